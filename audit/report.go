@@ -1,0 +1,128 @@
+package audit
+
+import "github.com/envaudit/envaudit/ecosystems"
+
+// SchemaVersion is the version of the report JSON written by envaudit.
+const SchemaVersion = 1
+
+// Report is the versioned result of an audit (schema version 1). Its JSON
+// form is envaudit's stable output: the SBOM, annotations, job summary and
+// PR comments are all renderings of it.
+type Report struct {
+	SchemaVersion int               `json:"schemaVersion"`
+	Tool          Tool              `json:"tool"`
+	Run           *RunInfo          `json:"run,omitempty"` // absent when no trace was audited
+	Ecosystems    []EcosystemReport `json:"ecosystems"`
+	Warnings      []string          `json:"warnings,omitempty"`
+}
+
+// Tool names the program that wrote the report.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// RunInfo describes the traced run.
+type RunInfo struct {
+	Command        []string `json:"command"`
+	Dir            string   `json:"dir"`
+	ExitCode       int      `json:"exitCode"`
+	Signal         string   `json:"signal,omitempty"`
+	Succeeded      bool     `json:"succeeded"`
+	TimedOut       bool     `json:"timedOut,omitempty"`
+	DurationMs     int64    `json:"durationMs"`
+	Processes      int      `json:"processes"`
+	EventsRecorded int64    `json:"eventsRecorded"`
+	Warnings       []string `json:"warnings,omitempty"`
+}
+
+// EcosystemReport is the audit of one ecosystem.
+type EcosystemReport struct {
+	Name      string                  `json:"name"`
+	Manifests []string                `json:"manifests"`
+	Evidence  string                  `json:"evidence,omitempty"` // what D3 rests on
+	Declared  []ecosystems.Dependency `json:"declared"`
+	Installed []ecosystems.Package    `json:"installed"`
+	Traced    []TracedPackage         `json:"traced"`
+	Findings  []Finding               `json:"findings"`
+	Metrics   Metrics                 `json:"metrics"`
+	Excluded  []ecosystems.Excluded   `json:"excluded,omitempty"`
+	Warnings  []string                `json:"warnings,omitempty"`
+}
+
+// TracedPackage is a package that owns at least one file the traced run
+// opened or executed (D3).
+type TracedPackage struct {
+	Name      string   `json:"name"`
+	Version   string   `json:"version,omitempty"`
+	Files     []string `json:"files"`               // evidence, capped; relative to the root when inside it
+	FileCount int      `json:"fileCount,omitempty"` // total files, when Files is capped
+	Processes []string `json:"processes"`           // executables (base names) of the processes that used it
+	Use       string   `json:"use,omitempty"`       // "runtime" or "compile"
+	Dev       bool     `json:"dev,omitempty"`       // used only by dev/test tooling
+}
+
+// Kind is the kind of a finding.
+type Kind string
+
+// The finding kinds.
+const (
+	Phantom Kind = "phantom" // declared, never loaded (D1 \ D3)
+	Hidden  Kind = "hidden"  // loaded, never declared (D3 \ D1)
+	Bloat   Kind = "bloat"   // installed, never loaded (D2 \ D3)
+	Dev     Kind = "dev"     // loaded only by dev/test tooling
+)
+
+// The reasons of findings.
+const (
+	ReasonUnused       = "unused"        // phantom: installed but never loaded
+	ReasonNotInstalled = "not-installed" // phantom: declared but absent from D2
+	ReasonCompileTime  = "compile-time"  // phantom: needed only to build
+	ReasonTransitive   = "transitive"    // hidden: reachable from a declared dependency
+	ReasonUndeclared   = "undeclared"    // hidden: reachable from no declaration
+	ReasonInstalled    = "installed"     // bloat: in D2, never loaded
+	ReasonTestRunner   = "test-runner"   // dev: loaded by the test tooling only
+)
+
+// Severity levels, as GitHub annotations name them.
+const (
+	SeverityError   = "error"
+	SeverityWarning = "warning"
+	SeverityNotice  = "notice"
+)
+
+// Finding is one actionable result.
+type Finding struct {
+	Kind     Kind            `json:"kind"`
+	Reason   string          `json:"reason"`
+	Package  string          `json:"package"`
+	Version  string          `json:"version,omitempty"`
+	Severity string          `json:"severity"`
+	Location *ecosystems.Pos `json:"location,omitempty"` // manifest line, where there is one
+	Via      []string        `json:"via,omitempty"`      // hidden transitive: declared package(s) it comes through, path first
+	Evidence *Evidence       `json:"evidence,omitempty"` // hidden: the files and processes
+	Message  string          `json:"message"`
+}
+
+// Evidence is why envaudit believes a package was used.
+type Evidence struct {
+	Files     []string `json:"files,omitempty"`
+	Processes []string `json:"processes,omitempty"`
+}
+
+// Metrics are the study's per-ecosystem metrics. Pointers are nil where a
+// metric is undefined (precision, recall and F1 when n1 = n3 = 0; inflation
+// when n1 = 0).
+type Metrics struct {
+	Declared    int      `json:"declared"`
+	Installed   int      `json:"installed"`
+	Traced      int      `json:"traced"`
+	PhantomRate float64  `json:"phantomRate"`
+	HiddenRate  float64  `json:"hiddenRate"`
+	BloatRate   float64  `json:"bloatRate"`
+	Precision   *float64 `json:"precision,omitempty"`
+	Recall      *float64 `json:"recall,omitempty"`
+	F1          *float64 `json:"f1,omitempty"`
+	Inflation   *float64 `json:"inflation,omitempty"`
+	Transitive  int      `json:"transitive"` // |Δ| = |D2 \ D1|
+}

@@ -1,0 +1,13 @@
+// Package all owns the list of every ecosystem envaudit audits. It is the
+// only package that imports the ecosystem subpackages; adding an ecosystem
+// adds one line here.
+package all
+
+import (
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// Ecosystems returns every ecosystem, in the order reports list them.
+func Ecosystems() []ecosystems.Ecosystem {
+	return []ecosystems.Ecosystem{}
+}

@@ -1,0 +1,46 @@
+package all
+
+import (
+	"os"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestEveryEcosystemRegistered checks that each ecosystems/<name> directory
+// (other than this one) has an entry in Ecosystems, and no two share a name.
+func TestEveryEcosystemRegistered(t *testing.T) {
+	entries, err := os.ReadDir("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "all" && e.Name() != "testdata" && e.Name() != "internal" {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, e := range Ecosystems() {
+		if seen[e.Name()] {
+			t.Errorf("ecosystem %q registered twice", e.Name())
+		}
+		seen[e.Name()] = true
+		names = append(names, e.Name())
+	}
+	// Directory names are the ecosystem names, except where the Go package
+	// name differs from the ecosystem's (gomod is "go").
+	rename := map[string]string{"gomod": "go"}
+	for i, d := range dirs {
+		if n, ok := rename[d]; ok {
+			dirs[i] = n
+		}
+	}
+	sort.Strings(dirs)
+	sort.Strings(names)
+	if diff := cmp.Diff(dirs, names); diff != "" {
+		t.Errorf("ecosystem directories vs registered ecosystems (-dirs +registered):\n%s", diff)
+	}
+}

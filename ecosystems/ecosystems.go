@@ -1,0 +1,145 @@
+// Package ecosystems owns the shared vocabulary of envaudit's package
+// ecosystems: the Ecosystem interface, declared dependencies (D1), installed
+// packages (D2), and the path index that attributes traced files to the
+// packages that own them (D3).
+//
+// Each ecosystem lives in its own subpackage (ecosystems/npm,
+// ecosystems/python, ...) and imports only this package and format parsers.
+// The list of all ecosystems lives in ecosystems/all, the only package that
+// imports the subpackages.
+package ecosystems
+
+import (
+	"context"
+	"fmt"
+)
+
+// Scope says in which phase a declared dependency is needed.
+type Scope string
+
+// The scopes of declared dependencies.
+const (
+	ScopeRuntime  Scope = "runtime"
+	ScopeDev      Scope = "dev"
+	ScopeTest     Scope = "test"
+	ScopeBuild    Scope = "build"
+	ScopeOptional Scope = "optional"
+	ScopePeer     Scope = "peer"
+	ScopeProvided Scope = "provided"
+)
+
+// Pos is a position in a project file. File is relative to the project root
+// (slash-separated); Line is 1-based, 0 when unknown.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+}
+
+func (p Pos) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return p.File
+}
+
+// PosError is an error in a project file at a position. It prints as
+// `requirements.txt:12: invalid requirement "foo==": missing version`.
+type PosError struct {
+	Pos Pos
+	Err error
+}
+
+func (e *PosError) Error() string { return e.Pos.String() + ": " + e.Err.Error() }
+func (e *PosError) Unwrap() error { return e.Err }
+
+// Errorf returns a *PosError at file:line.
+func Errorf(file string, line int, format string, args ...any) error {
+	return &PosError{Pos: Pos{File: file, Line: line}, Err: fmt.Errorf(format, args...)}
+}
+
+// Dependency is one declared dependency (D1).
+type Dependency struct {
+	Name  string `json:"name"`            // normalised name (PEP 503, group:artifact, module path, ...)
+	Spec  string `json:"spec,omitempty"`  // version constraint or source as written
+	Scope Scope  `json:"scope"`           // runtime, dev, test, build, optional, peer, provided
+	Pos   Pos    `json:"location"`        // manifest line that declares it
+	Raw   string `json:"raw,omitempty"`   // the name as written, when it differs from Name
+	Group string `json:"group,omitempty"` // optional-dependency group or extra that contains it
+	// CompileOnly marks dependencies that by their nature are used only to
+	// build (TypeScript @types packages, header-only libraries, annotation
+	// processors): never loaded at run time, so a phantom is `compile-time`.
+	CompileOnly bool `json:"compileOnly,omitempty"`
+}
+
+// Package is one installed package (D2).
+type Package struct {
+	Name    string   `json:"name"`              // normalised name
+	Version string   `json:"version,omitempty"` // installed version
+	PURL    string   `json:"purl,omitempty"`    // package URL
+	Path    string   `json:"path,omitempty"`    // install location (relative to the root when inside it)
+	Direct  bool     `json:"direct,omitempty"`  // the package manager records it as a direct dependency
+	Dev     bool     `json:"dev,omitempty"`     // the package manager records it as dev-only (lockfile "dev": true)
+	Deps    []string `json:"deps,omitempty"`    // names of the packages it depends on, when recorded
+}
+
+// Excluded is a package deliberately left out of D2 and D3.
+type Excluded struct {
+	Name string `json:"name"`
+	Why  string `json:"why"`
+}
+
+// Use is the kind of evidence a traced file gives for its package.
+type Use string
+
+// The kinds of use a traced file can show.
+const (
+	UseRuntime Use = "runtime" // loaded or executed while the command ran
+	UseCompile Use = "compile" // read only to build (headers, type declarations)
+	UseNone    Use = "none"    // owned by the package but no evidence of use (metadata, a JAR scanned but no class loaded)
+)
+
+// Inventory is what an ecosystem's package manager installed (D2), with the
+// attribution of traced paths to those packages (D3).
+type Inventory struct {
+	Packages []Package
+	Excluded []Excluded
+	// Warnings are problems with third-party metadata (a broken RECORD, an
+	// unreadable package.json inside node_modules): reported, never fatal.
+	Warnings []string
+	// Index attributes absolute paths to package names. Ecosystems fill it
+	// with the files and directories each package owns.
+	Index *PathIndex
+	// Evidence names what D3 rests on for this ecosystem, for the report
+	// (e.g. "files opened under node_modules/<pkg>").
+	Evidence string
+}
+
+// Env is what an ecosystem may know of the traced run when it enumerates the
+// installation.
+type Env struct {
+	// Environ is the environment the traced command ran with.
+	Environ []string
+	// Executables are the absolute paths of the programs the traced run
+	// executed (resolved), e.g. the python3 interpreter actually used.
+	Executables []string
+}
+
+// Ecosystem answers the three questions of one package ecosystem for a
+// project root. Implementations must be safe to call on any directory: a
+// project without the ecosystem's manifests yields no manifests.
+type Ecosystem interface {
+	// Name is the ecosystem's short name: "npm", "python", ...
+	Name() string
+	// Detect returns the manifests it recognises under root, relative and
+	// slash-separated, sorted. None means the ecosystem is absent.
+	Detect(root string) ([]string, error)
+	// Declared parses the manifests into D1. Errors in project files are
+	// *PosError values.
+	Declared(root string) ([]Dependency, error)
+	// Installed enumerates D2 and builds the attribution index.
+	Installed(ctx context.Context, root string, env Env) (*Inventory, error)
+	// DevTools names the packages of the ecosystem's test runners (pytest,
+	// jest, mocha, ...): they and the packages only they pull in are dev
+	// tooling, not hidden dependencies.
+	DevTools() []string
+}

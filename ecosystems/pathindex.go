@@ -1,0 +1,96 @@
+package ecosystems
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// PathIndex attributes absolute file paths to the packages that own them:
+// by exact file where the ecosystem records ownership (Python RECORD, dpkg
+// lists), else by the longest directory prefix (node_modules/<pkg>,
+// <modcache>/<module>@<version>). Every path that goes in or is looked up is
+// canonicalised by Canon, so ecosystems never match paths themselves.
+//
+// The zero value is not usable; call NewPathIndex.
+type PathIndex struct {
+	files map[string]owner
+	dirs  map[string]owner
+}
+
+type owner struct {
+	pkg string
+	use Use
+}
+
+// NewPathIndex returns an empty index.
+func NewPathIndex() *PathIndex {
+	return &PathIndex{files: map[string]owner{}, dirs: map[string]owner{}}
+}
+
+// AddFile records that pkg owns the file at path. A file owned by one
+// package and lying in a directory owned by another belongs to the first.
+func (x *PathIndex) AddFile(path, pkg string, use Use) {
+	x.files[Canon(path)] = owner{pkg, use}
+}
+
+// AddDir records that pkg owns everything below dir, except what a longer
+// directory prefix or an exact file entry gives to another package.
+func (x *PathIndex) AddDir(dir, pkg string, use Use) {
+	x.dirs[Canon(dir)] = owner{pkg, use}
+}
+
+// Len reports the number of entries.
+func (x *PathIndex) Len() int { return len(x.files) + len(x.dirs) }
+
+// Lookup returns the package that owns path and the kind of use the file
+// shows. It tries the exact file first and then each enclosing directory,
+// innermost first.
+func (x *PathIndex) Lookup(path string) (pkg string, use Use, ok bool) {
+	if x == nil || path == "" {
+		return "", "", false
+	}
+	p := Canon(path)
+	if o, ok := x.files[p]; ok {
+		return o.pkg, o.use, true
+	}
+	if len(x.dirs) == 0 {
+		return "", "", false
+	}
+	for {
+		if o, ok := x.dirs[p]; ok {
+			return o.pkg, o.use, true
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i <= 0 {
+			if o, ok := x.dirs["/"]; ok && p != "/" {
+				return o.pkg, o.use, true
+			}
+			return "", "", false
+		}
+		p = p[:i]
+	}
+}
+
+// mergedUsr lists the top-level directories that a merged-/usr system
+// (Debian 12, Ubuntu 22.04 and later, Fedora) links into /usr. Both spellings
+// of such a path name the same file, so the index stores only the /usr one.
+var mergedUsr = []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}
+
+// Canon returns the canonical form of an absolute path for attribution: it
+// is cleaned (no "..", ".", or doubled slashes) and a merged-/usr alias
+// (/lib/x86_64-linux-gnu/libz.so.1) is rewritten to its /usr form
+// (/usr/lib/x86_64-linux-gnu/libz.so.1). Canon does not touch the file
+// system; symlinks are resolved by the tracer, which records both the path
+// as opened and the real path.
+func Canon(path string) string {
+	if path == "" {
+		return ""
+	}
+	p := filepath.ToSlash(filepath.Clean(path))
+	for _, d := range mergedUsr {
+		if p == d || (strings.HasPrefix(p, d) && p[len(d)] == '/') {
+			return "/usr" + p
+		}
+	}
+	return p
+}

@@ -1,0 +1,38 @@
+package tracer
+
+import (
+	"io"
+	"time"
+)
+
+// Options configures Run.
+type Options struct {
+	// Command is the program and its arguments. Command[0] is looked up in
+	// PATH (of Env) when it contains no slash.
+	Command []string
+	// Dir is the working directory of the command; "" means the current one.
+	Dir string
+	// Env is the command's environment; nil means the tracer's own.
+	Env []string
+	// Stdin, Stdout and Stderr are passed to the command; nil means the
+	// tracer's own standard streams, so a terminal stays a terminal.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Timeout, when positive, stops the whole process tree after that long;
+	// the trace is still returned, with End.TimedOut set.
+	Timeout time.Duration
+	// Grace is how long descendants may outlive the root process before they
+	// are terminated (SIGTERM, then SIGKILL); zero means 5 seconds.
+	Grace time.Duration
+	// Privileged installs the seccomp filter with the tracer's privileges and
+	// runs the command as the invoking user (SUDO_UID/SUDO_GID), so setuid
+	// programs such as sudo keep working inside the traced command. It
+	// requires running as root.
+	Privileged bool
+}
+
+// HelperArg is the first argument with which the tracer re-executes its own
+// binary as the small helper that installs the seccomp filter and then
+// executes the command. Programs that call Run must call Main at the very
+// start of their main function (and tests in their TestMain).
+const HelperArg = "__envaudit_exec"

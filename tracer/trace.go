@@ -1,0 +1,263 @@
+// Package tracer owns running a command under a file-access tracer and the
+// trace it produces: the processes the command started and the files each of
+// them successfully opened or executed.
+//
+// The trace types and their JSON-lines codec build on every operating system,
+// so a trace saved on a Linux runner can be audited anywhere; running a
+// command under ptrace is Linux-only (see Run).
+//
+// # Trace format
+//
+// A trace is a sequence of JSON objects, one per line, each with a "type":
+//
+//	{"type":"header","version":1,"command":["npm","test"],"dir":"/src","start":"2026-11-30T09:00:00Z"}
+//	{"type":"process","id":1,"pid":4242,"parent":0,"exe":"/usr/bin/node","argv":["node","--test"],"cwd":"/src"}
+//	{"type":"access","proc":1,"op":"read","path":"/src/node_modules/debug/src/index.js","count":2}
+//	{"type":"access","proc":1,"op":"exec","path":"/bin/sh","real":"/usr/bin/dash"}
+//	{"type":"end","exitCode":0,"durationMs":812,"processes":7,"events":1904}
+//
+// The header comes first and the end record last; process records precede
+// the accesses that name them. Each access record is one distinct
+// (process, operation, path) triple that succeeded at least once; "count"
+// says how many times (omitted when 1). "path" is the absolute path as the
+// process named it (relative paths resolved against its cwd or directory
+// file descriptor); "real" is the same file with every symbolic link
+// resolved, present only when it differs. Failed opens are never recorded.
+package tracer
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"time"
+)
+
+// FormatVersion is the version of the trace format written by WriteJSONL.
+const FormatVersion = 1
+
+// Op is what a process did with a file.
+type Op string
+
+// The operations a trace records.
+const (
+	OpRead  Op = "read"  // opened for reading only
+	OpWrite Op = "write" // opened for writing (O_WRONLY, O_RDWR, O_CREAT or O_TRUNC)
+	OpExec  Op = "exec"  // executed (execve/execveat), or loaded by the kernel as an interpreter
+)
+
+// Process is one program image that ran during the trace. A process that
+// calls execve gets a new Process record whose Parent is the record of the
+// image it replaced, so the exec chain and the fork tree are one tree.
+type Process struct {
+	ID     int      `json:"id"`               // serial number, unique in the trace (pids are reused)
+	PID    int      `json:"pid"`              // operating-system process id
+	Parent int      `json:"parent"`           // ID of the parent record; 0 for the root
+	Exe    string   `json:"exe,omitempty"`    // executable (resolved /proc/PID/exe) after exec
+	Argv   []string `json:"argv,omitempty"`   // command line, possibly truncated
+	Cwd    string   `json:"cwd,omitempty"`    // working directory at exec
+	Exec   bool     `json:"exec,omitempty"`   // the record starts at an execve of Parent's image
+	Thread bool     `json:"thread,omitempty"` // reserved: threads share their process's record
+}
+
+// Access is one distinct successful file access by a process.
+type Access struct {
+	Proc  int    `json:"proc"`            // Process.ID
+	Op    Op     `json:"op"`              // read, write or exec
+	Path  string `json:"path"`            // absolute path as opened
+	Real  string `json:"real,omitempty"`  // symlink-resolved path when it differs from Path
+	Count int    `json:"count,omitempty"` // number of successful accesses (0 or absent means 1)
+}
+
+// RealPath returns the symlink-resolved path of the access, or Path when no
+// resolution was recorded.
+func (a Access) RealPath() string {
+	if a.Real != "" {
+		return a.Real
+	}
+	return a.Path
+}
+
+// Header opens a trace.
+type Header struct {
+	Version int       `json:"version"`
+	Command []string  `json:"command"`
+	Dir     string    `json:"dir,omitempty"`
+	Start   time.Time `json:"start"`
+}
+
+// End closes a trace: how the traced command finished and what it cost.
+type End struct {
+	ExitCode   int      `json:"exitCode"`           // exit status, or 128+signal when killed by a signal
+	Signal     string   `json:"signal,omitempty"`   // terminating signal name, if any
+	TimedOut   bool     `json:"timedOut,omitempty"` // the run was cut short by a timeout or cancellation
+	DurationMs int64    `json:"durationMs"`         // wall time of the traced command
+	Processes  int      `json:"processes"`          // process records
+	Events     int64    `json:"events"`             // successful accesses observed, before aggregation
+	Killed     []int    `json:"killed,omitempty"`   // pids still alive after the root exited and killed by the tracer
+	Warnings   []string `json:"warnings,omitempty"` // e.g. io_uring in use, setuid program run without privileges
+}
+
+// Trace is a complete trace.
+type Trace struct {
+	Header    Header
+	Processes []Process
+	Accesses  []Access
+	End       End
+}
+
+// WriteJSONL writes t in the trace format, processes sorted by ID and
+// accesses by process, path and operation, so equal traces give equal bytes.
+func (t *Trace) WriteJSONL(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	h := t.Header
+	h.Version = FormatVersion
+	if err := enc.Encode(struct {
+		Type string `json:"type"`
+		Header
+	}{"header", h}); err != nil {
+		return err
+	}
+	procs := append([]Process(nil), t.Processes...)
+	sort.Slice(procs, func(i, j int) bool { return procs[i].ID < procs[j].ID })
+	for _, p := range procs {
+		if err := enc.Encode(struct {
+			Type string `json:"type"`
+			Process
+		}{"process", p}); err != nil {
+			return err
+		}
+	}
+	acc := append([]Access(nil), t.Accesses...)
+	sort.Slice(acc, func(i, j int) bool {
+		a, b := acc[i], acc[j]
+		if a.Proc != b.Proc {
+			return a.Proc < b.Proc
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Op < b.Op
+	})
+	for _, a := range acc {
+		if a.Count == 1 {
+			a.Count = 0
+		}
+		if err := enc.Encode(struct {
+			Type string `json:"type"`
+			Access
+		}{"access", a}); err != nil {
+			return err
+		}
+	}
+	if err := enc.Encode(struct {
+		Type string `json:"type"`
+		End
+	}{"end", t.End}); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// ReadJSONL reads a trace written by WriteJSONL. name is used in errors,
+// which carry the line number: `trace.jsonl:3: unknown record type "x"`.
+// A trace without an end record (a tracer that was killed) is accepted; its
+// End is zero and complete reports false.
+func ReadJSONL(r io.Reader, name string) (t *Trace, complete bool, err error) {
+	t = &Trace{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	line := 0
+	seenHeader := false
+	procs := map[int]bool{}
+	for sc.Scan() {
+		line++
+		b := sc.Bytes()
+		if len(b) == 0 {
+			continue
+		}
+		errf := func(format string, args ...any) error {
+			return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+		}
+		var typ struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal(b, &typ); err != nil {
+			return nil, false, errf("invalid JSON: %v", err)
+		}
+		if !seenHeader && typ.Type != "header" {
+			return nil, false, errf("first record is %q, want \"header\"", typ.Type)
+		}
+		if complete {
+			return nil, false, errf("record %q after the end record", typ.Type)
+		}
+		switch typ.Type {
+		case "header":
+			if seenHeader {
+				return nil, false, errf("second header record")
+			}
+			seenHeader = true
+			if err := json.Unmarshal(b, &t.Header); err != nil {
+				return nil, false, errf("invalid header: %v", err)
+			}
+			if t.Header.Version != FormatVersion {
+				return nil, false, errf("unsupported trace version %d (this envaudit reads version %d)", t.Header.Version, FormatVersion)
+			}
+		case "process":
+			var p Process
+			if err := json.Unmarshal(b, &p); err != nil {
+				return nil, false, errf("invalid process record: %v", err)
+			}
+			if p.ID <= 0 {
+				return nil, false, errf("process record without a positive id")
+			}
+			if procs[p.ID] {
+				return nil, false, errf("duplicate process id %d", p.ID)
+			}
+			procs[p.ID] = true
+			t.Processes = append(t.Processes, p)
+		case "access":
+			var a Access
+			if err := json.Unmarshal(b, &a); err != nil {
+				return nil, false, errf("invalid access record: %v", err)
+			}
+			if !procs[a.Proc] {
+				return nil, false, errf("access names unknown process %d", a.Proc)
+			}
+			switch a.Op {
+			case OpRead, OpWrite, OpExec:
+			default:
+				return nil, false, errf("unknown access op %q (want read, write or exec)", a.Op)
+			}
+			if a.Path == "" {
+				return nil, false, errf("access without a path")
+			}
+			if a.Count <= 0 {
+				a.Count = 1
+			}
+			t.Accesses = append(t.Accesses, a)
+		case "end":
+			if err := json.Unmarshal(b, &t.End); err != nil {
+				return nil, false, errf("invalid end record: %v", err)
+			}
+			complete = true
+		default:
+			return nil, false, errf("unknown record type %q", typ.Type)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, false, fmt.Errorf("%s:%d: %w", name, line+1, err)
+	}
+	if !seenHeader {
+		return nil, false, fmt.Errorf("%s: empty trace: %w", name, io.ErrUnexpectedEOF)
+	}
+	return t, complete, nil
+}
+
+// ErrUnsupported is returned by Run where tracing is impossible (not Linux,
+// or an architecture without syscall tables).
+var ErrUnsupported = errors.New("tracing requires Linux on amd64 or arm64")
