@@ -23,8 +23,8 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "setup: installing ${missing[*]}"
 	export DEBIAN_FRONTEND=noninteractive
-	as_root apt-get update -qq
-	as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	as_root apt-get -o DPkg::Lock::Timeout=600 update -qq
+	as_root apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 for s in "$here"/setup.d/*.sh; do
