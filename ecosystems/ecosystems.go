@@ -122,6 +122,25 @@ type Env struct {
 	// Executables are the absolute paths of the programs the traced run
 	// executed (resolved), e.g. the python3 interpreter actually used.
 	Executables []string
+	// Scratch is the directory that was passed to TraceEnv for this run
+	// (where the ecosystem asked tools to write evidence such as class-load
+	// logs); "" when the run was not prepared by TraceEnv.
+	Scratch string
+}
+
+// TraceEnvironer is implemented by ecosystems that must adjust the traced
+// command's environment to collect evidence of use beyond file opens: a
+// JVM class-load log through JAVA_TOOL_OPTIONS, a compiler lint through
+// RUSTFLAGS, a private build cache so cached builds still read sources.
+// The CLI calls TraceEnv before the traced run for every detected ecosystem
+// that implements it, applies the returned variables over the command's
+// environment (later entries win), and passes the same scratch directory
+// back in Env.Scratch to Installed.
+type TraceEnvironer interface {
+	// TraceEnv returns KEY=VALUE entries to set in the traced command's
+	// environment. scratch is an empty directory private to this run and
+	// this ecosystem; environ is the environment the command would get.
+	TraceEnv(root, scratch string, environ []string) []string
 }
 
 // Ecosystem answers the three questions of one package ecosystem for a
