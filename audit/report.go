@@ -102,7 +102,27 @@ type Finding struct {
 	Via      []string        `json:"via,omitempty"`      // hidden transitive: declared package(s) it comes through, path first
 	Evidence *Evidence       `json:"evidence,omitempty"` // hidden: the files and processes
 	Message  string          `json:"message"`
+	// Change says whether a pull request introduced the finding ("new") or
+	// it was already there at the base commit ("existing"); empty when no
+	// base was compared. The Action gates only on new findings by default.
+	Change string `json:"change,omitempty"`
+	// Provenance says, for a hidden package when a runner baseline was taken
+	// (envaudit baseline), who provided it: "machine" (the runner had it
+	// before the workflow's steps ran) or "workflow" (a workflow step
+	// installed it outside the manifests).
+	Provenance string `json:"provenance,omitempty"`
+	// Ignored is the reason of the .envaudit.yml rule that ignores the
+	// finding: it is still reported, but never gates.
+	Ignored string `json:"ignored,omitempty"`
 }
+
+// Values of Finding.Change and Finding.Provenance.
+const (
+	ChangeNew          = "new"
+	ChangeExisting     = "existing"
+	ProvenanceMachine  = "machine"
+	ProvenanceWorkflow = "workflow"
+)
 
 // Evidence is why envaudit believes a package was used.
 type Evidence struct {
