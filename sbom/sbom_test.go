@@ -1,0 +1,462 @@
+package sbom
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	cdx "github.com/CycloneDX/cyclonedx-go"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/sbom/sbomtest"
+)
+
+// Fixed serial number and timestamp of golden SBOMs.
+const testSerial = "urn:uuid:3e671687-395b-41f5-a30f-a58921a69b79"
+
+var testTime = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+func readReport(t *testing.T, path string) *audit.Report {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields() // a typo in a fixture must not silently drop a field
+	var r audit.Report
+	if err := dec.Decode(&r); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &r
+}
+
+func render(t *testing.T, r *audit.Report, opts Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := Write(&buf, r, opts); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if os.Getenv("ENVAUDIT_UPDATE") != "" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
+func validateXML(t *testing.T, data []byte) {
+	t.Helper()
+	if err := sbomtest.ValidateXML(data); err != nil {
+		if errors.Is(err, sbomtest.ErrNoXmllint) {
+			t.Fatal(err)
+		}
+		t.Errorf("XML SBOM does not validate against CycloneDX 1.6: %v", err)
+	}
+}
+
+// TestGolden renders every report fixture as JSON and XML, compares the
+// result with the golden files and validates it against the official 1.6
+// schemas.
+func TestGolden(t *testing.T) {
+	reports, _ := filepath.Glob("testdata/reports/*.json")
+	if len(reports) == 0 {
+		t.Fatal("no report fixtures")
+	}
+	for _, path := range reports {
+		name := strings.TrimSuffix(filepath.Base(path), ".json")
+		t.Run(name, func(t *testing.T) {
+			r := readReport(t, path)
+			for _, f := range []Format{FormatJSON, FormatXML} {
+				got := render(t, r, Options{Format: f, SerialNumber: testSerial, Timestamp: testTime})
+				golden(t, filepath.Join("testdata", "golden", name+".cdx."+string(f)), got)
+				if f == FormatJSON {
+					if err := sbomtest.ValidateJSON(got); err != nil {
+						t.Errorf("JSON SBOM does not validate against CycloneDX 1.6: %v", err)
+					}
+				} else {
+					validateXML(t, got)
+				}
+			}
+		})
+	}
+}
+
+// TestDeterministic checks that the order of a report's lists does not
+// change the SBOM.
+func TestDeterministic(t *testing.T) {
+	reports, _ := filepath.Glob("testdata/reports/*.json")
+	for _, path := range reports {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			r := readReport(t, path)
+			want := render(t, r, Options{SerialNumber: testSerial, Timestamp: testTime})
+			for i := range r.Ecosystems {
+				e := &r.Ecosystems[i]
+				slices.Reverse(e.Declared)
+				slices.Reverse(e.Installed)
+				slices.Reverse(e.Traced)
+				slices.Reverse(e.Findings)
+				slices.Reverse(e.Excluded)
+				for j := range e.Traced {
+					slices.Reverse(e.Traced[j].Files)
+				}
+			}
+			got := render(t, r, Options{SerialNumber: testSerial, Timestamp: testTime})
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("reordered report gives a different SBOM (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func findComponent(t *testing.T, bom *cdx.BOM, ref string) cdx.Component {
+	t.Helper()
+	for _, c := range *bom.Components {
+		if c.BOMRef == ref {
+			return c
+		}
+	}
+	t.Fatalf("no component %q", ref)
+	return cdx.Component{}
+}
+
+func props(c cdx.Component, name string) []string {
+	var out []string
+	if c.Properties != nil {
+		for _, p := range *c.Properties {
+			if p.Name == name {
+				out = append(out, p.Value)
+			}
+		}
+	}
+	return out
+}
+
+// TestComponents checks the mapping of layers and findings to components
+// on the npm fixture, one property of the issue at a time.
+func TestComponents(t *testing.T) {
+	r := readReport(t, "testdata/reports/npm.json")
+	bom, err := New(r, Options{SerialNumber: testSerial, Timestamp: testTime, MaxOccurrences: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		ref, scope string
+		layers     []string
+		finding    []string
+		reason     []string
+	}{
+		{"pkg:npm/debug@4.3.4", "required", []string{"declared", "installed", "traced"}, nil, nil},
+		{"pkg:npm/yargs@17.7.2", "required", []string{"declared", "installed"}, []string{"phantom"}, []string{"unused"}},
+		{"pkg:npm/left-padd", "optional", []string{"declared"}, []string{"phantom"}, []string{"not-installed"}},
+		{"pkg:npm/%40types/node@20.11.5", "excluded", []string{"declared", "installed"}, []string{"phantom"}, []string{"compile-time"}},
+		{"pkg:npm/mocha@10.2.0", "excluded", []string{"declared", "installed", "traced"}, nil, nil},
+		{"pkg:npm/chalk@4.1.2", "excluded", []string{"installed", "traced"}, []string{"dev"}, []string{"test-runner"}},
+		{"pkg:npm/ms@2.1.2", "required", []string{"installed", "traced"}, []string{"hidden"}, []string{"transitive"}},
+		{"pkg:npm/ms@2.0.0", "required", []string{"installed"}, nil, nil},
+		{"pkg:npm/lodash@4.17.21", "required", []string{"installed", "traced"}, []string{"hidden"}, []string{"undeclared"}},
+		{"pkg:npm/y18n@5.0.8", "required", []string{"installed"}, []string{"bloat"}, []string{"installed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.ref, func(t *testing.T) {
+			c := findComponent(t, bom, tt.ref)
+			if got := string(c.Scope); got != tt.scope {
+				t.Errorf("scope = %q, want %q", got, tt.scope)
+			}
+			if diff := cmp.Diff(tt.layers, props(c, "envaudit:layer")); diff != "" {
+				t.Errorf("layers (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.finding, props(c, "envaudit:finding")); diff != "" {
+				t.Errorf("finding (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.reason, props(c, "envaudit:finding:reason")); diff != "" {
+				t.Errorf("reason (-want +got):\n%s", diff)
+			}
+		})
+	}
+
+	t.Run("group", func(t *testing.T) {
+		c := findComponent(t, bom, "pkg:npm/%40types/node@20.11.5")
+		if c.Group != "@types" || c.Name != "node" {
+			t.Errorf("group, name = %q, %q; want @types, node", c.Group, c.Name)
+		}
+	})
+	t.Run("identity", func(t *testing.T) {
+		c := findComponent(t, bom, "pkg:npm/debug@4.3.4")
+		ids := *c.Evidence.Identity.Identities
+		var got []string
+		for _, m := range *ids[0].Methods {
+			got = append(got, string(m.Technique)+" "+m.Value)
+		}
+		want := []string{
+			"dynamic-analysis 3 files used by node",
+			"manifest-analysis node_modules/debug",
+			"manifest-analysis package.json:7",
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("methods (-want +got):\n%s", diff)
+		}
+		if ids[0].Field != cdx.EvidenceIdentityFieldTypePURL || ids[0].ConcludedValue != "pkg:npm/debug@4.3.4" || *ids[0].Confidence != 1 {
+			t.Errorf("identity = %+v", ids[0])
+		}
+	})
+	t.Run("occurrencesCapped", func(t *testing.T) {
+		c := findComponent(t, bom, "pkg:npm/debug@4.3.4")
+		var got []string
+		for _, o := range *c.Evidence.Occurrences {
+			got = append(got, o.Location)
+		}
+		if diff := cmp.Diff([]string{"node_modules/debug/package.json", "node_modules/debug/src/index.js"}, got); diff != "" {
+			t.Errorf("occurrences (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff([]string{"3"}, props(c, "envaudit:traced-files")); diff != "" {
+			t.Errorf("traced-files (-want +got):\n%s", diff)
+		}
+		lodash := findComponent(t, bom, "pkg:npm/lodash@4.17.21")
+		if diff := cmp.Diff([]string{"30"}, props(lodash, "envaudit:traced-files")); diff != "" {
+			t.Errorf("lodash traced-files keeps the total (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("dependencies", func(t *testing.T) {
+		got := map[string][]string{}
+		for _, d := range *bom.Dependencies {
+			if d.Dependencies != nil {
+				got[d.Ref] = *d.Dependencies
+			}
+		}
+		want := map[string][]string{
+			"project": {"pkg:npm/%40types/node@20.11.5", "pkg:npm/debug@4.3.4", "pkg:npm/left-padd", "pkg:npm/mocha@10.2.0", "pkg:npm/yargs@17.7.2"},
+			// debug uses the hoisted ms, yargs its own nested copy.
+			"pkg:npm/debug@4.3.4":  {"pkg:npm/ms@2.1.2"},
+			"pkg:npm/yargs@17.7.2": {"pkg:npm/ms@2.0.0", "pkg:npm/y18n@5.0.8"},
+			"pkg:npm/mocha@10.2.0": {"pkg:npm/chalk@4.1.2"},
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("dependencies (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("metadata", func(t *testing.T) {
+		md := bom.Metadata
+		if md.Timestamp != "2026-11-30T09:00:00Z" || md.Component.Name != "webapp" {
+			t.Errorf("timestamp, project = %q, %q", md.Timestamp, md.Component.Name)
+		}
+		tools := *md.Tools.Components
+		if len(tools) != 1 || tools[0].Name != "envaudit" || tools[0].Version != "v0.1.0" {
+			t.Errorf("tools = %+v", tools)
+		}
+		var cmd string
+		for _, p := range *md.Properties {
+			if p.Name == "envaudit:command" {
+				cmd = p.Value
+			}
+		}
+		if cmd != "npm test" {
+			t.Errorf("envaudit:command = %q", cmd)
+		}
+	})
+}
+
+// TestSharedPackageRefs checks that two ecosystems describing the same
+// Debian package get distinct bom-refs.
+func TestSharedPackageRefs(t *testing.T) {
+	r := readReport(t, "testdata/reports/multi.json")
+	bom, err := New(r, Options{SerialNumber: testSerial, Timestamp: testTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var refs []string
+	for _, c := range *bom.Components {
+		if seen[c.BOMRef] {
+			t.Errorf("duplicate bom-ref %q", c.BOMRef)
+		}
+		seen[c.BOMRef] = true
+		if strings.Contains(c.BOMRef, "libssl-dev") {
+			refs = append(refs, c.BOMRef)
+		}
+	}
+	want := []string{
+		"cmake:pkg:deb/debian/libssl-dev@3.0.11-1~deb12u2?arch=amd64&distro=debian-12",
+		"system:pkg:deb/debian/libssl-dev@3.0.11-1~deb12u2?arch=amd64&distro=debian-12",
+	}
+	if diff := cmp.Diff(want, refs); diff != "" {
+		t.Errorf("refs (-want +got):\n%s", diff)
+	}
+}
+
+// TestRandomSerial checks that an SBOM without an injected serial number
+// and timestamp still validates, and that serials differ between calls.
+func TestRandomSerial(t *testing.T) {
+	r := readReport(t, "testdata/reports/npm.json")
+	a, b := render(t, r, Options{}), render(t, r, Options{})
+	if err := sbomtest.ValidateJSON(a); err != nil {
+		t.Fatal(err)
+	}
+	var da, db cdx.BOM
+	if err := json.Unmarshal(a, &da); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &db); err != nil {
+		t.Fatal(err)
+	}
+	if da.SerialNumber == db.SerialNumber {
+		t.Errorf("two SBOMs share serial %q", da.SerialNumber)
+	}
+}
+
+// TestXMLRoundTrip decodes the XML SBOM with cyclonedx-go and checks it
+// has the same components and dependencies as the JSON one.
+func TestXMLRoundTrip(t *testing.T) {
+	r := readReport(t, "testdata/reports/npm.json")
+	decode := func(f Format) *cdx.BOM {
+		var bom cdx.BOM
+		format := cdx.BOMFileFormatJSON
+		if f == FormatXML {
+			format = cdx.BOMFileFormatXML
+		}
+		data := render(t, r, Options{Format: f, SerialNumber: testSerial, Timestamp: testTime})
+		if err := cdx.NewBOMDecoder(bytes.NewReader(data), format).Decode(&bom); err != nil {
+			t.Fatal(err)
+		}
+		return &bom
+	}
+	j, x := decode(FormatJSON), decode(FormatXML)
+	strip := func(b *cdx.BOM) []cdx.Component {
+		var out []cdx.Component
+		for _, c := range *b.Components {
+			c.Evidence = nil // JSON only in CycloneDX
+			out = append(out, c)
+		}
+		return out
+	}
+	if diff := cmp.Diff(strip(j), strip(x)); diff != "" {
+		t.Errorf("components differ between JSON and XML (-json +xml):\n%s", diff)
+	}
+	if diff := cmp.Diff(j.Dependencies, x.Dependencies); diff != "" {
+		t.Errorf("dependencies differ between JSON and XML (-json +xml):\n%s", diff)
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	r := readReport(t, "testdata/reports/npm.json")
+	dir := t.TempDir()
+	tests := []struct {
+		file   string
+		format Format
+		prefix string
+	}{
+		{"bom.cdx.json", "", "{"},
+		{"bom.cdx.xml", "", "<?xml"},
+		{"bom.txt", FormatXML, "<?xml"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join(dir, tt.file)
+			if err := WriteFile(path, r, Options{Format: tt.format, SerialNumber: testSerial, Timestamp: testTime}); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(data, []byte(tt.prefix)) {
+				t.Errorf("%s starts with %q, want %q", tt.file, data[:10], tt.prefix)
+			}
+		})
+	}
+	if err := WriteFile(filepath.Join(dir, "missing", "bom.json"), r, Options{}); err == nil {
+		t.Error("WriteFile into a missing directory succeeded")
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    Format
+		wantErr string
+	}{
+		{"", FormatJSON, ""},
+		{"json", FormatJSON, ""},
+		{"XML", FormatXML, ""},
+		{"cyclonedx-xml", FormatXML, ""},
+		{"spdx", "", `unknown SBOM format "spdx" (want json or xml)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := ParseFormat(tt.in)
+			gotErr := ""
+			if err != nil {
+				gotErr = err.Error()
+			}
+			if got != tt.want || gotErr != tt.wantErr {
+				t.Errorf("ParseFormat(%q) = %q, %q; want %q, %q", tt.in, got, gotErr, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestPackageURL(t *testing.T) {
+	tests := []struct {
+		eco, name, version, want string
+	}{
+		{"npm", "debug", "4.3.4", "pkg:npm/debug@4.3.4"},
+		{"npm", "@babel/core", "7.0.0", "pkg:npm/%40babel/core@7.0.0"},
+		{"python", "Foo_Bar", "1.0", "pkg:pypi/foo-bar@1.0"},
+		{"python", "zope.interface", "6.0", "pkg:pypi/zope.interface@6.0"},
+		{"maven", "org.apache.commons:commons-lang3", "3.12.0", "pkg:maven/org.apache.commons/commons-lang3@3.12.0"},
+		{"go", "github.com/google/uuid", "v1.6.0", "pkg:golang/github.com/google/uuid@v1.6.0"},
+		{"go", "golang.org/x/mod", "v0.43.0", "pkg:golang/golang.org/x/mod@v0.43.0"},
+		{"cargo", "itoa", "1.0.9", "pkg:cargo/itoa@1.0.9"},
+		{"system", "libssl3", "3.0.11-1~deb12u2", "pkg:deb/libssl3@3.0.11-1~deb12u2"},
+		{"system", "libstdc++6", "12.2.0-14", "pkg:deb/libstdc%2B%2B6@12.2.0-14"},
+		{"cmake", "nlohmann_json", "", "pkg:generic/nlohmann_json"},
+		{"npm", "", "1.0", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.eco+"/"+tt.name, func(t *testing.T) {
+			if got := PackageURL(tt.eco, tt.name, tt.version); got != tt.want {
+				t.Errorf("PackageURL(%q, %q, %q) = %q, want %q", tt.eco, tt.name, tt.version, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestShellJoin(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"npm", "test"}, "npm test"},
+		{[]string{"sh", "-c", "make && it's"}, `sh -c 'make && it'\''s'`},
+		{[]string{"echo", ""}, "echo ''"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := ShellJoin(tt.in); got != tt.want {
+				t.Errorf("ShellJoin(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,59 @@
+package sbomtest
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// The validators must reject what the schema forbids, or every passing
+// SBOM test would prove nothing.
+func TestValidateJSON(t *testing.T) {
+	tests := []struct {
+		name, doc, wantErr string
+	}{
+		{"minimal", `{"bomFormat":"CycloneDX","specVersion":"1.6","version":1}`, ""},
+		{"badScope", `{"bomFormat":"CycloneDX","specVersion":"1.6","components":[{"type":"library","name":"x","scope":"dev"}]}`, "scope"},
+		{"methodWithoutConfidence", `{"bomFormat":"CycloneDX","specVersion":"1.6","components":[{"type":"library","name":"x",
+			"evidence":{"identity":[{"field":"purl","methods":[{"technique":"dynamic-analysis"}]}]}}]}`, "confidence"},
+		{"badSerial", `{"bomFormat":"CycloneDX","specVersion":"1.6","serialNumber":"42"}`, "serialNumber"},
+		{"badTimestamp", `{"bomFormat":"CycloneDX","specVersion":"1.6","metadata":{"timestamp":"yesterday"}}`, "timestamp"},
+		{"unknownField", `{"bomFormat":"CycloneDX","specVersion":"1.6","extra":1}`, "extra"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ValidateJSON([]byte(tt.doc))
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("unexpected error: %v", err)
+			case tt.wantErr != "" && err == nil:
+				t.Errorf("accepted an invalid document")
+			case tt.wantErr != "" && !strings.Contains(err.Error(), tt.wantErr):
+				t.Errorf("error %q does not mention %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestValidateXML(t *testing.T) {
+	const head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	tests := []struct {
+		name, doc string
+		ok        bool
+	}{
+		{"minimal", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1"></bom>`, true},
+		{"badScope", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1"><components><component type="library"><name>x</name><scope>dev</scope></component></components></bom>`, false},
+		{"wrongNamespace", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.9" version="1"></bom>`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ValidateXML([]byte(tt.doc))
+			if errors.Is(err, ErrNoXmllint) {
+				t.Fatal(err)
+			}
+			if (err == nil) != tt.ok {
+				t.Errorf("ValidateXML = %v, want ok=%v", err, tt.ok)
+			}
+		})
+	}
+}
