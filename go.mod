@@ -7,6 +7,7 @@ require github.com/google/go-cmp v0.7.0
 require (
 	github.com/CycloneDX/cyclonedx-go v0.12.0 // indirect
 	github.com/google/go-github/v62 v62.0.0 // indirect
+	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/package-url/packageurl-go v0.1.7 // indirect
 	github.com/pelletier/go-toml/v2 v2.4.3 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
