@@ -114,6 +114,13 @@ type Finding struct {
 	// Ignored is the reason of the .envaudit.yml rule that ignores the
 	// finding: it is still reported, but never gates.
 	Ignored string `json:"ignored,omitempty"`
+	// Direct marks a bloat package the project depends on directly, the
+	// kind a manifest edit removes; bloat findings are ranked by it.
+	Direct bool `json:"direct,omitempty"`
+	// PullsIn counts, for a bloat package, the other never-loaded packages
+	// reachable from it over the dependency edges: what removing it may
+	// take along.
+	PullsIn int `json:"pullsIn,omitempty"`
 }
 
 // Values of Finding.Change and Finding.Provenance.

@@ -1,0 +1,395 @@
+package audit
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
+)
+
+// MaxFiles caps the evidence files kept per traced package; the total is in
+// TracedPackage.FileCount.
+const MaxFiles = 20
+
+// maxFindingFiles caps the files quoted as evidence in one finding.
+const maxFindingFiles = 5
+
+// Input is everything the audit of one ecosystem rests on.
+type Input struct {
+	// Name is the ecosystem's name ("npm", "python").
+	Name string
+	// Manifests are the manifests the ecosystem detected, relative to Root.
+	Manifests []string
+	// Declared is D1 as the ecosystem parsed it.
+	Declared []ecosystems.Dependency
+	// Inventory is D2 with its attribution index; nil when the installation
+	// could not be enumerated, which leaves D2 and D3 empty.
+	Inventory *ecosystems.Inventory
+	// Trace is the traced run; nil when only D1 and D2 are audited.
+	Trace *tracer.Trace
+	// DevTools names the ecosystem's test runners (Ecosystem.DevTools).
+	DevTools []string
+	// Root is the absolute project root; evidence paths inside it are
+	// reported relative to it.
+	Root string
+}
+
+// use is what the trace shows of one package.
+type use struct {
+	files   map[string]fileUse // display path → how it was used
+	procs   set                // executable base names
+	runtime bool               // at least one file loaded or executed at run time
+}
+
+type fileUse struct {
+	exec    bool
+	runtime bool
+}
+
+// Ecosystem audits one ecosystem: it attributes the trace to installed
+// packages (D3), classifies dev tooling, and derives findings and metrics.
+// It is deterministic: equal inputs give equal reports.
+func Ecosystem(in Input) EcosystemReport {
+	inv := in.Inventory
+	if inv == nil {
+		inv = &ecosystems.Inventory{}
+	}
+	excluded := set{}
+	for _, e := range inv.Excluded {
+		excluded[e.Name] = true
+	}
+
+	// D1, with each name's declarations ordered so the one a finding
+	// points at comes first: a runtime declaration before a dev one, then
+	// by position.
+	decls := map[string][]ecosystems.Dependency{}
+	for _, d := range in.Declared {
+		if d.Name != "" && !excluded[d.Name] {
+			decls[d.Name] = append(decls[d.Name], d)
+		}
+	}
+	d1, runtimeRoots, devRoots := set{}, set{}, set{}
+	for name, ds := range decls {
+		sort.SliceStable(ds, func(i, j int) bool { return declBefore(ds[i], ds[j]) })
+		d1[name] = true
+		if isDevScope(ds[0].Scope) {
+			devRoots[name] = true
+		} else {
+			runtimeRoots[name] = true
+		}
+	}
+
+	// D2 and its graph.
+	pkgs := map[string][]ecosystems.Package{}
+	d2 := set{}
+	for _, p := range inv.Packages {
+		if p.Name == "" || excluded[p.Name] {
+			continue
+		}
+		pkgs[p.Name] = append(pkgs[p.Name], p)
+		d2[p.Name] = true
+	}
+	g := newGraph(inv.Packages)
+
+	// Dev tooling: the closure of the test runners, of dev/test-scoped
+	// declarations and of what the package manager records as dev-only,
+	// minus everything a runtime declaration reaches.
+	for _, t := range in.DevTools {
+		devRoots[t] = true
+	}
+	for name, ps := range pkgs {
+		for _, p := range ps {
+			if p.Dev {
+				devRoots[name] = true
+			}
+		}
+	}
+	runtimeWalk := g.bfs(sortedNames(runtimeRoots))
+	devWalk := g.bfs(sortedNames(minus(devRoots, runtimeRoots)))
+	devSet := minus(devWalk.set(), runtimeWalk.set())
+	// Undeclared dev tooling leaves every layer; a declared dev dependency
+	// stays in D1 and D3 like any declaration, so loading it is a match.
+	tooling := minus(devSet, d1)
+
+	uses := attribute(in, inv.Index, excluded)
+	d3 := set{}
+	for name, u := range uses {
+		if u.runtime {
+			d3[name] = true
+		}
+	}
+
+	rep := EcosystemReport{
+		Name:      in.Name,
+		Manifests: nonNil(append([]string(nil), in.Manifests...)),
+		Evidence:  inv.Evidence,
+		Declared:  sortedDeclared(in.Declared),
+		Installed: sortedInstalled(inv.Packages),
+		Traced:    tracedPackages(uses, pkgs, devSet),
+		Findings:  []Finding{},
+		Excluded:  sortedExcluded(inv.Excluded),
+		Warnings:  append([]string(nil), inv.Warnings...),
+	}
+
+	traced := in.Trace != nil && in.Inventory != nil
+	m1, m2, m3 := minus(d1, tooling), minus(d2, tooling), minus(d3, tooling)
+	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
+
+	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace)}
+	var fs []Finding
+	fs = append(fs, a.phantoms(m1, m2, m3, traced, in.Inventory != nil)...)
+	if traced {
+		fs = append(fs, a.hidden(minus(m3, m1), runtimeWalk)...)
+		fs = append(fs, a.dev(minus(d3, d1), devSet, devWalk)...)
+		fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
+	}
+	rep.Findings = nonNil(fs)
+	return rep
+}
+
+// attribute maps every successful read or execution in the trace to the
+// package owning the file: the symlink-resolved path first, then the path
+// as opened. A file that was only written (an install step, a cache) is no
+// evidence of use, nor is a file the ecosystem marks UseNone.
+func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*use {
+	uses := map[string]*use{}
+	if in.Trace == nil || idx == nil {
+		return uses
+	}
+	procs := make(map[int]string, len(in.Trace.Processes))
+	for _, p := range in.Trace.Processes {
+		procs[p.ID] = processName(p)
+	}
+	root := ecosystems.Canon(in.Root)
+	type hit struct {
+		pkg     string
+		file    string
+		use     ecosystems.Use
+		counted bool
+	}
+	cache := map[[2]string]hit{}
+	for _, acc := range in.Trace.Accesses {
+		if acc.Op != tracer.OpRead && acc.Op != tracer.OpExec {
+			continue
+		}
+		key := [2]string{acc.Path, acc.Real}
+		h, ok := cache[key]
+		if !ok {
+			for _, p := range []string{acc.Real, acc.Path} {
+				if p == "" {
+					continue
+				}
+				if pkg, u, found := idx.Lookup(p); found {
+					h = hit{pkg: pkg, use: u, file: displayPath(root, p, acc.Path)}
+					h.counted = !excluded[pkg] && u != ecosystems.UseNone
+					break
+				}
+			}
+			cache[key] = h
+		}
+		if !h.counted {
+			continue
+		}
+		u := uses[h.pkg]
+		if u == nil {
+			u = &use{files: map[string]fileUse{}, procs: set{}}
+			uses[h.pkg] = u
+		}
+		runtime := h.use != ecosystems.UseCompile
+		f := u.files[h.file]
+		f.exec = f.exec || acc.Op == tracer.OpExec
+		f.runtime = f.runtime || runtime
+		u.files[h.file] = f
+		u.runtime = u.runtime || runtime
+		if name := procs[acc.Proc]; name != "" {
+			u.procs[name] = true
+		}
+	}
+	return uses
+}
+
+// displayPath returns the path to show for a matched file: relative to the
+// root when inside it. When the resolved path lies outside the root but the
+// path as opened lies inside (a symlinked install), the latter reads better.
+func displayPath(root, matched, opened string) string {
+	for _, p := range []string{matched, opened} {
+		c := ecosystems.Canon(p)
+		if root != "" && root != "/" && strings.HasPrefix(c, root+"/") {
+			return c[len(root)+1:]
+		}
+	}
+	return ecosystems.Canon(matched)
+}
+
+// processName is the name a report gives a process: its executable's base
+// name, else its argv[0]'s.
+func processName(p tracer.Process) string {
+	switch {
+	case p.Exe != "":
+		return path.Base(p.Exe)
+	case len(p.Argv) > 0 && p.Argv[0] != "":
+		return path.Base(p.Argv[0])
+	}
+	return ""
+}
+
+// evidenceOrder sorts evidence files: executed files first, then code
+// before the metadata that package managers and loaders read while
+// resolving a name (package.json, dist-info), then by path, so the first
+// file quoted in a finding is the most telling one.
+func evidenceOrder(files map[string]fileUse) []string {
+	out := make([]string, 0, len(files))
+	for f := range files {
+		out = append(out, f)
+	}
+	rank := func(f string) int {
+		switch u := files[f]; {
+		case u.exec:
+			return 0
+		case !u.runtime:
+			return 3
+		case isMetadata(f):
+			return 2
+		}
+		return 1
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if ri, rj := rank(out[i]), rank(out[j]); ri != rj {
+			return ri < rj
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+func isMetadata(f string) bool {
+	base := path.Base(f)
+	return base == "package.json" || strings.Contains(f, ".dist-info/") || strings.Contains(f, ".egg-info/")
+}
+
+func tracedPackages(uses map[string]*use, pkgs map[string][]ecosystems.Package, devSet set) []TracedPackage {
+	out := make([]TracedPackage, 0, len(uses))
+	for name, u := range uses {
+		files := evidenceOrder(u.files)
+		tp := TracedPackage{
+			Name:      name,
+			Version:   versionOf(pkgs[name]),
+			Files:     files,
+			Processes: nonNil(sortedNames(u.procs)),
+			Use:       string(ecosystems.UseRuntime),
+			Dev:       devSet[name],
+		}
+		if !u.runtime {
+			tp.Use = string(ecosystems.UseCompile)
+		}
+		if len(files) > MaxFiles {
+			tp.Files = files[:MaxFiles]
+			tp.FileCount = len(files)
+		}
+		out = append(out, tp)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// versionOf returns the version of a package installed once, or "" when it
+// is installed in several versions (which one a file belongs to is in its
+// path, not in the name-level layers).
+func versionOf(ps []ecosystems.Package) string {
+	v := ""
+	for _, p := range ps {
+		if p.Version == "" {
+			continue
+		}
+		if v != "" && v != p.Version {
+			return ""
+		}
+		v = p.Version
+	}
+	return v
+}
+
+func isDevScope(s ecosystems.Scope) bool {
+	return s == ecosystems.ScopeDev || s == ecosystems.ScopeTest
+}
+
+// declBefore orders the declarations of one name: runtime-like before dev
+// and test, then by position.
+func declBefore(a, b ecosystems.Dependency) bool {
+	if da, db := isDevScope(a.Scope), isDevScope(b.Scope); da != db {
+		return !da
+	}
+	if a.Pos.File != b.Pos.File {
+		return a.Pos.File < b.Pos.File
+	}
+	return a.Pos.Line < b.Pos.Line
+}
+
+func sortedDeclared(ds []ecosystems.Dependency) []ecosystems.Dependency {
+	out := append([]ecosystems.Dependency{}, ds...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Pos.File != b.Pos.File {
+			return a.Pos.File < b.Pos.File
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+func sortedInstalled(ps []ecosystems.Package) []ecosystems.Package {
+	out := append([]ecosystems.Package{}, ps...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Name != b.Name {
+			return a.Name < b.Name
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Version < b.Version
+	})
+	return out
+}
+
+func sortedExcluded(es []ecosystems.Excluded) []ecosystems.Excluded {
+	if len(es) == 0 {
+		return nil
+	}
+	out := append([]ecosystems.Excluded{}, es...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// commandString renders the traced command for messages: its words joined
+// by spaces, quoted where they contain spaces, shortened when long.
+func commandString(t *tracer.Trace) string {
+	if t == nil || len(t.Header.Command) == 0 {
+		return "the traced command"
+	}
+	words := make([]string, len(t.Header.Command))
+	for i, w := range t.Header.Command {
+		if w == "" || strings.ContainsAny(w, " \t\"'") {
+			w = fmt.Sprintf("'%s'", strings.ReplaceAll(w, "'", `'\''`))
+		}
+		words[i] = w
+	}
+	s := strings.Join(words, " ")
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:59]) + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}

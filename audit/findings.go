@@ -1,0 +1,309 @@
+package audit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// auditor derives the findings of one ecosystem from its layers.
+type auditor struct {
+	in      Input
+	decls   map[string][]ecosystems.Dependency // D1 by name, the declaration to point at first
+	pkgs    map[string][]ecosystems.Package    // D2 by name
+	uses    map[string]*use                    // what the trace shows, by name
+	command string                             // the traced command, quoted
+}
+
+// phantoms returns a finding per declared package that the run did not
+// load (D1 \ D3). Without a trace only not-installed phantoms can be told.
+func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
+	var out []Finding
+	for _, name := range sortedNames(minus(d1, d3)) {
+		d := a.decls[name][0]
+		f := Finding{Kind: Phantom, Package: name, Location: loc(d.Pos)}
+		where := declaredAt(d)
+		switch {
+		case inventoried && !d2[name]:
+			f.Reason = ReasonNotInstalled
+			if d.Scope == ecosystems.ScopeOptional {
+				f.Severity = SeverityNotice
+				f.Message = fmt.Sprintf("%q is declared%s as an optional dependency and is not installed on this machine", name, where)
+			} else {
+				f.Severity = SeverityError
+				f.Message = fmt.Sprintf("%q is declared%s but is not installed: the install failed or no package of that name exists — check the name before installing it", name, where)
+			}
+		case !traced:
+			continue
+		case d.CompileOnly:
+			f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
+			f.Message = fmt.Sprintf("%q is declared%s and is needed only to build; nothing of it loads at run time", name, where)
+		case a.uses[name] != nil:
+			f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
+			files := evidenceOrder(a.uses[name].files)
+			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(a.uses[name].procs)}
+			f.Message = fmt.Sprintf("%q is declared%s but was only read to build (%s), never loaded at run time", name, where, fileList(files))
+		default:
+			f.Reason = ReasonUnused
+			f.Version = versionOf(a.pkgs[name])
+			if isRuntimeScope(d.Scope) {
+				f.Severity = SeverityWarning
+				f.Message = fmt.Sprintf("%q is declared%s but no file of it was loaded while %s ran", name, where, a.command)
+			} else {
+				f.Severity = SeverityNotice
+				f.Message = fmt.Sprintf("%q is declared%s as a %s dependency but no file of it was loaded while %s ran; fine if tooling that was not run uses it", name, where, d.Scope, a.command)
+			}
+		}
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}
+
+// hidden returns a finding per loaded, undeclared package that is not dev
+// tooling (D3 \ D1): transitive when a runtime declaration reaches it over
+// the installation's dependency edges, undeclared otherwise.
+func (a *auditor) hidden(names set, runtime walk) []Finding {
+	var out []Finding
+	for _, name := range sortedNames(names) {
+		u := a.uses[name]
+		files := evidenceOrder(u.files)
+		procs := sortedNames(u.procs)
+		f := Finding{
+			Kind:     Hidden,
+			Package:  name,
+			Version:  versionOf(a.pkgs[name]),
+			Evidence: &Evidence{Files: capped(files, maxFindingFiles), Processes: procs},
+		}
+		loaded := fmt.Sprintf("%q was loaded%s (%s) but is not declared", name, byProcs(procs), fileList(files))
+		if runtime.reached(name) {
+			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
+			f.Via = runtime.path(name)
+			f.Location = a.manifestOf(f.Via[0])
+			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
+		} else {
+			f.Reason, f.Severity = ReasonUndeclared, SeverityError
+			f.Location = a.mainManifest()
+			f.Message = fmt.Sprintf("%s, and no declared package depends on it: a clean install will not have it", loaded)
+		}
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}
+
+// dev returns a notice per loaded, undeclared package that belongs to the
+// test tooling: what would otherwise be hidden, set apart.
+func (a *auditor) dev(undeclared, devSet set, w walk) []Finding {
+	var out []Finding
+	for _, name := range sortedNames(undeclared) {
+		if !devSet[name] || !a.uses[name].runtime {
+			continue
+		}
+		f := Finding{
+			Kind:     Dev,
+			Reason:   ReasonTestRunner,
+			Package:  name,
+			Version:  versionOf(a.pkgs[name]),
+			Severity: SeverityNotice,
+			Via:      w.path(name),
+		}
+		procs := sortedNames(a.uses[name].procs)
+		if len(f.Via) == 0 {
+			f.Message = fmt.Sprintf("%q is test tooling, loaded%s; not counted as hidden", name, byProcs(procs))
+		} else {
+			f.Message = fmt.Sprintf("%q was loaded only as part of the test tooling (through %s); not counted as hidden", name, chain(f.Via))
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// bloat returns the installed packages the run never loaded (D2 \ D3),
+// ranked by what is worth acting on first: packages the project depends on
+// directly (the only ones a manifest edit removes), then those that pull in
+// the most other unloaded packages, then by name.
+func (a *auditor) bloat(names, d1 set, g graph) []Finding {
+	type ranked struct {
+		name   string
+		direct bool
+		brings int
+	}
+	var rs []ranked
+	for _, name := range sortedNames(names) {
+		r := ranked{name: name, direct: d1[name]}
+		for _, p := range a.pkgs[name] {
+			r.direct = r.direct || p.Direct
+		}
+		for n := range g.bfs([]string{name}).from {
+			if n != name && names[n] {
+				r.brings++
+			}
+		}
+		rs = append(rs, r)
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		if rs[i].direct != rs[j].direct {
+			return rs[i].direct
+		}
+		return rs[i].brings > rs[j].brings
+	})
+	out := make([]Finding, 0, len(rs))
+	for _, r := range rs {
+		ps := a.pkgs[r.name]
+		what := "installed"
+		if len(ps) > 0 && ps[0].Path != "" {
+			what = fmt.Sprintf("installed (%s)", ps[0].Path)
+		}
+		f := Finding{
+			Kind:     Bloat,
+			Reason:   ReasonInstalled,
+			Package:  r.name,
+			Version:  versionOf(ps),
+			Severity: SeverityNotice,
+			Direct:   r.direct,
+			PullsIn:  r.brings,
+		}
+		f.Message = fmt.Sprintf("%q is %s but no file of it was loaded", r.name, what)
+		if u := a.uses[r.name]; u != nil {
+			files := evidenceOrder(u.files)
+			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
+			f.Message = fmt.Sprintf("%q is %s but was only read to build (%s), never loaded at run time", r.name, what, fileList(files))
+		}
+		if r.direct {
+			f.Message += "; it is a direct dependency"
+		}
+		if r.brings > 0 {
+			f.Message += fmt.Sprintf("; it pulls in %d other unloaded %s", r.brings, plural(r.brings, "package", "packages"))
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// manifestOf returns the manifest file that declares name, without a
+// line: where a package it brings along would be declared.
+func (a *auditor) manifestOf(name string) *ecosystems.Pos {
+	if ds := a.decls[name]; len(ds) > 0 && ds[0].Pos.File != "" {
+		return &ecosystems.Pos{File: ds[0].Pos.File}
+	}
+	return a.mainManifest()
+}
+
+// mainManifest returns the manifest with the most runtime declarations,
+// else the first manifest: where an undeclared package would be declared.
+func (a *auditor) mainManifest() *ecosystems.Pos {
+	count := map[string]int{}
+	for _, ds := range a.decls {
+		for _, d := range ds {
+			if isRuntimeScope(d.Scope) && d.Pos.File != "" {
+				count[d.Pos.File]++
+			}
+		}
+	}
+	best := ""
+	for file, n := range count {
+		if best == "" || n > count[best] || (n == count[best] && file < best) {
+			best = file
+		}
+	}
+	if best == "" && len(a.in.Manifests) > 0 {
+		best = a.in.Manifests[0]
+	}
+	if best == "" {
+		return nil
+	}
+	return &ecosystems.Pos{File: best}
+}
+
+// severityRank orders severities, most severe first.
+func severityRank(s string) int {
+	switch s {
+	case SeverityError:
+		return 0
+	case SeverityWarning:
+		return 1
+	}
+	return 2
+}
+
+// sortFindings orders findings of one kind: most severe first, then by
+// package name.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		if ri, rj := severityRank(fs[i].Severity), severityRank(fs[j].Severity); ri != rj {
+			return ri < rj
+		}
+		return fs[i].Package < fs[j].Package
+	})
+}
+
+func isRuntimeScope(s ecosystems.Scope) bool {
+	return s == ecosystems.ScopeRuntime || s == ""
+}
+
+func loc(p ecosystems.Pos) *ecosystems.Pos {
+	if p.File == "" {
+		return nil
+	}
+	return &p
+}
+
+// declaredAt renders " in package.json:8" for a declaration's position.
+func declaredAt(d ecosystems.Dependency) string {
+	if d.Pos.File == "" {
+		return ""
+	}
+	return " in " + d.Pos.String()
+}
+
+// byProcs renders " by node" or " by node and sh" for the processes that
+// loaded a package.
+func byProcs(procs []string) string {
+	switch n := len(procs); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return " by " + procs[0]
+	case n <= 3:
+		return " by " + strings.Join(procs[:n-1], ", ") + " and " + procs[n-1]
+	default:
+		return fmt.Sprintf(" by %s and %d more", strings.Join(procs[:2], ", "), n-2)
+	}
+}
+
+// fileList renders the first evidence file and how many others there are.
+func fileList(files []string) string {
+	switch len(files) {
+	case 0:
+		return "no file"
+	case 1:
+		return files[0]
+	}
+	return fmt.Sprintf("%s and %d more %s", files[0], len(files)-1, plural(len(files)-1, "file", "files"))
+}
+
+// chain renders a dependency path as "a" → "b".
+func chain(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, " → ")
+}
+
+func capped(files []string, n int) []string {
+	if len(files) > n {
+		return append([]string(nil), files[:n]...)
+	}
+	return append([]string(nil), files...)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

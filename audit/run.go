@@ -1,0 +1,226 @@
+package audit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
+)
+
+// NewReport assembles a report of schema version 1. run is nil when no
+// trace was audited.
+func NewReport(version string, run *RunInfo, ecos []EcosystemReport) *Report {
+	return &Report{
+		SchemaVersion: SchemaVersion,
+		Tool:          Tool{Name: "envaudit", Version: version},
+		Run:           run,
+		Ecosystems:    nonNil(ecos),
+	}
+}
+
+// NewRunInfo describes a traced run. dir is the project directory as the
+// report shows it; complete says whether the trace ended with an end
+// record. A run succeeded when it exited 0 on its own: not killed by a
+// signal, not cut short by the timeout, and fully traced.
+func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
+	e := t.End
+	ri := &RunInfo{
+		Command:        nonNil(append([]string(nil), t.Header.Command...)),
+		Dir:            dir,
+		ExitCode:       e.ExitCode,
+		Signal:         e.Signal,
+		TimedOut:       e.TimedOut,
+		DurationMs:     e.DurationMs,
+		Processes:      e.Processes,
+		EventsRecorded: e.Events,
+	}
+	if ri.Processes == 0 {
+		ri.Processes = len(t.Processes)
+	}
+	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut
+	if !complete {
+		ri.Warnings = append(ri.Warnings, "the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run")
+	}
+	if e.TimedOut {
+		ri.Warnings = append(ri.Warnings, "the run was cut short by the timeout: packages the rest of the run would have loaded are missing from the traced layer")
+	}
+	if n := len(e.Killed); n > 0 {
+		ri.Warnings = append(ri.Warnings, fmt.Sprintf("%d %s outlived the command and %s stopped by the tracer", n, plural(n, "process", "processes"), plural(n, "was", "were")))
+	}
+	ri.Warnings = append(ri.Warnings, e.Warnings...)
+	return ri
+}
+
+// Status renders how the run ended: "exited 0", "exited 1", "was killed
+// by SIGSEGV", "timed out".
+func (ri *RunInfo) Status() string {
+	switch {
+	case ri.TimedOut:
+		return "timed out"
+	case ri.Signal != "":
+		return "was killed by " + ri.Signal
+	}
+	return fmt.Sprintf("exited %d", ri.ExitCode)
+}
+
+// Executables returns the distinct programs the traced run executed, with
+// symbolic links resolved, sorted: what ecosystems.Env.Executables wants
+// (the python3 that really ran, not the one first in PATH).
+func Executables(t *tracer.Trace) []string {
+	s := set{}
+	for _, a := range t.Accesses {
+		if a.Op == tracer.OpExec {
+			s[a.RealPath()] = true
+		}
+	}
+	for _, p := range t.Processes {
+		if p.Exe != "" {
+			s[p.Exe] = true
+		}
+	}
+	return sortedNames(s)
+}
+
+// RebaseTrace returns a copy of t in which every path under the directory
+// from (the project root where the trace was recorded) lies under to
+// instead, so a trace saved on a CI runner can be audited against a
+// checkout elsewhere. Paths outside from are kept.
+func RebaseTrace(t *tracer.Trace, from, to string) *tracer.Trace {
+	from, to = ecosystems.Canon(from), ecosystems.Canon(to)
+	if from == "" || to == "" || from == to || from == "/" {
+		return t
+	}
+	move := func(p string) string {
+		if p == from {
+			return to
+		}
+		if strings.HasPrefix(p, from+"/") {
+			return to + p[len(from):]
+		}
+		return p
+	}
+	out := &tracer.Trace{Header: t.Header, End: t.End}
+	out.Header.Dir = move(t.Header.Dir)
+	out.Processes = make([]tracer.Process, len(t.Processes))
+	for i, p := range t.Processes {
+		p.Exe, p.Cwd = move(p.Exe), move(p.Cwd)
+		out.Processes[i] = p
+	}
+	out.Accesses = make([]tracer.Access, len(t.Accesses))
+	for i, a := range t.Accesses {
+		a.Path = move(a.Path)
+		if a.Real != "" {
+			a.Real = move(a.Real)
+		}
+		out.Accesses[i] = a
+	}
+	return out
+}
+
+// Failing returns the findings of r that match any of the selectors, in
+// report order. Ignored findings never fail.
+func (r *Report) Failing(sel []Selector) []Finding {
+	var out []Finding
+	for _, e := range r.Ecosystems {
+		for _, f := range e.Findings {
+			if f.Ignored != "" {
+				continue
+			}
+			for _, s := range sel {
+				if s.Matches(f) {
+					out = append(out, f)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Counts returns the number of findings of each kind in r.
+func (r *Report) Counts() map[Kind]int {
+	c := map[Kind]int{}
+	for _, e := range r.Ecosystems {
+		for _, f := range e.Findings {
+			c[f.Kind]++
+		}
+	}
+	return c
+}
+
+// Selector picks findings by kind and, optionally, reason: the unit of
+// --fail-on.
+type Selector struct {
+	Kind   Kind
+	Reason string // "" matches every reason of Kind
+}
+
+// Matches reports whether f is selected.
+func (s Selector) Matches(f Finding) bool {
+	return f.Kind == s.Kind && (s.Reason == "" || s.Reason == f.Reason)
+}
+
+func (s Selector) String() string {
+	if s.Reason == "" {
+		return string(s.Kind)
+	}
+	return string(s.Kind) + ":" + s.Reason
+}
+
+// DefaultFailOn is the default --fail-on: the findings that break a clean
+// install.
+const DefaultFailOn = "hidden:undeclared,phantom:not-installed"
+
+// reasons lists each kind's reasons, in the order help text shows them.
+var reasons = []struct {
+	kind    Kind
+	reasons []string
+}{
+	{Phantom, []string{ReasonUnused, ReasonNotInstalled, ReasonCompileTime}},
+	{Hidden, []string{ReasonTransitive, ReasonUndeclared}},
+	{Bloat, []string{ReasonInstalled}},
+	{Dev, []string{ReasonTestRunner}},
+}
+
+// SelectorValues lists every value ParseSelectors accepts in a list.
+func SelectorValues() []string {
+	var out []string
+	for _, k := range reasons {
+		out = append(out, string(k.kind))
+		for _, r := range k.reasons {
+			out = append(out, string(k.kind)+":"+r)
+		}
+	}
+	return out
+}
+
+// ParseSelectors parses a comma-separated list of kinds and kind:reason
+// pairs ("hidden:undeclared,phantom:not-installed"); "none" selects
+// nothing. Spaces around items are ignored; duplicates are dropped.
+func ParseSelectors(s string) ([]Selector, error) {
+	if strings.TrimSpace(s) == "none" {
+		return nil, nil
+	}
+	valid := map[string]bool{}
+	for _, v := range SelectorValues() {
+		valid[v] = true
+	}
+	var out []Selector
+	seen := map[string]bool{}
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if !valid[item] {
+			return nil, fmt.Errorf("unknown value %q (want none, or a comma-separated list of %s)", item, strings.Join(SelectorValues(), ", "))
+		}
+		if seen[item] {
+			continue
+		}
+		seen[item] = true
+		kind, reason, _ := strings.Cut(item, ":")
+		out = append(out, Selector{Kind: Kind(kind), Reason: reason})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].String() < out[j].String() })
+	return out, nil
+}

@@ -1,0 +1,277 @@
+package audit
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Rendering limits: bloat is always a count and a ranked excerpt, never a
+// line per package; warnings of third-party metadata are summarised.
+const (
+	textBloatTop     = 10
+	markdownBloatTop = 50
+	maxWarnings      = 5
+)
+
+// WriteText renders r for a terminal: per ecosystem the layer counts, the
+// metrics, and the findings grouped by kind, each with its severity,
+// package, reason and location on one line and its message on the next;
+// bloat as a count and the top of its ranking; dev tooling as one line.
+func (r *Report) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	ew.printf("%s\n", r.headline())
+	for _, s := range r.runWarnings() {
+		ew.printf("  warning: %s\n", s)
+	}
+	for _, s := range r.Warnings {
+		ew.printf("  warning: %s\n", s)
+	}
+	if len(r.Ecosystems) == 0 {
+		ew.printf("\nno ecosystem detected: no manifest envaudit knows was found\n")
+	}
+	for _, e := range r.Ecosystems {
+		ew.printf("\n%s", e.Name)
+		if len(e.Manifests) > 0 {
+			ew.printf(" — %s", strings.Join(e.Manifests, ", "))
+		}
+		ew.printf("\n")
+		if e.Evidence != "" && r.Run != nil {
+			ew.printf("  evidence  %s\n", e.Evidence)
+		}
+		ew.printf("  layers    %s\n", layersLine(e, r.Run != nil))
+		ew.printf("  metrics   %s\n", metricsLine(e.Metrics, r.Run != nil))
+		for _, s := range summarise(e.Warnings) {
+			ew.printf("  warning   %s\n", s)
+		}
+		writeFindingsText(ew, e)
+	}
+	return ew.err
+}
+
+// headline says what was audited and how the run ended.
+func (r *Report) headline() string {
+	if r.Run == nil {
+		return "envaudit · declared and installed layers only (no trace: nothing was run)"
+	}
+	ri := r.Run
+	s := fmt.Sprintf("envaudit · %q %s", strings.Join(ri.Command, " "), ri.Status())
+	if ri.DurationMs > 0 {
+		s += " after " + duration(ri.DurationMs)
+	}
+	s += fmt.Sprintf(" · %s %s · %s file %s", thousands(int64(ri.Processes)), plural(ri.Processes, "process", "processes"), thousands(ri.EventsRecorded), plural(int(ri.EventsRecorded), "access", "accesses"))
+	return s
+}
+
+// runWarnings are the run's own warnings, led by what a failed run means
+// for the audit.
+func (r *Report) runWarnings() []string {
+	if r.Run == nil {
+		return nil
+	}
+	var out []string
+	if !r.Run.Succeeded && !r.Run.TimedOut {
+		out = append(out, "the command failed: the traced layer is what this failed run loaded, not necessarily what a passing run needs")
+	}
+	return append(out, r.Run.Warnings...)
+}
+
+func layersLine(e EcosystemReport, traced bool) string {
+	m := e.Metrics
+	s := fmt.Sprintf("declared %d · installed %d · ", m.Declared, m.Installed)
+	if !traced {
+		return s + "traced —"
+	}
+	s += fmt.Sprintf("traced %d", m.Traced)
+	if n := devCount(e); n > 0 {
+		s += fmt.Sprintf(" (+%d test tooling)", n)
+	}
+	return s
+}
+
+func metricsLine(m Metrics, traced bool) string {
+	var parts []string
+	if traced {
+		parts = append(parts,
+			"phantom φ "+num(m.PhantomRate),
+			"hidden η "+num(m.HiddenRate),
+			"bloat β "+num(m.BloatRate),
+			"P "+optNum(m.Precision),
+			"R "+optNum(m.Recall),
+			"F1 "+optNum(m.F1))
+	}
+	parts = append(parts, fmt.Sprintf("Δ %d", m.Transitive), "ρ "+optNum(m.Inflation))
+	return strings.Join(parts, " · ")
+}
+
+// devCount is the number of traced packages that are undeclared test
+// tooling (the dev findings).
+func devCount(e EcosystemReport) int {
+	n := 0
+	for _, f := range e.Findings {
+		if f.Kind == Dev {
+			n++
+		}
+	}
+	return n
+}
+
+func writeFindingsText(ew *errWriter, e EcosystemReport) {
+	byKind := groupFindings(e.Findings)
+	if len(e.Findings) == 0 {
+		ew.printf("  no findings\n")
+	}
+	for _, k := range []Kind{Phantom, Hidden} {
+		fs := byKind[k]
+		if len(fs) == 0 {
+			continue
+		}
+		ew.printf("\n  %s %d\n", k, len(fs))
+		pw, rw := 0, 0
+		for _, f := range fs {
+			pw = max(pw, utf8.RuneCountInString(f.Package))
+			rw = max(rw, len(f.Reason))
+		}
+		for _, f := range fs {
+			ew.printf("    %-7s  %s  %s  %s\n", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
+			ew.printf("             %s\n", f.Message)
+		}
+	}
+	if fs := byKind[Bloat]; len(fs) > 0 {
+		ew.printf("\n  bloat %d of %d installed %s never loaded", len(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))
+		if len(fs) > 1 {
+			ew.printf(" (direct dependencies first, then by how much each pulls in)")
+		}
+		ew.printf("\n")
+		pw := 0
+		for i, f := range fs {
+			if i == textBloatTop {
+				break
+			}
+			pw = max(pw, utf8.RuneCountInString(f.Package))
+		}
+		for i, f := range fs {
+			if i == textBloatTop {
+				ew.printf("    and %d more\n", len(fs)-textBloatTop)
+				break
+			}
+			ew.printf("    %s  %s\n", pad(f.Package, pw), bloatNote(f))
+		}
+	}
+	if fs := byKind[Dev]; len(fs) > 0 {
+		names := make([]string, len(fs))
+		for i, f := range fs {
+			names[i] = f.Package
+		}
+		ew.printf("\n  dev %d %s loaded only by test tooling, not counted as hidden: %s\n", len(fs), plural(len(fs), "package", "packages"), joinNames(names, 12))
+	}
+}
+
+// where is the location column of a finding: its manifest line, or for a
+// transitive hidden package the chain it comes through.
+func where(f Finding) string {
+	if len(f.Via) > 0 && f.Kind == Hidden {
+		return "via " + strings.Join(f.Via, " → ")
+	}
+	if f.Location != nil {
+		return f.Location.String()
+	}
+	return ""
+}
+
+// bloatNote is the short description of a bloat entry: its version,
+// whether it is direct, and what it pulls in.
+func bloatNote(f Finding) string {
+	var parts []string
+	if f.Version != "" {
+		parts = append(parts, f.Version)
+	}
+	if f.Direct {
+		parts = append(parts, "direct dependency")
+	}
+	if f.PullsIn > 0 {
+		parts = append(parts, fmt.Sprintf("pulls in %d more", f.PullsIn))
+	}
+	if f.Evidence != nil {
+		parts = append(parts, "read only to build")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func groupFindings(fs []Finding) map[Kind][]Finding {
+	m := map[Kind][]Finding{}
+	for _, f := range fs {
+		m[f.Kind] = append(m[f.Kind], f)
+	}
+	return m
+}
+
+// summarise caps a list of warnings.
+func summarise(ws []string) []string {
+	if len(ws) <= maxWarnings {
+		return ws
+	}
+	out := append([]string(nil), ws[:maxWarnings]...)
+	return append(out, fmt.Sprintf("and %d more warnings (see the JSON report)", len(ws)-maxWarnings))
+}
+
+func pad(s string, w int) string {
+	if n := utf8.RuneCountInString(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// num renders a metric: whole numbers without decimals, others with two.
+func num(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'f', 2, 64)
+}
+
+func optNum(f *float64) string {
+	if f == nil {
+		return "—"
+	}
+	return num(*f)
+}
+
+func duration(ms int64) string {
+	d := time.Duration(ms) * time.Millisecond
+	switch {
+	case d < time.Second:
+		return d.String()
+	case d < time.Minute:
+		return d.Round(10 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}
+
+// thousands renders n with comma separators.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// errWriter keeps the first write error so renderers can print freely.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
