@@ -5,9 +5,12 @@ package all
 
 import (
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/npm"
 )
 
 // Ecosystems returns every ecosystem, in the order reports list them.
 func Ecosystems() []ecosystems.Ecosystem {
-	return []ecosystems.Ecosystem{}
+	return []ecosystems.Ecosystem{
+		npm.New(),
+	}
 }

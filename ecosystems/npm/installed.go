@@ -1,0 +1,605 @@
+package npm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	packageurl "github.com/package-url/packageurl-go"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// evidence says what D3 rests on for npm, for the report.
+const evidence = "files opened or executed under node_modules/<name> (the innermost installed package owns a file); " +
+	"reading a package.json is metadata, reading .d.ts declarations is compile-time use"
+
+// An installed is one package directory of the node_modules tree, or a link
+// to a workspace (which is project code, not a package).
+type installed struct {
+	name      string // install name: the path below node_modules, "@scope/name" or "name"
+	realName  string // "name" of its package.json, when it is a valid string
+	version   string
+	loc       string // relative to the root and slash-separated, as lockfile keys are; may start with "../"
+	dir       string // absolute path as laid out (through the link, for a link)
+	real      string // absolute path with every symbolic link resolved
+	link      bool
+	workspace bool // a link to a workspace package of the project
+	broken    bool // its package.json is missing or does not parse
+	direct    bool
+	dev       bool
+	deps      []depRef
+	edges     []string
+}
+
+// A depRef is one dependency a package.json names.
+type depRef struct {
+	name     string
+	optional bool // optional or peer: npm may leave it out without error
+}
+
+// inventory gathers D2 for one project root.
+type inventory struct {
+	ctx      context.Context
+	root     string // absolute
+	rootReal string // absolute, symbolic links resolved
+	pkgs     []*installed
+	byDir    map[string]*installed // every absolute spelling of a package directory → package
+	locs     map[string]*installed // loc → package or workspace link
+	walked   map[string]bool       // real node_modules directories already walked
+	wsReal   map[string]bool       // real directories of the workspaces
+	warnings []string
+}
+
+func (v *inventory) warnf(format string, args ...any) {
+	v.warnings = append(v.warnings, fmt.Sprintf(format, args...))
+}
+
+// Installed enumerates the node_modules trees of the project root and its
+// workspaces, cross-checks them with the lockfile, and builds the index that
+// attributes traced paths to the installed packages. A root without
+// package.json or node_modules has an empty inventory. Problems with
+// installed packages (an unreadable package.json in node_modules, a
+// disagreement with the lockfile) are warnings; a malformed package.json or
+// lockfile of the project itself is a *ecosystems.PosError.
+func (Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	rootReal, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	v := &inventory{
+		ctx: ctx, root: abs, rootReal: rootReal,
+		byDir: map[string]*installed{}, locs: map[string]*installed{},
+		walked: map[string]bool{}, wsReal: map[string]bool{},
+	}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: evidence}
+	v.excludeToolchain(inv, env)
+
+	m, err := readManifest(abs, "package.json")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var ws []workspace
+	declarers := map[string]*manifest{}
+	if m != nil {
+		if ws, err = readWorkspaces(abs, m); err != nil {
+			return nil, err
+		}
+		declarers[rootReal] = m
+		for _, w := range ws {
+			r := filepath.Join(rootReal, filepath.FromSlash(w.dir))
+			if rr, err := filepath.EvalSymlinks(r); err == nil {
+				r = rr
+			}
+			v.wsReal[r] = true
+			declarers[r] = w.manifest
+		}
+	}
+	lock, lockName, err := readLock(abs)
+	if err != nil {
+		return nil, err
+	}
+	if lockName != "" && lock == nil {
+		v.warnf("%s: lockfileVersion 1 has no \"packages\" map; the tree is not cross-checked (npm 7 or later writes version 3)", lockName)
+	}
+
+	_, statErr := os.Stat(filepath.Join(abs, "node_modules"))
+	hasTree := statErr == nil
+	if err := v.walk(filepath.Join(abs, "node_modules"), filepath.Join(rootReal, "node_modules")); err != nil {
+		return nil, err
+	}
+	for _, w := range ws {
+		layout := filepath.Join(abs, filepath.FromSlash(w.dir), "node_modules")
+		real := filepath.Join(rootReal, filepath.FromSlash(w.dir), "node_modules")
+		if rr, err := filepath.EvalSymlinks(real); err == nil {
+			real = rr
+		}
+		if _, err := os.Stat(layout); err == nil {
+			hasTree = true
+		}
+		if err := v.walk(layout, real); err != nil {
+			return nil, err
+		}
+	}
+	if !hasTree && m != nil && (len(m.deps) > 0 || len(lock) > 0) {
+		v.warnf("node_modules not found: nothing is installed (run npm ci or npm install)")
+	}
+
+	// Direct: the copy the root or a workspace gets when it requires a
+	// name its package.json declares.
+	for dir, mf := range declarers {
+		for _, d := range mf.deps {
+			if p := v.resolve(dir, d.Name); p != nil && !p.workspace {
+				p.direct = true
+			}
+		}
+	}
+	for _, p := range v.pkgs {
+		v.link(p, lock[p.loc])
+	}
+	if lock != nil && hasTree {
+		v.crossCheck(lock, lockName)
+	}
+	for _, p := range v.pkgs {
+		if err := v.index(inv.Index, p); err != nil {
+			return nil, err
+		}
+	}
+	v.indexBins(inv.Index)
+
+	sort.Slice(v.pkgs, func(i, j int) bool { return v.pkgs[i].loc < v.pkgs[j].loc })
+	for _, p := range v.pkgs {
+		inv.Packages = append(inv.Packages, ecosystems.Package{
+			Name:    p.name,
+			Version: p.version,
+			PURL:    purl(p),
+			Path:    v.display(p.dir),
+			Direct:  p.direct,
+			Dev:     p.dev,
+			Deps:    p.edges,
+		})
+	}
+	sort.Strings(v.warnings)
+	inv.Warnings = append(inv.Warnings, v.warnings...)
+	return inv, nil
+}
+
+// display returns dir relative to the root when it lies inside it.
+func (v *inventory) display(dir string) string {
+	for _, r := range []string{v.root, v.rootReal} {
+		if rel, err := filepath.Rel(r, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(dir)
+}
+
+// walk enumerates the packages of one node_modules directory: layout is
+// its path as reached from the root, real the same with links resolved.
+func (v *inventory) walk(layout, real string) error {
+	if err := v.ctx.Err(); err != nil {
+		return err
+	}
+	if v.walked[real] {
+		return nil
+	}
+	v.walked[real] = true
+	entries, err := os.ReadDir(layout)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			v.warnf("%s: %v", v.display(layout), err)
+		}
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") { // .bin, .package-lock.json, .cache, .modules.yaml
+			continue
+		}
+		if !strings.HasPrefix(name, "@") {
+			if err := v.visit(name, layout, real, e); err != nil {
+				return err
+			}
+			continue
+		}
+		scoped, err := os.ReadDir(filepath.Join(layout, name))
+		if err != nil {
+			continue // a file named @x, or a dangling link: not a scope
+		}
+		for _, se := range scoped {
+			if strings.HasPrefix(se.Name(), ".") {
+				continue
+			}
+			if err := v.visit(name+"/"+se.Name(), layout, real, se); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// visit records the package installed as name in the node_modules
+// directory layout (real with links resolved), then walks its own
+// node_modules.
+func (v *inventory) visit(name, nmLayout, nmReal string, e fs.DirEntry) error {
+	dir := filepath.Join(nmLayout, filepath.FromSlash(name))
+	place := filepath.Join(nmReal, filepath.FromSlash(name)) // where Node finds it
+	p := &installed{name: name, dir: dir, real: place}
+	if e.Type()&fs.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(place)
+		if err != nil {
+			v.warnf("%s: broken link: %v", v.display(dir), err)
+			return nil
+		}
+		p.link, p.real = true, target
+		if v.wsReal[target] {
+			p.workspace = true
+		}
+	}
+	if fi, err := os.Stat(p.real); err != nil || !fi.IsDir() {
+		return nil // a stray file in node_modules
+	}
+	p.loc = v.lockKey(dir)
+	v.byDir[dir] = p
+	v.byDir[place] = p
+	v.locs[p.loc] = p
+	if p.workspace {
+		return nil // its own node_modules is walked as the workspace's
+	}
+	v.byDir[p.real] = p
+	v.readPackageJSON(p)
+	v.pkgs = append(v.pkgs, p)
+	if p.link {
+		// Node resolves a linked package's requires from its real
+		// location, so its dependencies are those beside the target.
+		nm := filepath.Join(p.real, "node_modules")
+		return v.walk(nm, nm)
+	}
+	return v.walk(filepath.Join(dir, "node_modules"), filepath.Join(p.real, "node_modules"))
+}
+
+// lockKey returns the lockfile key of a directory: its path relative to the
+// root, slash-separated.
+func (v *inventory) lockKey(dir string) string {
+	rel, err := filepath.Rel(v.root, dir)
+	if err != nil {
+		return filepath.ToSlash(dir)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// readPackageJSON fills in the package's metadata. The file belongs to a
+// third party: anything wrong with it is a warning, and the package stays
+// in the inventory under the name it is installed as.
+func (v *inventory) readPackageJSON(p *installed) {
+	file := filepath.Join(p.real, "package.json")
+	rel := v.display(filepath.Join(p.dir, "package.json"))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		p.broken = true
+		if errors.Is(err, fs.ErrNotExist) {
+			v.warnf("%s: no package.json", v.display(p.dir))
+		} else {
+			v.warnf("%s: %v", rel, err)
+		}
+		return
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		p.broken = true
+		v.warnf("%v", jsonError(rel, data, err))
+		return
+	}
+	p.realName = str(fields["name"])
+	p.version = str(fields["version"])
+	for _, f := range []struct {
+		field    string
+		optional bool
+	}{{"dependencies", false}, {"optionalDependencies", true}, {"peerDependencies", true}} {
+		for _, n := range keys(fields[f.field]) {
+			p.deps = append(p.deps, depRef{n, f.optional})
+		}
+	}
+}
+
+// jsonError positions a JSON decoding error of file at the line of the
+// offending byte.
+func jsonError(file string, data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return ecosystems.Errorf(file, newLines(data).at(max(se.Offset-1, 0)), "%v", se)
+	case errors.As(err, &te):
+		return ecosystems.Errorf(file, newLines(data).at(max(te.Offset-1, 0)), "%v", te)
+	}
+	return fmt.Errorf("%s: %w", file, err)
+}
+
+// str returns a JSON string's value, or "" for anything else.
+func str(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// keys returns the keys of a JSON object, or nil for anything else.
+func keys(raw json.RawMessage) []string {
+	var m map[string]json.RawMessage
+	if len(raw) == 0 || json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	out := make([]string, 0, len(m))
+	for k := range m {
+		if k != "" {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// resolve finds the package that require(name) gets from a file in the
+// directory from (a real path), the way Node does: in from/node_modules,
+// then in the node_modules of each enclosing directory, innermost first
+// (never looking inside a path that already ends in node_modules).
+func (v *inventory) resolve(from, name string) *installed {
+	rel := filepath.FromSlash(name)
+	for d := from; ; {
+		if filepath.Base(d) != "node_modules" {
+			if p := v.byDir[filepath.Join(d, "node_modules", rel)]; p != nil {
+				return p
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return nil
+		}
+		d = parent
+	}
+}
+
+// link resolves the package's dependencies to installed packages, falling
+// back on the lockfile's record of them when its package.json is broken.
+func (v *inventory) link(p *installed, le *lockEntry) {
+	refs := p.deps
+	if p.broken && le != nil {
+		refs = le.refs()
+	}
+	seen := map[string]bool{}
+	for _, r := range refs {
+		q := v.resolve(p.real, r.name)
+		if q == nil {
+			if !r.optional {
+				v.warnf("%s: dependency %q is not installed", p.loc, r.name)
+			}
+			continue
+		}
+		if q.workspace || q == p || seen[q.name] {
+			continue
+		}
+		seen[q.name] = true
+		p.edges = append(p.edges, q.name)
+	}
+	sort.Strings(p.edges)
+}
+
+// purl returns the package URL of the package actually installed (the
+// target of an alias), pkg:npm/%40scope/name@version.
+func purl(p *installed) string {
+	name := p.realName
+	if name == "" {
+		name = p.name
+	}
+	ns := ""
+	if strings.HasPrefix(name, "@") {
+		if i := strings.IndexByte(name, '/'); i > 0 {
+			ns, name = name[:i], name[i+1:]
+		}
+	}
+	u := packageurl.NewPackageURL(packageurl.TypeNPM, ns, name, p.version, nil, "")
+	if u.Normalize() != nil {
+		return ""
+	}
+	return u.ToString()
+}
+
+// index records the directories and files a package owns. Both spellings
+// of a linked package's directory (through the link and its target) are
+// indexed, since a trace may name either.
+func (v *inventory) index(x *ecosystems.PathIndex, p *installed) error {
+	dirs := []string{p.dir}
+	if p.real != p.dir {
+		if v.contains(p.real, v.rootReal) {
+			// A link to the project itself or above it (npm link of the
+			// project into its own tree): owning the target would hand the
+			// whole project to the package.
+			v.warnf("%s: links to %q, which contains the project; only the link is attributed", p.loc, p.real)
+		} else {
+			dirs = append(dirs, p.real)
+		}
+	}
+	use := ecosystems.UseRuntime
+	types := strings.HasPrefix(p.name, "@types/")
+	if types {
+		use = ecosystems.UseCompile
+	}
+	for _, d := range dirs {
+		x.AddDir(d, p.name, use)
+		x.AddFile(filepath.Join(d, "package.json"), p.name, ecosystems.UseNone)
+	}
+	if types {
+		return nil
+	}
+	// Type declarations are the compiler's; find them once per package,
+	// without entering nested node_modules (their own packages).
+	return filepath.WalkDir(p.real, func(f string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if e.IsDir() {
+			if e.Name() == "node_modules" && f != p.real {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if isDeclaration(e.Name()) {
+			rel := strings.TrimPrefix(f, p.real)
+			for _, d := range dirs {
+				x.AddFile(d+rel, p.name, ecosystems.UseCompile)
+			}
+		}
+		return nil
+	})
+}
+
+// isDeclaration reports whether a file name is a TypeScript declaration
+// file.
+func isDeclaration(name string) bool {
+	return strings.HasSuffix(name, ".d.ts") || strings.HasSuffix(name, ".d.mts") || strings.HasSuffix(name, ".d.cts")
+}
+
+// contains reports whether dir is parent or equal to p.
+func (v *inventory) contains(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// indexBins attributes each node_modules/.bin entry (a link to a package's
+// executable) to the package it points into, so that executing
+// node_modules/.bin/mocha counts for mocha even where a trace records only
+// the path as run.
+func (v *inventory) indexBins(x *ecosystems.PathIndex) {
+	for real := range v.walked {
+		bin := filepath.Join(real, ".bin")
+		entries, err := os.ReadDir(bin)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			f := filepath.Join(bin, e.Name())
+			target, err := filepath.EvalSymlinks(f)
+			if err != nil {
+				continue
+			}
+			if name, use, ok := x.Lookup(target); ok && use != ecosystems.UseNone {
+				x.AddFile(f, name, use)
+			}
+		}
+	}
+}
+
+// A lockEntry is one "packages" entry of package-lock.json (v2, v3).
+type lockEntry struct {
+	Version              string            `json:"version"`
+	Resolved             string            `json:"resolved"`
+	Link                 bool              `json:"link"`
+	Dev                  bool              `json:"dev"`
+	Optional             bool              `json:"optional"`
+	DevOptional          bool              `json:"devOptional"`
+	Dependencies         map[string]string `json:"dependencies"`
+	OptionalDependencies map[string]string `json:"optionalDependencies"`
+	PeerDependencies     map[string]string `json:"peerDependencies"`
+}
+
+func (le *lockEntry) refs() []depRef {
+	var out []depRef
+	for _, m := range []struct {
+		deps     map[string]string
+		optional bool
+	}{{le.Dependencies, false}, {le.OptionalDependencies, true}, {le.PeerDependencies, true}} {
+		names := make([]string, 0, len(m.deps))
+		for n := range m.deps {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			out = append(out, depRef{n, m.optional})
+		}
+	}
+	return out
+}
+
+// readLock reads npm-shrinkwrap.json or else package-lock.json and returns
+// its "packages" map without the root entry, and the lockfile's name. The
+// map is nil when there is no lockfile (name "") or when it predates the
+// "packages" map (lockfileVersion 1). A lockfile that does not parse is a
+// *ecosystems.PosError: it is the project's own file.
+func readLock(root string) (map[string]*lockEntry, string, error) {
+	for _, name := range lockFiles {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		var lf struct {
+			LockfileVersion int                   `json:"lockfileVersion"`
+			Packages        map[string]*lockEntry `json:"packages"`
+		}
+		if err := json.Unmarshal(data, &lf); err != nil {
+			return nil, "", jsonError(name, data, err)
+		}
+		if lf.Packages == nil {
+			return nil, name, nil
+		}
+		delete(lf.Packages, "")
+		for k, e := range lf.Packages {
+			if e == nil {
+				delete(lf.Packages, k)
+			}
+		}
+		return lf.Packages, name, nil
+	}
+	return nil, "", nil
+}
+
+// crossCheck compares the tree with the lockfile: packages whose lockfile
+// entry is missing or names another version, and lockfile entries missing
+// from the tree, are warnings. Missing optional entries are not (npm skips
+// packages for other platforms), and missing dev-only entries are counted
+// in one warning (npm ci --omit=dev leaves them out on purpose).
+func (v *inventory) crossCheck(lock map[string]*lockEntry, lockName string) {
+	for _, p := range v.pkgs {
+		le := lock[p.loc]
+		switch {
+		case le == nil:
+			v.warnf("%s: installed but not in %s", p.loc, lockName)
+		case p.link && !le.Link:
+			v.warnf("%s: a link on disk but not in %s", p.loc, lockName)
+		case !le.Link && le.Version != "" && p.version != "" && le.Version != p.version:
+			v.warnf("%s: version %s installed, %s says %s", p.loc, p.version, lockName, le.Version)
+		}
+		if le != nil {
+			p.dev = le.Dev
+		}
+	}
+	var dev []string
+	for loc, le := range lock {
+		if !strings.Contains("/"+loc, "/node_modules/") || v.locs[loc] != nil || le.Optional {
+			continue // a workspace folder, installed, or optional
+		}
+		if le.Dev {
+			dev = append(dev, loc)
+			continue
+		}
+		v.warnf("%s: in %s but not installed", loc, lockName)
+	}
+	if len(dev) > 0 {
+		sort.Strings(dev)
+		v.warnf("%d dev packages of %s are not installed (installed with --omit=dev?), e.g. %s", len(dev), lockName, dev[0])
+	}
+}
