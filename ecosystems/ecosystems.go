@@ -80,6 +80,9 @@ type Package struct {
 	Direct  bool     `json:"direct,omitempty"`  // the package manager records it as a direct dependency
 	Dev     bool     `json:"dev,omitempty"`     // the package manager records it as dev-only (lockfile "dev": true)
 	Deps    []string `json:"deps,omitempty"`    // names of the packages it depends on, when recorded
+	// Scope is the scope the package manager resolved the package in, where
+	// it records one (Maven: runtime, test, provided; "" elsewhere).
+	Scope Scope `json:"scope,omitempty"`
 }
 
 // Excluded is a package deliberately left out of D2 and D3.
@@ -112,6 +115,23 @@ type Inventory struct {
 	// Evidence names what D3 rests on for this ecosystem, for the report
 	// (e.g. "files opened under node_modules/<pkg>").
 	Evidence string
+	// Observed is evidence of use that the ecosystem collected itself
+	// during the traced run, beside the files the tracer saw opened: the
+	// classes a JVM logged as loaded (read from Env.Scratch), each naming
+	// the JAR it came from. The audit counts each observation like a traced
+	// file of its package; the Index then usually marks the same files
+	// UseNone, because opening them is no evidence of use.
+	Observed []Observation
+}
+
+// Observation is one piece of evidence of use an ecosystem collected itself
+// rather than from a traced file access.
+type Observation struct {
+	Package string `json:"package"`         // normalised name; need not be in Packages (an undeclared JAR on a class path)
+	File    string `json:"file"`            // what was used: a JAR, a JAR nested in a fat JAR ("app.jar!/BOOT-INF/lib/x.jar"); relative to the root when inside it
+	Process string `json:"process"`         // the process that used it, named as reports name processes (executable base name, "java")
+	Use     Use    `json:"use"`             // UseRuntime or UseCompile
+	Count   int    `json:"count,omitempty"` // how many items showed the use (classes loaded); 0 when unknown
 }
 
 // Env is what an ecosystem may know of the traced run when it enumerates the
