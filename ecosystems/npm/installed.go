@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -259,12 +260,8 @@ func (v *inventory) visit(name, nmLayout, nmReal string, e fs.DirEntry) error {
 	v.byDir[p.real] = p
 	v.readPackageJSON(p)
 	v.pkgs = append(v.pkgs, p)
-	if p.link {
-		// Node resolves a linked package's requires from its real
-		// location, so its dependencies are those beside the target.
-		nm := filepath.Join(p.real, "node_modules")
-		return v.walk(nm, nm)
-	}
+	// Node resolves a package's requires from its real location, so a
+	// linked package's dependencies are those beside its target.
 	return v.walk(filepath.Join(dir, "node_modules"), filepath.Join(p.real, "node_modules"))
 }
 
@@ -300,16 +297,35 @@ func (v *inventory) readPackageJSON(p *installed) {
 		v.warnf("%v", jsonError(rel, data, err))
 		return
 	}
+	var bad []string
 	p.realName = str(fields["name"])
 	p.version = str(fields["version"])
+	for _, f := range []string{"name", "version"} {
+		if raw, ok := fields[f]; ok && !p.fieldOK(raw, '"') {
+			bad = append(bad, fmt.Sprintf("%q is not a string", f))
+		}
+	}
 	for _, f := range []struct {
 		field    string
 		optional bool
 	}{{"dependencies", false}, {"optionalDependencies", true}, {"peerDependencies", true}} {
-		for _, n := range keys(fields[f.field]) {
+		raw, ok := fields[f.field]
+		if ok && !p.fieldOK(raw, '{') {
+			bad = append(bad, fmt.Sprintf("%q is not an object", f.field))
+		}
+		for _, n := range keys(raw) {
 			p.deps = append(p.deps, depRef{n, f.optional})
 		}
 	}
+	if len(bad) > 0 {
+		v.warnf("%s: %s; ignored", rel, strings.Join(bad, ", "))
+	}
+}
+
+// fieldOK reports whether a JSON value starts with want ('"' for a string,
+// '{' for an object) or is null.
+func (p *installed) fieldOK(raw json.RawMessage, want byte) bool {
+	return len(raw) > 0 && (raw[0] == want || string(raw) == "null")
 }
 
 // jsonError positions a JSON decoding error of file at the line of the
@@ -321,9 +337,38 @@ func jsonError(file string, data []byte, err error) error {
 	case errors.As(err, &se):
 		return ecosystems.Errorf(file, newLines(data).at(max(se.Offset-1, 0)), "%v", se)
 	case errors.As(err, &te):
-		return ecosystems.Errorf(file, newLines(data).at(max(te.Offset-1, 0)), "%v", te)
+		field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+		return ecosystems.Errorf(file, newLines(data).at(max(te.Offset-1, 0)), "%q is %s, want %s", field, jsonKind(te.Value), goKind(te.Type))
 	}
 	return fmt.Errorf("%s: %w", file, err)
+}
+
+// jsonKind names a JSON value kind as UnmarshalTypeError.Value gives it.
+func jsonKind(v string) string {
+	switch {
+	case v == "array" || v == "object":
+		return "an " + v
+	case v == "bool":
+		return "a boolean"
+	case v == "number" || strings.HasPrefix(v, "number "):
+		return "a number"
+	}
+	return "a " + v
+}
+
+// goKind names the JSON kind a Go type decodes from.
+func goKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Map, reflect.Struct, reflect.Pointer:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "a number"
 }
 
 // str returns a JSON string's value, or "" for anything else.
@@ -375,8 +420,11 @@ func (v *inventory) resolve(from, name string) *installed {
 // back on the lockfile's record of them when its package.json is broken.
 func (v *inventory) link(p *installed, le *lockEntry) {
 	refs := p.deps
-	if p.broken && le != nil {
+	if le != nil && p.broken {
 		refs = le.refs()
+	}
+	if le != nil && p.version == "" && !le.Link {
+		p.version = le.Version // package.json unreadable or without a version
 	}
 	seen := map[string]bool{}
 	for _, r := range refs {

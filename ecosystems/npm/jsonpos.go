@@ -25,6 +25,7 @@ type node struct {
 type member struct {
 	key  string
 	line int
+	off  int64 // byte offset of the key's end, to keep file order
 	val  *node
 }
 
@@ -149,12 +150,12 @@ func (p *jsonParser) value() (*node, error) {
 				if !ok {
 					return nil, fmt.Errorf("object key is %v", tok)
 				}
-				line := p.line()
+				line, off := p.line(), p.dec.InputOffset()
 				v, err := p.value()
 				if err != nil {
 					return nil, err
 				}
-				n.members = append(n.members, member{key: key, line: line, val: v})
+				n.members = append(n.members, member{key: key, line: line, off: off, val: v})
 			}
 		case '[':
 			n.kind = kindArray

@@ -54,6 +54,7 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 		return nil, ecosystems.Errorf(file, doc.line, "top-level value is %s, want an object", doc.kind)
 	}
 	m := &manifest{file: file}
+	var offs []int64 // of each entry of m.deps
 	if n := doc.get("name"); n != nil {
 		if n.kind != kindString {
 			return nil, ecosystems.Errorf(file, n.line, "\"name\" is %s, want a string", n.kind)
@@ -84,6 +85,7 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 			if last[mem.key] != i {
 				continue
 			}
+			offs = append(offs, mem.off)
 			m.deps = append(m.deps, ecosystems.Dependency{
 				Name:  mem.key,
 				Spec:  mem.val.str,
@@ -95,6 +97,8 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 			})
 		}
 	}
+	// File order, whatever the order of the dependency objects.
+	sort.Sort(byOffset{m.deps, offs})
 	if ws := doc.get("workspaces"); ws != nil && ws.kind != kindNull {
 		list := ws
 		if ws.kind == kindObject { // the {"packages": [...]} form of yarn and npm
@@ -253,4 +257,16 @@ func isDir(root, rel string, e fs.DirEntry) bool {
 	}
 	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
 	return err == nil && fi.IsDir()
+}
+
+type byOffset struct {
+	deps []ecosystems.Dependency
+	offs []int64
+}
+
+func (b byOffset) Len() int           { return len(b.deps) }
+func (b byOffset) Less(i, j int) bool { return b.offs[i] < b.offs[j] }
+func (b byOffset) Swap(i, j int) {
+	b.deps[i], b.deps[j] = b.deps[j], b.deps[i]
+	b.offs[i], b.offs[j] = b.offs[j], b.offs[i]
 }

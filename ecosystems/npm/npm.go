@@ -45,6 +45,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -72,10 +73,14 @@ func (Ecosystem) Detect(root string) ([]string, error) {
 	switch {
 	case err == nil:
 		out = append(out, "package.json")
-		ws, err := readWorkspaces(root, m)
+		// Workspace manifests are listed even when they do not parse.
+		dirs, err := expandWorkspaces(root, m.file, m.workspaces)
 		if err == nil {
-			for _, w := range ws {
-				out = append(out, w.file)
+			for _, d := range dirs {
+				f := path.Join(d, "package.json")
+				if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(f))); err == nil && fi.Mode().IsRegular() {
+					out = append(out, f)
+				}
 			}
 		}
 	case errors.Is(err, fs.ErrNotExist):

@@ -1,0 +1,338 @@
+package npm
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// update reports whether golden files are to be rewritten
+// (ENVAUDIT_UPDATE=1 go test ./...).
+func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
+
+// result is what a golden file records of one project: the three answers
+// of the ecosystem and the owner of every path of interest.
+type result struct {
+	Detect         []string                `json:"detect"`
+	Declared       []ecosystems.Dependency `json:"declared,omitempty"`
+	DeclaredError  string                  `json:"declaredError,omitempty"`
+	Installed      *inventoryJSON          `json:"installed,omitempty"`
+	InstalledError string                  `json:"installedError,omitempty"`
+	// Owners maps each path (relative to the fixture) to "pkg use", or
+	// "-" when no package owns it.
+	Owners map[string]string `json:"owners,omitempty"`
+}
+
+type inventoryJSON struct {
+	Packages []ecosystems.Package  `json:"packages"`
+	Excluded []ecosystems.Excluded `json:"excluded,omitempty"`
+	Warnings []string              `json:"warnings,omitempty"`
+}
+
+// audit runs the ecosystem on root and looks up each path (relative to
+// base) in the inventory's index.
+func audit(t *testing.T, root, base string, env ecosystems.Env, paths []string) result {
+	t.Helper()
+	e := New()
+	var r result
+	var err error
+	if r.Detect, err = e.Detect(root); err != nil {
+		t.Fatalf("Detect: %v", err)
+	}
+	if r.Declared, err = e.Declared(root); err != nil {
+		r.DeclaredError = err.Error()
+	}
+	inv, err := e.Installed(context.Background(), root, env)
+	if err != nil {
+		r.InstalledError = err.Error()
+		return r
+	}
+	r.Installed = &inventoryJSON{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings}
+	if inv.Evidence == "" {
+		t.Errorf("Installed: empty Evidence")
+	}
+	r.Owners = map[string]string{}
+	for _, p := range paths {
+		pkg, use, ok := inv.Index.Lookup(filepath.Join(base, filepath.FromSlash(p)))
+		if !ok {
+			r.Owners[p] = "-"
+			continue
+		}
+		r.Owners[p] = pkg + " " + string(use)
+	}
+	return r
+}
+
+// golden compares got, as pretty JSON with the temporary directory dir
+// written as $TMP, with the golden file, or rewrites it under
+// ENVAUDIT_UPDATE=1.
+func golden(t *testing.T, file string, got result, dirs ...string) {
+	t.Helper()
+	b, err := json.MarshalIndent(got, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b) + "\n"
+	for _, d := range dirs {
+		s = strings.ReplaceAll(s, d, "$TMP")
+	}
+	if update() {
+		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run ENVAUDIT_UPDATE=1 go test ./ecosystems/npm to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), s); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
+	}
+}
+
+// extract writes a fixture archive into dir. Two sections are special:
+// "symlinks" lists links to create ("path -> target"), and "lookups" lists
+// extra paths whose owner the golden file records (beside every file of
+// the archive). Paths below project/ form the project; toolchain/ holds a
+// fake node installation, and anything else lies outside the project.
+func extract(t *testing.T, a []archiveFile, dir string) (paths []string) {
+	t.Helper()
+	for _, f := range a {
+		switch f.Name {
+		case "lookups":
+			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				if l = strings.TrimSpace(l); l != "" {
+					paths = append(paths, l)
+				}
+			}
+			continue
+		case "symlinks":
+			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				link, target, ok := strings.Cut(l, " -> ")
+				if !ok {
+					t.Fatalf("symlinks: bad line %q", l)
+				}
+				p := filepath.Join(dir, filepath.FromSlash(link))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(target, p); err != nil {
+					t.Fatal(err)
+				}
+				paths = append(paths, link)
+			}
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mode := os.FileMode(0o644)
+		if strings.Contains(f.Name, "/bin/") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, f.Data, mode); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, f.Name)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "project"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// TestFixtures runs every hand-written project in testdata/npm/unit/*.txtar
+// and compares the result with the golden <case>.json beside it.
+func TestFixtures(t *testing.T) {
+	cases, err := filepath.Glob("../../testdata/npm/unit/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("no fixtures in testdata/npm/unit")
+	}
+	for _, c := range cases {
+		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(data)
+			dir := t.TempDir()
+			paths := extract(t, a, dir)
+			// A hermetic PATH: only the archive's own toolchain, if any.
+			env := ecosystems.Env{Environ: []string{"PATH=" + filepath.Join(dir, "toolchain", "bin")}}
+			if _, err := os.Stat(filepath.Join(dir, "toolchain", "bin", "node")); err == nil {
+				env.Executables = []string{filepath.Join(dir, "toolchain", "bin", "node")}
+			}
+			got := audit(t, filepath.Join(dir, "project"), dir, env, paths)
+			real, err := filepath.EvalSymlinks(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, strings.TrimSuffix(c, ".txtar")+".json", got, real, dir)
+		})
+	}
+}
+
+// TestDeclaredErrors checks the exact positioned message for each kind of
+// malformed package.json.
+func TestDeclaredErrors(t *testing.T) {
+	tests := []struct {
+		name, json, want string
+	}{
+		{"trailingComma", "{\n  \"dependencies\": {\n    \"debug\": \"^4\",\n  }\n}\n",
+			`package.json:4: invalid character '}' looking for beginning of object key string`},
+		{"missingComma", "{\n  \"name\": \"x\"\n  \"dependencies\": {}\n}\n",
+			`package.json:3: invalid character '"' after object key:value pair`},
+		{"unterminated", "{\n  \"dependencies\": {\n    \"debug\": \"^4\"\n",
+			`package.json:3: unexpected end of JSON input`},
+		{"empty", "", `package.json:1: unexpected end of JSON input`},
+		{"trailingGarbage", "{}\n}\n", `package.json:2: invalid character '}' after top-level value`},
+		{"controlInString", "{\n\"name\": \"a\tb\"}", `package.json:2: invalid character '\t' in string literal`},
+		{"notObject", "\n[1, 2]\n", `package.json:2: top-level value is an array, want an object`},
+		{"nameNumber", "{\n  \"name\": 7\n}", `package.json:2: "name" is a number, want a string`},
+		{"depsArray", "{\n  \"devDependencies\": [\n    \"mocha\"\n  ]\n}", `package.json:2: "devDependencies" is an array, want an object`},
+		{"specNumber", "{\n  \"dependencies\": {\n    \"debug\": 4\n  }\n}", `package.json:3: "debug" in "dependencies": version spec is a number, want a string`},
+		{"specObjectOnNextLine", "{\n  \"peerDependencies\": {\n    \"react\":\n      {\"v\": 18}\n  }\n}", `package.json:4: "react" in "peerDependencies": version spec is an object, want a string`},
+		{"specNull", "{\"optionalDependencies\": {\"fsevents\": null}}", `package.json:1: "fsevents" in "optionalDependencies": version spec is null, want a string`},
+		{"emptyName", "{\n  \"dependencies\": {\n    \"\": \"1\"\n  }\n}", `package.json:3: empty package name in "dependencies"`},
+		{"workspacesString", "{\n  \"workspaces\": \"packages/*\"\n}", `package.json:2: "workspaces" is a string, want an array of globs`},
+		{"workspacesNoPackages", "{\n  \"workspaces\": {\"nohoist\": []}\n}", `package.json:2: "workspaces" object has no "packages" array`},
+		{"workspacePatternNumber", "{\n  \"workspaces\": [\n    \"a\",\n    1\n  ]\n}", `package.json:4: workspace pattern is a number, want a string`},
+		{"workspaceBadGlob", "{\n  \"workspaces\": [\n    \"packages/[\"\n  ]\n}", `package.json:3: workspace pattern "packages/[": syntax error in pattern`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(tt.json), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := New().Declared(dir)
+			if err == nil {
+				t.Fatalf("Declared: no error, want %q", tt.want)
+			}
+			if diff := cmp.Diff(tt.want, err.Error()); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+			var pe *ecosystems.PosError
+			if !errors.As(err, &pe) {
+				t.Errorf("error %T is not a *ecosystems.PosError", err)
+			}
+		})
+	}
+}
+
+// TestDeclaredLines checks positions against the text itself: each entry's
+// line is the line holding its quoted name.
+func TestDeclaredLines(t *testing.T) {
+	text := "\ufeff{\"name\":\"x\",\"dependencies\":{\"a\":\"1\",\n\"b\":\"2\"},\n\n  \"devDependencies\" : { \"@types/a\" : \"*\" ,\n \"b\": \"3\" }, \"dependencies\": {\"c\": \"4\"}}\n"
+	m, err := parseManifest("package.json", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := m.deps
+	want := []ecosystems.Dependency{
+		// A repeated key counts where it is written last, as in JSON.parse.
+		{Name: "@types/a", Spec: "*", Scope: ecosystems.ScopeDev, Pos: ecosystems.Pos{File: "package.json", Line: 4}, CompileOnly: true},
+		{Name: "b", Spec: "3", Scope: ecosystems.ScopeDev, Pos: ecosystems.Pos{File: "package.json", Line: 5}},
+		{Name: "c", Spec: "4", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "package.json", Line: 5}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("deps (-want +got):\n%s", diff)
+	}
+}
+
+func TestDevTools(t *testing.T) {
+	got := New().DevTools()
+	if !sort.StringsAreSorted(got) {
+		t.Errorf("DevTools not sorted: %q", got)
+	}
+	for _, want := range []string{"jest", "mocha", "vitest", "ava", "tap", "jasmine", "karma", "c8", "nyc", "ts-node", "uvu", "@jest/core"} {
+		i := sort.SearchStrings(got, want)
+		if i == len(got) || got[i] != want {
+			t.Errorf("DevTools lacks %q", want)
+		}
+	}
+	got[0] = "changed"
+	if New().DevTools()[0] == "changed" {
+		t.Error("DevTools returns its internal slice")
+	}
+}
+
+// FuzzDeclared feeds arbitrary text to the package.json parser: it must
+// never panic, must reject what is not JSON with a positioned error, and
+// must position every entry it accepts on a line of the text.
+func FuzzDeclared(f *testing.F) {
+	for _, s := range []string{
+		`{"dependencies":{"a":"1"},"devDependencies":{"@types/b":"2"}}`,
+		"{\n\"workspaces\":{\"packages\":[\"p/*\",\"!p/x\"]},\n\"peerDependencies\":{\"r\":\"*\"}}",
+		`{"optionalDependencies":{"x":null}}`,
+		`[`, `{"a":1,}`, "\ufeff{}", `{"dependencies":{"a":"1","a":"2"}}`, `{"workspaces":["[" ]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := parseManifest("package.json", data)
+		if err != nil {
+			var pe *ecosystems.PosError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %T is not a *ecosystems.PosError: %v", err, err)
+			}
+			if n := bytes.Count(data, []byte("\n")) + 1; pe.Pos.Line < 1 || pe.Pos.Line > n {
+				t.Fatalf("error line %d outside 1..%d: %v", pe.Pos.Line, n, err)
+			}
+			return
+		}
+		if !json.Valid(bytes.TrimPrefix(data, []byte("\ufeff"))) {
+			t.Fatalf("accepted invalid JSON %q", data)
+		}
+		n := bytes.Count(data, []byte("\n")) + 1
+		for _, d := range m.deps {
+			if d.Pos.Line < 1 || d.Pos.Line > n {
+				t.Fatalf("%q at line %d outside 1..%d", d.Name, d.Pos.Line, n)
+			}
+			if !bytes.Contains(data, []byte(`"`)) {
+				t.Fatalf("dependency %q from text without strings", d.Name)
+			}
+		}
+	})
+}
+
+// An archiveFile is one file of a txtar archive.
+type archiveFile struct {
+	Name string
+	Data []byte
+}
+
+// parseArchive parses the txtar format (a comment, then files each
+// introduced by a "-- name --" line) of the fixtures.
+func parseArchive(data []byte) []archiveFile {
+	var files []archiveFile
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		l := strings.TrimRight(line, "\n")
+		if strings.HasPrefix(l, "-- ") && strings.HasSuffix(l, " --") && len(l) > 6 {
+			files = append(files, archiveFile{Name: strings.TrimSpace(l[3 : len(l)-3])})
+			continue
+		}
+		if len(files) > 0 {
+			f := &files[len(files)-1]
+			f.Data = append(f.Data, line...)
+		}
+	}
+	return files
+}
