@@ -102,7 +102,7 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 	for name, ps := range pkgs {
 		for _, p := range ps {
-			if p.Dev {
+			if p.Dev || isDevScope(p.Scope) {
 				devRoots[name] = true
 			}
 		}
@@ -115,6 +115,9 @@ func Ecosystem(in Input) EcosystemReport {
 	tooling := minus(devSet, d1)
 
 	uses := attribute(in, inv.Index, excluded)
+	if in.Trace != nil {
+		observe(uses, inv.Observed, excluded)
+	}
 	d3 := set{}
 	for name, u := range uses {
 		if u.runtime {
@@ -135,6 +138,12 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 
 	traced := in.Trace != nil && in.Inventory != nil
+	if in.Inventory == nil {
+		rep.Missing = append(rep.Missing, LayerInstalled)
+	}
+	if !traced {
+		rep.Missing = append(rep.Missing, LayerTraced)
+	}
 	m1, m2, m3 := minus(d1, tooling), minus(d2, tooling), minus(d3, tooling)
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 
@@ -142,7 +151,7 @@ func Ecosystem(in Input) EcosystemReport {
 	var fs []Finding
 	fs = append(fs, a.phantoms(m1, m2, m3, traced, in.Inventory != nil)...)
 	if traced {
-		fs = append(fs, a.hidden(minus(m3, m1), runtimeWalk)...)
+		fs = append(fs, a.hidden(minus(m3, m1), runtimeWalk, g)...)
 		fs = append(fs, a.dev(minus(d3, d1), devSet, devWalk)...)
 		fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
 	}
@@ -209,6 +218,29 @@ func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*us
 		}
 	}
 	return uses
+}
+
+// observe counts the evidence an ecosystem collected itself (classes a JVM
+// logged as loaded) like traced files of their packages.
+func observe(uses map[string]*use, obs []ecosystems.Observation, excluded set) {
+	for _, o := range obs {
+		if o.Package == "" || excluded[o.Package] || o.Use == ecosystems.UseNone {
+			continue
+		}
+		u := uses[o.Package]
+		if u == nil {
+			u = &use{files: map[string]fileUse{}, procs: set{}}
+			uses[o.Package] = u
+		}
+		runtime := o.Use != ecosystems.UseCompile
+		f := u.files[o.File]
+		f.runtime = f.runtime || runtime
+		u.files[o.File] = f
+		u.runtime = u.runtime || runtime
+		if o.Process != "" {
+			u.procs[o.Process] = true
+		}
+	}
 }
 
 // displayPath returns the path to show for a matched file: relative to the
@@ -380,8 +412,14 @@ func commandString(t *tracer.Trace) string {
 	if t == nil || len(t.Header.Command) == 0 {
 		return "the traced command"
 	}
-	words := make([]string, len(t.Header.Command))
-	for i, w := range t.Header.Command {
+	return quoteCommand(t.Header.Command)
+}
+
+// quoteCommand renders a command line in double quotes, its words quoted
+// shell-style where needed, shortened when long.
+func quoteCommand(argv []string) string {
+	words := make([]string, len(argv))
+	for i, w := range argv {
 		if w == "" || strings.ContainsAny(w, " \t\"'") {
 			w = fmt.Sprintf("'%s'", strings.ReplaceAll(w, "'", `'\''`))
 		}

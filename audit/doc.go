@@ -1,5 +1,73 @@
 // Package audit owns combining the declared (D1), installed (D2) and traced
 // (D3) layers of each ecosystem into findings and metrics, and the versioned
-// report model with its text and Markdown renderings. It is pure: it starts
-// no process and talks to no service.
+// report model with its JSON, text and Markdown renderings. It is pure: it
+// starts no process and talks to no service.
+//
+// # Layers
+//
+// Ecosystem takes one ecosystem's D1 (its declared dependencies), its
+// inventory (D2, with the index that attributes paths to packages) and the
+// trace. Every successful read or execution in the trace is attributed to
+// the package owning the file, by its symlink-resolved path first and then
+// by the path as opened. Files that were only written are no evidence of
+// use, nor are files the ecosystem marks UseNone (metadata), nor files of
+// excluded toolchain packages (pip, npm itself). A package with at least
+// one file loaded at run time is in D3; a package whose files were only
+// read to build (UseCompile: headers, type declarations) is listed as
+// traced with use "compile" but is not in D3, as in the study, where a
+// header-only library leaves no run-time trace.
+//
+// Layers are sets of normalised names: a package installed in two versions
+// (npm's nested copies) is one package.
+//
+// # Dev tooling
+//
+// Running the tests loads the test runner. The dev tooling of an ecosystem
+// is the closure, over the installation's dependency edges, of its test
+// runners (Ecosystem.DevTools), its dev- and test-scoped declarations and
+// the packages its package manager records as dev-only, minus everything
+// a runtime declaration reaches. Undeclared dev tooling is left out of all
+// three layers: loading it yields a `dev` notice, never a hidden finding,
+// and leaving it unloaded is not bloat. A declared dev dependency stays a
+// declaration like any other, so loading it is a match and not loading it
+// a phantom.
+//
+// # Findings
+//
+// With D1, D2 and D3 as above (toolchain baseline and undeclared dev
+// tooling removed):
+//
+//	phantom  D1 \ D3   not-installed  not in D2 (only known when D2 was enumerated)     error (notice if optional)
+//	                   compile-time   a CompileOnly declaration, or only read to build   notice
+//	                   unused         installed, never loaded                            warning (notice if dev, test, build, optional, peer or provided)
+//	hidden   D3 \ D1   transitive     reachable from a runtime declaration; Via is the   warning
+//	                                  shortest path of names from it
+//	                   undeclared     reachable from no declaration                      error
+//	bloat    D2 \ D3   installed      one finding per package, ranked                    notice
+//	dev      loaded undeclared dev tooling: test-runner                                  notice
+//
+// Bloat findings are ranked by what is worth acting on first: packages the
+// project depends on directly (the only ones a manifest edit removes), then
+// by how many other never-loaded packages each pulls in (Finding.PullsIn),
+// then by name. Renderings show bloat as a count and the top of that
+// ranking, never as one line or annotation per package.
+//
+// Without a trace (envaudit audit without --trace), only D1 and D2 are
+// known: the only findings are not-installed phantoms, and the metrics
+// hold the counts, Δ and ρ, with the rates 0 and P, R, F1 absent.
+//
+// # Metrics
+//
+// Measure implements the study's definitions over the same sets the
+// findings use, so |phantom findings| = φ·n1, |hidden| = η·n3 and
+// |bloat| = β·n2: D1 is every declared name (all scopes) except excluded
+// toolchain packages; D2 is the installed names without the excluded
+// baseline and without undeclared dev tooling; D3 is the packages loaded at
+// run time, without undeclared dev tooling.
+//
+// # Order
+//
+// Reports are deterministic: declared dependencies by position, installed
+// and traced packages by name, findings by kind (phantom, hidden, dev,
+// bloat), then by severity, reason and name (bloat by rank).
 package audit

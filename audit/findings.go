@@ -65,7 +65,18 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 // hidden returns a finding per loaded, undeclared package that is not dev
 // tooling (D3 \ D1): transitive when a runtime declaration reaches it over
 // the installation's dependency edges, undeclared otherwise.
-func (a *auditor) hidden(names set, runtime walk) []Finding {
+//
+// An undeclared package that another undeclared, loaded package depends on
+// (urllib3 under an undeclared requests) names it in Via and is a warning:
+// declaring the first one fixes both, so the error stays on that one.
+func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
+	undeclared := set{}
+	for n := range names {
+		if !runtime.reached(n) {
+			undeclared[n] = true
+		}
+	}
+	through := undeclaredWalk(undeclared, g)
 	var out []Finding
 	for _, name := range sortedNames(names) {
 		u := a.uses[name]
@@ -83,6 +94,11 @@ func (a *auditor) hidden(names set, runtime walk) []Finding {
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
 			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
+		} else if via := through.path(name); len(via) > 0 {
+			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
+			f.Via = via
+			f.Location = a.mainManifest()
+			f.Message = fmt.Sprintf("%s; it comes through %s, which is not declared either", loaded, chain(via))
 		} else {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityError
 			f.Location = a.mainManifest()
@@ -92,6 +108,30 @@ func (a *auditor) hidden(names set, runtime walk) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// undeclaredWalk walks the graph from the undeclared packages that no other
+// undeclared package reaches, so the others get the path they come through.
+// In a cycle of undeclared packages that nothing else reaches, the first by
+// name stands for it.
+func undeclaredWalk(undeclared set, g graph) walk {
+	reachedByOther := set{}
+	for _, n := range sortedNames(undeclared) {
+		for m := range g.bfs([]string{n}).from {
+			if m != n && undeclared[m] {
+				reachedByOther[m] = true
+			}
+		}
+	}
+	roots := sortedNames(minus(undeclared, reachedByOther))
+	w := g.bfs(roots)
+	for _, n := range sortedNames(undeclared) {
+		if !w.reached(n) {
+			roots = append(roots, n)
+			w = g.bfs(roots)
+		}
+	}
+	return w
 }
 
 // dev returns a notice per loaded, undeclared package that belongs to the
@@ -230,11 +270,14 @@ func severityRank(s string) int {
 }
 
 // sortFindings orders findings of one kind: most severe first, then by
-// package name.
+// reason and package name.
 func sortFindings(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		if ri, rj := severityRank(fs[i].Severity), severityRank(fs[j].Severity); ri != rj {
 			return ri < rj
+		}
+		if fs[i].Reason != fs[j].Reason {
+			return fs[i].Reason < fs[j].Reason
 		}
 		return fs[i].Package < fs[j].Package
 	})

@@ -34,6 +34,10 @@ type RunInfo struct {
 	Processes      int      `json:"processes"`
 	EventsRecorded int64    `json:"eventsRecorded"`
 	Warnings       []string `json:"warnings,omitempty"`
+
+	// Incomplete is set when the trace has no end record: the tracer
+	// stopped before the command finished, so the exit status is unknown.
+	Incomplete bool `json:"incomplete,omitempty"`
 }
 
 // EcosystemReport is the audit of one ecosystem.
@@ -48,6 +52,28 @@ type EcosystemReport struct {
 	Metrics   Metrics                 `json:"metrics"`
 	Excluded  []ecosystems.Excluded   `json:"excluded,omitempty"`
 	Warnings  []string                `json:"warnings,omitempty"`
+	// Missing names the layers that could not be obtained: "traced" when no
+	// run was traced (or nothing could be attributed without D2),
+	// "installed" when the installation could not be enumerated. Metrics
+	// that rest on a missing layer are 0 or absent and mean nothing.
+	Missing []string `json:"missing,omitempty"`
+}
+
+// Layers named in EcosystemReport.Missing.
+const (
+	LayerInstalled = "installed"
+	LayerTraced    = "traced"
+)
+
+// HasLayer reports whether the layer ("installed" or "traced") was
+// obtained.
+func (e EcosystemReport) HasLayer(layer string) bool {
+	for _, m := range e.Missing {
+		if m == layer {
+			return false
+		}
+	}
+	return true
 }
 
 // TracedPackage is a package that owns at least one file the traced run

@@ -39,6 +39,14 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 	if ri.Processes == 0 {
 		ri.Processes = len(t.Processes)
 	}
+	if !complete {
+		// Without an end record the tracer's counters are lost; the
+		// accesses it wrote still say how much was seen.
+		for _, a := range t.Accesses {
+			ri.EventsRecorded += int64(max(a.Count, 1))
+		}
+	}
+	ri.Incomplete = !complete
 	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut
 	if !complete {
 		ri.Warnings = append(ri.Warnings, "the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run")
@@ -54,9 +62,11 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 }
 
 // Status renders how the run ended: "exited 0", "exited 1", "was killed
-// by SIGSEGV", "timed out".
+// by SIGSEGV", "timed out", "did not finish".
 func (ri *RunInfo) Status() string {
 	switch {
+	case ri.Incomplete:
+		return "did not finish"
 	case ri.TimedOut:
 		return "timed out"
 	case ri.Signal != "":

@@ -40,11 +40,12 @@ func (r *Report) WriteText(w io.Writer) error {
 			ew.printf(" — %s", strings.Join(e.Manifests, ", "))
 		}
 		ew.printf("\n")
-		if e.Evidence != "" && r.Run != nil {
+		traced := e.HasLayer(LayerTraced)
+		if e.Evidence != "" && traced {
 			ew.printf("  evidence  %s\n", e.Evidence)
 		}
-		ew.printf("  layers    %s\n", layersLine(e, r.Run != nil))
-		ew.printf("  metrics   %s\n", metricsLine(e.Metrics, r.Run != nil))
+		ew.printf("  layers    %s\n", layersLine(e))
+		ew.printf("  metrics   %s\n", metricsLine(e))
 		for _, s := range summarise(e.Warnings) {
 			ew.printf("  warning   %s\n", s)
 		}
@@ -59,7 +60,7 @@ func (r *Report) headline() string {
 		return "envaudit · declared and installed layers only (no trace: nothing was run)"
 	}
 	ri := r.Run
-	s := fmt.Sprintf("envaudit · %q %s", strings.Join(ri.Command, " "), ri.Status())
+	s := fmt.Sprintf("envaudit · %s %s", quoteCommand(ri.Command), ri.Status())
 	if ri.DurationMs > 0 {
 		s += " after " + duration(ri.DurationMs)
 	}
@@ -74,16 +75,21 @@ func (r *Report) runWarnings() []string {
 		return nil
 	}
 	var out []string
-	if !r.Run.Succeeded && !r.Run.TimedOut {
+	if !r.Run.Succeeded && !r.Run.TimedOut && !r.Run.Incomplete {
 		out = append(out, "the command failed: the traced layer is what this failed run loaded, not necessarily what a passing run needs")
 	}
 	return append(out, r.Run.Warnings...)
 }
 
-func layersLine(e EcosystemReport, traced bool) string {
+func layersLine(e EcosystemReport) string {
 	m := e.Metrics
-	s := fmt.Sprintf("declared %d · installed %d · ", m.Declared, m.Installed)
-	if !traced {
+	s := fmt.Sprintf("declared %d · ", m.Declared)
+	if e.HasLayer(LayerInstalled) {
+		s += fmt.Sprintf("installed %d · ", m.Installed)
+	} else {
+		s += "installed — · "
+	}
+	if !e.HasLayer(LayerTraced) {
 		return s + "traced —"
 	}
 	s += fmt.Sprintf("traced %d", m.Traced)
@@ -93,9 +99,10 @@ func layersLine(e EcosystemReport, traced bool) string {
 	return s
 }
 
-func metricsLine(m Metrics, traced bool) string {
+func metricsLine(e EcosystemReport) string {
+	m := e.Metrics
 	var parts []string
-	if traced {
+	if e.HasLayer(LayerTraced) {
 		parts = append(parts,
 			"phantom φ "+num(m.PhantomRate),
 			"hidden η "+num(m.HiddenRate),
@@ -104,7 +111,11 @@ func metricsLine(m Metrics, traced bool) string {
 			"R "+optNum(m.Recall),
 			"F1 "+optNum(m.F1))
 	}
-	parts = append(parts, fmt.Sprintf("Δ %d", m.Transitive), "ρ "+optNum(m.Inflation))
+	if e.HasLayer(LayerInstalled) {
+		parts = append(parts, fmt.Sprintf("Δ %d", m.Transitive), "ρ "+optNum(m.Inflation))
+	} else {
+		parts = append(parts, "Δ —", "ρ —")
+	}
 	return strings.Join(parts, " · ")
 }
 
@@ -137,7 +148,8 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			rw = max(rw, len(f.Reason))
 		}
 		for _, f := range fs {
-			ew.printf("    %-7s  %s  %s  %s\n", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
+			line := fmt.Sprintf("    %-7s  %s  %s  %s", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
+			ew.printf("%s\n", strings.TrimRight(line, " "))
 			ew.printf("             %s\n", f.Message)
 		}
 	}
@@ -172,10 +184,14 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 }
 
 // where is the location column of a finding: its manifest line, or for a
-// transitive hidden package the chain it comes through.
+// hidden package the chain it comes through (an undeclared package has no
+// line to point at).
 func where(f Finding) string {
-	if len(f.Via) > 0 && f.Kind == Hidden {
-		return "via " + strings.Join(f.Via, " → ")
+	if f.Kind == Hidden {
+		if len(f.Via) > 0 {
+			return "via " + strings.Join(f.Via, " → ")
+		}
+		return ""
 	}
 	if f.Location != nil {
 		return f.Location.String()

@@ -1,0 +1,205 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
+	"github.com/google/go-cmp/cmp"
+)
+
+// fakeEcosystem is one ecosystem of a test case: what a real ecosystem
+// would have returned from Detect, Declared, Installed and DevTools.
+type fakeEcosystem struct {
+	Name      string                  `json:"name"`
+	Manifests []string                `json:"manifests"`
+	DevTools  []string                `json:"devTools"`
+	Declared  []ecosystems.Dependency `json:"declared"`
+	Installed []ecosystems.Package    `json:"installed"`
+	Excluded  []ecosystems.Excluded   `json:"excluded"`
+	Warnings  []string                `json:"warnings"`
+	Evidence  string                  `json:"evidence"`
+	// Owns fills the attribution index: a directory or a file per entry.
+	Owns []struct {
+		Pkg  string         `json:"pkg"`
+		Dir  string         `json:"dir"`
+		File string         `json:"file"`
+		Use  ecosystems.Use `json:"use"`
+	} `json:"owns"`
+	// Observed is evidence the ecosystem collected itself.
+	Observed []ecosystems.Observation `json:"observed"`
+	// NoInventory stands for an ecosystem whose Installed failed.
+	NoInventory bool `json:"noInventory"`
+}
+
+// testCase is testdata/cases/<name>/case.json; the trace, if any, is
+// trace.jsonl beside it.
+type testCase struct {
+	Root       string          `json:"root"`
+	Ecosystems []fakeEcosystem `json:"ecosystems"`
+}
+
+func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
+	in := Input{
+		Name:      e.Name,
+		Manifests: e.Manifests,
+		Declared:  e.Declared,
+		Trace:     tr,
+		DevTools:  e.DevTools,
+		Root:      root,
+	}
+	if e.NoInventory {
+		return in
+	}
+	idx := ecosystems.NewPathIndex()
+	for _, o := range e.Owns {
+		use := o.Use
+		if use == "" {
+			use = ecosystems.UseRuntime
+		}
+		if o.Dir != "" {
+			idx.AddDir(o.Dir, o.Pkg, use)
+		}
+		if o.File != "" {
+			idx.AddFile(o.File, o.Pkg, use)
+		}
+	}
+	in.Inventory = &ecosystems.Inventory{
+		Packages: e.Installed,
+		Excluded: e.Excluded,
+		Warnings: e.Warnings,
+		Index:    idx,
+		Evidence: e.Evidence,
+		Observed: e.Observed,
+	}
+	return in
+}
+
+// loadCase reads a test case and audits it into a report.
+func loadCase(t testing.TB, dir string) *Report {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "case.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tc testCase
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&tc); err != nil {
+		t.Fatalf("%s: %v", dir, err)
+	}
+	var tr *tracer.Trace
+	var run *RunInfo
+	if f, err := os.Open(filepath.Join(dir, "trace.jsonl")); err == nil {
+		var complete bool
+		tr, complete, err = tracer.ReadJSONL(f, "trace.jsonl")
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		run = NewRunInfo(tr, complete, ".")
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	var ecos []EcosystemReport
+	for _, e := range tc.Ecosystems {
+		ecos = append(ecos, Ecosystem(e.input(tc.Root, tr)))
+	}
+	return NewReport("test", run, ecos)
+}
+
+// TestGolden audits every case under testdata/cases and compares the JSON,
+// text and Markdown renderings with the golden files beside it
+// (regenerate with ENVAUDIT_UPDATE=1).
+func TestGolden(t *testing.T) {
+	dirs, err := filepath.Glob("testdata/cases/*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no cases under testdata/cases (%v)", err)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			r := loadCase(t, dir)
+			for _, out := range []struct {
+				file  string
+				write func(*bytes.Buffer) error
+			}{
+				{"report.json", func(b *bytes.Buffer) error { return r.WriteJSON(b) }},
+				{"report.txt", func(b *bytes.Buffer) error { return r.WriteText(b) }},
+				{"report.md", func(b *bytes.Buffer) error { return r.WriteMarkdown(b) }},
+			} {
+				var b bytes.Buffer
+				if err := out.write(&b); err != nil {
+					t.Fatal(err)
+				}
+				golden(t, filepath.Join(dir, out.file), b.Bytes())
+			}
+			// The JSON reads back into the same report.
+			var b bytes.Buffer
+			if err := r.WriteJSON(&b); err != nil {
+				t.Fatal(err)
+			}
+			back, err := ReadReport(&b, "report.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(r, back); diff != "" {
+				t.Errorf("report after a JSON round trip (-want +got):\n%s", diff)
+			}
+			// Equal inputs give equal reports.
+			if diff := cmp.Diff(r, loadCase(t, dir)); diff != "" {
+				t.Errorf("second audit differs (-first +second):\n%s", diff)
+			}
+			checkMetricsAgree(t, r)
+		})
+	}
+}
+
+// checkMetricsAgree checks that the rates and the findings count the same
+// sets: |phantom| = φ·n1, |hidden| = η·n3, |bloat| = β·n2.
+func checkMetricsAgree(t *testing.T, r *Report) {
+	t.Helper()
+	if r.Run == nil {
+		return
+	}
+	for _, e := range r.Ecosystems {
+		c := map[Kind]int{}
+		for _, f := range e.Findings {
+			c[f.Kind]++
+		}
+		m := e.Metrics
+		for _, x := range []struct {
+			kind  Kind
+			rate  float64
+			denom int
+		}{{Phantom, m.PhantomRate, m.Declared}, {Hidden, m.HiddenRate, m.Traced}, {Bloat, m.BloatRate, m.Installed}} {
+			if got, want := c[x.kind], int(x.rate*float64(x.denom)+0.5); got != want {
+				t.Errorf("%s: %d %s findings, but rate %v × %d = %d", e.Name, got, x.kind, x.rate, x.denom, want)
+			}
+		}
+	}
+}
+
+// golden compares got with the file, or rewrites the file when
+// ENVAUDIT_UPDATE is set.
+func golden(t *testing.T, file string, got []byte) {
+	t.Helper()
+	if os.Getenv("ENVAUDIT_UPDATE") != "" {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with ENVAUDIT_UPDATE=1 to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", file, diff)
+	}
+}
