@@ -6,11 +6,13 @@ package all
 import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/npm"
+	"github.com/envaudit/envaudit/ecosystems/python"
 )
 
 // Ecosystems returns every ecosystem, in the order reports list them.
 func Ecosystems() []ecosystems.Ecosystem {
 	return []ecosystems.Ecosystem{
 		npm.New(),
+		python.New(),
 	}
 }

@@ -1,0 +1,651 @@
+package python
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	packageurl "github.com/package-url/packageurl-go"
+)
+
+// baseline are the distributions of the packaging toolchain itself: every
+// environment has them, no project loads them to do its work, and pip or
+// importlib.metadata touching them is not use. They are listed as excluded.
+var baseline = map[string]bool{"pip": true, "setuptools": true, "wheel": true, "distribute": true}
+
+const whyBaseline = "toolchain baseline"
+
+// evidence says what D3 rests on for Python.
+const evidence = "files the run opened in the interpreter's site directories (sys.path), owned per RECORD, installed-files.txt or dpkg file lists, else per top_level.txt"
+
+// dist is one installed distribution found on sys.path.
+type dist struct {
+	name    string // normalised
+	version string
+	meta    string // canonical path of the .dist-info / .egg-info
+	site    string // canonical sys.path entry that holds it
+	reqs    []distReq
+	// files are canonical paths from RECORD or installed-files.txt;
+	// hasFiles says such a list existed.
+	files    []string
+	hasFiles bool
+	topLevel []string
+	extra    []string // metadata directories merged into this one (same name, same directory)
+	warnings []string
+}
+
+// Installed enumerates the distributions visible to the interpreter the run
+// used (see chooseInterpreter), in sys.path order, and builds the index that
+// attributes files to them. A missing or failing interpreter is a warning
+// with an empty inventory: D1 can still be audited.
+func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: evidence}
+	environ := env.Environ
+	if environ == nil {
+		environ = os.Environ()
+		env.Environ = environ
+	}
+	python, why := chooseInterpreter(root, env)
+	if python == "" {
+		inv.Warnings = append(inv.Warnings, "no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): installed packages unknown")
+		return inv, nil
+	}
+	query := e.Query
+	if query == nil {
+		query = RunQuery
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	in, err := query(ctx, python, absRoot, environ)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		inv.Warnings = append(inv.Warnings, fmt.Sprintf("ask %s %q for its sys.path: %v: installed packages unknown", why, python, err))
+		return inv, nil
+	}
+
+	// The names D1 declares (Direct) and requests extras of (edges), and
+	// the names of the project itself.
+	declared := map[string]bool{}
+	extras := map[string]map[string]bool{}
+	if deps, err := e.Declared(root); err == nil {
+		for _, d := range deps {
+			declared[d.Name] = true
+			for _, x := range specExtras(d.Spec) {
+				addExtra(extras, d.Name, x)
+			}
+		}
+	}
+	self := map[string]bool{}
+	if n := projectName(root); n != "" {
+		self[ecosystems.NormalizePyPI(n)] = true
+	}
+
+	dists := scanPath(absRoot, in.Path)
+
+	// The first distribution of a name on sys.path is the one imports and
+	// importlib.metadata find; later ones are shadowed.
+	winner := map[string]*dist{}
+	var kept []*dist
+	for _, d := range dists {
+		inv.Warnings = append(inv.Warnings, d.warnings...)
+		w, ok := winner[d.name]
+		switch {
+		case !ok:
+			winner[d.name] = d
+			kept = append(kept, d)
+		case w.site == d.site && (w.version == d.version || d.version == ""):
+			// Debian ships some distributions twice in one directory
+			// (cryptography-38.0.4.dist-info and cryptography.egg-info):
+			// one distribution, two metadata directories.
+			w.extra = append(w.extra, d.meta)
+			w.files = append(w.files, d.files...)
+			w.hasFiles = w.hasFiles || d.hasFiles
+			w.topLevel = appendAll(w.topLevel, d.topLevel)
+			if len(w.reqs) == 0 {
+				w.reqs = d.reqs
+			}
+		default:
+			inv.Warnings = append(inv.Warnings, fmt.Sprintf("%s %s in %q is shadowed by %s %s in %q, earlier on sys.path", d.name, d.version, d.meta, w.name, w.version, w.meta))
+		}
+	}
+
+	excluded := map[string]string{}
+	for _, d := range kept {
+		switch {
+		case baseline[d.name]:
+			excluded[d.name] = whyBaseline
+		case self[d.name]:
+			excluded[d.name] = "the project itself"
+		}
+	}
+
+	var dp *dpkgInfo
+	if e.DpkgDir != "-" {
+		metaDirs := map[string]bool{}
+		for _, d := range kept {
+			if strings.HasPrefix(d.meta, "/usr/") {
+				metaDirs[d.meta] = true
+				for _, x := range d.extra {
+					metaDirs[x] = true
+				}
+			}
+		}
+		if len(metaDirs) > 0 {
+			dir := e.DpkgDir
+			if dir == "" {
+				dir = "/var/lib/dpkg"
+			}
+			if dp, err = readDpkg(dir, metaDirs); err != nil {
+				inv.Warnings = append(inv.Warnings, fmt.Sprintf("read the dpkg database %q: %v", dir, err))
+				dp = nil
+			}
+		}
+	}
+
+	edges := resolveEdges(kept, in.Markers, extras, excluded, dp)
+
+	for _, d := range kept {
+		if why, ok := excluded[d.name]; ok {
+			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: d.name, Why: why})
+			continue
+		}
+		p := ecosystems.Package{
+			Name:    d.name,
+			Version: d.version,
+			PURL:    purl(d.name, d.version),
+			Path:    relPath(absRoot, d.meta),
+			Direct:  declared[d.name],
+			Deps:    edges[d.name],
+		}
+		inv.Packages = append(inv.Packages, p)
+	}
+	sort.Slice(inv.Packages, func(i, j int) bool { return inv.Packages[i].Name < inv.Packages[j].Name })
+	sort.Slice(inv.Excluded, func(i, j int) bool { return inv.Excluded[i].Name < inv.Excluded[j].Name })
+
+	// Index every copy, later sys.path entries first, so that where two
+	// copies claim a file the one imports find wins. Excluded
+	// distributions own nothing: their files are not evidence.
+	for i := len(dists) - 1; i >= 0; i-- {
+		d := dists[i]
+		if _, ok := excluded[d.name]; ok {
+			continue
+		}
+		if winner[d.name] != d && winner[d.name].site == d.site {
+			continue // merged into the winner above
+		}
+		inv.Warnings = append(inv.Warnings, indexDist(inv.Index, d, dists, in.CacheTag, dp)...)
+	}
+	return inv, nil
+}
+
+// scanPath lists the distributions in each directory of sys.path, in
+// order: *.dist-info directories and *.egg-info directories or files, as
+// importlib.metadata finds them. Within one directory, .dist-info comes
+// before .egg-info and names sort, so the result does not depend on the
+// order the file system lists entries in.
+func scanPath(root string, path []string) []*dist {
+	var out []*dist
+	seen := map[string]bool{}
+	for _, p := range path {
+		if p == "" {
+			continue // the script's directory or the working directory
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		site := ecosystems.Canon(p)
+		if seen[site] {
+			continue
+		}
+		seen[site] = true
+		entries, err := os.ReadDir(site)
+		if err != nil {
+			continue // zip files and directories that do not exist are on sys.path too
+		}
+		var metas []string
+		for _, en := range entries {
+			n := en.Name()
+			if strings.HasSuffix(n, ".dist-info") || strings.HasSuffix(n, ".egg-info") {
+				metas = append(metas, n)
+			}
+		}
+		sort.Slice(metas, func(i, j int) bool {
+			a, b := strings.HasSuffix(metas[i], ".dist-info"), strings.HasSuffix(metas[j], ".dist-info")
+			if a != b {
+				return a
+			}
+			return metas[i] < metas[j]
+		})
+		for _, m := range metas {
+			d := readDist(site, m)
+			if d == nil {
+				continue
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// readDist reads one distribution's metadata. Problems with its files are
+// warnings on the dist; nil means the entry is not a distribution at all.
+func readDist(site, name string) *dist {
+	meta := site + "/" + name
+	d := &dist{meta: meta, site: site}
+	st, err := os.Stat(meta)
+	if err != nil {
+		return nil
+	}
+	warn := func(format string, args ...any) {
+		d.warnings = append(d.warnings, fmt.Sprintf(format, args...))
+	}
+	isDistInfo := strings.HasSuffix(name, ".dist-info")
+	// The file with the name and version: METADATA for .dist-info, PKG-INFO
+	// for an .egg-info directory, the .egg-info file itself otherwise.
+	var headerFile string
+	switch {
+	case isDistInfo && st.IsDir():
+		headerFile = meta + "/METADATA"
+	case !isDistInfo && st.IsDir():
+		headerFile = meta + "/PKG-INFO"
+	case !isDistInfo && st.Mode().IsRegular():
+		headerFile = meta
+	default:
+		return nil
+	}
+	dirName, dirVersion := splitMetaName(name)
+	var h map[string][]string
+	data, err := os.ReadFile(headerFile)
+	if err == nil {
+		h, err = parseHeaders(data)
+	}
+	if err != nil {
+		warn("read %q: %v; using the directory name", headerFile, err)
+	}
+	raw := first(h, "name")
+	if raw == "" {
+		if err == nil {
+			warn("%q has no Name; using the directory name", headerFile)
+		}
+		raw = dirName
+	}
+	if raw == "" {
+		return nil
+	}
+	d.name = ecosystems.NormalizePyPI(raw)
+	d.version = first(h, "version")
+	if d.version == "" {
+		d.version = dirVersion
+	}
+	for _, r := range h["requires-dist"] {
+		req, err := ParseRequirement(r)
+		if err != nil {
+			warn("%q: invalid Requires-Dist %q: %v", headerFile, r, err)
+			continue
+		}
+		d.reqs = append(d.reqs, distReq{req: req})
+	}
+	if !st.IsDir() {
+		return d
+	}
+	if !isDistInfo && len(h["requires-dist"]) == 0 {
+		if data, err := os.ReadFile(meta + "/requires.txt"); err == nil {
+			reqs, err := parseRequiresTxt(data)
+			if err != nil {
+				warn("%q: %v", meta+"/requires.txt", err)
+			}
+			d.reqs = append(d.reqs, reqs...)
+		}
+	}
+	if isDistInfo {
+		if data, err := os.ReadFile(meta + "/RECORD"); err == nil {
+			paths, err := parseRecord(data)
+			if err != nil {
+				warn("%q: %v; attributing by top_level.txt", meta+"/RECORD", err)
+			} else {
+				d.hasFiles = true
+				for _, p := range paths {
+					d.files = append(d.files, joinMeta(site, p))
+				}
+			}
+		}
+	} else if data, err := os.ReadFile(meta + "/installed-files.txt"); err == nil {
+		d.hasFiles = true
+		for _, p := range textLines(data) {
+			d.files = append(d.files, joinMeta(meta, p))
+		}
+	}
+	if data, err := os.ReadFile(meta + "/top_level.txt"); err == nil {
+		d.topLevel = textLines(data)
+	}
+	return d
+}
+
+// joinMeta resolves a path from a file list against base: RECORD paths are
+// relative to the site directory and may climb out of it
+// (../../../bin/tool); installed-files.txt paths are relative to the
+// .egg-info directory; absolute paths stay.
+func joinMeta(base, p string) string {
+	if filepath.IsAbs(p) {
+		return ecosystems.Canon(p)
+	}
+	return ecosystems.Canon(base + "/" + p)
+}
+
+// splitMetaName splits "PyYAML-6.0.dist-info" into its name and version
+// parts; the version is "" when the directory name has none
+// ("cryptography.egg-info").
+func splitMetaName(n string) (name, version string) {
+	n = strings.TrimSuffix(strings.TrimSuffix(n, ".dist-info"), ".egg-info")
+	name, rest, ok := strings.Cut(n, "-")
+	if !ok {
+		return name, ""
+	}
+	// Egg names carry "-py3.11" after the version.
+	version, _, _ = strings.Cut(rest, "-")
+	return name, version
+}
+
+// specExtras returns the extras a declaration requests: the "[a,b]" that
+// starts its spec.
+func specExtras(spec string) []string {
+	if !strings.HasPrefix(spec, "[") {
+		return nil
+	}
+	end := strings.IndexByte(spec, ']')
+	if end < 0 {
+		return nil
+	}
+	var out []string
+	for _, x := range strings.Split(spec[1:end], ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func normExtra(s string) string { return ecosystems.NormalizePyPI(s) }
+
+func addExtra(m map[string]map[string]bool, name, extra string) bool {
+	if m[name] == nil {
+		m[name] = map[string]bool{}
+	}
+	x := normExtra(extra)
+	if m[name][x] {
+		return false
+	}
+	m[name][x] = true
+	return true
+}
+
+// resolveEdges computes each distribution's dependencies among the
+// installed ones: its requirements that apply in the interpreter's marker
+// environment with the extras requested of it (by D1 or by another
+// distribution, followed to a fixed point), plus, for Debian-packaged
+// distributions, the distributions owned by the dpkg packages its package
+// depends on. Edges to excluded distributions and to names that are not
+// installed are dropped.
+func resolveEdges(dists []*dist, markers map[string]string, extras map[string]map[string]bool, excluded map[string]string, dp *dpkgInfo) map[string][]string {
+	byName := map[string]*dist{}
+	for _, d := range dists {
+		byName[d.name] = d
+	}
+	edges := map[string]map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range dists {
+			for _, r := range d.reqs {
+				if !r.applies(markers, extras[d.name]) {
+					continue
+				}
+				t := ecosystems.NormalizePyPI(r.req.Name)
+				if byName[t] == nil || t == d.name {
+					continue
+				}
+				if edges[d.name] == nil {
+					edges[d.name] = map[string]bool{}
+				}
+				edges[d.name][t] = true
+				for _, x := range r.req.Extras {
+					if addExtra(extras, t, x) {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	if dp != nil {
+		distsOf := map[string][]string{} // dpkg package → distribution names
+		for _, d := range dists {
+			for _, m := range append([]string{d.meta}, d.extra...) {
+				if pkg, ok := dp.owner[m]; ok {
+					distsOf[pkg] = appendNew(distsOf[pkg], d.name)
+				}
+			}
+		}
+		for _, d := range dists {
+			pkg, ok := dp.owner[d.meta]
+			if !ok {
+				continue
+			}
+			for _, group := range dp.deps[pkg] {
+				for _, alt := range group {
+					for _, prov := range dp.providers[alt] {
+						for _, t := range distsOf[prov] {
+							if t == d.name {
+								continue
+							}
+							if edges[d.name] == nil {
+								edges[d.name] = map[string]bool{}
+							}
+							edges[d.name][t] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	out := map[string][]string{}
+	for n, ts := range edges {
+		for t := range ts {
+			if _, ok := excluded[t]; !ok {
+				out[n] = append(out[n], t)
+			}
+		}
+		sort.Strings(out[n])
+	}
+	return out
+}
+
+// indexDist records the files d owns in the index and returns warnings.
+// Exact lists come first (RECORD or installed-files.txt, and the dpkg file
+// list of the package that installed it, when that package installed no
+// other distribution); without any, the import names of top_level.txt (a
+// package directory, a module file, an extension module) under the site
+// directory; without that either, the import name the distribution's name
+// suggests, if it exists. A top-level directory that several
+// distributions claim (a namespace package such as "google") is owned by
+// none of them. Every .py file also owns its byte code under __pycache__.
+// Metadata files and .pth files are owned with UseNone: importlib.metadata
+// and site.py read them in every run, which is no evidence of use.
+func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, dp *dpkgInfo) []string {
+	var warns []string
+	for _, m := range append([]string{d.meta}, d.extra...) {
+		x.AddDir(m, d.name, ecosystems.UseNone)
+	}
+	addFile := func(p string) {
+		use := ecosystems.UseRuntime
+		if strings.HasSuffix(p, ".pth") || strings.HasSuffix(p, ".dist-info") || strings.HasSuffix(p, ".egg-info") ||
+			strings.HasSuffix(filepath.Dir(p), ".dist-info") || strings.HasSuffix(filepath.Dir(p), ".egg-info") {
+			use = ecosystems.UseNone
+		}
+		x.AddFile(p, d.name, use)
+		if strings.HasSuffix(p, ".py") && cacheTag != "" {
+			dir, base := filepath.Split(p)
+			stem := strings.TrimSuffix(base, ".py")
+			for _, opt := range []string{"", ".opt-1", ".opt-2"} {
+				x.AddFile(dir+"__pycache__/"+stem+"."+cacheTag+opt+".pyc", d.name, use)
+			}
+		}
+	}
+	// The dpkg list adds what RECORD misses (Debian installs scripts to
+	// /usr/bin itself); RECORD entries come last so they win.
+	var files []string
+	if dp != nil {
+		if pkg, ok := dp.owner[d.meta]; ok && ownsOneDist(dp, pkg, all) {
+			files = append(files, dp.files[pkg]...)
+		}
+	}
+	files = append(files, d.files...)
+	for _, f := range files {
+		addFile(f)
+	}
+	for _, p := range editablePaths(d) {
+		x.AddDir(p, d.name, ecosystems.UseRuntime)
+	}
+	if len(files) > 0 {
+		return warns
+	}
+	top := d.topLevel
+	if len(top) == 0 {
+		// No file list and no top_level.txt: the import name the
+		// distribution name suggests ("python-dateutil" has none, but
+		// "typing-extensions" is typing_extensions).
+		top = []string{strings.ReplaceAll(d.name, "-", "_")}
+	}
+	entries, err := os.ReadDir(d.site)
+	if err != nil {
+		return append(warns, fmt.Sprintf("list %q: %v", d.site, err))
+	}
+	for _, t := range top {
+		t = strings.Trim(filepath.ToSlash(t), "/")
+		if t == "" || strings.Contains(t, "..") {
+			continue
+		}
+		if claimedByOthers(t, d, all) {
+			continue
+		}
+		for _, en := range entries {
+			n := en.Name()
+			switch {
+			case n == t && en.IsDir():
+				x.AddDir(d.site+"/"+n, d.name, ecosystems.UseRuntime)
+			case n == t+".py":
+				addFile(d.site + "/" + n)
+			case strings.HasPrefix(n, t+".") && (strings.HasSuffix(n, ".so") || strings.HasSuffix(n, ".pyd")) && !en.IsDir():
+				addFile(d.site + "/" + n)
+			}
+		}
+	}
+	return warns
+}
+
+// claimedByOthers reports whether another distribution in the same site
+// directory lists the same top-level name, as the parts of a namespace
+// package do.
+func claimedByOthers(top string, d *dist, all []*dist) bool {
+	for _, o := range all {
+		if o == d || o.site != d.site || o.name == d.name {
+			continue
+		}
+		for _, t := range o.topLevel {
+			if strings.Trim(filepath.ToSlash(t), "/") == top {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func ownsOneDist(dp *dpkgInfo, pkg string, all []*dist) bool {
+	names := map[string]bool{}
+	for _, d := range all {
+		for _, m := range append([]string{d.meta}, d.extra...) {
+			if dp.owner[m] == pkg {
+				names[d.name] = true
+			}
+		}
+	}
+	return len(names) == 1
+}
+
+// editableFinderMapping matches the MAPPING of the import hook setuptools
+// writes for editable installs (__editable___<name>_finder.py).
+var (
+	editableFinderMapping = regexp.MustCompile(`(?s)MAPPING\s*(?::[^=]*)?=\s*\{(.*?)\}`)
+	editableFinderEntry   = regexp.MustCompile(`['"]([^'"]+)['"]\s*:\s*['"]([^'"]+)['"]`)
+)
+
+// editablePaths returns the source directories of an editable install
+// (PEP 660): the directories its .pth files put on sys.path, or those the
+// MAPPING of its import-hook finder names. The files there are the
+// distribution's, though its RECORD lists only the hooks.
+func editablePaths(d *dist) []string {
+	var out []string
+	for _, f := range d.files {
+		base := filepath.Base(f)
+		switch {
+		case strings.HasSuffix(base, ".pth") && strings.HasPrefix(base, "__editable__"):
+			data, err := os.ReadFile(f)
+			if err != nil {
+				continue
+			}
+			for _, l := range textLines(data) {
+				if strings.HasPrefix(l, "import ") || strings.HasPrefix(l, "import\t") || strings.HasPrefix(l, "#") {
+					continue
+				}
+				if filepath.IsAbs(l) {
+					out = append(out, ecosystems.Canon(l))
+				}
+			}
+		case strings.HasPrefix(base, "__editable__") && strings.HasSuffix(base, "_finder.py"):
+			data, err := os.ReadFile(f)
+			if err != nil {
+				continue
+			}
+			if m := editableFinderMapping.FindSubmatch(data); m != nil {
+				for _, e := range editableFinderEntry.FindAllSubmatch(m[1], -1) {
+					if p := string(e[2]); filepath.IsAbs(p) {
+						out = append(out, ecosystems.Canon(p))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func purl(name, version string) string {
+	p := packageurl.NewPackageURL(packageurl.TypePyPi, "", name, version, nil, "")
+	if err := p.Normalize(); err != nil {
+		return ""
+	}
+	return p.ToString()
+}
+
+// relPath returns p relative to root when it lies inside root, else p.
+func relPath(root, p string) string {
+	if within(root, p) {
+		if rel, err := filepath.Rel(root, p); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return p
+}
+
+func appendAll(s, add []string) []string {
+	for _, a := range add {
+		s = appendNew(s, a)
+	}
+	return s
+}

@@ -1,0 +1,205 @@
+package python
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// Interpreter is what a Python interpreter reports about itself.
+type Interpreter struct {
+	Executable string   `json:"executable"` // sys.executable
+	Path       []string `json:"path"`       // sys.path, in import order
+	// CacheTag is sys.implementation.cache_tag ("cpython-311"): the name
+	// part of the byte-code files it writes under __pycache__.
+	CacheTag string `json:"cacheTag"`
+	// Markers is the PEP 508 marker environment (python_version,
+	// sys_platform, ...), to decide which Requires-Dist lines apply.
+	Markers map[string]string `json:"markers"`
+}
+
+// QueryFunc asks the interpreter at python, started in dir with environ,
+// about itself. Tests substitute a fake; RunQuery runs the interpreter.
+type QueryFunc func(ctx context.Context, python, dir string, environ []string) (*Interpreter, error)
+
+// queryScript prints the interpreter's view as JSON. It runs with the traced
+// command's environment (PYTHONPATH, VIRTUAL_ENV, PYTHONNOUSERSITE), so the
+// sys.path it reports is the one the run saw, .pth files included.
+const queryScript = `import json, os, platform, sys
+i = sys.implementation.version
+iv = "%d.%d.%d" % (i.major, i.minor, i.micro)
+if i.releaselevel != "final":
+    iv += i.releaselevel[0] + str(i.serial)
+print(json.dumps({
+    "executable": sys.executable,
+    "path": sys.path,
+    "cacheTag": sys.implementation.cache_tag or "",
+    "markers": {
+        "implementation_name": sys.implementation.name,
+        "implementation_version": iv,
+        "os_name": os.name,
+        "platform_machine": platform.machine(),
+        "platform_python_implementation": platform.python_implementation(),
+        "platform_release": platform.release(),
+        "platform_system": platform.system(),
+        "platform_version": platform.version(),
+        "python_full_version": platform.python_version(),
+        "python_version": ".".join(platform.python_version_tuple()[:2]),
+        "sys_platform": sys.platform,
+    },
+}))
+`
+
+// RunQuery is the QueryFunc that runs `python -c <script>`. It reads no
+// standard input and gives up after 30 seconds.
+func RunQuery(ctx context.Context, python, dir string, environ []string) (*Interpreter, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, python, "-c", queryScript)
+	cmd.Dir = dir
+	cmd.Env = environ
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 400 {
+			msg = msg[len(msg)-400:]
+		}
+		if msg != "" {
+			return nil, fmt.Errorf("run %q: %w: %s", python, err, msg)
+		}
+		return nil, fmt.Errorf("run %q: %w", python, err)
+	}
+	var in Interpreter
+	if err := json.Unmarshal(stdout.Bytes(), &in); err != nil {
+		return nil, fmt.Errorf("read the answer of %q: %w", python, err)
+	}
+	return &in, nil
+}
+
+// pythonName matches the file names of Python interpreters: python,
+// python3, python3.11, pypy3, python3.13t (free-threaded) ...
+var pythonName = regexp.MustCompile(`^(python|pypy)(\d+(\.\d+)*)?[dmut]*$`)
+
+// venvDirs are where projects keep their virtual environment.
+var venvDirs = []string{".venv", "venv", "env", ".env"}
+
+// chooseInterpreter picks the interpreter whose view of sys.path D2 is read
+// from, and says why:
+//
+//  1. an interpreter the traced run executed that lies inside the project
+//     (its virtual environment);
+//  2. the python of the virtual environment the run used ($VIRTUAL_ENV, or
+//     .venv / venv under root) when the run executed the interpreter that
+//     python links to — a venv's bin/python is a symlink, and the tracer
+//     may report the resolved file;
+//  3. another interpreter the run executed, preferring one that is not a
+//     shell-script shim (pyenv);
+//  4. with no traced run: $VIRTUAL_ENV's python, then .venv/bin/python or
+//     venv/bin/python under root, then python3 or python on $PATH.
+//
+// All paths come from env (the traced run's environment), not from ours.
+func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
+	getenv := func(k string) string {
+		for i := len(env.Environ) - 1; i >= 0; i-- {
+			if v, ok := strings.CutPrefix(env.Environ[i], k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	absRoot, _ := filepath.Abs(root)
+	var venvs []string
+	if v := getenv("VIRTUAL_ENV"); v != "" {
+		venvs = append(venvs, v)
+	}
+	for _, d := range venvDirs {
+		venvs = append(venvs, filepath.Join(absRoot, d))
+	}
+	var venvPythons []string
+	for _, v := range venvs {
+		for _, n := range []string{"python", "python3"} {
+			p := filepath.Join(v, "bin", n)
+			if isExecutable(p) {
+				venvPythons = append(venvPythons, p)
+				break
+			}
+		}
+	}
+
+	var ran []string
+	for _, x := range env.Executables {
+		if pythonName.MatchString(filepath.Base(x)) {
+			ran = append(ran, x)
+		}
+	}
+	for _, x := range ran {
+		if within(absRoot, x) {
+			return x, "the interpreter the run executed inside the project"
+		}
+	}
+	for _, vp := range venvPythons {
+		real, err := filepath.EvalSymlinks(vp)
+		if err != nil {
+			continue
+		}
+		for _, x := range ran {
+			if rx, err := filepath.EvalSymlinks(x); err == nil && rx == real || x == real {
+				return vp, "the virtual environment whose interpreter the run executed"
+			}
+		}
+	}
+	for _, x := range ran {
+		if !isScript(x) {
+			return x, "the interpreter the run executed"
+		}
+	}
+	if len(ran) > 0 {
+		return ran[0], "the interpreter the run executed"
+	}
+	if len(venvPythons) > 0 {
+		return venvPythons[0], "the project's virtual environment"
+	}
+	for _, dir := range filepath.SplitList(getenv("PATH")) {
+		if dir == "" {
+			continue
+		}
+		for _, n := range []string{"python3", "python"} {
+			if p := filepath.Join(dir, n); isExecutable(p) {
+				return p, "python3 on the run's PATH"
+			}
+		}
+	}
+	return "", ""
+}
+
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+func isExecutable(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}
+
+// isScript reports whether p starts with "#!", as version-manager shims do.
+func isScript(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [2]byte
+	n, _ := f.Read(b[:])
+	return n == 2 && b[0] == '#' && b[1] == '!'
+}

@@ -1,0 +1,498 @@
+package python
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// manifest is what one manifest file declares: dependencies, the names the
+// project itself goes by (so self-references such as "mypkg[test]" in an
+// extra are not dependencies), and requirements files it delegates to
+// (setuptools' dynamic dependencies, setup.cfg "file:").
+type manifest struct {
+	deps     []ecosystems.Dependency
+	self     []string // normalised names of the project itself
+	reqFiles []reqRoot
+}
+
+// reqRoot is a requirements file a manifest names, with the scope and group
+// its entries take.
+type reqRoot struct {
+	file  string // slash path relative to the project root
+	pos   ecosystems.Pos
+	scope ecosystems.Scope
+	group string
+}
+
+func newDep(file string, line int, name, spec string, scope ecosystems.Scope, group string) ecosystems.Dependency {
+	n := ecosystems.NormalizePyPI(name)
+	d := ecosystems.Dependency{Name: n, Spec: spec, Scope: scope, Pos: ecosystems.Pos{File: file, Line: line}, Group: group}
+	if name != n {
+		d.Raw = name
+	}
+	return d
+}
+
+// reqDep parses one PEP 508 string of a TOML manifest. Strings that start
+// with "-e " (PDM's editable entries) are read like a requirements line.
+func reqDep(file string, v *tomlValue, scope ecosystems.Scope, group string, local localNamer) (*ecosystems.Dependency, error) {
+	s := strings.TrimSpace(v.str)
+	if rest, ok := strings.CutPrefix(s, "-e "); ok {
+		e, err := parseReqArg(strings.TrimSpace(rest), true, local)
+		if err != nil {
+			return nil, ecosystems.Errorf(file, v.line, "invalid editable requirement %q: %w", rest, err)
+		}
+		if e == nil {
+			return nil, nil
+		}
+		d := newDep(file, v.line, e.name, e.spec, scope, group)
+		return &d, nil
+	}
+	r, err := ParseRequirement(s)
+	if err != nil {
+		return nil, ecosystems.Errorf(file, v.line, "invalid requirement %q: %w", s, err)
+	}
+	d := newDep(file, v.line, r.Name, r.Rest, scope, group)
+	return &d, nil
+}
+
+// want checks the kind of a manifest value and says where it is wrong.
+func want(file, what string, v *tomlValue, kind tomlKind) error {
+	if v.kind != kind {
+		return ecosystems.Errorf(file, v.line, "%s must be %s, not %s", what, kind, v.kind)
+	}
+	return nil
+}
+
+// stringArray returns the strings of an array value, or a positioned error.
+func stringArray(file, what string, v *tomlValue) ([]*tomlValue, error) {
+	if err := want(file, what, v, tomlArray); err != nil {
+		return nil, err
+	}
+	for _, x := range v.items {
+		if x.kind != tomlString {
+			return nil, ecosystems.Errorf(file, x.line, "%s must hold strings, not %s", what, x.kind)
+		}
+	}
+	return v.items, nil
+}
+
+// parsePyproject reads the dependency tables of a pyproject.toml:
+//
+//   - [project] dependencies (runtime) and optional-dependencies (optional,
+//     group = the extra), PEP 621;
+//   - [dependency-groups] (PEP 735; dev or test by the group's name, with
+//     {include-group = "..."} entries checked but not repeated);
+//   - [tool.poetry] dependencies (without "python"), dev-dependencies and
+//     group.<name>.dependencies;
+//   - [tool.pdm] dev-dependencies and [tool.uv] dev-dependencies;
+//   - [tool.setuptools.dynamic] dependencies / optional-dependencies given
+//     as requirements files.
+//
+// [build-system] requires is not read: build backends are installed into
+// an isolated build environment, never into the environment the run uses.
+func parsePyproject(file string, data []byte, local localNamer) (*manifest, error) {
+	doc, err := parseTOML(file, data)
+	if err != nil {
+		return nil, err
+	}
+	m := &manifest{}
+	add := func(d *ecosystems.Dependency) {
+		if d != nil {
+			m.deps = append(m.deps, *d)
+		}
+	}
+	if name := doc.get("project", "name"); name != nil && name.kind == tomlString {
+		m.self = append(m.self, ecosystems.NormalizePyPI(name.str))
+	}
+	if name := doc.get("tool", "poetry", "name"); name != nil && name.kind == tomlString {
+		m.self = append(m.self, ecosystems.NormalizePyPI(name.str))
+	}
+
+	if v := doc.get("project", "dependencies"); v != nil {
+		items, err := stringArray(file, "[project] dependencies", v)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range items {
+			d, err := reqDep(file, x, ecosystems.ScopeRuntime, "", local)
+			if err != nil {
+				return nil, err
+			}
+			add(d)
+		}
+	}
+	if v := doc.get("project", "optional-dependencies"); v != nil {
+		if err := want(file, "[project] optional-dependencies", v, tomlTable); err != nil {
+			return nil, err
+		}
+		for _, extra := range v.keys {
+			items, err := stringArray(file, fmt.Sprintf("[project.optional-dependencies] %s", extra), v.field[extra])
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range items {
+				d, err := reqDep(file, x, ecosystems.ScopeOptional, extra, local)
+				if err != nil {
+					return nil, err
+				}
+				add(d)
+			}
+		}
+	}
+	if err := dependencyGroups(file, doc, m, local); err != nil {
+		return nil, err
+	}
+	if err := poetry(file, doc, m); err != nil {
+		return nil, err
+	}
+	if v := doc.get("tool", "pdm", "dev-dependencies"); v != nil {
+		if err := want(file, "[tool.pdm] dev-dependencies", v, tomlTable); err != nil {
+			return nil, err
+		}
+		for _, g := range v.keys {
+			items, err := stringArray(file, "[tool.pdm.dev-dependencies] "+g, v.field[g])
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range items {
+				d, err := reqDep(file, x, groupScope(g, ecosystems.ScopeDev), g, local)
+				if err != nil {
+					return nil, err
+				}
+				add(d)
+			}
+		}
+	}
+	if v := doc.get("tool", "uv", "dev-dependencies"); v != nil {
+		items, err := stringArray(file, "[tool.uv] dev-dependencies", v)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range items {
+			d, err := reqDep(file, x, ecosystems.ScopeDev, "", local)
+			if err != nil {
+				return nil, err
+			}
+			add(d)
+		}
+	}
+	if err := setuptoolsDynamic(file, doc, m); err != nil {
+		return nil, err
+	}
+	m.deps = dropSelf(m.deps, m.self)
+	return m, nil
+}
+
+// dependencyGroups reads PEP 735 [dependency-groups]. An include-group entry
+// must name an existing group and must not form a cycle; the included
+// group's requirements are reported once, at their own lines.
+func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer) error {
+	v := doc.get("dependency-groups")
+	if v == nil {
+		return nil
+	}
+	if err := want(file, "[dependency-groups]", v, tomlTable); err != nil {
+		return err
+	}
+	byNorm := map[string]string{}
+	for _, g := range v.keys {
+		n := ecosystems.NormalizePyPI(g)
+		if prev, ok := byNorm[n]; ok {
+			return ecosystems.Errorf(file, v.field[g].line, "dependency group %q duplicates %q", g, prev)
+		}
+		byNorm[n] = g
+	}
+	includes := map[string][]string{}
+	for _, g := range v.keys {
+		what := "[dependency-groups] " + g
+		arr := v.field[g]
+		if err := want(file, what, arr, tomlArray); err != nil {
+			return err
+		}
+		for _, x := range arr.items {
+			switch x.kind {
+			case tomlString:
+				d, err := reqDep(file, x, groupScope(g, ecosystems.ScopeDev), g, local)
+				if err != nil {
+					return err
+				}
+				if d != nil {
+					m.deps = append(m.deps, *d)
+				}
+			case tomlTable:
+				inc := x.get("include-group")
+				if inc == nil || inc.kind != tomlString || len(x.keys) != 1 {
+					return ecosystems.Errorf(file, x.line, "%s: a table entry must be {include-group = \"name\"}", what)
+				}
+				target, ok := byNorm[ecosystems.NormalizePyPI(inc.str)]
+				if !ok {
+					return ecosystems.Errorf(file, x.line, "%s: include-group %q names no dependency group", what, inc.str)
+				}
+				includes[g] = append(includes[g], target)
+			default:
+				return ecosystems.Errorf(file, x.line, "%s must hold strings and include-group tables, not %s", what, x.kind)
+			}
+		}
+	}
+	// Cycles: depth-first search over the include graph.
+	state := map[string]int{} // 1 visiting, 2 done
+	var visit func(g string, path []string) error
+	visit = func(g string, path []string) error {
+		switch state[g] {
+		case 1:
+			return ecosystems.Errorf(file, v.field[path[0]].line, "dependency groups include each other in a cycle: %s", strings.Join(append(path, g), " -> "))
+		case 2:
+			return nil
+		}
+		state[g] = 1
+		for _, t := range includes[g] {
+			if err := visit(t, append(path, g)); err != nil {
+				return err
+			}
+		}
+		state[g] = 2
+		return nil
+	}
+	for _, g := range v.keys {
+		if err := visit(g, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// poetry reads [tool.poetry] dependency tables. Their keys are names and
+// their values a version string, a table (version, git, path, url,
+// optional, extras, markers, ...) or an array of such tables.
+func poetry(file string, doc *tomlValue, m *manifest) error {
+	p := doc.get("tool", "poetry")
+	if p == nil || p.kind != tomlTable {
+		return nil
+	}
+	// Which extras list each optional dependency, for its group.
+	extraOf := map[string]string{}
+	if ex := p.get("extras"); ex != nil && ex.kind == tomlTable {
+		for _, e := range ex.keys {
+			if arr := ex.field[e]; arr.kind == tomlArray {
+				for _, x := range arr.items {
+					if x.kind == tomlString {
+						n := ecosystems.NormalizePyPI(x.str)
+						if _, ok := extraOf[n]; !ok {
+							extraOf[n] = e
+						}
+					}
+				}
+			}
+		}
+	}
+	table := func(what string, t *tomlValue, scope ecosystems.Scope, group string, main bool) error {
+		if err := want(file, what, t, tomlTable); err != nil {
+			return err
+		}
+		for _, name := range t.keys {
+			if main && strings.EqualFold(name, "python") {
+				continue
+			}
+			v := t.field[name]
+			if !validName(name) {
+				return ecosystems.Errorf(file, v.line, "%s: invalid package name %q", what, name)
+			}
+			spec, optional, err := poetrySpec(file, what+" "+name, v)
+			if err != nil {
+				return err
+			}
+			sc, g := scope, group
+			if optional && main {
+				sc, g = ecosystems.ScopeOptional, extraOf[ecosystems.NormalizePyPI(name)]
+			}
+			m.deps = append(m.deps, newDep(file, v.line, name, spec, sc, g))
+		}
+		return nil
+	}
+	if v := p.get("dependencies"); v != nil {
+		if err := table("[tool.poetry.dependencies]", v, ecosystems.ScopeRuntime, "", true); err != nil {
+			return err
+		}
+	}
+	if v := p.get("dev-dependencies"); v != nil {
+		if err := table("[tool.poetry.dev-dependencies]", v, ecosystems.ScopeDev, "", false); err != nil {
+			return err
+		}
+	}
+	if groups := p.get("group"); groups != nil {
+		if err := want(file, "[tool.poetry.group]", groups, tomlTable); err != nil {
+			return err
+		}
+		for _, g := range groups.keys {
+			deps := groups.get(g, "dependencies")
+			if deps == nil {
+				continue
+			}
+			scope := groupScope(g, ecosystems.ScopeDev)
+			if g == "main" {
+				scope = ecosystems.ScopeRuntime
+			}
+			if err := table(fmt.Sprintf("[tool.poetry.group.%s.dependencies]", g), deps, scope, g, g == "main"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// poetrySpec summarises a Poetry dependency value as a spec string.
+func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, err error) {
+	switch v.kind {
+	case tomlString:
+		return v.str, false, nil
+	case tomlTable:
+		for _, k := range []string{"version", "git", "path", "url", "file"} {
+			if x := v.get(k); x != nil && x.kind == tomlString {
+				spec = x.str
+				break
+			}
+		}
+		if x := v.get("markers"); x != nil && x.kind == tomlString {
+			if _, err := ParseMarker(x.str); err != nil {
+				return "", false, ecosystems.Errorf(file, x.line, "%s: invalid markers %q: %w", what, x.str, err)
+			}
+		}
+		if x := v.get("optional"); x != nil {
+			optional = x.boolean
+		}
+		return spec, optional, nil
+	case tomlArray:
+		var specs []string
+		optional = true
+		for _, x := range v.items {
+			if x.kind != tomlTable {
+				return "", false, ecosystems.Errorf(file, x.line, "%s must hold tables, not %s", what, x.kind)
+			}
+			s, o, err := poetrySpec(file, what, x)
+			if err != nil {
+				return "", false, err
+			}
+			if s != "" {
+				specs = append(specs, s)
+			}
+			optional = optional && o
+		}
+		return strings.Join(specs, " | "), optional && len(v.items) > 0, nil
+	}
+	return "", false, ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.kind)
+}
+
+// setuptoolsDynamic follows [tool.setuptools.dynamic] dependencies and
+// optional-dependencies given as {file = [...]}: those requirements files
+// are the declarations.
+func setuptoolsDynamic(file string, doc *tomlValue, m *manifest) error {
+	dyn := doc.get("tool", "setuptools", "dynamic")
+	if dyn == nil || dyn.kind != tomlTable {
+		return nil
+	}
+	files := func(what string, v *tomlValue, scope ecosystems.Scope, group string) error {
+		f := v.get("file")
+		if f == nil {
+			return nil
+		}
+		var names []*tomlValue
+		switch f.kind {
+		case tomlString:
+			names = []*tomlValue{f}
+		case tomlArray:
+			var err error
+			if names, err = stringArray(file, what+" file", f); err != nil {
+				return err
+			}
+		default:
+			return ecosystems.Errorf(file, f.line, "%s file must be a string or an array of strings, not %s", what, f.kind)
+		}
+		for _, n := range names {
+			m.reqFiles = append(m.reqFiles, reqRoot{file: n.str, pos: ecosystems.Pos{File: file, Line: n.line}, scope: scope, group: group})
+		}
+		return nil
+	}
+	if v := dyn.get("dependencies"); v != nil && v.kind == tomlTable {
+		if err := files("[tool.setuptools.dynamic] dependencies", v, ecosystems.ScopeRuntime, ""); err != nil {
+			return err
+		}
+	}
+	if v := dyn.get("optional-dependencies"); v != nil && v.kind == tomlTable {
+		for _, extra := range v.keys {
+			if x := v.field[extra]; x.kind == tomlTable {
+				if err := files("[tool.setuptools.dynamic.optional-dependencies] "+extra, x, ecosystems.ScopeOptional, extra); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// dropSelf removes references to the project itself, such as an extra
+// that pulls in the project's other extras ("mypkg[test,docs]").
+func dropSelf(deps []ecosystems.Dependency, self []string) []ecosystems.Dependency {
+	if len(self) == 0 {
+		return deps
+	}
+	out := deps[:0]
+	for _, d := range deps {
+		isSelf := false
+		for _, s := range self {
+			if d.Name == s {
+				isSelf = true
+			}
+		}
+		if !isSelf {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// groupScope classifies a named group of dependencies (a dependency group,
+// a Poetry group, a Pipfile category, a requirements file name) by the words
+// in its name: test words make it test, development words dev, "build"
+// build, runtime words runtime; otherwise def.
+func groupScope(name string, def ecosystems.Scope) ecosystems.Scope {
+	if s, ok := nameScope(name); ok {
+		return s
+	}
+	return def
+}
+
+func nameScope(name string) (ecosystems.Scope, bool) {
+	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	has := func(set map[string]bool) bool {
+		for _, w := range words {
+			if set[w] {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case has(testWords):
+		return ecosystems.ScopeTest, true
+	case has(devWords):
+		return ecosystems.ScopeDev, true
+	case has(map[string]bool{"build": true, "setup": true}):
+		return ecosystems.ScopeBuild, true
+	case has(runtimeWords):
+		return ecosystems.ScopeRuntime, true
+	}
+	return "", false
+}
+
+var testWords = map[string]bool{"test": true, "tests": true, "testing": true, "pytest": true, "unittest": true, "tox": true, "nox": true, "coverage": true, "cov": true, "e2e": true, "integration": true}
+
+var devWords = map[string]bool{"dev": true, "devel": true, "develop": true, "development": true, "lint": true, "linting": true, "linter": true, "linters": true,
+	"docs": true, "doc": true, "documentation": true, "typing": true, "types": true, "mypy": true, "style": true, "format": true, "fmt": true,
+	"tools": true, "tooling": true, "bench": true, "benchmark": true, "benchmarks": true, "release": true, "debug": true, "ci": true, "check": true, "checks": true, "qa": true, "pre": true, "precommit": true}
+
+var runtimeWords = map[string]bool{"prod": true, "production": true, "runtime": true, "main": true, "install": true, "deploy": true}

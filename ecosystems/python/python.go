@@ -1,0 +1,103 @@
+// Package python owns the Python ecosystem: the dependencies a project
+// declares (D1), the distributions installed where its interpreter looks
+// (D2), and which of them own the files a traced run opened (D3).
+//
+// # Files read
+//
+// D1 (Declared), at the project root:
+//   - requirements*.txt and requirements/*.txt, and every file they include
+//     with -r/--requirement (relative to the including file); files named
+//     only by -c/--constraint are read for errors but declare nothing.
+//     Local paths and -e entries are named by the pyproject.toml,
+//     setup.cfg or setup.py of the directory they point to.
+//   - pyproject.toml: [project] dependencies and optional-dependencies
+//     (PEP 621), [dependency-groups] (PEP 735), [tool.poetry]
+//     dependencies, dev-dependencies and group.*.dependencies,
+//     [tool.pdm] dev-dependencies, [tool.uv] dev-dependencies, and the
+//     requirements files named by [tool.setuptools.dynamic].
+//   - setup.cfg: [options] install_requires and tests_require,
+//     [options.extras_require], and the requirements files of "file:".
+//   - Pipfile: [packages], [dev-packages] and custom categories.
+//
+// D2 (Installed): the interpreter the run used (see Installed) is asked
+// for sys.path and its marker environment; then, in every sys.path
+// directory:
+//   - *.dist-info/METADATA (Name, Version, Requires-Dist) and RECORD;
+//   - *.egg-info/PKG-INFO (or the *.egg-info file itself), requires.txt
+//     and installed-files.txt;
+//   - top_level.txt of either kind;
+//   - for distributions under /usr, the dpkg database: /var/lib/dpkg/status
+//     (Depends, Provides) and /var/lib/dpkg/info/*.list, because Debian's
+//     egg-info omits the runtime requirements and the file list;
+//   - the __editable__*.pth files and __editable___*_finder.py hooks that
+//     editable installs list in their RECORD.
+//
+// D3 (the attribution index): no further files; a traced path belongs to
+// the distribution whose RECORD, installed-files.txt or dpkg list names it
+// (with its __pycache__ byte code), else to the one whose top_level.txt
+// names the package directory or module it lies in.
+//
+// The toolchain (pip, setuptools, wheel) is excluded from D2 and D3 and
+// listed as excluded; so is the project's own distribution when it is
+// installed into its environment.
+package python
+
+import (
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// Ecosystem is the Python ecosystem. The zero value is ready to use.
+type Ecosystem struct {
+	// Query asks an interpreter for its sys.path and marker environment;
+	// nil means RunQuery, which runs it.
+	Query QueryFunc
+	// DpkgDir is the dpkg database directory, "/var/lib/dpkg" when empty;
+	// "-" disables reading it.
+	DpkgDir string
+}
+
+var _ ecosystems.Ecosystem = (*Ecosystem)(nil)
+
+// New returns the Python ecosystem.
+func New() *Ecosystem { return &Ecosystem{} }
+
+// Name returns "python".
+func (e *Ecosystem) Name() string { return "python" }
+
+// DevTools names the test runners and what the runner itself loads:
+// pytest (with pluggy, iniconfig and py, which it pulls in) and the common
+// pytest plugins, which pytest loads by entry point whether or not a test
+// uses them; nose, nose2, tox and nox; coverage, which wraps the run.
+// unittest is part of the standard library.
+//
+// Libraries that tests import themselves (hypothesis, mock, responses,
+// freezegun, faker) are deliberately absent: the test code uses them
+// like any other dependency, so they must be declared, as test
+// dependencies.
+func (e *Ecosystem) DevTools() []string {
+	return []string{
+		"coverage",
+		"iniconfig",
+		"nose",
+		"nose2",
+		"nox",
+		"pluggy",
+		"py",
+		"pytest",
+		"pytest-asyncio",
+		"pytest-benchmark",
+		"pytest-cov",
+		"pytest-django",
+		"pytest-env",
+		"pytest-forked",
+		"pytest-html",
+		"pytest-metadata",
+		"pytest-mock",
+		"pytest-randomly",
+		"pytest-rerunfailures",
+		"pytest-sugar",
+		"pytest-timeout",
+		"pytest-xdist",
+		"tox",
+	}
+}
