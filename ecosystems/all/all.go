@@ -5,6 +5,7 @@ package all
 
 import (
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/ecosystems/python"
 )
@@ -14,5 +15,6 @@ func Ecosystems() []ecosystems.Ecosystem {
 	return []ecosystems.Ecosystem{
 		npm.New(),
 		python.New(),
+		gomod.New(),
 	}
 }

@@ -1,0 +1,311 @@
+package gomod
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// workspace is a parsed go.work.
+type workspace struct {
+	uses     []string // slash-separated module directories relative to the root, cleaned
+	replaces []*modfile.Replace
+}
+
+// goMod is one parsed go.mod of the project.
+type goMod struct {
+	rel string // slash-separated path relative to the root: "go.mod", "app/go.mod"
+	f   *modfile.File
+}
+
+// readWork parses root/go.work.
+func readWork(root string) (*workspace, error) {
+	data, err := os.ReadFile(filepath.Join(root, "go.work"))
+	if err != nil {
+		return nil, err
+	}
+	wf, err := modfile.ParseWork("go.work", data, nil)
+	if err != nil {
+		return nil, posError("go.work", err)
+	}
+	w := &workspace{replaces: wf.Replace}
+	for _, u := range wf.Use {
+		w.uses = append(w.uses, relDir(root, u.Path))
+	}
+	return w, nil
+}
+
+// relDir returns dir (as written in go.work or a replace directive, relative
+// to root or absolute) relative to root and slash-separated when it lies
+// inside root, else absolute.
+func relDir(root, dir string) string {
+	d := filepath.FromSlash(dir)
+	if !filepath.IsAbs(d) {
+		d = filepath.Join(root, d)
+	}
+	if r, err := filepath.Rel(root, d); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(filepath.Clean(d))
+}
+
+// joinRel joins a slash-separated directory and a file name.
+func joinRel(dir, name string) string {
+	return path.Clean(path.Join(dir, name))
+}
+
+// readGoMod parses the go.mod at rel (slash-separated, relative to root, or
+// absolute).
+func readGoMod(root, rel string) (goMod, error) {
+	p := filepath.FromSlash(rel)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(root, p)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return goMod{}, err
+	}
+	return parseGoMod(rel, data)
+}
+
+// parseGoMod parses the contents of the go.mod at rel.
+func parseGoMod(rel string, data []byte) (goMod, error) {
+	f, err := modfile.Parse(rel, data, nil)
+	if err != nil {
+		return goMod{}, posError(rel, err)
+	}
+	if f.Module == nil {
+		return goMod{}, ecosystems.Errorf(rel, 1, "no module directive")
+	}
+	return goMod{rel: rel, f: f}, nil
+}
+
+// readProject reads the project's go.work (nil when absent) and the go.mod
+// files of its main modules: the workspace modules, or the root module.
+func readProject(root string) ([]goMod, *workspace, error) {
+	var w *workspace
+	rels := []string{"go.mod"}
+	if exists(filepath.Join(root, "go.work")) {
+		var err error
+		if w, err = readWork(root); err != nil {
+			return nil, nil, err
+		}
+		rels = rels[:0]
+		for _, u := range w.uses {
+			rels = append(rels, joinRel(u, "go.mod"))
+		}
+	} else if !exists(filepath.Join(root, "go.mod")) {
+		return nil, nil, nil
+	}
+	var mods []goMod
+	for _, rel := range rels {
+		m, err := readGoMod(root, rel)
+		if err != nil {
+			var pe *ecosystems.PosError
+			if errors.As(err, &pe) {
+				return nil, nil, err
+			}
+			return nil, nil, fmt.Errorf("read %q: %w", rel, err)
+		}
+		mods = append(mods, m)
+	}
+	return mods, w, nil
+}
+
+// Declared returns the requirements of the project's main modules that
+// their authors declared: requires without "// indirect" (runtime) and the
+// modules providing tool directives (dev). Requirements naming a workspace
+// module are project code and left out.
+func (*Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	mods, w, err := readProject(root)
+	if err != nil {
+		return nil, err
+	}
+	return declared(mods, w), nil
+}
+
+// declared returns D1 of the parsed main modules.
+func declared(mods []goMod, w *workspace) []ecosystems.Dependency {
+	mainMods := map[string]bool{}
+	for _, m := range mods {
+		mainMods[m.f.Module.Mod.Path] = true
+	}
+	var deps []ecosystems.Dependency
+	for _, m := range mods {
+		reps := m.f.Replace
+		if w != nil {
+			// go.work replacements override the modules' own.
+			reps = append(append([]*modfile.Replace(nil), reps...), w.replaces...)
+		}
+		direct := map[string]bool{}
+		for _, r := range m.f.Require {
+			p := r.Mod.Path
+			if mainMods[p] || r.Indirect {
+				continue
+			}
+			direct[p] = true
+			deps = append(deps, ecosystems.Dependency{
+				Name:  p,
+				Spec:  r.Mod.Version + replaceSpec(reps, p, r.Mod.Version),
+				Scope: ecosystems.ScopeRuntime,
+				Pos:   ecosystems.Pos{File: m.rel, Line: line(r.Syntax)},
+			})
+		}
+		toolMods := map[string]bool{}
+		for _, t := range m.f.Tool {
+			r := providing(m.f, t.Path)
+			if r == nil || mainMods[r.Mod.Path] || direct[r.Mod.Path] || toolMods[r.Mod.Path] {
+				continue
+			}
+			toolMods[r.Mod.Path] = true
+			d := ecosystems.Dependency{
+				Name:  r.Mod.Path,
+				Spec:  r.Mod.Version + replaceSpec(reps, r.Mod.Path, r.Mod.Version),
+				Scope: ecosystems.ScopeDev,
+				Pos:   ecosystems.Pos{File: m.rel, Line: line(t.Syntax)},
+			}
+			if t.Path != r.Mod.Path {
+				d.Raw = t.Path
+			}
+			deps = append(deps, d)
+		}
+	}
+	sort.SliceStable(deps, func(i, j int) bool {
+		a, b := deps[i].Pos, deps[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return deps
+}
+
+// providing returns the requirement whose module provides package pkg: the
+// longest required module path that is pkg or a path prefix of it.
+func providing(f *modfile.File, pkg string) *modfile.Require {
+	var best *modfile.Require
+	for _, r := range f.Require {
+		p := r.Mod.Path
+		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+			if best == nil || len(p) > len(best.Mod.Path) {
+				best = r
+			}
+		}
+	}
+	return best
+}
+
+// replaceSpec returns " => new [version]" for the replacement of module p
+// at version v (a replacement naming a version applies to it alone and wins
+// over one for all versions), or "".
+func replaceSpec(reps []*modfile.Replace, p, v string) string {
+	var any, exact *modfile.Replace
+	for _, r := range reps {
+		if r.Old.Path != p {
+			continue
+		}
+		switch r.Old.Version {
+		case "":
+			any = r
+		case v:
+			exact = r
+		}
+	}
+	r := exact
+	if r == nil {
+		r = any
+	}
+	if r == nil {
+		return ""
+	}
+	s := " => " + r.New.Path
+	if r.New.Version != "" {
+		s += " " + r.New.Version
+	}
+	return s
+}
+
+func line(l *modfile.Line) int {
+	if l == nil {
+		return 0
+	}
+	return l.Start.Line
+}
+
+// posError turns an error of modfile.Parse or ParseWork, which already
+// reads `go.mod:3: unknown directive: foo`, into an *ecosystems.PosError
+// with the same file and line; the modfile error stays reachable through
+// errors.As.
+func posError(file string, err error) error {
+	var list modfile.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		return fromModfile(file, &list[0])
+	}
+	var e *modfile.Error
+	if errors.As(err, &e) {
+		return fromModfile(file, e)
+	}
+	// The syntax parser reports "file:line:col: message" as a plain error.
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, file+":"); ok {
+		n := 0
+		i := 0
+		for i < len(rest) && '0' <= rest[i] && rest[i] <= '9' {
+			n = n*10 + int(rest[i]-'0')
+			i++
+		}
+		if i > 0 && i < len(rest) && rest[i] == ':' {
+			rest = rest[i+1:]
+			// Drop a column, if any.
+			j := 0
+			for j < len(rest) && '0' <= rest[j] && rest[j] <= '9' {
+				j++
+			}
+			if j > 0 && j < len(rest) && rest[j] == ':' {
+				rest = rest[j+1:]
+			}
+			return &ecosystems.PosError{Pos: ecosystems.Pos{File: file, Line: n}, Err: &wrapped{strings.TrimSpace(rest), err}}
+		}
+	}
+	return &ecosystems.PosError{Pos: ecosystems.Pos{File: file}, Err: err}
+}
+
+func fromModfile(file string, e *modfile.Error) error {
+	msg := e.Err.Error()
+	switch {
+	case e.ModPath != "":
+		msg = e.Verb + " " + e.ModPath + ": " + msg
+	case e.Verb != "":
+		msg = e.Verb + ": " + msg
+	}
+	return &ecosystems.PosError{Pos: ecosystems.Pos{File: file, Line: e.Pos.Line}, Err: &wrapped{msg, e}}
+}
+
+// wrapped is a message stripped of its position that unwraps to the
+// original modfile error.
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }
+
+func sortedUnique(s []string) []string {
+	sort.Strings(s)
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,270 @@
+package gomod_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/gomod"
+)
+
+// Fixtures live in testdata/gomod/<case>/; each case's expected/ holds
+// golden files (regenerated with ENVAUDIT_UPDATE=1):
+//   - declared.golden: Declared, or the positioned error it returns;
+//   - installed.golden: Installed against the real go command and module
+//     cache (cases that have it);
+//   - traced.cmd + traced.golden: the command run in the case under the
+//     reference tracer, and the modules its opened files are attributed to.
+
+var update = os.Getenv("ENVAUDIT_UPDATE") != ""
+
+func cases(t *testing.T) []string {
+	t.Helper()
+	dirs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "gomod", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range dirs {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			abs, err := filepath.Abs(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, abs)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no fixtures under testdata/gomod")
+	}
+	return out
+}
+
+func golden(t *testing.T, file, got string) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", file, diff)
+	}
+}
+
+func TestDeclared(t *testing.T) {
+	for _, dir := range cases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			deps, err := gomod.New().Declared(dir)
+			var b strings.Builder
+			if err != nil {
+				var pe *ecosystems.PosError
+				if !errors.As(err, &pe) {
+					t.Fatalf("Declared: %v (%T), want a *ecosystems.PosError", err, err)
+				}
+				fmt.Fprintf(&b, "error at %s: %v\n", pe.Pos, err)
+			}
+			for _, d := range deps {
+				fmt.Fprintf(&b, "%s %s %s %s", d.Pos, d.Scope, d.Name, d.Spec)
+				if d.Raw != "" {
+					fmt.Fprintf(&b, " (as %s)", d.Raw)
+				}
+				b.WriteByte('\n')
+			}
+			golden(t, filepath.Join(dir, "expected", "declared.golden"), b.String())
+		})
+	}
+}
+
+func TestDetect(t *testing.T) {
+	for _, dir := range cases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			got, err := gomod.New().Detect(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, f := range []string{"go.work", "go.mod", "app/go.mod", "lib/go.mod"} {
+				if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+					want = append(want, f)
+				}
+			}
+			sort.Strings(want)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Detect (-want +got):\n%s", diff)
+			}
+		})
+	}
+	got, err := gomod.New().Detect(t.TempDir())
+	if err != nil || got != nil {
+		t.Errorf("Detect(empty dir) = %q, %v; want none", got, err)
+	}
+}
+
+// offlineEnv is the environment of the real-install tests: the module
+// cache warmed by scripts/setup.d/gomod.sh, no network.
+func offlineEnv(extra ...string) []string {
+	env := append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=readonly", "GOTOOLCHAIN=local")
+	return append(env, extra...)
+}
+
+func gomodcache(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatalf("go env GOMODCACHE: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// realCases are the fixtures installed for real (those with traced.cmd).
+func realCases(t *testing.T) []string {
+	var out []string
+	for _, dir := range cases(t) {
+		if _, err := os.Stat(filepath.Join(dir, "expected", "traced.cmd")); err == nil {
+			out = append(out, dir)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no real-install fixtures (expected/traced.cmd) under testdata/gomod")
+	}
+	return out
+}
+
+func TestInstalledReal(t *testing.T) {
+	modcache := gomodcache(t)
+	for _, dir := range realCases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			inv, err := gomod.New().Installed(context.Background(), dir, ecosystems.Env{Environ: offlineEnv()})
+			if err != nil {
+				t.Fatalf("Installed: %v\n(the module cache must hold the fixture's modules: run `make setup`)", err)
+			}
+			var b strings.Builder
+			for _, p := range inv.Packages {
+				path := strings.Replace(p.Path, modcache, "$GOMODCACHE", 1)
+				fmt.Fprintf(&b, "%s %s %s direct=%v path=%s deps=%s\n", p.Name, p.Version, p.PURL, p.Direct, path, strings.Join(p.Deps, ","))
+			}
+			for _, x := range inv.Excluded {
+				fmt.Fprintf(&b, "excluded %q: %s\n", x.Name, x.Why)
+			}
+			for _, w := range inv.Warnings {
+				fmt.Fprintf(&b, "warning: %s\n", w)
+			}
+			golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
+		})
+	}
+}
+
+// TestTracedReal runs each real fixture's command (go test) under strace,
+// the reference tracer, twice: with an empty build cache (every package
+// compiled) and again with the cache warm (nothing compiled, the test
+// binary linked from the cache). Both runs must attribute the same modules:
+// the go command opens the sources of every imported package to hash them
+// even when it compiles nothing, and never opens a file of a required
+// module the code does not import.
+func TestTracedReal(t *testing.T) {
+	if _, err := exec.LookPath("strace"); err != nil {
+		t.Fatal("strace is not installed: run `make setup`")
+	}
+	gocache := t.TempDir()
+	for _, dir := range realCases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			cmdline, err := os.ReadFile(filepath.Join(dir, "expected", "traced.cmd"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := strings.Fields(string(cmdline))
+			env := offlineEnv("GOCACHE=" + gocache)
+			inv, err := gomod.New().Installed(context.Background(), dir, ecosystems.Env{Environ: env})
+			if err != nil {
+				t.Fatalf("Installed: %v\n(run `make setup`)", err)
+			}
+			var runs []string
+			for _, run := range []string{"cold", "warm"} {
+				paths := straceOpens(t, dir, env, args)
+				used := map[string]bool{}
+				for _, p := range paths {
+					if pkg, use, ok := inv.Index.Lookup(p); ok && use == ecosystems.UseRuntime {
+						used[pkg] = true
+					}
+				}
+				var names []string
+				for n := range used {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				runs = append(runs, strings.Join(names, "\n")+"\n")
+				t.Logf("%s run: %d files opened, %d modules used", run, len(paths), len(names))
+			}
+			if diff := cmp.Diff(runs[0], runs[1]); diff != "" {
+				t.Errorf("modules used with a cold vs a warm build cache (-cold +warm):\n%s", diff)
+			}
+			golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
+		})
+	}
+}
+
+var straceLine = regexp.MustCompile(`^open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>$`)
+
+// straceOpens runs args in dir under strace and returns the absolute paths
+// of the regular files opened for reading. strace is the reference tracer
+// of the tests (envaudit's own tracer is tested in package tracer); -y
+// prints the path each returned descriptor names.
+func straceOpens(t *testing.T, dir string, env, args []string) []string {
+	t.Helper()
+	out := t.TempDir()
+	sargs := append([]string{"-f", "-ff", "-qq", "-y", "-e", "trace=open,openat,openat2", "-e", "status=successful", "-o", filepath.Join(out, "t"), "--"}, args...)
+	cmd := exec.Command("strace", sargs...)
+	cmd.Dir = dir
+	cmd.Env = env
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("strace %s: %v\n%s\n(run `make setup` if modules are missing)", strings.Join(args, " "), err, b)
+	}
+	files, err := filepath.Glob(filepath.Join(out, "t.*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no strace output: %v", err)
+	}
+	seen := map[string]bool{}
+	var paths []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			m := straceLine.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			flags := m[1]
+			if strings.Contains(flags, "O_WRONLY") || strings.Contains(flags, "O_RDWR") || strings.Contains(flags, "O_CREAT") ||
+				strings.Contains(flags, "O_DIRECTORY") || strings.Contains(flags, "O_PATH") {
+				continue
+			}
+			if p := m[2]; !seen[p] {
+				seen[p] = true
+				paths = append(paths, p)
+			}
+		}
+	}
+	sort.Strings(paths)
+	return paths
+}

@@ -1,0 +1,278 @@
+package gomod
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+func TestParseGraph(t *testing.T) {
+	out := []byte(`example.com/main github.com/a/a@v1.1.0
+example.com/main go@1.26.0
+example.com/main example.com/ws@v0.0.0
+github.com/a/a@v1.1.0 github.com/b/b@v1.0.0
+github.com/a/a@v1.1.0 go@1.21
+github.com/a/a@v1.0.0 github.com/c/c@v1.0.0
+github.com/b/b@v1.0.0 github.com/b/b/v2@v2.0.0
+github.com/b/b@v1.0.0 example.com/ws@v0.0.0
+github.com/b/b@v1.0.0 github.com/gone/gone@v1.0.0
+go@1.26.0 toolchain@go1.26.0
+malformed line here
+`)
+	selected := map[string]string{"github.com/a/a": "v1.1.0", "github.com/b/b": "v1.0.0", "github.com/b/b/v2": "v2.0.0", "github.com/c/c": "v1.0.0"}
+	mainMods := map[string]bool{"example.com/main": true, "example.com/ws": true}
+	got := parseGraph(out, selected, mainMods)
+	want := map[string][]string{
+		"github.com/a/a": {"github.com/b/b"},
+		"github.com/b/b": {"github.com/b/b/v2"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("parseGraph (-want +got):\n%s", diff)
+	}
+}
+
+func TestListEnv(t *testing.T) {
+	tests := []struct {
+		name      string
+		env       []string
+		workspace bool
+		want      string
+	}{
+		{"none", []string{"HOME=/root"}, false, "GOFLAGS=-mod=readonly"},
+		{"keeps-other-flags", []string{"GOFLAGS=-buildvcs=false"}, false, "GOFLAGS=-buildvcs=false -mod=readonly"},
+		{"vendor-becomes-readonly", []string{"GOFLAGS=-mod=vendor -tags=x"}, false, "GOFLAGS=-tags=x -mod=readonly"},
+		{"mod-honoured", []string{"GOFLAGS=-mod=mod"}, false, "GOFLAGS=-mod=mod"},
+		{"mod-refused-in-workspace", []string{"GOFLAGS=-mod=mod"}, true, "GOFLAGS=-mod=readonly"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := listEnv(tt.env, tt.workspace)
+			if last := got[len(got)-1]; last != tt.want {
+				t.Errorf("listEnv(%q) ends with %q, want %q", tt.env, last, tt.want)
+			}
+			for _, kv := range got[:len(got)-1] {
+				if strings.HasPrefix(kv, "GOFLAGS=") {
+					t.Errorf("listEnv kept %q", kv)
+				}
+			}
+		})
+	}
+}
+
+func TestModuleOf(t *testing.T) {
+	const mc = "/root/go/pkg/mod"
+	tests := []struct {
+		path string
+		want module.Version
+		ok   bool
+	}{
+		{mc + "/github.com/!burnt!sushi/toml@v1.4.0/decode.go", module.Version{Path: "github.com/BurntSushi/toml", Version: "v1.4.0"}, true},
+		{mc + "/golang.org/x/sys@v0.50.0/unix/syscall.go", module.Version{Path: "golang.org/x/sys", Version: "v0.50.0"}, true},
+		{mc + "/github.com/x/y@v0.0.0-20240101000000-!a!b!c/y.go", module.Version{Path: "github.com/x/y", Version: "v0.0.0-20240101000000-ABC"}, true},
+		{mc + "/cache/download/golang.org/x/sys/@v/v0.50.0.mod", module.Version{}, false},
+		{mc + "/github.com/Bad/path@v1.0.0/x.go", module.Version{}, false},
+		{"/elsewhere/x@v1.0.0/x.go", module.Version{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(filepath.Dir(tt.path)), func(t *testing.T) {
+			got, ok := ModuleOf(mc, tt.path)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("ModuleOf(%q) = %v, %v; want %v, %v", tt.path, got, ok, tt.want, tt.ok)
+			}
+			if ok {
+				dir, err := cacheDir(mc, got)
+				if err != nil || !strings.HasPrefix(tt.path, dir+"/") {
+					t.Errorf("cacheDir(%v) = %q, %v; want a prefix of %q", got, dir, err, tt.path)
+				}
+			}
+		})
+	}
+}
+
+func TestPosError(t *testing.T) {
+	tests := []struct {
+		name, file, data string
+		work             bool
+		want             string
+		line             int
+	}{
+		{"unknown-directive", "go.mod", "module m\n\nfoo bar\n", false, "go.mod:3: unknown directive: foo", 3},
+		{"bad-version", "app/go.mod", "module m\nrequire x.org/y latest\n", false, `app/go.mod:2: require x.org/y: version "latest" invalid: must be of the form v1.2.3`, 2},
+		{"unterminated", "go.mod", "module m\nrequire (\n", false, "go.mod:3: syntax error (unterminated block started at go.mod:2:1)", 3},
+		{"work-bad-use", "go.work", "go 1.22\nuse\n", true, "go.work:2: usage: use local/dir", 2},
+		{"no-module", "go.mod", "go 1.22\n", false, "go.mod:1: no module directive", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			if tt.work {
+				_, err = modfile.ParseWork(tt.file, []byte(tt.data), nil)
+				if err != nil {
+					err = posError(tt.file, err)
+				}
+			} else {
+				_, err = parseGoMod(tt.file, []byte(tt.data))
+			}
+			var pe *ecosystems.PosError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ecosystems.PosError", err, err)
+			}
+			if got := err.Error(); got != tt.want {
+				t.Errorf("error = %q, want %q", got, tt.want)
+			}
+			if pe.Pos.File != tt.file || pe.Pos.Line != tt.line {
+				t.Errorf("position = %v, want %s:%d", pe.Pos, tt.file, tt.line)
+			}
+		})
+	}
+}
+
+// fakeRunner answers the go commands Installed runs from recorded output.
+type fakeRunner map[string]string
+
+func (f fakeRunner) run(_ context.Context, _ string, env []string, name string, args ...string) ([]byte, error) {
+	key := strings.Join(args, " ")
+	out, ok := f[key]
+	if !ok {
+		return nil, fmt.Errorf("%s %s: exit status 1", name, key)
+	}
+	if getenv(env, "GOFLAGS") != "-mod=readonly" {
+		return nil, fmt.Errorf("GOFLAGS = %q, want -mod=readonly", getenv(env, "GOFLAGS"))
+	}
+	return []byte(out), nil
+}
+
+// TestInstalledRecorded checks Installed against recorded go command
+// output: the fast layer beside TestInstalledReal.
+func TestInstalledRecorded(t *testing.T) {
+	root := filepath.Join("..", "..", "testdata", "gomod", "vendored")
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goenv := `{"GOMODCACHE": "/mc", "GOROOT": "/usr/local/go"}`
+	tests := []struct {
+		name     string
+		runner   fakeRunner
+		want     []ecosystems.Package
+		warnings int
+		lookups  map[string]string // path -> "pkg use"
+	}{
+		{
+			name: "listed",
+			runner: fakeRunner{
+				"env -json GOMODCACHE GOROOT": goenv,
+				"list -m -json all": `{"Path": "example.com/envaudit-fixture/vendored", "Main": true, "Dir": "` + abs + `"}
+{"Path": "github.com/google/uuid", "Version": "v1.6.0", "Dir": "/mc/github.com/google/uuid@v1.6.0"}
+{"Path": "github.com/Up/case", "Version": "v1.0.0", "Indirect": true, "Error": {"Err": "not extracted"}}`,
+				"mod graph": "example.com/envaudit-fixture/vendored github.com/google/uuid@v1.6.0\ngithub.com/google/uuid@v1.6.0 github.com/Up/case@v1.0.0\n",
+			},
+			want: []ecosystems.Package{
+				{Name: "github.com/Up/case", Version: "v1.0.0", PURL: "pkg:golang/github.com/Up/case@v1.0.0", Path: "/mc/github.com/!up/case@v1.0.0"},
+				{Name: "github.com/google/uuid", Version: "v1.6.0", PURL: "pkg:golang/github.com/google/uuid@v1.6.0", Path: "/mc/github.com/google/uuid@v1.6.0", Direct: true, Deps: []string{"github.com/Up/case"}},
+			},
+			warnings: 1,
+			lookups: map[string]string{
+				"/mc/github.com/google/uuid@v1.6.0/uuid.go":              "github.com/google/uuid runtime",
+				"/mc/github.com/google/uuid@v1.6.0/go.mod":               "github.com/google/uuid none",
+				"/mc/cache/download/github.com/!up/case/@v/v1.0.0.mod":   "github.com/Up/case none",
+				"/mc/github.com/!up/case@v1.0.0/case.go":                 "github.com/Up/case runtime",
+				filepath.Join(abs, "vendor/github.com/google/uuid/x.go"): "github.com/google/uuid runtime",
+				"/usr/local/go/src/fmt/print.go":                         "",
+			},
+		},
+		{
+			name: "vendor-fallback",
+			runner: fakeRunner{
+				"env -json GOMODCACHE GOROOT": goenv,
+			},
+			want: []ecosystems.Package{
+				{Name: "github.com/google/uuid", Version: "v1.6.0", PURL: "pkg:golang/github.com/google/uuid@v1.6.0", Path: "/mc/github.com/google/uuid@v1.6.0", Direct: true},
+			},
+			warnings: 2, // list failed; mod graph failed
+			lookups: map[string]string{
+				filepath.Join(abs, "vendor/github.com/google/uuid/uuid.go"): "github.com/google/uuid runtime",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &Ecosystem{Run: tt.runner.run, Go: "go"}
+			inv, err := e.Installed(context.Background(), abs, ecosystems.Env{Environ: []string{"GOFLAGS=-mod=vendor"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, inv.Packages); diff != "" {
+				t.Errorf("packages (-want +got):\n%s", diff)
+			}
+			if len(inv.Warnings) != tt.warnings {
+				t.Errorf("warnings = %q, want %d", inv.Warnings, tt.warnings)
+			}
+			if diff := cmp.Diff([]ecosystems.Excluded{{Name: StdlibName, Why: "toolchain baseline"}}, inv.Excluded); diff != "" {
+				t.Errorf("excluded (-want +got):\n%s", diff)
+			}
+			for p, want := range tt.lookups {
+				pkg, use, ok := inv.Index.Lookup(p)
+				got := ""
+				if ok {
+					got = pkg + " " + string(use)
+				}
+				if got != want {
+					t.Errorf("Lookup(%q) = %q, want %q", p, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestInstalledNoModule(t *testing.T) {
+	e := &Ecosystem{Run: func(context.Context, string, []string, string, ...string) ([]byte, error) {
+		t.Fatal("the go command must not run without go.mod")
+		return nil, nil
+	}}
+	inv, err := e.Installed(context.Background(), t.TempDir(), ecosystems.Env{})
+	if err != nil || len(inv.Packages) != 0 || inv.Index == nil {
+		t.Errorf("Installed(empty dir) = %+v, %v", inv, err)
+	}
+}
+
+// FuzzDeclared checks that any go.mod either yields dependencies positioned
+// inside the file or a *ecosystems.PosError naming it, never a panic.
+func FuzzDeclared(f *testing.F) {
+	seeds := []string{
+		"module m\n\ngo 1.26.0\n\nrequire (\n\ta.org/b v1.0.0\n\tc.org/d v1.2.3 // indirect\n)\n\ntool c.org/d/cmd/x\n",
+		"module m\nrequire a.org/b v1.0.0\nreplace a.org/b => ../b\nreplace a.org/b v1.0.0 => e.org/f v1.1.0\nexclude a.org/b v0.9.0\n",
+		"module m\nfoo bar\n",
+		"module m\nrequire (\n",
+		"module \"m\"\nrequire \"a.org/b\" v1.0.0\ntoolchain go1.26.0\ngodebug default=go1.21\n",
+		"",
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		m, err := parseGoMod("go.mod", []byte(data))
+		if err != nil {
+			var pe *ecosystems.PosError
+			if !errors.As(err, &pe) || pe.Pos.File != "go.mod" || pe.Pos.Line < 0 {
+				t.Fatalf("error %v (%T) is not a positioned go.mod error", err, err)
+			}
+			return
+		}
+		lines := strings.Count(data, "\n") + 1
+		for _, d := range declared([]goMod{m}, nil) {
+			if d.Name == "" || d.Pos.File != "go.mod" || d.Pos.Line < 1 || d.Pos.Line > lines {
+				t.Fatalf("dependency %+v out of the file's %d lines", d, lines)
+			}
+		}
+	})
+}

@@ -1,0 +1,5 @@
+module example.com/envaudit-fixture/bad
+
+go 1.26.0
+
+foo bar

@@ -1,0 +1,3 @@
+module example.com/envaudit-fixture/localdep
+
+go 1.26.0
