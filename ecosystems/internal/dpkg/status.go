@@ -1,0 +1,302 @@
+// Package dpkg owns reading the database of Debian's package manager: the
+// installed packages in /var/lib/dpkg/status (name, architecture, version,
+// priority, dependency fields) and the files each one owns, from
+// /var/lib/dpkg/info/<package>[:<arch>].list with the diversions in
+// /var/lib/dpkg/diversions taken into account. It answers what `dpkg -S`,
+// `dpkg-query -W` and `dpkg-query -L` answer, without running dpkg, through
+// an fs.FS rooted at the system root so that tests can use fixture trees.
+//
+// # Formats
+//
+// The status file is a sequence of deb822 paragraphs separated by empty
+// lines; each paragraph is a set of "Field: value" lines, a line starting
+// with a space or a tab continuing the previous field:
+//
+//	Package: zlib1g
+//	Status: install ok installed
+//	Priority: optional
+//	Architecture: amd64
+//	Multi-Arch: same
+//	Version: 1:1.2.13.dfsg-1
+//	Depends: libc6 (>= 2.14)
+//
+// A .list file names one absolute path per line: every directory and file
+// the package unpacked ("/." first). Packages with "Multi-Arch: same" keep
+// their lists under "<name>:<arch>.list", the others under "<name>.list".
+// The diversions file is a sequence of three-line records: the diverted
+// path, the path the diverted file was moved to, and the package that
+// diverted it (":" for a local diversion).
+package dpkg
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Package is one package paragraph of the status file.
+type Package struct {
+	Name         string
+	Architecture string // amd64, arm64, all, ...
+	Version      string
+	Status       string // the state word of the Status field: installed, config-files, half-installed, ...
+	Priority     string // required, important, standard, optional, extra; "" when absent
+	Essential    bool
+	Section      string
+	Source       string // source package name, without a version
+	MultiArch    string // same, foreign, allowed; "" when absent
+	Depends      [][]Dep
+	PreDepends   [][]Dep
+	Provides     []Dep
+	// Line is the line of the status file where the paragraph starts.
+	Line int
+}
+
+// Dep is one package relation: "libc6 (>= 2.14)", "python3:any".
+type Dep struct {
+	Name    string
+	Arch    string // the architecture qualifier after a colon ("any", "amd64"); "" when absent
+	Op      string // <<, <=, =, >=, >>; "" when there is no version restriction
+	Version string
+}
+
+// Installed reports whether the package is unpacked and configured.
+func (p *Package) Installed() bool { return p.Status == "installed" }
+
+// ID returns "name:arch", the key dpkg uses for a package instance.
+func (p *Package) ID() string {
+	if p.Architecture == "" {
+		return p.Name
+	}
+	return p.Name + ":" + p.Architecture
+}
+
+// ParseStatus parses a status file (or any file of package paragraphs in
+// the same format, such as /var/lib/dpkg/available). name is used in
+// errors: `var/lib/dpkg/status:12: line is not a "Field: value" pair`.
+func ParseStatus(r io.Reader, name string) ([]*Package, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var (
+		out    []*Package
+		fields map[string]string
+		last   string // the field a continuation line continues
+		start  int
+		line   int
+	)
+	flush := func() error {
+		if fields == nil {
+			return nil
+		}
+		p, err := newPackage(fields)
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", name, start, err)
+		}
+		p.Line = start
+		out = append(out, p)
+		fields, last = nil, ""
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		b := sc.Bytes()
+		if len(bytes.TrimSpace(b)) == 0 {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if b[0] == '#' && fields == nil {
+			continue // a comment before a paragraph (deb822 allows them)
+		}
+		if b[0] == ' ' || b[0] == '\t' {
+			if fields == nil {
+				return nil, fmt.Errorf("%s:%d: continuation line outside a paragraph", name, line)
+			}
+			fields[last] += "\n" + strings.TrimSpace(string(b))
+			continue
+		}
+		i := bytes.IndexByte(b, ':')
+		if i <= 0 {
+			return nil, fmt.Errorf("%s:%d: line is not a \"Field: value\" pair", name, line)
+		}
+		key := string(b[:i])
+		if strings.ContainsAny(key, " \t") {
+			return nil, fmt.Errorf("%s:%d: field name %q contains white space", name, line, key)
+		}
+		if fields == nil {
+			fields = map[string]string{}
+			start = line
+		}
+		last = canonicalField(key)
+		fields[last] = strings.TrimSpace(string(b[i+1:]))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// canonicalField folds a field name to the capitalisation this package
+// looks fields up by: deb822 field names are case-insensitive.
+func canonicalField(k string) string {
+	switch strings.ToLower(k) {
+	case "package":
+		return "Package"
+	case "architecture":
+		return "Architecture"
+	case "version":
+		return "Version"
+	case "status":
+		return "Status"
+	case "priority":
+		return "Priority"
+	case "essential":
+		return "Essential"
+	case "section":
+		return "Section"
+	case "source":
+		return "Source"
+	case "multi-arch":
+		return "Multi-Arch"
+	case "depends":
+		return "Depends"
+	case "pre-depends":
+		return "Pre-Depends"
+	case "provides":
+		return "Provides"
+	}
+	return k
+}
+
+func newPackage(f map[string]string) (*Package, error) {
+	p := &Package{
+		Name:         f["Package"],
+		Architecture: f["Architecture"],
+		Version:      f["Version"],
+		Priority:     strings.ToLower(f["Priority"]),
+		Essential:    strings.EqualFold(f["Essential"], "yes"),
+		Section:      f["Section"],
+		MultiArch:    strings.ToLower(f["Multi-Arch"]),
+	}
+	if p.Name == "" {
+		return nil, fmt.Errorf("paragraph without a Package field")
+	}
+	if strings.ContainsAny(p.Name, " \t\n/") {
+		return nil, fmt.Errorf("invalid package name %q", p.Name)
+	}
+	if st := strings.Fields(f["Status"]); len(st) == 3 {
+		p.Status = st[2]
+	} else if f["Status"] != "" {
+		return nil, fmt.Errorf("package %q: Status %q is not \"want flag state\"", p.Name, f["Status"])
+	}
+	if src := strings.Fields(f["Source"]); len(src) > 0 {
+		p.Source = src[0]
+	}
+	var err error
+	if p.Depends, err = parseRelations(f["Depends"]); err != nil {
+		return nil, fmt.Errorf("package %q: Depends: %w", p.Name, err)
+	}
+	if p.PreDepends, err = parseRelations(f["Pre-Depends"]); err != nil {
+		return nil, fmt.Errorf("package %q: Pre-Depends: %w", p.Name, err)
+	}
+	prov, err := parseRelations(f["Provides"])
+	if err != nil {
+		return nil, fmt.Errorf("package %q: Provides: %w", p.Name, err)
+	}
+	for _, alts := range prov {
+		p.Provides = append(p.Provides, alts...)
+	}
+	return p, nil
+}
+
+// parseRelations parses a relationship field: comma-separated groups of
+// "|"-separated alternatives, each "name[:arch] [(op version)]" with
+// optional "[arch list]" and "<profile>" restrictions, which are dropped
+// (they never constrain an installed package's fields).
+func parseRelations(s string) ([][]Dep, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var out [][]Dep
+	for _, group := range strings.Split(s, ",") {
+		var alts []Dep
+		for _, alt := range strings.Split(group, "|") {
+			d, err := parseDep(alt)
+			if err != nil {
+				return nil, err
+			}
+			if d.Name != "" {
+				alts = append(alts, d)
+			}
+		}
+		if len(alts) > 0 {
+			out = append(out, alts)
+		}
+	}
+	return out, nil
+}
+
+func parseDep(s string) (Dep, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Dep{}, nil
+	}
+	var d Dep
+	i := strings.IndexAny(s, " \t\n([<")
+	if i < 0 {
+		i = len(s)
+	}
+	name, rest := s[:i], s[i:]
+	if name == "" {
+		return Dep{}, fmt.Errorf("missing package name in %q", s)
+	}
+	for {
+		rest = strings.TrimLeft(rest, " \t\n")
+		if rest == "" {
+			break
+		}
+		end := map[byte]byte{'(': ')', '[': ']', '<': '>'}[rest[0]]
+		if end == 0 {
+			return Dep{}, fmt.Errorf("unexpected %q in %q", rest, s)
+		}
+		j := strings.IndexByte(rest, end)
+		if j < 0 {
+			return Dep{}, fmt.Errorf("unterminated %q in %q", rest[:1], s)
+		}
+		if rest[0] == '(' {
+			if d.Op != "" {
+				return Dep{}, fmt.Errorf("second version restriction in %q", s)
+			}
+			v := strings.TrimSpace(rest[1:j])
+			for _, op := range []string{"<<", "<=", ">=", ">>", "=", "<", ">"} {
+				if strings.HasPrefix(v, op) {
+					d.Op, d.Version = op, strings.TrimSpace(v[len(op):])
+					break
+				}
+			}
+			if d.Op == "" || d.Version == "" || strings.ContainsAny(d.Version, " \t\n") {
+				return Dep{}, fmt.Errorf("invalid version restriction %q", v)
+			}
+		}
+		// [arch list] and <build profile> restrictions are dropped.
+		rest = rest[j+1:]
+	}
+	if strings.ContainsAny(name, ")]>") {
+		return Dep{}, fmt.Errorf("invalid package name %q", name)
+	}
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		name, d.Arch = name[:i], name[i+1:]
+		if name == "" {
+			return Dep{}, fmt.Errorf("missing package name in %q", s)
+		}
+	}
+	d.Name = name
+	return d, nil
+}
