@@ -42,6 +42,7 @@ type use struct {
 	files   map[string]fileUse // display path → how it was used
 	procs   set                // executable base names
 	runtime bool               // at least one file loaded or executed at run time
+	ordered []string           // files in evidence order, once computed
 }
 
 type fileUse struct {
@@ -270,31 +271,41 @@ func processName(p tracer.Process) string {
 
 // evidenceOrder sorts evidence files: executed files first, then code
 // before the metadata that package managers and loaders read while
-// resolving a name (package.json, dist-info), then by path, so the first
-// file quoted in a finding is the most telling one.
-func evidenceOrder(files map[string]fileUse) []string {
-	out := make([]string, 0, len(files))
-	for f := range files {
-		out = append(out, f)
+// resolving a name (package.json, dist-info), then files read only to
+// build, then by path, so the first file quoted in a finding is the most
+// telling one. The order is computed once per package.
+func (u *use) evidenceOrder() []string {
+	if u.ordered != nil {
+		return u.ordered
 	}
-	rank := func(f string) int {
-		switch u := files[f]; {
-		case u.exec:
-			return 0
-		case !u.runtime:
-			return 3
+	type ranked struct {
+		file string
+		rank int
+	}
+	rs := make([]ranked, 0, len(u.files))
+	for f, fu := range u.files {
+		r := 1
+		switch {
+		case fu.exec:
+			r = 0
+		case !fu.runtime:
+			r = 3
 		case isMetadata(f):
-			return 2
+			r = 2
 		}
-		return 1
+		rs = append(rs, ranked{f, r})
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if ri, rj := rank(out[i]), rank(out[j]); ri != rj {
-			return ri < rj
+	sort.Slice(rs, func(i, j int) bool {
+		if rs[i].rank != rs[j].rank {
+			return rs[i].rank < rs[j].rank
 		}
-		return out[i] < out[j]
+		return rs[i].file < rs[j].file
 	})
-	return out
+	u.ordered = make([]string, len(rs))
+	for i, r := range rs {
+		u.ordered[i] = r.file
+	}
+	return u.ordered
 }
 
 func isMetadata(f string) bool {
@@ -305,7 +316,7 @@ func isMetadata(f string) bool {
 func tracedPackages(uses map[string]*use, pkgs map[string][]ecosystems.Package, devSet set) []TracedPackage {
 	out := make([]TracedPackage, 0, len(uses))
 	for name, u := range uses {
-		files := evidenceOrder(u.files)
+		files := u.evidenceOrder()
 		tp := TracedPackage{
 			Name:      name,
 			Version:   versionOf(pkgs[name]),

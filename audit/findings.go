@@ -42,7 +42,7 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 			f.Message = fmt.Sprintf("%q is declared%s and is needed only to build; nothing of it loads at run time", name, where)
 		case a.uses[name] != nil:
 			f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
-			files := evidenceOrder(a.uses[name].files)
+			files := a.uses[name].evidenceOrder()
 			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(a.uses[name].procs)}
 			f.Message = fmt.Sprintf("%q is declared%s but was only read to build (%s), never loaded at run time", name, where, fileList(files))
 		default:
@@ -80,7 +80,7 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 	var out []Finding
 	for _, name := range sortedNames(names) {
 		u := a.uses[name]
-		files := evidenceOrder(u.files)
+		files := u.evidenceOrder()
 		procs := sortedNames(u.procs)
 		f := Finding{
 			Kind:     Hidden,
@@ -208,7 +208,7 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 		}
 		f.Message = fmt.Sprintf("%q is %s but no file of it was loaded", r.name, what)
 		if u := a.uses[r.name]; u != nil {
-			files := evidenceOrder(u.files)
+			files := u.evidenceOrder()
 			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
 			f.Message = fmt.Sprintf("%q is %s but was only read to build (%s), never loaded at run time", r.name, what, fileList(files))
 		}

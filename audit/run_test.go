@@ -1,0 +1,313 @@
+package audit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestParseSelectors(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []Selector
+		wantErr string
+	}{
+		{in: DefaultFailOn, want: []Selector{{Hidden, ReasonUndeclared}, {Phantom, ReasonNotInstalled}}},
+		{in: "none", want: nil},
+		{in: " none ", want: nil},
+		{in: "hidden", want: []Selector{{Hidden, ""}}},
+		{in: "phantom, bloat ,phantom", want: []Selector{{Bloat, ""}, {Phantom, ""}}},
+		{in: "dev:test-runner,phantom:compile-time", want: []Selector{{Dev, ReasonTestRunner}, {Phantom, ReasonCompileTime}}},
+		{in: "x", wantErr: `unknown value "x" (want none, or a comma-separated list of phantom, phantom:unused, phantom:not-installed, phantom:compile-time, hidden, hidden:transitive, hidden:undeclared, bloat, bloat:installed, dev, dev:test-runner)`},
+		{in: "hidden:unused", wantErr: `unknown value "hidden:unused"`},
+		{in: "", wantErr: `unknown value ""`},
+		{in: "hidden,", wantErr: `unknown value ""`},
+		{in: "none,hidden", wantErr: `unknown value "none"`},
+		{in: "Hidden", wantErr: `unknown value "Hidden"`},
+	}
+	for _, tt := range tests {
+		name := strings.NewReplacer(",", "_", ":", "-", " ", "").Replace(tt.in)
+		if name == "" {
+			name = "Empty"
+		}
+		t.Run(name, func(t *testing.T) {
+			got, err := ParseSelectors(tt.in)
+			if tt.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Fatalf("ParseSelectors(%q) error = %v, want prefix %q", tt.in, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("ParseSelectors(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestFailing(t *testing.T) {
+	r := &Report{Ecosystems: []EcosystemReport{{Findings: []Finding{
+		{Kind: Phantom, Reason: ReasonUnused, Package: "a"},
+		{Kind: Hidden, Reason: ReasonUndeclared, Package: "b"},
+		{Kind: Hidden, Reason: ReasonUndeclared, Package: "c", Ignored: "vendored on purpose"},
+		{Kind: Hidden, Reason: ReasonTransitive, Package: "d"},
+	}}}}
+	tests := []struct {
+		failOn string
+		want   []string
+	}{
+		{DefaultFailOn, []string{"b"}},
+		{"hidden", []string{"b", "d"}},
+		{"phantom:unused,hidden:transitive", []string{"a", "d"}},
+		{"none", nil},
+		{"bloat", nil},
+	}
+	for _, tt := range tests {
+		t.Run(strings.NewReplacer(",", "_", ":", "-").Replace(tt.failOn), func(t *testing.T) {
+			sel, err := ParseSelectors(tt.failOn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range r.Failing(sel) {
+				got = append(got, f.Package)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Failing(%s) (-want +got):\n%s", tt.failOn, diff)
+			}
+		})
+	}
+}
+
+func TestRebaseTrace(t *testing.T) {
+	in := &tracer.Trace{
+		Header: tracer.Header{Command: []string{"npm", "test"}, Dir: "/home/runner/work/app"},
+		Processes: []tracer.Process{
+			{ID: 1, Exe: "/usr/bin/node", Cwd: "/home/runner/work/app"},
+			{ID: 2, Exe: "/home/runner/work/app/node_modules/esbuild/bin/esbuild", Cwd: "/home/runner/work/app/sub"},
+		},
+		Accesses: []tracer.Access{
+			{Proc: 1, Op: tracer.OpRead, Path: "/home/runner/work/app/node_modules/ms/index.js"},
+			{Proc: 1, Op: tracer.OpExec, Path: "/home/runner/work/app/node_modules/.bin/x", Real: "/home/runner/work/app/node_modules/x/cli.js"},
+			{Proc: 1, Op: tracer.OpRead, Path: "/home/runner/work/application/other.js"},
+			{Proc: 1, Op: tracer.OpRead, Path: "/usr/lib/node_modules/npm/index.js", Real: "/usr/share/npm/index.js"},
+		},
+	}
+	want := &tracer.Trace{
+		Header: tracer.Header{Command: []string{"npm", "test"}, Dir: "/src"},
+		Processes: []tracer.Process{
+			{ID: 1, Exe: "/usr/bin/node", Cwd: "/src"},
+			{ID: 2, Exe: "/src/node_modules/esbuild/bin/esbuild", Cwd: "/src/sub"},
+		},
+		Accesses: []tracer.Access{
+			{Proc: 1, Op: tracer.OpRead, Path: "/src/node_modules/ms/index.js"},
+			{Proc: 1, Op: tracer.OpExec, Path: "/src/node_modules/.bin/x", Real: "/src/node_modules/x/cli.js"},
+			{Proc: 1, Op: tracer.OpRead, Path: "/home/runner/work/application/other.js"},
+			{Proc: 1, Op: tracer.OpRead, Path: "/usr/lib/node_modules/npm/index.js", Real: "/usr/share/npm/index.js"},
+		},
+	}
+	orig := *in
+	got := RebaseTrace(in, "/home/runner/work/app/", "/src")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("RebaseTrace (-want +got):\n%s", diff)
+	}
+	if in.Accesses[0].Path != "/home/runner/work/app/node_modules/ms/index.js" || in.Header.Dir != orig.Header.Dir {
+		t.Errorf("RebaseTrace modified its input")
+	}
+	if same := RebaseTrace(in, "/home/runner/work/app", "/home/runner/work/app"); same != in {
+		t.Errorf("RebaseTrace to the same directory copied the trace")
+	}
+}
+
+func TestExecutables(t *testing.T) {
+	tr := &tracer.Trace{
+		Processes: []tracer.Process{{ID: 1, Exe: "/usr/bin/dash"}, {ID: 2, Exe: "/usr/bin/python3.11"}, {ID: 3}},
+		Accesses: []tracer.Access{
+			{Proc: 1, Op: tracer.OpExec, Path: "/bin/sh", Real: "/usr/bin/dash"},
+			{Proc: 2, Op: tracer.OpExec, Path: "/src/.venv/bin/python", Real: "/usr/bin/python3.11"},
+			{Proc: 2, Op: tracer.OpRead, Path: "/usr/lib/python3.11/os.py"},
+			{Proc: 3, Op: tracer.OpExec, Path: "/usr/bin/env"},
+		},
+	}
+	want := []string{"/usr/bin/dash", "/usr/bin/env", "/usr/bin/python3.11"}
+	if diff := cmp.Diff(want, Executables(tr)); diff != "" {
+		t.Errorf("Executables (-want +got):\n%s", diff)
+	}
+}
+
+func TestNewRunInfo(t *testing.T) {
+	tests := []struct {
+		name     string
+		end      tracer.End
+		complete bool
+		want     RunInfo
+		status   string
+	}{
+		{
+			name: "Succeeded", complete: true,
+			end:    tracer.End{DurationMs: 5, Processes: 2, Events: 9},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Succeeded: true, DurationMs: 5, Processes: 2, EventsRecorded: 9},
+			status: "exited 0",
+		},
+		{
+			name: "Failed", complete: true,
+			end:    tracer.End{ExitCode: 3, Processes: 1},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 3, Processes: 1},
+			status: "exited 3",
+		},
+		{
+			name: "Signalled", complete: true,
+			end:    tracer.End{ExitCode: 139, Signal: "SIGSEGV", Processes: 1},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 139, Signal: "SIGSEGV", Processes: 1},
+			status: "was killed by SIGSEGV",
+		},
+		{
+			name: "TimedOut", complete: true,
+			end: tracer.End{ExitCode: 143, Signal: "SIGTERM", TimedOut: true, Processes: 1, Killed: []int{7, 8}},
+			want: RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 143, Signal: "SIGTERM", TimedOut: true, Processes: 1, Warnings: []string{
+				"the run was cut short by the timeout: packages the rest of the run would have loaded are missing from the traced layer",
+				"2 processes outlived the command and were stopped by the tracer",
+			}},
+			status: "timed out",
+		},
+		{
+			name: "Incomplete",
+			want: RunInfo{Command: []string{"t"}, Dir: ".", Processes: 1, EventsRecorded: 3, Incomplete: true, Warnings: []string{
+				"the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run",
+			}},
+			status: "did not finish",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := &tracer.Trace{
+				Header:    tracer.Header{Command: []string{"t"}},
+				Processes: []tracer.Process{{ID: 1}},
+				Accesses:  []tracer.Access{{Proc: 1, Op: tracer.OpRead, Path: "/a", Count: 2}, {Proc: 1, Op: tracer.OpRead, Path: "/b"}},
+				End:       tt.end,
+			}
+			got := NewRunInfo(tr, tt.complete, ".")
+			if diff := cmp.Diff(&tt.want, got); diff != "" {
+				t.Errorf("NewRunInfo (-want +got):\n%s", diff)
+			}
+			if s := got.Status(); s != tt.status {
+				t.Errorf("Status() = %q, want %q", s, tt.status)
+			}
+		})
+	}
+}
+
+func TestReadReportErrors(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"Syntax", "{\n  \"schemaVersion\": 1,\n  \"tool\": }\n", "r.json:3: invalid character '}' looking for beginning of value"},
+		{"Type", "{\n\"schemaVersion\": \"1\"}", "r.json:2: json: cannot unmarshal string into Go struct field Report.schemaVersion of type int"},
+		{"Version", `{"schemaVersion": 2}`, "r.json: not an envaudit report of schema version 1 (schemaVersion is 2)"},
+		{"NotAReport", `[]`, "r.json:1: json: cannot unmarshal array into Go value of type audit.Report"},
+		{"Empty", ``, "r.json:1: unexpected end of JSON input"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadReport(strings.NewReader(tt.in), "r.json")
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("ReadReport error = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCompare(t *testing.T) {
+	rep := func(eco map[string][]string) *Report {
+		r := &Report{SchemaVersion: 1}
+		for _, name := range sortedNames(setOfKeys(eco)) {
+			e := EcosystemReport{Name: name}
+			for _, d := range eco[name] {
+				e.Declared = append(e.Declared, depNamed(d))
+			}
+			r.Ecosystems = append(r.Ecosystems, e)
+		}
+		return r
+	}
+	a := rep(map[string][]string{"npm": {"express", "lodash"}, "python": {"flask"}})
+	b := rep(map[string][]string{"npm": {"express", "axios"}, "python": {"django"}})
+	c := rep(map[string][]string{"npm": {"lodash", "express"}})
+	got := Compare([]string{"a.json", "b.json", "c.json"}, []*Report{a, b, c})
+	want := Comparison{
+		Reports: []string{"a.json", "b.json", "c.json"},
+		Ecosystems: []EcosystemComparison{
+			{
+				Name:     "npm",
+				Declared: [][]string{{"express", "lodash"}, {"axios", "express"}, {"express", "lodash"}},
+				Pairs: []PairJaccard{
+					{A: 0, B: 1, Jaccard: 1.0 / 3},
+					{A: 0, B: 2, Jaccard: 1},
+					{A: 1, B: 2, Jaccard: 1.0 / 3},
+				},
+				MeanJaccard:  f((1.0/3 + 1 + 1.0/3) / 3),
+				Disjointness: f(0),
+				Common:       []string{"express"},
+			},
+			{
+				// c declares nothing in python: {flask}–{} and {django}–{}
+				// share nothing, and neither do {flask}–{django}.
+				Name:     "python",
+				Declared: [][]string{{"flask"}, {"django"}, {}},
+				Pairs: []PairJaccard{
+					{A: 0, B: 1, Jaccard: 0},
+					{A: 0, B: 2, Jaccard: 0},
+					{A: 1, B: 2, Jaccard: 0},
+				},
+				MeanJaccard:  f(0),
+				Disjointness: f(1),
+				Common:       []string{},
+			},
+		},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
+		t.Errorf("Compare (-want +got):\n%s", diff)
+	}
+
+	t.Run("Unanimous", func(t *testing.T) {
+		x := rep(map[string][]string{"npm": {"a", "b"}})
+		y := rep(map[string][]string{"npm": {"b", "a", "a"}})
+		got := Compare([]string{"x", "y"}, []*Report{x, y})
+		e := got.Ecosystems[0]
+		if !e.Unanimous || *e.MeanJaccard != 1 || *e.Disjointness != 0 {
+			t.Errorf("equal sets: unanimous %v, mean %v, disjointness %v", e.Unanimous, *e.MeanJaccard, *e.Disjointness)
+		}
+	})
+	t.Run("BothEmpty", func(t *testing.T) {
+		x := rep(map[string][]string{"npm": {}})
+		y := rep(map[string][]string{"npm": nil})
+		e := Compare([]string{"x", "y"}, []*Report{x, y}).Ecosystems[0]
+		if !e.Unanimous || *e.MeanJaccard != 1 || *e.Disjointness != 0 {
+			t.Errorf("empty sets: unanimous %v, mean %v, disjointness %v", e.Unanimous, *e.MeanJaccard, *e.Disjointness)
+		}
+	})
+	t.Run("OneReport", func(t *testing.T) {
+		e := Compare([]string{"x"}, []*Report{a}).Ecosystems[0]
+		if !e.Unanimous || e.MeanJaccard != nil || e.Disjointness != nil || len(e.Pairs) != 0 {
+			t.Errorf("one report: %+v", e)
+		}
+	})
+}
+
+func setOfKeys(m map[string][]string) set {
+	s := set{}
+	for k := range m {
+		s[k] = true
+	}
+	return s
+}
+
+func depNamed(name string) ecosystems.Dependency {
+	return ecosystems.Dependency{Name: name, Scope: ecosystems.ScopeRuntime}
+}
