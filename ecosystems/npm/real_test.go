@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -318,18 +320,66 @@ func runNode(t *testing.T, dir string, command ...string) []string {
 	return mods
 }
 
-// TestRealNodeRuns runs real node processes over the installed fixtures
-// and attributes every module they loaded: the packages whose code ran
-// are exactly the expected ones, every loaded file under node_modules has
-// an owner, and npm's own modules (loaded by `npm test`) are toolchain
-// baseline with no evidence of use.
+// straceLine matches a successful open of a file (annotated by -y with
+// the path it resolved to) or an execve, in strace -f output.
+var straceLine = regexp.MustCompile(`^\d+ (?:open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>|execve\("([^"]+)",.* = 0)$`)
+
+// straceRun runs command in dir under strace, the reference tracer of the
+// tests (envaudit's own tracer is tested in package tracer, and ecosystems
+// never run it), and returns every regular file the run opened or
+// executed, with symbolic links resolved as envaudit's tracer records them.
+func straceRun(t *testing.T, dir string, command ...string) []string {
+	t.Helper()
+	if _, err := exec.LookPath("strace"); err != nil {
+		t.Fatal("strace is not installed: run `make setup`")
+	}
+	out := filepath.Join(t.TempDir(), "strace.txt")
+	args := append([]string{"-f", "-qq", "-y", "-e", "trace=open,openat,openat2,execve", "-e", "status=successful", "-o", out, "--"}, command...)
+	cmd := exec.Command("strace", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "npm_config_update_notifier=false", "NO_COLOR=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("strace %s: %v\n%s", strings.Join(command, " "), err, b)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, l := range strings.Split(string(data), "\n") {
+		m := straceLine.FindStringSubmatch(l)
+		switch {
+		case m == nil:
+		case m[3] != "":
+			if filepath.IsAbs(m[3]) {
+				if r, err := filepath.EvalSymlinks(m[3]); err == nil {
+					paths = append(paths, r)
+				}
+			}
+		case !strings.Contains(m[1], "O_DIRECTORY") && !strings.Contains(m[1], "O_WRONLY") && !strings.Contains(m[1], "O_RDWR"):
+			paths = append(paths, m[2])
+		}
+	}
+	if len(paths) == 0 {
+		t.Fatalf("strace recorded no file for %s", strings.Join(command, " "))
+	}
+	return paths
+}
+
+// TestRealNodeRuns runs real node processes over the installed fixtures,
+// once reporting the modules each process loaded (a --require hook) and
+// once under strace (every file opened or executed), and attributes what
+// they touched: the packages with evidence of use are exactly the
+// expected ones in both, every touched file under node_modules has an
+// owner, package.json reads are no evidence, and npm's own files (read by
+// `npm test`) are toolchain baseline.
 func TestRealNodeRuns(t *testing.T) {
 	tests := []struct {
 		name, fixture string
 		command       []string
 		want          []string // packages with a runtime or compile use
 		project       []string // loaded files that are project code
-		npm           bool     // npm's own modules were loaded
+		npm           bool     // npm's own files were read
 	}{
 		{
 			name: "basic", fixture: "real/basic", command: []string{"node", "index.js"},
@@ -342,8 +392,8 @@ func TestRealNodeRuns(t *testing.T) {
 			project: []string{"packages/app/index.js", "packages/util/index.js"},
 		},
 		{
-			// `npm test` runs mocha through npm and a shell: npm's modules
-			// load first, then mocha and the 59 packages of its closure
+			// `npm test` runs mocha through npm and a shell: npm's files
+			// are read first, then mocha and the 59 packages of its closure
 			// that it loads (of 70: it loads js-yaml, workerpool and others
 			// only when needed), the test, and the project's ms. left-pad
 			// is declared but never loaded.
@@ -364,54 +414,65 @@ func TestRealNodeRuns(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := installedFixture(t, tt.fixture)
-			env := realEnv(t)
-			inv, err := New().Installed(context.Background(), dir, env)
-			if err != nil {
-				t.Fatal(err)
-			}
-			excluded := map[string]bool{}
-			for _, x := range inv.Excluded {
-				excluded[x.Name] = true
-			}
-			used := map[string]bool{}
-			var project []string
-			sawNPM := false
-			for _, m := range runNode(t, dir, tt.command...) {
-				pkg, use, ok := inv.Index.Lookup(m)
-				rel, _ := filepath.Rel(dir, m)
-				inProject := !strings.HasPrefix(rel, "..")
-				switch {
-				case ok && excluded[pkg]:
-					sawNPM = sawNPM || pkg == "npm"
-					if use != ecosystems.UseNone {
-						t.Errorf("%s: excluded %q with use %q, want none", m, pkg, use)
+		dir := installedFixture(t, tt.fixture)
+		inv, err := New().Installed(context.Background(), dir, realEnv(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		excluded := map[string]bool{}
+		for _, x := range inv.Excluded {
+			excluded[x.Name] = true
+		}
+		for _, run := range []struct {
+			name string
+			run  func(*testing.T, string, ...string) []string
+		}{{"loaded", runNode}, {"strace", straceRun}} {
+			t.Run(tt.name+"/"+run.name, func(t *testing.T) {
+				used := map[string]bool{}
+				var project []string
+				sawNPM := false
+				for _, f := range run.run(t, dir, tt.command...) {
+					pkg, use, ok := inv.Index.Lookup(f)
+					rel, _ := filepath.Rel(dir, f)
+					inProject := !strings.HasPrefix(rel, "..")
+					switch {
+					case ok && excluded[pkg]:
+						sawNPM = sawNPM || pkg == "npm"
+						if use != ecosystems.UseNone {
+							t.Errorf("%s: excluded %q with use %q, want none", f, pkg, use)
+						}
+					case ok && use == ecosystems.UseNone:
+						if filepath.Base(f) != "package.json" {
+							t.Errorf("%s: no evidence of use, but not a package.json", f)
+						}
+					case ok:
+						used[pkg] = true
+					case inProject && !strings.Contains(rel, "node_modules"):
+						if filepath.Ext(f) == ".js" {
+							project = append(project, filepath.ToSlash(rel))
+						}
+					case inProject:
+						t.Errorf("%s has no owner", f)
 					}
-				case ok:
-					used[pkg] = true
-				case inProject && !strings.Contains(rel, "node_modules"):
-					project = append(project, filepath.ToSlash(rel))
-				default:
-					t.Errorf("loaded %s has no owner", m)
 				}
-			}
-			got := make([]string, 0, len(used))
-			for p := range used {
-				got = append(got, p)
-			}
-			sort.Strings(got)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("packages whose code ran (-want +got):\n%s", diff)
-			}
-			sort.Strings(project)
-			if diff := cmp.Diff(tt.project, project); diff != "" {
-				t.Errorf("project files loaded (-want +got):\n%s", diff)
-			}
-			if sawNPM != tt.npm {
-				t.Errorf("npm's own modules attributed to the excluded npm: %v, want %v", sawNPM, tt.npm)
-			}
-		})
+				got := make([]string, 0, len(used))
+				for p := range used {
+					got = append(got, p)
+				}
+				sort.Strings(got)
+				if diff := cmp.Diff(tt.want, got); diff != "" {
+					t.Errorf("packages with evidence of use (-want +got):\n%s", diff)
+				}
+				sort.Strings(project)
+				project = slices.Compact(project)
+				if diff := cmp.Diff(tt.project, project); diff != "" {
+					t.Errorf("project code loaded (-want +got):\n%s", diff)
+				}
+				if sawNPM != tt.npm {
+					t.Errorf("npm's own files attributed to the excluded npm: %v, want %v", sawNPM, tt.npm)
+				}
+			})
+		}
 	}
 }
 
