@@ -5,6 +5,7 @@ package all
 
 import (
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/cargo"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/ecosystems/python"
@@ -16,5 +17,6 @@ func Ecosystems() []ecosystems.Ecosystem {
 		npm.New(),
 		python.New(),
 		gomod.New(),
+		cargo.New(),
 	}
 }

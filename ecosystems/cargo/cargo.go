@@ -1,0 +1,148 @@
+// Package cargo owns envaudit's Rust ecosystem ("cargo"): the crates a
+// project declares in Cargo.toml (D1), the crates Cargo.lock pins (D2), and
+// the attribution of a traced cargo build to the crates its code actually
+// uses (D3).
+//
+// # Files read
+//
+// D1 (Declared):
+//   - Cargo.toml at the root and, when it has a [workspace], each member's
+//     Cargo.toml (members globs minus exclude). Tables [dependencies]
+//     (scope runtime, or optional with `optional = true`),
+//     [dev-dependencies] (dev) and [build-dependencies] (build), also inside
+//     [target.'cfg(...)'.*] (the cfg becomes the dependency's Group). An
+//     entry is a version string or a table (inline, [dependencies.x], or
+//     dotted keys such as `x.workspace = true`); `package = "real"` renames
+//     (Name is the real package, Raw the key the code uses); `workspace =
+//     true` inherits the entry of the root's [workspace.dependencies].
+//     Path dependencies on workspace members are project code, not
+//     dependencies. Each entry is positioned at its key's line.
+//
+// D2 (Installed):
+//   - Cargo.lock (format versions 1 to 4): each [[package]] that is not a
+//     workspace member, with its locked dependencies (written "name" or
+//     "name version"); purl pkg:cargo/<name>@<version>.
+//   - Where each crate's sources lie: the directory sources configured in
+//     .cargo/config.toml files (root, parents, $CARGO_HOME), such as
+//     vendor/ or Debian's /usr/share/cargo/registry (<name>-<version>/ or
+//     <name>/), and $CARGO_HOME/registry/src/<index>/<name>-<version>/.
+//
+// D3 (attribution): cargo compiles every declared crate, so opening a
+// crate's sources is no evidence that the project's code uses it. What D3
+// rests on is the compiler's own verdict: TraceEnv adds
+// -Wunused-crate-dependencies to the traced build's rustflags, rustc
+// reports each crate a compilation was given but never used, and cargo
+// keeps each compilation's record in the target directory
+// (<target>/<profile>/.fingerprint/<package>-<hash>/: <unit>.json lists the
+// crates given and the rustflags, output-<unit> the diagnostics). A declared
+// crate is used when some compilation of a workspace crate (library, binary,
+// test, build script) was given it and did not report it unused; a crate
+// locked as a dependency of a used crate is compiled into it and counts as
+// used too. The index maps each crate's source directory and its build
+// records and outputs in the target directory (.fingerprint/<package>-<hash>/,
+// build/<package>-<hash>/, deps/lib<crate>-<hash>.{rlib,rmeta,so}) to the
+// crate, as runtime use when the verdict says used and as no use otherwise;
+// so a crate is in D3 when the traced run compiled it (opened its sources)
+// or found it fresh (opened its fingerprint) and the compiler says it is
+// used. A build that ran without the lint (not through envaudit run) falls
+// back to reads alone, says so in Inventory.Evidence and warns.
+package cargo
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// Ecosystem is the Rust/Cargo ecosystem. The zero value is ready to use.
+type Ecosystem struct{}
+
+// New returns the Cargo ecosystem.
+func New() Ecosystem { return Ecosystem{} }
+
+// Name returns "cargo".
+func (Ecosystem) Name() string { return "cargo" }
+
+// DevTools returns nothing: cargo's test harness (libtest) is part of the
+// toolchain, not a crate of the project's graph.
+func (Ecosystem) DevTools() []string { return nil }
+
+// Detect returns Cargo.toml, the workspace members' Cargo.toml files and
+// Cargo.lock, those that exist under root. A Cargo.toml that does not parse
+// is still returned (Declared reports what is wrong with it).
+func (Ecosystem) Detect(root string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(root, "Cargo.toml")); err != nil {
+		return nil, nil
+	}
+	out := []string{"Cargo.toml"}
+	if pr, err := readProject(root); err == nil && pr != nil {
+		out = pr.manifests()
+	}
+	if _, err := os.Stat(filepath.Join(root, "Cargo.lock")); err == nil {
+		out = append(out, "Cargo.lock")
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Declared returns the dependencies of the root package and every
+// workspace member, each positioned at its key in its Cargo.toml.
+func (Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	pr, err := readProject(root)
+	if err != nil || pr == nil {
+		return nil, err
+	}
+	decls, err := pr.allDeclared()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ecosystems.Dependency, len(decls))
+	for i, d := range decls {
+		out[i] = d.dep
+	}
+	return out, nil
+}
+
+// LintFlag is the rustc flag TraceEnv adds to the traced build: it makes
+// rustc report every crate a compilation was given but did not use.
+const LintFlag = "-Wunused-crate-dependencies"
+
+// TraceEnv implements ecosystems.TraceEnvironer: it adds LintFlag to the
+// rustflags of the traced build without dropping the project's own. Cargo
+// takes rustflags from the first of CARGO_ENCODED_RUSTFLAGS, RUSTFLAGS and
+// the build.rustflags configuration, so the flag is appended to whichever
+// environment variable is set; otherwise it goes in CARGO_BUILD_RUSTFLAGS,
+// which cargo merges with build.rustflags from .cargo/config.toml. (A
+// [target.<triple>].rustflags configuration takes precedence over
+// build.rustflags and would hide the flag; D3 then falls back to reads and
+// says so.) Cargo caps lints of non-workspace crates, so only the project's
+// own compilations report; changing rustflags makes cargo rebuild once.
+func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
+	if v, ok := lookup(environ, "CARGO_ENCODED_RUSTFLAGS"); ok {
+		if v == "" {
+			return []string{"CARGO_ENCODED_RUSTFLAGS=" + LintFlag}
+		}
+		return []string{"CARGO_ENCODED_RUSTFLAGS=" + v + "\x1f" + LintFlag}
+	}
+	for _, k := range []string{"RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS"} {
+		if v, ok := lookup(environ, k); ok && strings.TrimSpace(v) != "" {
+			return []string{k + "=" + v + " " + LintFlag}
+		}
+	}
+	return []string{"CARGO_BUILD_RUSTFLAGS=" + LintFlag}
+}
+
+// lookup returns the last value of key in environ and whether it is set.
+func lookup(environ []string, key string) (string, bool) {
+	for i := len(environ) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+var _ ecosystems.TraceEnvironer = Ecosystem{}

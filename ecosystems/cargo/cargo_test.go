@@ -1,0 +1,288 @@
+package cargo_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/cargo"
+)
+
+// Fixtures live in testdata/cargo/<case>/; each case's expected/ holds
+// golden files (regenerated with ENVAUDIT_UPDATE=1):
+//   - declared.golden: Declared, or the positioned error it returns;
+//   - traced.cmd: the command run in the case for real (cargo test against
+//     Debian's crate sources, offline, through the case's .cargo/config.toml);
+//   - installed.golden: Installed after that build;
+//   - traced.golden: the crates the traced build is attributed to.
+
+var update = os.Getenv("ENVAUDIT_UPDATE") != ""
+
+func cases(t *testing.T) []string {
+	t.Helper()
+	dirs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "cargo", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, d := range dirs {
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			abs, err := filepath.Abs(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, abs)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no fixtures under testdata/cargo")
+	}
+	return out
+}
+
+func golden(t *testing.T, file, got string) {
+	t.Helper()
+	if update {
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", file, diff)
+	}
+}
+
+func TestDeclared(t *testing.T) {
+	for _, dir := range cases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			deps, err := cargo.New().Declared(dir)
+			var b strings.Builder
+			if err != nil {
+				var pe *ecosystems.PosError
+				if !errors.As(err, &pe) {
+					t.Fatalf("Declared: %v (%T), want a *ecosystems.PosError", err, err)
+				}
+				fmt.Fprintf(&b, "error at %s: %v\n", pe.Pos, err)
+			}
+			for _, d := range deps {
+				fmt.Fprintf(&b, "%s %s %s %q", d.Pos, d.Scope, d.Name, d.Spec)
+				if d.Raw != "" {
+					fmt.Fprintf(&b, " raw=%s", d.Raw)
+				}
+				if d.Group != "" {
+					fmt.Fprintf(&b, " group=%s", d.Group)
+				}
+				b.WriteByte('\n')
+			}
+			golden(t, filepath.Join(dir, "expected", "declared.golden"), b.String())
+		})
+	}
+}
+
+func TestDetect(t *testing.T) {
+	tests := map[string][]string{
+		"basic":     {"Cargo.lock", "Cargo.toml"},
+		"workspace": {"Cargo.lock", "Cargo.toml", "crates/app/Cargo.toml", "crates/corelib/Cargo.toml"},
+		"forms":     {"Cargo.toml"},
+		"bad-dep":   {"Cargo.toml"},
+	}
+	for name, want := range tests {
+		t.Run(name, func(t *testing.T) {
+			got, err := cargo.New().Detect(filepath.Join("..", "..", "testdata", "cargo", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Detect (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if got, err := cargo.New().Detect(t.TempDir()); err != nil || got != nil {
+		t.Errorf("Detect(empty dir) = %q, %v; want none", got, err)
+	}
+}
+
+// realCases are the fixtures built for real (those with traced.cmd).
+func realCases(t *testing.T) []string {
+	var out []string
+	for _, dir := range cases(t) {
+		if _, err := os.Stat(filepath.Join(dir, "expected", "traced.cmd")); err == nil {
+			out = append(out, dir)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no real-install fixtures (expected/traced.cmd) under testdata/cargo")
+	}
+	return out
+}
+
+// requireCargo fails the test when cargo, strace or Debian's crate sources
+// are missing.
+func requireCargo(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"cargo", "strace"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is not installed: run `make setup`", tool)
+		}
+	}
+	if _, err := os.Stat("/usr/share/cargo/registry/itoa-1.0.1"); err != nil {
+		t.Fatalf("Debian's crate sources are missing (%v): run `make setup`", err)
+	}
+}
+
+// TestTracedReal builds and tests each real fixture with cargo under
+// strace, the reference tracer: first with a fresh target directory (every
+// crate compiled), then again with it warm (nothing compiled), both with
+// the environment TraceEnv asks for; then once more in another fresh target
+// directory without it. With the lint, the declared-but-unused crates are
+// left out of D3 in both runs; without it, D3 falls back to reads and takes
+// them in, which is why the lint is needed.
+func TestTracedReal(t *testing.T) {
+	requireCargo(t)
+	eco := cargo.New()
+	for _, dir := range realCases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			cmdline, err := os.ReadFile(filepath.Join(dir, "expected", "traced.cmd"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := strings.Fields(string(cmdline))
+			target := t.TempDir()
+			base := append(os.Environ(), "CARGO_TARGET_DIR="+target, "CARGO_TERM_COLOR=never")
+			env := append(base, eco.TraceEnv(dir, t.TempDir(), base)...)
+
+			var runs []string
+			var inv *ecosystems.Inventory
+			for _, run := range []string{"cold", "warm"} {
+				paths := straceOpens(t, dir, env, args)
+				inv, err = eco.Installed(context.Background(), dir, ecosystems.Env{Environ: env})
+				if err != nil {
+					t.Fatalf("Installed: %v", err)
+				}
+				if inv.Evidence != cargo.EvidenceLint {
+					t.Errorf("%s run: evidence %q, want the lint verdict (warnings %q)", run, inv.Evidence, inv.Warnings)
+				}
+				used := usedCrates(inv, paths)
+				runs = append(runs, used)
+				t.Logf("%s run: %d files opened", run, len(paths))
+			}
+			if diff := cmp.Diff(runs[0], runs[1]); diff != "" {
+				t.Errorf("crates used with a cold vs a warm target directory (-cold +warm):\n%s", diff)
+			}
+			golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
+
+			var b strings.Builder
+			for _, p := range inv.Packages {
+				fmt.Fprintf(&b, "%s %s %s direct=%v path=%s deps=%s\n", p.Name, p.Version, p.PURL, p.Direct, p.Path, strings.Join(p.Deps, ","))
+			}
+			for _, w := range inv.Warnings {
+				fmt.Fprintf(&b, "warning: %s\n", w)
+			}
+			golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
+
+			// Without the lint: every compiled crate counts.
+			plainTarget := t.TempDir()
+			plain := append(os.Environ(), "CARGO_TARGET_DIR="+plainTarget, "CARGO_TERM_COLOR=never")
+			paths := straceOpens(t, dir, plain, args)
+			pinv, err := eco.Installed(context.Background(), dir, ecosystems.Env{Environ: plain})
+			if err != nil {
+				t.Fatalf("Installed: %v", err)
+			}
+			if pinv.Evidence != cargo.EvidenceReads || len(pinv.Warnings) == 0 {
+				t.Errorf("without the lint: evidence %q, warnings %q; want the read fallback, with a warning", pinv.Evidence, pinv.Warnings)
+			}
+			all := map[string]bool{}
+			for _, p := range pinv.Packages {
+				all[p.Name] = true
+			}
+			for _, n := range strings.Fields(usedCrates(pinv, paths)) {
+				delete(all, n)
+			}
+			if len(all) != 0 {
+				t.Errorf("without the lint, crates compiled but not attributed: %v", all)
+			}
+		})
+	}
+}
+
+// usedCrates returns the sorted names, one a line, of the crates that own
+// a path in paths with runtime use.
+func usedCrates(inv *ecosystems.Inventory, paths []string) string {
+	used := map[string]bool{}
+	for _, p := range paths {
+		if pkg, use, ok := inv.Index.Lookup(p); ok && use == ecosystems.UseRuntime {
+			used[pkg] = true
+		}
+	}
+	var names []string
+	for n := range used {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, "\n") + "\n"
+}
+
+var straceLine = regexp.MustCompile(`^open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>$`)
+
+// straceOpens runs args in dir under strace and returns the absolute paths
+// of the regular files opened for reading. strace is the reference tracer
+// of the tests (envaudit's own tracer is tested in package tracer); -y
+// prints the path each returned descriptor names.
+func straceOpens(t *testing.T, dir string, env, args []string) []string {
+	t.Helper()
+	out := t.TempDir()
+	sargs := append([]string{"-f", "-ff", "-qq", "-y", "-e", "trace=open,openat,openat2", "-e", "status=successful", "-o", filepath.Join(out, "t"), "--"}, args...)
+	cmd := exec.Command("strace", sargs...)
+	cmd.Dir = dir
+	cmd.Env = env
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("strace %s: %v\n%s\n(run `make setup` if crates are missing)", strings.Join(args, " "), err, b)
+	}
+	files, err := filepath.Glob(filepath.Join(out, "t.*"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no strace output: %v", err)
+	}
+	seen := map[string]bool{}
+	var paths []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			m := straceLine.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			flags := m[1]
+			if strings.Contains(flags, "O_WRONLY") || strings.Contains(flags, "O_RDWR") || strings.Contains(flags, "O_CREAT") ||
+				strings.Contains(flags, "O_DIRECTORY") || strings.Contains(flags, "O_PATH") {
+				continue
+			}
+			if p := m[2]; !seen[p] {
+				seen[p] = true
+				paths = append(paths, p)
+			}
+		}
+	}
+	sort.Strings(paths)
+	return paths
+}

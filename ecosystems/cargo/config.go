@@ -1,0 +1,129 @@
+package cargo
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// config is what envaudit needs of cargo's configuration: where the build
+// writes (the target directory) and where crate sources lie.
+type config struct {
+	targetDir string
+	home      string   // CARGO_HOME
+	dirs      []string // directory sources ([source.<name>] directory = ...): vendor/, /usr/share/cargo/registry
+}
+
+// readConfig reads cargo's configuration as cargo would for a build in
+// root: CARGO_TARGET_DIR / CARGO_BUILD_TARGET_DIR, then the
+// .cargo/config.toml (or .cargo/config) files of root and its parents, then
+// $CARGO_HOME/config.toml; the nearest file wins for build.target-dir, and
+// every file's directory sources are kept. Relative paths in a file are
+// relative to the directory holding its .cargo directory. Unreadable or
+// malformed configuration files are skipped: cargo itself would have
+// refused to build with them.
+func readConfig(root string, environ []string) config {
+	c := config{home: getenv(environ, "CARGO_HOME")}
+	if c.home == "" {
+		home := getenv(environ, "HOME")
+		if home == "" {
+			home, _ = os.UserHomeDir()
+		}
+		c.home = filepath.Join(home, ".cargo")
+	}
+	var files []string
+	for dir := root; ; {
+		for _, n := range []string{"config.toml", "config"} {
+			f := filepath.Join(dir, ".cargo", n)
+			if _, err := os.Stat(f); err == nil {
+				files = append(files, f)
+				break
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	files = append(files, filepath.Join(c.home, "config.toml"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		doc, err := parseTOML(f, data)
+		if err != nil {
+			continue
+		}
+		base := filepath.Dir(filepath.Dir(f))
+		if filepath.Dir(f) == c.home {
+			base = c.home
+		}
+		abs := func(p string) string {
+			if filepath.IsAbs(p) {
+				return p
+			}
+			return filepath.Join(base, p)
+		}
+		if b, _ := doc.table("build"); b != nil && c.targetDir == "" {
+			if s, _ := b["target-dir"].(string); s != "" {
+				c.targetDir = abs(s)
+			}
+		}
+		srcs, _ := doc.table("source")
+		for _, s := range srcs {
+			if t, ok := s.(map[string]any); ok {
+				if d, _ := t["directory"].(string); d != "" {
+					c.dirs = append(c.dirs, abs(d))
+				}
+			}
+		}
+	}
+	for _, k := range []string{"CARGO_BUILD_TARGET_DIR", "CARGO_TARGET_DIR"} {
+		if v := getenv(environ, k); v != "" {
+			c.targetDir = v
+			if !filepath.IsAbs(v) {
+				c.targetDir = filepath.Join(root, v)
+			}
+		}
+	}
+	if c.targetDir == "" {
+		c.targetDir = filepath.Join(root, "target")
+	}
+	return c
+}
+
+// sourceDirs returns the existing directories holding the sources of
+// crate name at version: <directory source>/<name>-<version> (Debian's
+// /usr/share/cargo/registry, cargo vendor with several versions),
+// <directory source>/<name> (cargo vendor), and
+// $CARGO_HOME/registry/src/<index>/<name>-<version>.
+func (c config) sourceDirs(name, version string) []string {
+	var cands []string
+	for _, d := range c.dirs {
+		cands = append(cands, filepath.Join(d, name+"-"+version), filepath.Join(d, name))
+	}
+	if idx, err := filepath.Glob(filepath.Join(c.home, "registry", "src", "*")); err == nil {
+		for _, d := range idx {
+			cands = append(cands, filepath.Join(d, name+"-"+version))
+		}
+	}
+	var out []string
+	for _, d := range cands {
+		if isDir(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// getenv returns the last value of key in environ.
+func getenv(environ []string, key string) string {
+	for i := len(environ) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,324 @@
+package cargo
+
+import (
+	"errors"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// manifest is one parsed Cargo.toml of the project.
+type manifest struct {
+	rel  string // slash-separated path from the root: "Cargo.toml", "crates/app/Cargo.toml"
+	dir  string // its directory, slash-separated: ".", "crates/app"
+	doc  *tomlDoc
+	name string // [package] name; "" for a virtual workspace manifest
+}
+
+// project is a Cargo project: the root manifest and the workspace members
+// (the root itself when it has a [package]).
+type project struct {
+	root    *manifest
+	members []*manifest
+}
+
+// readManifest parses the Cargo.toml at rel.
+func readManifest(root, rel string) (*manifest, error) {
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	return parseManifest(rel, data)
+}
+
+func parseManifest(rel string, data []byte) (*manifest, error) {
+	doc, err := parseTOML(rel, data)
+	if err != nil {
+		return nil, err
+	}
+	m := &manifest{rel: rel, dir: path.Dir(rel), doc: doc}
+	pkg, err := doc.table("package")
+	if err != nil {
+		return nil, err
+	}
+	if pkg != nil {
+		if m.name, err = doc.str(pkg, []string{"package"}, "name"); err != nil {
+			return nil, err
+		}
+		if m.name == "" {
+			return nil, doc.errorf([]string{"package"}, "[package] without a name")
+		}
+	}
+	return m, nil
+}
+
+// readProject reads root/Cargo.toml and, when it declares a [workspace],
+// the manifests of its members (members globs minus exclude). It returns
+// nil when there is no Cargo.toml.
+func readProject(root string) (*project, error) {
+	rm, err := readManifest(root, "Cargo.toml")
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	pr := &project{root: rm}
+	ws, err := rm.doc.table("workspace")
+	if err != nil {
+		return nil, err
+	}
+	if rm.name != "" {
+		pr.members = append(pr.members, rm)
+	}
+	if ws == nil {
+		if rm.name == "" {
+			return nil, rm.doc.errorf(nil, "neither [package] nor [workspace]")
+		}
+		return pr, nil
+	}
+	wpath := []string{"workspace"}
+	globs, err := rm.doc.strings(ws, wpath, "members")
+	if err != nil {
+		return nil, err
+	}
+	excl, err := rm.doc.strings(ws, wpath, "exclude")
+	if err != nil {
+		return nil, err
+	}
+	excluded := map[string]bool{}
+	for _, e := range excl {
+		excluded[path.Clean(e)] = true
+	}
+	seen := map[string]bool{".": true}
+	for _, g := range globs {
+		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(g)))
+		if err != nil {
+			return nil, rm.doc.errorf([]string{"workspace", "members"}, "workspace.members: bad pattern %q: %v", g, err)
+		}
+		sort.Strings(matches)
+		for _, abs := range matches {
+			dir, err := filepath.Rel(root, abs)
+			if err != nil {
+				continue
+			}
+			dir = filepath.ToSlash(dir)
+			if seen[dir] || excluded[dir] {
+				continue
+			}
+			rel := path.Join(dir, "Cargo.toml")
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+				continue // a glob also matches directories that are not crates
+			}
+			seen[dir] = true
+			mm, err := readManifest(root, rel)
+			if err != nil {
+				return nil, err
+			}
+			if mm.name == "" {
+				return nil, mm.doc.errorf(nil, "workspace member without [package]")
+			}
+			pr.members = append(pr.members, mm)
+		}
+	}
+	return pr, nil
+}
+
+// memberDirs returns the directories of the workspace members.
+func (pr *project) memberDirs() map[string]bool {
+	dirs := map[string]bool{}
+	for _, m := range pr.members {
+		dirs[m.dir] = true
+	}
+	return dirs
+}
+
+// memberNames returns the package names of the workspace members.
+func (pr *project) memberNames() map[string]bool {
+	names := map[string]bool{}
+	for _, m := range pr.members {
+		names[m.name] = true
+	}
+	return names
+}
+
+// depKinds are the dependency tables of a manifest and their scopes; the
+// underscore spellings are cargo's older aliases.
+var depKinds = []struct {
+	table string
+	scope ecosystems.Scope
+}{
+	{"dependencies", ecosystems.ScopeRuntime},
+	{"dev-dependencies", ecosystems.ScopeDev},
+	{"dev_dependencies", ecosystems.ScopeDev},
+	{"build-dependencies", ecosystems.ScopeBuild},
+	{"build_dependencies", ecosystems.ScopeBuild},
+}
+
+// decl is one declared dependency with what attribution needs.
+type decl struct {
+	dep    ecosystems.Dependency
+	extern string // the crate name the code uses: the key, with - as _
+	local  string // for a path dependency, its directory relative to the root (slash-separated)
+}
+
+// declared returns the dependencies m declares, in file order. Path
+// dependencies on workspace members are project code and left out.
+func (pr *project) declared(m *manifest) ([]decl, error) {
+	var out []decl
+	add := func(tpath []string, scope ecosystems.Scope, group string) error {
+		t, err := m.doc.table(tpath...)
+		if err != nil || t == nil {
+			return err
+		}
+		for key, v := range t {
+			d, err := pr.entry(m, tpath, key, v, scope)
+			if err != nil {
+				return err
+			}
+			if d.local != "" && pr.memberDirs()[d.local] {
+				continue
+			}
+			d.dep.Group = group
+			out = append(out, d)
+		}
+		return nil
+	}
+	for _, k := range depKinds {
+		if err := add([]string{k.table}, k.scope, ""); err != nil {
+			return nil, err
+		}
+	}
+	targets, err := m.doc.table("target")
+	if err != nil {
+		return nil, err
+	}
+	for cfg := range targets {
+		for _, k := range depKinds {
+			if err := add([]string{"target", cfg, k.table}, k.scope, cfg); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].dep.Pos.Line < out[j].dep.Pos.Line })
+	return out, nil
+}
+
+// entry interprets one dependency entry: `key = "1.2"` or a table with
+// version, package (a rename), path, git, optional and workspace = true
+// (inherited from the root's [workspace.dependencies]).
+func (pr *project) entry(m *manifest, tpath []string, key string, v any, scope ecosystems.Scope) (decl, error) {
+	kpath := append(append([]string(nil), tpath...), key)
+	d := decl{
+		dep: ecosystems.Dependency{
+			Name:  key,
+			Scope: scope,
+			Pos:   ecosystems.Pos{File: m.rel, Line: m.doc.line(kpath...)},
+		},
+		extern: strings.ReplaceAll(key, "-", "_"),
+	}
+	var t map[string]any
+	switch v := v.(type) {
+	case string:
+		d.dep.Spec = v
+		return d, nil
+	case map[string]any:
+		t = v
+	default:
+		return d, m.doc.errorf(kpath, "%s: want a version string or a table, not %s", dotted(kpath), typeName(v))
+	}
+	src, srcDoc, srcPath, baseDir := t, m.doc, kpath, m.dir
+	if inh, ok := t["workspace"]; ok {
+		if b, isBool := inh.(bool); !isBool || !b {
+			return d, m.doc.errorf(append(kpath, "workspace"), "%s.workspace: only `workspace = true` is allowed", dotted(kpath))
+		}
+		wd, err := pr.root.doc.table("workspace", "dependencies")
+		if err != nil {
+			return d, err
+		}
+		wv, ok := wd[key]
+		if !ok {
+			return d, m.doc.errorf(kpath, "%s: inherits from the workspace, but [workspace.dependencies] of %s has no %q", dotted(kpath), pr.root.rel, key)
+		}
+		srcDoc, srcPath, baseDir = pr.root.doc, []string{"workspace", "dependencies", key}, pr.root.dir
+		switch wv := wv.(type) {
+		case string:
+			src = map[string]any{"version": wv}
+		case map[string]any:
+			src = wv
+		default:
+			return d, srcDoc.errorf(srcPath, "%s: want a version string or a table, not %s", dotted(srcPath), typeName(wv))
+		}
+		d.dep.Spec = "workspace"
+	}
+	get := func(k string) (string, error) { return srcDoc.str(src, srcPath, k) }
+	pkgName, err := get("package")
+	if err != nil {
+		return d, err
+	}
+	if pkgName != "" {
+		d.dep.Name, d.dep.Raw = pkgName, key
+	}
+	var spec []string
+	for _, k := range []string{"version", "path", "git", "branch", "tag", "rev", "registry"} {
+		s, err := get(k)
+		if err != nil {
+			return d, err
+		}
+		if s == "" {
+			continue
+		}
+		if k == "version" {
+			spec = append(spec, s)
+		} else {
+			spec = append(spec, k+"="+s)
+		}
+		if k == "path" {
+			d.local = path.Clean(path.Join(baseDir, s))
+		}
+	}
+	if len(spec) > 0 {
+		if d.dep.Spec != "" {
+			d.dep.Spec += ": "
+		}
+		d.dep.Spec += strings.Join(spec, " ")
+	}
+	if o, ok := t["optional"]; ok {
+		b, isBool := o.(bool)
+		if !isBool {
+			return d, m.doc.errorf(append(kpath, "optional"), "%s.optional: want a boolean, not %s", dotted(kpath), typeName(o))
+		}
+		if b && scope == ecosystems.ScopeRuntime {
+			d.dep.Scope = ecosystems.ScopeOptional
+		}
+	}
+	return d, nil
+}
+
+// allDeclared returns the declarations of every member.
+func (pr *project) allDeclared() ([]decl, error) {
+	var out []decl
+	for _, m := range pr.members {
+		ds, err := pr.declared(m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ds...)
+	}
+	return out, nil
+}
+
+// manifests returns the manifests' paths.
+func (pr *project) manifests() []string {
+	out := []string{pr.root.rel}
+	for _, m := range pr.members {
+		if m != pr.root {
+			out = append(out, m.rel)
+		}
+	}
+	return out
+}

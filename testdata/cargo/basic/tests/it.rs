@@ -1,0 +1,2 @@
+#[test]
+fn works() { assert_eq!(basic::fmt_num(7), "7"); }
