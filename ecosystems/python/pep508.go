@@ -85,6 +85,11 @@ func (p *reqParser) parse() (*Requirement, error) {
 		if r.URL == "" {
 			return nil, errors.New("missing URL after \"@\"")
 		}
+		for _, c := range []byte(r.URL) {
+			if c < 0x21 || c == 0x7f {
+				return nil, fmt.Errorf("control character %q in URL", c)
+			}
+		}
 		p.ws()
 		if !p.eof() && p.s[p.i] != ';' {
 			return nil, fmt.Errorf("unexpected %q after URL", p.s[p.i:])
@@ -171,6 +176,9 @@ func (p *reqParser) versionSpec() (string, error) {
 		if op == "" {
 			if p.eof() || p.s[p.i] == ')' || p.s[p.i] == ';' {
 				return "", errors.New("missing version specifier")
+			}
+			if p.s[p.i] == '=' {
+				return "", fmt.Errorf("unexpected %q in version specifier (did you mean \"==\"?)", p.s[p.i:])
 			}
 			return "", fmt.Errorf("unexpected %q in version specifier", p.s[p.i:])
 		}
@@ -267,7 +275,7 @@ func validName(s string) bool {
 
 func isVersionChar(c byte, arbitrary bool) bool {
 	if arbitrary {
-		return c != ' ' && c != '\t' && c != ',' && c != ';' && c != ')'
+		return c > ' ' && c != 0x7f && c != ',' && c != ';' && c != ')'
 	}
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '_' || c == '.' || c == '*' || c == '+' || c == '!'

@@ -24,7 +24,7 @@ func parsePipfile(file string, data []byte) (*manifest, error) {
 		}
 		t := doc.field[cat]
 		if t.kind != tomlTable {
-			return nil, ecosystems.Errorf(file, t.line, "%q must be a table of packages, not %s", cat, t.kind)
+			return nil, ecosystems.Errorf(file, t.line, "%q must be a table of packages, not %s", cat, t.what())
 		}
 		scope, group := groupScope(cat, ecosystems.ScopeDev), cat
 		switch cat {
@@ -70,5 +70,5 @@ func pipfileSpec(file, what string, v *tomlValue) (string, error) {
 		}
 		return "", nil
 	}
-	return "", ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.kind)
+	return "", ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.what())
 }

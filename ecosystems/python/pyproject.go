@@ -61,7 +61,7 @@ func reqDep(file string, v *tomlValue, scope ecosystems.Scope, group string, loc
 // want checks the kind of a manifest value and says where it is wrong.
 func want(file, what string, v *tomlValue, kind tomlKind) error {
 	if v.kind != kind {
-		return ecosystems.Errorf(file, v.line, "%s must be %s, not %s", what, kind, v.kind)
+		return ecosystems.Errorf(file, v.line, "%s must be %s, not %s", what, kind, v.what())
 	}
 	return nil
 }
@@ -73,7 +73,7 @@ func stringArray(file, what string, v *tomlValue) ([]*tomlValue, error) {
 	}
 	for _, x := range v.items {
 		if x.kind != tomlString {
-			return nil, ecosystems.Errorf(file, x.line, "%s must hold strings, not %s", what, x.kind)
+			return nil, ecosystems.Errorf(file, x.line, "%s must hold strings, not %s", what, x.what())
 		}
 	}
 	return v.items, nil
@@ -233,7 +233,7 @@ func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer
 				}
 				includes[g] = append(includes[g], target)
 			default:
-				return ecosystems.Errorf(file, x.line, "%s must hold strings and include-group tables, not %s", what, x.kind)
+				return ecosystems.Errorf(file, x.line, "%s must hold strings and include-group tables, not %s", what, x.what())
 			}
 		}
 	}
@@ -347,10 +347,13 @@ func poetry(file string, doc *tomlValue, m *manifest) error {
 func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, err error) {
 	switch v.kind {
 	case tomlString:
+		if v.str == "*" {
+			return "", false, nil
+		}
 		return v.str, false, nil
 	case tomlTable:
 		for _, k := range []string{"version", "git", "path", "url", "file"} {
-			if x := v.get(k); x != nil && x.kind == tomlString {
+			if x := v.get(k); x != nil && x.kind == tomlString && x.str != "*" {
 				spec = x.str
 				break
 			}
@@ -369,7 +372,7 @@ func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, er
 		optional = true
 		for _, x := range v.items {
 			if x.kind != tomlTable {
-				return "", false, ecosystems.Errorf(file, x.line, "%s must hold tables, not %s", what, x.kind)
+				return "", false, ecosystems.Errorf(file, x.line, "%s must hold tables, not %s", what, x.what())
 			}
 			s, o, err := poetrySpec(file, what, x)
 			if err != nil {
@@ -382,7 +385,7 @@ func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, er
 		}
 		return strings.Join(specs, " | "), optional && len(v.items) > 0, nil
 	}
-	return "", false, ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.kind)
+	return "", false, ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.what())
 }
 
 // setuptoolsDynamic follows [tool.setuptools.dynamic] dependencies and
@@ -408,7 +411,7 @@ func setuptoolsDynamic(file string, doc *tomlValue, m *manifest) error {
 				return err
 			}
 		default:
-			return ecosystems.Errorf(file, f.line, "%s file must be a string or an array of strings, not %s", what, f.kind)
+			return ecosystems.Errorf(file, f.line, "%s file must be a string or an array of strings, not %s", what, f.what())
 		}
 		for _, n := range names {
 			m.reqFiles = append(m.reqFiles, reqRoot{file: n.str, pos: ecosystems.Pos{File: file, Line: n.line}, scope: scope, group: group})

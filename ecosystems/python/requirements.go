@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -313,6 +314,10 @@ func urlScheme(s string) string {
 	return ""
 }
 
+// namedURL matches the start of a PEP 508 URL requirement, "name @ url" or
+// "name[extra] @ url", which is not a path even though it contains "/".
+var namedURL = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*\s*(\[[^\]]*\])?\s*@`)
+
 var archiveExts = []string{".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tar.xz", ".txz", ".tar", ".zip"}
 
 func archiveExt(p string) string {
@@ -329,7 +334,8 @@ func archiveExt(p string) string {
 // It returns nil for a reference to the project itself ("-e .").
 func parseReqArg(arg string, editable bool, local localNamer) (*reqEntry, error) {
 	sch := urlScheme(arg)
-	isPath := sch == "" && (strings.ContainsRune(arg, '/') || strings.HasPrefix(arg, ".") || archiveExt(strings.SplitN(arg, ";", 2)[0]) != "")
+	isPath := sch == "" && !namedURL.MatchString(arg) &&
+		(strings.ContainsRune(arg, '/') || strings.HasPrefix(arg, ".") || archiveExt(strings.TrimSpace(strings.SplitN(arg, ";", 2)[0])) != "")
 	if editable && sch == "" {
 		isPath = true
 	}

@@ -28,6 +28,7 @@ type tomlValue struct {
 	line    int
 	str     string                // tomlString
 	boolean bool                  // a true boolean
+	other   string                // tomlOther: "a number", "a boolean", "a date-time"
 	items   []*tomlValue          // tomlArray (an array of tables holds tables)
 	keys    []string              // tomlTable, in document order
 	field   map[string]*tomlValue // tomlTable
@@ -53,6 +54,14 @@ func (v *tomlValue) set(k string, x *tomlValue) {
 
 func newTable(line int) *tomlValue {
 	return &tomlValue{kind: tomlTable, line: line, field: map[string]*tomlValue{}}
+}
+
+// what describes the value for error messages: "a string", "a number" ...
+func (v *tomlValue) what() string {
+	if v.kind == tomlOther && v.other != "" {
+		return v.other
+	}
+	return v.kind.String()
 }
 
 func (k tomlKind) String() string {
@@ -246,7 +255,16 @@ func (b *tomlBuilder) value(n *unstable.Node, line, depth int) (*tomlValue, erro
 		}
 		return t, nil
 	}
-	return &tomlValue{kind: tomlOther, line: line, boolean: n.Kind == unstable.Bool && string(n.Data) == "true"}, nil
+	v := &tomlValue{kind: tomlOther, line: line, other: "a scalar"}
+	switch n.Kind {
+	case unstable.Bool:
+		v.other, v.boolean = "a boolean", string(n.Data) == "true"
+	case unstable.Integer, unstable.Float:
+		v.other = "a number"
+	case unstable.LocalDate, unstable.LocalTime, unstable.LocalDateTime, unstable.DateTime:
+		v.other = "a date-time"
+	}
+	return v, nil
 }
 
 func (b *tomlBuilder) keyValueDepth(t *tomlValue, expr *unstable.Node, depth int) error {

@@ -1,0 +1,277 @@
+package python
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/google/go-cmp/cmp"
+)
+
+// update reports whether golden files should be rewritten
+// (ENVAUDIT_UPDATE=1 go test ./...).
+func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
+
+// golden compares got, as pretty JSON, with the golden file, or rewrites it.
+func golden(t *testing.T, file string, got any) {
+	t.Helper()
+	b, err := json.MarshalIndent(got, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, '\n')
+	goldenBytes(t, file, b)
+}
+
+func goldenBytes(t *testing.T, file string, got []byte) {
+	t.Helper()
+	if update() {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with ENVAUDIT_UPDATE=1 to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
+	}
+}
+
+func caseDirs(t *testing.T, pattern string) []string {
+	t.Helper()
+	dirs, err := filepath.Glob(pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) == 0 {
+		t.Fatalf("no fixtures match %q", pattern)
+	}
+	return dirs
+}
+
+// TestDeclared parses each project under testdata/python/declared and
+// compares D1 (and the manifests Detect finds) with want.json.
+func TestDeclared(t *testing.T) {
+	for _, dir := range caseDirs(t, "../../testdata/python/declared/*") {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			e := New()
+			manifests, err := e.Detect(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deps, err := e.Declared(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if deps == nil {
+				deps = []ecosystems.Dependency{}
+			}
+			if manifests == nil {
+				manifests = []string{}
+			}
+			golden(t, filepath.Join(dir, "want.json"), struct {
+				Manifests []string                `json:"manifests"`
+				Declared  []ecosystems.Dependency `json:"declared"`
+			}{manifests, deps})
+		})
+	}
+}
+
+// TestDeclaredErrors checks that each malformed project under
+// testdata/python/bad fails with the positioned error in want-error.txt.
+func TestDeclaredErrors(t *testing.T) {
+	for _, dir := range caseDirs(t, "../../testdata/python/bad/*") {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			_, err := New().Declared(dir)
+			if err == nil {
+				t.Fatal("Declared succeeded, want an error")
+			}
+			var pe *ecosystems.PosError
+			if !errors.As(err, &pe) {
+				t.Errorf("error %q (%T) is not an *ecosystems.PosError", err, err)
+			} else if pe.Pos.Line == 0 {
+				t.Errorf("error %q has no line", err)
+			}
+			goldenBytes(t, filepath.Join(dir, "want-error.txt"), []byte(err.Error()+"\n"))
+		})
+	}
+}
+
+func TestParseRequirement(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     *Requirement // Marker is compared as present or not
+		marker   bool
+		err      string
+	}{
+		{name: "bare", in: "requests", want: &Requirement{Name: "requests"}},
+		{name: "extrasSpec", in: "requests [socks, security] >= 2.0 , <3", want: &Requirement{Name: "requests", Extras: []string{"socks", "security"}, Specifier: ">=2.0,<3", Rest: "[socks, security] >= 2.0 , <3"}},
+		{name: "parens", in: "pluggy (<2.0,>=0.12)", want: &Requirement{Name: "pluggy", Specifier: "<2.0,>=0.12", Rest: "(<2.0,>=0.12)"}},
+		{name: "marker", in: `tomli>=1.0.0; python_version < "3.11"`, want: &Requirement{Name: "tomli", Specifier: ">=1.0.0", Rest: `>=1.0.0; python_version < "3.11"`}, marker: true},
+		{name: "url", in: "pip @ https://github.com/pypa/pip/archive/1.3.1.zip#sha1=da9234ee ; python_version > '3'", want: &Requirement{Name: "pip", URL: "https://github.com/pypa/pip/archive/1.3.1.zip#sha1=da9234ee", Rest: "@ https://github.com/pypa/pip/archive/1.3.1.zip#sha1=da9234ee ; python_version > '3'"}, marker: true},
+		{name: "wildcard", in: "django==4.2.*", want: &Requirement{Name: "django", Specifier: "==4.2.*", Rest: "==4.2.*"}},
+		{name: "arbitrary", in: "foo===1.0-weird", want: &Requirement{Name: "foo", Specifier: "===1.0-weird", Rest: "===1.0-weird"}},
+		{name: "compatible", in: "foo~=1.4.2", want: &Requirement{Name: "foo", Specifier: "~=1.4.2", Rest: "~=1.4.2"}},
+		{name: "local", in: "torch==2.0.1+cpu", want: &Requirement{Name: "torch", Specifier: "==2.0.1+cpu", Rest: "==2.0.1+cpu"}},
+		{name: "missingVersion", in: "foo==", err: "missing version"},
+		{name: "missingSpec", in: "foo (", err: "missing version specifier"},
+		{name: "singleEquals", in: "foo=1.0", err: `unexpected "=1.0" in version specifier (did you mean "=="?)`},
+		{name: "badName", in: "-foo", err: `invalid name "-foo"`},
+		{name: "badStart", in: "[x]", err: `unexpected '[' where a name should start`},
+		{name: "trailingDot", in: "foo.", err: `invalid name "foo."`},
+		{name: "empty", in: "   ", err: "missing name"},
+		{name: "badWildcard", in: "foo>=1.*", err: `wildcard version "1.*" allowed only with == and !=`},
+		{name: "badCompatible", in: "foo~=1", err: `"~=" needs at least two version components, not "1"`},
+		{name: "badVersion", in: "foo==1..2", err: `invalid version "1..2"`},
+		{name: "unclosedExtras", in: "foo[bar", err: `missing "]" after extras`},
+		{name: "badMarker", in: "foo; os_name", err: `invalid marker: missing operator after "os_name"`},
+		{name: "unknownVariable", in: "foo; python == '3'", err: `invalid marker: unknown marker variable "python"`},
+		{name: "junkAfterURL", in: "foo @ https://x.example/a.whl junk", err: `unexpected "junk" after URL`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseRequirement(tc.in)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("ParseRequirement(%q) error = %v, want %q", tc.in, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("ParseRequirement(%q): %v", tc.in, err)
+			}
+			if (got.Marker != nil) != tc.marker {
+				t.Errorf("marker present = %v, want %v", got.Marker != nil, tc.marker)
+			}
+			got.Marker = nil
+			if tc.want.Rest == "" && tc.want.Specifier == "" && tc.want.URL == "" && tc.want.Extras == nil {
+				tc.want.Rest = got.Rest
+			}
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(Requirement{})); diff != "" {
+				t.Errorf("ParseRequirement(%q) (-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+func TestMarkerEval(t *testing.T) {
+	env := map[string]string{
+		"python_version": "3.11", "python_full_version": "3.11.2", "sys_platform": "linux",
+		"os_name": "posix", "platform_system": "Linux", "implementation_name": "cpython",
+		"platform_machine": "x86_64", "extra": "",
+	}
+	for _, tc := range []struct {
+		name, in string
+		env      map[string]string
+		want     Tri
+	}{
+		{"versionLess", `python_version < "3.11"`, env, False},
+		{"versionGreaterEqual", `python_version >= "3.8"`, env, True},
+		{"versionNotString", `python_version > "3.9"`, env, True}, // "3.11" > "3.9" as versions, not strings
+		{"fullWildcard", `python_full_version == "3.11.*"`, env, True},
+		{"platform", `sys_platform == "win32"`, env, False},
+		{"legacyName", `os.name == "posix"`, env, True},
+		{"reversed", `"linux" == sys_platform`, env, True},
+		{"in", `"x86" in platform_machine`, env, True},
+		{"notIn", `platform_machine not in "arm64 aarch64"`, env, True},
+		{"extraOff", `extra == "test"`, env, False},
+		{"extraOn", `extra == "Test_Suite"`, map[string]string{"extra": "test-suite"}, True},
+		{"andOr", `python_version < "3.8" or (sys_platform == "linux" and os_name == "posix")`, env, True},
+		{"precedence", `sys_platform == "win32" or sys_platform == "linux" and python_version < "3"`, env, False},
+		{"unknownVariable", `platform_release >= "5"`, env, Unknown},
+		{"unknownOrTrue", `platform_release >= "5" or os_name == "posix"`, env, True},
+		{"unknownAndFalse", `platform_release >= "5" and os_name == "nt"`, env, False},
+		{"stringCompare", `implementation_name > "abc"`, env, True},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ParseMarker(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.Eval(tc.env); got != tc.want {
+				t.Errorf("Eval(%q) = %d, want %d", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestVersionCompare(t *testing.T) {
+	// Each version sorts strictly before the next, as PEP 440 orders them.
+	order := []string{"1.0.dev1", "1.0a1", "1.0a2.dev1", "1.0a2", "1.0b1", "1.0rc1", "1.0", "1.0.post1.dev1", "1.0.post1", "1.0.1", "1.1", "2!0.1"}
+	for i := 0; i+1 < len(order); i++ {
+		a, ok1 := parseVersion(order[i])
+		b, ok2 := parseVersion(order[i+1])
+		if !ok1 || !ok2 {
+			t.Fatalf("parse %q or %q failed", order[i], order[i+1])
+		}
+		if a.compare(b) >= 0 || b.compare(a) <= 0 {
+			t.Errorf("%q should sort before %q", order[i], order[i+1])
+		}
+	}
+	for _, eq := range [][2]string{{"1.0", "1.0.0"}, {"1.0-1", "1.0.post1"}, {"1.0alpha1", "1.0a1"}, {"v1.0", "1.0"}} {
+		a, _ := parseVersion(eq[0])
+		b, _ := parseVersion(eq[1])
+		if a.compare(b) != 0 {
+			t.Errorf("%q and %q should be equal", eq[0], eq[1])
+		}
+	}
+	for _, bad := range []string{"", "a", "1..0", "1.0+", "1.0foo", "!1"} {
+		if _, ok := parseVersion(bad); ok {
+			t.Errorf("parseVersion(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestLogicalLines(t *testing.T) {
+	in := "a \\\n  b\n# comment \\\nc # trailing\nurl#egg=x\n\\\n\nlast \\"
+	got := logicalLines(in)
+	want := []logicalLine{{1, "a   b"}, {4, "c"}, {5, "url#egg=x"}, {8, "last"}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(logicalLine{})); diff != "" {
+		t.Errorf("logicalLines (-want +got):\n%s", diff)
+	}
+}
+
+func TestGroupScope(t *testing.T) {
+	for in, want := range map[string]ecosystems.Scope{
+		"requirements.txt":           ecosystems.ScopeRuntime, // default
+		"requirements-dev.txt":       ecosystems.ScopeDev,
+		"requirements/tests.txt":     ecosystems.ScopeTest,
+		"test-requirements.txt":      ecosystems.ScopeTest,
+		"requirements/prod.txt":      ecosystems.ScopeRuntime,
+		"docs":                       ecosystems.ScopeDev,
+		"typing":                     ecosystems.ScopeDev,
+		"requirements-build.txt":     ecosystems.ScopeBuild,
+		"requirements/base.txt":      ecosystems.ScopeRuntime,
+		"requirements-lint-test.txt": ecosystems.ScopeTest,
+	} {
+		if got := groupScope(in, ecosystems.ScopeRuntime); got != want {
+			t.Errorf("groupScope(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestDeclaredDeterministic guards the sort: two runs give equal bytes.
+func TestDeclaredDeterministic(t *testing.T) {
+	dir := "../../testdata/python/declared/requirements"
+	var out [2][]byte
+	for i := range out {
+		deps, err := New().Declared(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i], _ = json.Marshal(deps)
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Error("Declared is not deterministic")
+	}
+	if !strings.Contains(string(out[0]), `"demo-helper"`) {
+		t.Error("the -e ./libs/helper entry is missing")
+	}
+}
