@@ -7,6 +7,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/cargo"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
+	"github.com/envaudit/envaudit/ecosystems/maven"
 	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/ecosystems/python"
 )
@@ -16,6 +17,7 @@ func Ecosystems() []ecosystems.Ecosystem {
 	return []ecosystems.Ecosystem{
 		npm.New(),
 		python.New(),
+		maven.New(),
 		gomod.New(),
 		cargo.New(),
 	}

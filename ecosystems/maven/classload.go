@@ -1,0 +1,192 @@
+package maven
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// logPrefix and logSuffix name the class-load log files TraceEnv asks every
+// JVM to write into the scratch directory: classload-<pid>.log. The JVM
+// expands %p to its process id, so each JVM of the run (Maven's own, each
+// forked test JVM, each `java` command) writes its own file.
+const (
+	logPrefix = "classload-"
+	logSuffix = ".log"
+)
+
+// xlogOption is the JVM option that logs every loaded class and where it
+// came from into dir, one file per JVM, without decorations and without
+// rotation (a rotated log would lose the start, where the main class is).
+func xlogOption(dir string) string {
+	return "-Xlog:class+load=info:file=" + filepath.Join(dir, logPrefix+"%p"+logSuffix) + ":none:filecount=0"
+}
+
+// A classLoad is one line of a class-load log: a class and the source the
+// JVM defined it from (a URL such as file:/path/x.jar or
+// jar:file:/app.jar!/BOOT-INF/lib/x.jar!/, "jrt:/java.base", "shared
+// objects file", or the name of a defining class for generated classes).
+type classLoad struct {
+	class, source string
+}
+
+// parseClassLoads reads a class-load log. It understands the unified
+// logging format of JDK 9 and later, with or without decorations
+//
+//	java.lang.Object source: shared objects file
+//	[0.012s][info][class,load] org.example.App source: file:/src/target/classes/
+//
+// and the -verbose:class format of JDK 8
+//
+//	[Loaded org.example.App from file:/src/target/classes/]
+//
+// Other lines (other log tags, a log a user configured differently) are
+// skipped: the log is evidence, never a reason to fail.
+func parseClassLoads(data []byte) []classLoad {
+	var out []classLoad
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		if l, ok := parseClassLoad(sc.Text()); ok {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func parseClassLoad(line string) (classLoad, bool) {
+	line = strings.TrimSpace(line)
+	if rest, ok := strings.CutPrefix(line, "[Loaded "); ok && strings.HasSuffix(rest, "]") {
+		class, src, ok := strings.Cut(strings.TrimSuffix(rest, "]"), " from ")
+		if !ok || class == "" || strings.ContainsAny(class, " \t") {
+			return classLoad{}, false
+		}
+		return classLoad{class: class, source: strings.TrimSpace(src)}, true
+	}
+	// Decorations: [uptime][level][tags] and the like, each in brackets.
+	for strings.HasPrefix(line, "[") {
+		i := strings.IndexByte(line, ']')
+		if i < 0 {
+			return classLoad{}, false
+		}
+		line = strings.TrimSpace(line[i+1:])
+	}
+	class, src, ok := strings.Cut(line, " source: ")
+	if !ok || class == "" || strings.ContainsAny(class, " \t") {
+		return classLoad{}, false
+	}
+	return classLoad{class: class, source: strings.TrimSpace(src)}, true
+}
+
+// jvmKind says whose code a JVM ran.
+type jvmKind int
+
+const (
+	jvmApp      jvmKind = iota // a `java` command: the project's code (or a tool of the run)
+	jvmBuild                   // Maven itself (its launcher, a wrapper, the daemon): build tooling
+	jvmTestFork                // a forked test JVM of surefire or failsafe: the project's tests
+)
+
+func (k jvmKind) String() string {
+	switch k {
+	case jvmBuild:
+		return "Maven build JVM"
+	case jvmTestFork:
+		return "forked test JVM"
+	}
+	return "java"
+}
+
+// buildMains are the entry points of Maven's own JVMs. mvn starts
+// plexus-classworlds' Launcher (m2.conf then loads Maven and each plugin in
+// its own class realm); mvnw starts MavenWrapperMain; mvnd its client and
+// daemon. Whatever these JVMs load is Maven and its plugins.
+var buildMains = []string{
+	"org.codehaus.plexus.classworlds.launcher.Launcher",
+	"org.apache.maven.wrapper.MavenWrapperMain",
+	"org.mvndaemon.mvnd.client.DefaultClient",
+	"org.mvndaemon.mvnd.daemon.MavenDaemon",
+}
+
+// forkMain is the entry point of the JVMs surefire and failsafe fork to run
+// tests: ForkedBooter reads the test class path from a file Maven wrote
+// and starts the test framework's provider.
+const forkMain = "org.apache.maven.surefire.booter.ForkedBooter"
+
+// A jvmLog is the class-load log of one JVM.
+type jvmLog struct {
+	file  string // base name of the log file
+	pid   int    // from the file name; 0 when it does not say
+	kind  jvmKind
+	main  string // the first class loaded from a class path: the main class, or an agent's
+	loads []classLoad
+	// jdk is the JDK 8 installation (the directory holding jre/) when the
+	// log names the boot class path's rt.jar, so extension JARs under it
+	// count as the JDK; "" otherwise (JDK 9 and later load from jrt:/).
+	jdk string
+}
+
+// classify sets the JVM's kind from the classes it loaded. It looks for the
+// entry points anywhere in the log rather than at the first class, because
+// a -javaagent (a coverage agent in a test JVM's argLine) loads first.
+func (j *jvmLog) classify() {
+	build := map[string]bool{}
+	for _, m := range buildMains {
+		build[m] = true
+	}
+	for _, l := range j.loads {
+		if l.class == "java.lang.Object" && strings.HasSuffix(l.source, "/lib/rt.jar") {
+			j.jdk = strings.TrimSuffix(strings.TrimSuffix(l.source, "/lib/rt.jar"), "/jre")
+		}
+		if j.main == "" && isURLSource(l.source) {
+			j.main = l.class
+		}
+		switch {
+		case build[l.class]:
+			j.kind = jvmBuild
+			return
+		case l.class == forkMain:
+			j.kind = jvmTestFork
+		}
+	}
+}
+
+var logName = regexp.MustCompile(`^` + regexp.QuoteMeta(logPrefix) + `(\d+)` + regexp.QuoteMeta(logSuffix) + `$`)
+
+// readLogs reads every class-load log in dir, ordered by file name.
+func readLogs(dir string) ([]*jvmLog, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*jvmLog
+	for _, e := range entries {
+		m := logName.FindStringSubmatch(e.Name())
+		if m == nil || !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		pid, _ := strconv.Atoi(m[1])
+		j := &jvmLog{file: e.Name(), pid: pid, loads: parseClassLoads(data)}
+		j.classify()
+		out = append(out, j)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].pid < out[b].pid })
+	return out, nil
+}
+
+// isURLSource reports whether a class came from a class path entry (a
+// directory or JAR, possibly nested) rather than from the JDK's runtime
+// image (jrt:/), its shared archive, JDK 8's boot class path (a plain path:
+// rt.jar), or a generated class (the name of its defining class or loader).
+func isURLSource(src string) bool {
+	return strings.HasPrefix(src, "file:") || strings.HasPrefix(src, "jar:") || strings.HasPrefix(src, "nested:")
+}

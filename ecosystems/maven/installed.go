@@ -1,0 +1,288 @@
+package maven
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// baseline is what the Maven ecosystem leaves out of D2 and D3, and why.
+var baseline = []ecosystems.Excluded{
+	{Name: "jdk", Why: "toolchain baseline: the Java runtime's own classes (jrt:/, the shared class archive, JDK 8's rt.jar) are not packages"},
+	{Name: "maven", Why: "build tooling: Maven, its plugins and everything the Maven JVM loads, and surefire's own JARs in the test JVM"},
+}
+
+// surefireGroup is the group of surefire's and failsafe's own artifacts,
+// which the forked test JVM loads to run the tests: the runner, not the
+// project's dependencies.
+const surefireGroup = "org.apache.maven.surefire"
+
+// maxUnknown caps the warnings about class path entries no artifact owns.
+const maxUnknown = 10
+
+// Installed asks Maven for the resolved dependencies of every module (D2)
+// and builds the attribution of D3: from the class-load logs the run's JVMs
+// wrote into env.Scratch (see TraceEnv) when there are any, else from the
+// JARs the run opened. Maven failing to resolve is a warning, not an error:
+// D2 is then empty, and loaded classes are still attributed through the
+// repository layout and the JARs themselves.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Excluded: append([]ecosystems.Excluded(nil), baseline...)}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if !fileExists(filepath.Join(abs, "pom.xml")) {
+		inv.Evidence = "no pom.xml"
+		return inv, nil
+	}
+	environ := env.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+
+	// Read the logs before running Maven, which must not add its own.
+	var logs []*jvmLog
+	if env.Scratch != "" {
+		logs, err = readLogs(env.Scratch)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			inv.Warnings = append(inv.Warnings, fmt.Sprintf("read class-load logs: %v", err))
+		}
+		if len(logs) == 0 {
+			if v, _ := lookupEnv(environ, "JAVA_TOOL_OPTIONS"); !strings.Contains(v, xlogOption(env.Scratch)) {
+				inv.Warnings = append(inv.Warnings, "the traced run's JAVA_TOOL_OPTIONS did not ask JVMs for a class-load log; D3 rests on the JARs opened")
+			}
+		}
+	}
+
+	repos := e.repositories(environ)
+	l := newLoader(abs, repos)
+	mods, err := l.project()
+	if err != nil {
+		// Declared reports the project's errors; D2 is still Maven's answer.
+		mods = nil
+	}
+	at := newAttributor(abs)
+	for _, m := range mods {
+		g, a := m.coordinates()
+		at.reactor[g+":"+a] = true
+		at.moduleDirs[g+":"+a] = m.dir
+		for _, r := range m.pom.relocations {
+			p, _ := m.interpolate(r.pattern)
+			s, _ := m.interpolate(r.shaded)
+			at.relocations = append(at.relocations, relocation{p, s})
+		}
+	}
+
+	res, err := e.resolve(ctx, abs, withoutXlog(environ, env.Scratch))
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		inv.Warnings = append(inv.Warnings, fmt.Sprintf("maven: D2 is empty: %v", err))
+	default:
+		if res.localRepo != "" {
+			repos = append([]string{ecosystems.Canon(res.localRepo)}, repos...)
+		}
+		for _, t := range res.trees {
+			at.reactor[t.nodes[0].name()] = true
+		}
+		rs, warnings := res.packages(abs, systemPaths(l, mods))
+		inv.Warnings = append(inv.Warnings, warnings...)
+		jarUse := ecosystems.UseRuntime
+		if len(logs) > 0 {
+			jarUse = ecosystems.UseNone
+		}
+		for _, r := range rs {
+			inv.Packages = append(inv.Packages, r.pkg)
+			at.addPackage(r.pkg.Name, r.pkg.Version, r.file)
+			if r.file != "" {
+				indexFile(inv.Index, r.file, r.pkg.Name, jarUse)
+			}
+		}
+	}
+	at.repos = dedupe(repos)
+
+	if len(logs) > 0 {
+		inv.Observed = at.observe(logs, &inv.Warnings)
+		inv.Evidence = classLoadEvidence(logs)
+	} else {
+		inv.Evidence = "JARs opened under the local repository: no JVM class-load log, and a JVM opens every class path JAR to search it, so an opened JAR may be unused"
+	}
+	return inv, nil
+}
+
+// indexFile indexes an artifact's file under both its path and its
+// symlink-resolved path (Debian's repository links into /usr/share/java),
+// and the rest of its directory in the local repository (the .pom and
+// checksums Maven reads to resolve) as metadata.
+func indexFile(x *ecosystems.PathIndex, file, name string, use ecosystems.Use) {
+	x.AddFile(file, name, use)
+	if r, err := filepath.EvalSymlinks(file); err == nil && r != file {
+		x.AddFile(r, name, use)
+	}
+	x.AddDir(filepath.Dir(file), name, ecosystems.UseNone)
+}
+
+// systemPaths returns the <systemPath> of each system-scoped dependency of
+// the project's poms, by name.
+func systemPaths(l *loader, mods []*module) map[string]string {
+	out := map[string]string{}
+	for _, m := range mods {
+		deps := append([]pomDep(nil), m.pom.deps...)
+		for _, pr := range m.pom.profiles {
+			deps = append(deps, pr.deps...)
+		}
+		for _, d := range deps {
+			sp, missing := m.interpolate(d.systemPath.val)
+			if sp == "" || len(missing) > 0 {
+				continue
+			}
+			g, _ := m.interpolate(d.groupID.val)
+			a, _ := m.interpolate(d.artifactID.val)
+			if !filepath.IsAbs(sp) {
+				sp = filepath.Join(m.dir, sp)
+			}
+			out[g+":"+a] = sp
+		}
+	}
+	return out
+}
+
+func dedupe(xs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if x != "" && !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// observe turns the JVMs' class loads into evidence of use: one
+// observation per artifact and class path entry (JAR, nested JAR, or
+// package of a fat JAR), counting the classes loaded from it.
+func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.Observation {
+	type key struct{ pkg, file string }
+	counts := map[key]int{}
+	for _, j := range logs {
+		loads := j.loads
+		if j.kind == jvmBuild {
+			// Maven's JVM loads Maven and its plugins. Only when the
+			// project's own code ran inside it (forkCount=0, exec:java) is
+			// some of what it loaded afterwards the project's, and then
+			// only the resolved dependencies can be told apart from the
+			// plugins' libraries, and not perfectly.
+			start := -1
+			for i, l := range loads {
+				if !isURLSource(l.source) {
+					continue
+				}
+				if o, ok := at.source(l.class, l.source); ok && o.own {
+					start = i
+					break
+				}
+			}
+			if start < 0 {
+				continue
+			}
+			*warnings = append(*warnings, fmt.Sprintf("the project's code ran inside the Maven JVM (%s: forkCount=0 or exec:java); only resolved dependencies it loaded from then on are counted, and a plugin may have loaded some of them", j.file))
+			loads = loads[start:]
+		}
+		for _, l := range loads {
+			if !isURLSource(l.source) {
+				continue
+			}
+			if j.jdk != "" {
+				if p, ok := urlPath(l.source); ok && strings.HasPrefix(ecosystems.Canon(p), ecosystems.Canon(j.jdk)+"/") {
+					continue
+				}
+			}
+			o, ok := at.source(l.class, l.source)
+			if !ok || o.own {
+				continue
+			}
+			if j.kind == jvmTestFork && strings.HasPrefix(o.name, surefireGroup+":") {
+				continue
+			}
+			if j.kind == jvmBuild {
+				if _, inD2 := at.d2[o.name]; !inD2 {
+					continue
+				}
+			}
+			counts[key{o.name, displayPath(at.root, o.file)}]++
+		}
+	}
+	out := make([]ecosystems.Observation, 0, len(counts))
+	for k, n := range counts {
+		out = append(out, ecosystems.Observation{Package: k.pkg, File: k.file, Process: "java", Use: ecosystems.UseRuntime, Count: n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Package != out[j].Package {
+			return out[i].Package < out[j].Package
+		}
+		return out[i].File < out[j].File
+	})
+
+	var unknown []string
+	for p := range at.unknown {
+		unknown = append(unknown, p)
+	}
+	sort.Strings(unknown)
+	for i, p := range unknown {
+		if i == maxUnknown {
+			*warnings = append(*warnings, fmt.Sprintf("and %d more class path entries that no Maven artifact owns", len(unknown)-maxUnknown))
+			break
+		}
+		*warnings = append(*warnings, fmt.Sprintf("classes were loaded from %q, which no Maven artifact owns", displayPath(at.root, p)))
+	}
+	var fats []string
+	for p := range at.fat {
+		fats = append(fats, p)
+	}
+	sort.Strings(fats)
+	for _, p := range fats {
+		if n := at.fat[p].unattributed; n > 0 {
+			*warnings = append(*warnings, fmt.Sprintf("%d classes loaded from fat JAR %q are in none of the artifacts it merged", n, displayPath(at.root, p)))
+		}
+	}
+	return out
+}
+
+// classLoadEvidence describes D3's evidence for the report.
+func classLoadEvidence(logs []*jvmLog) string {
+	n := map[jvmKind]int{}
+	for _, j := range logs {
+		n[j.kind]++
+	}
+	var counted []string
+	for _, k := range []jvmKind{jvmTestFork, jvmApp} {
+		if n[k] > 0 {
+			counted = append(counted, plural(n[k], k.String()))
+		}
+	}
+	if len(counted) == 0 {
+		counted = append(counted, "none of the project's")
+	}
+	s := "classes loaded, with the JAR each came from (JVM class-load logs: " + strings.Join(counted, ", ")
+	if n[jvmBuild] > 0 {
+		s += "; " + plural(n[jvmBuild], jvmBuild.String()) + " not counted: build tooling"
+	}
+	return s + "); a JAR opened without a class loaded from it is no evidence"
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,287 @@
+// Package maven owns envaudit's Java/Maven ecosystem: the dependencies a
+// project declares in its pom.xml files (D1), the artifacts Maven resolves
+// for it (D2), and the attribution of what the traced run's JVMs loaded to
+// those artifacts (D3).
+//
+// Names are groupId:artifactId, as written (Maven names are
+// case-sensitive). Package URLs are pkg:maven/<group>/<artifact>@<version>.
+//
+// # Files read
+//
+// D1 (Declared):
+//   - pom.xml at the project root, the pom of every <module> (recursively,
+//     including the modules of profiles), and every parent pom they name
+//     that lies in the project (<relativePath>, default ../pom.xml, when
+//     its coordinates match): <dependencies> with scope (compile and
+//     runtime are runtime, test is test, provided and system are
+//     provided), <optional> (optional scope: not passed on to dependents),
+//     <type> and <classifier> (kept in Raw as group:artifact:type:classifier);
+//     dependencies of profiles, in the group "profile:<id>".
+//   - ${...} in coordinates, versions and scopes is interpolated from
+//     project.* (and pom.*) coordinates, the parent's, and the
+//     <properties> of the pom and its ancestors. A missing version or scope
+//     comes from the effective <dependencyManagement>: the ancestors' and
+//     the pom's own entries, then the BOMs they import (scope import),
+//     found among the project's poms or in a local repository
+//     (~/.m2/repository, the <localRepository> of ~/.m2/settings.xml,
+//     Debian's /usr/share/maven-repo). Parents outside the project are read
+//     from the local repositories too, for their properties and managed
+//     versions only: their own dependencies are not declared in the project.
+//   - Dependencies on the project's own modules are project code and left
+//     out. Each dependency's position is the line of its <artifactId>.
+//
+// D2 (Installed): `mvn -B dependency:tree -DoutputType=tgf` run in the
+// project root (through Runner; with Debian's settings and offline when
+// the machine builds against Debian's repository, see Ecosystem.Settings),
+// which writes each module's resolved graph, every scope, as Maven mediated
+// it. It reads only poms, so a multi-module project needs no prior build.
+// Each artifact's file is its path in the local repository Maven reports
+// (<repo>/<group path>/<artifact>/<version>/<artifact>-<version>[-<classifier>].<ext>),
+// or a system-scoped dependency's <systemPath>. The JDK ("jdk") and Maven
+// with its plugins ("maven") are listed as excluded: they are the
+// toolchain, not packages. Without Maven, or when resolution fails, D2 is
+// empty and a warning says why.
+//
+// D3 (attribution): a JVM opens every JAR on its class path to search it
+// for classes, so an opened JAR is no evidence that any of its code ran
+// (surefire's test JVM opens an unused dependency's JAR). The evidence is
+// the classes each JVM actually loaded: TraceEnv adds
+// -Xlog:class+load=info:file=<scratch>/classload-%p.log to
+// JAVA_TOOL_OPTIONS, which every JVM of the run reads, so each JVM writes
+// one log (%p is its process id) naming every class and the class path
+// entry it came from. Installed reads those logs (Env.Scratch) into
+// Inventory.Observed, and indexes the artifacts' JARs as UseNone. A JVM
+// whose log shows Maven's launcher (plexus-classworlds' Launcher; the
+// Maven wrapper; mvnd) is Maven itself and its plugins: build tooling, not
+// counted. A forked test JVM (surefire's or failsafe's ForkedBooter) and
+// any other `java` run the project's code: counted, except surefire's own
+// JARs. Each class path entry is mapped to an artifact (see attributor):
+// by D2's files, the local repository layout, Debian's /usr/share/java
+// links, the pom.properties inside the JAR, a JAR nested in a Spring Boot
+// fat JAR (jar:file:/app.jar!/BOOT-INF/lib/x.jar!/), or, for a shaded fat
+// JAR, class by class through the original JARs of the artifacts it
+// merged. The JDK (jrt:/, the shared archive) and the project's own
+// classes are not packages.
+//
+// When no class-load log exists (an audit of a saved trace, a JVM older
+// than 9), the fallback is the traced file opens: the artifacts' JARs
+// (as resolved and symlink-resolved) are indexed as UseRuntime, and
+// Inventory.Evidence says that this over-counts.
+package maven
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// Ecosystem is the Maven ecosystem. The zero value detects everything it
+// needs; the fields override what it detects.
+type Ecosystem struct {
+	// Runner runs mvn for D2; nil runs it as a process (ExecRunner).
+	Runner Runner
+	// Command is the Maven program; "" means mvn on the traced run's PATH,
+	// else the project's ./mvnw.
+	Command string
+	// Settings is the settings file passed to mvn with -s. "" means the
+	// user's normal settings, except on a machine that builds against
+	// Debian's repository: when DebianSettings exists and the user has no
+	// ~/.m2/repository, DebianSettings and offline mode are used.
+	Settings string
+	// Offline runs mvn with -o (always, with the Debian settings).
+	Offline bool
+	// LocalRepository is searched first for parent poms and imported BOMs
+	// outside the project and names the repository of JARs that the
+	// traced JVMs loaded; the detected repositories follow it.
+	LocalRepository string
+	// Home is the user's home directory; "" means $HOME of the traced run.
+	Home string
+}
+
+// New returns the Maven ecosystem with everything detected.
+func New() Ecosystem { return Ecosystem{} }
+
+// Name returns "maven".
+func (Ecosystem) Name() string { return "maven" }
+
+// Detect returns pom.xml and the poms of its modules and in-project
+// parents, when the root has a pom.xml. A pom that does not parse is still
+// returned (Declared says what is wrong with it).
+func (e Ecosystem) Detect(root string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(root, "pom.xml")); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	l := newLoader(abs, e.repositories(nil))
+	mods, err := l.project()
+	var pe *ecosystems.PosError
+	if err != nil && !errors.As(err, &pe) {
+		return nil, err
+	}
+	seen := map[string]bool{"pom.xml": true}
+	out := []string{"pom.xml"}
+	for _, m := range mods {
+		if !seen[m.file] {
+			seen[m.file] = true
+			out = append(out, m.file)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Declared returns the dependencies of the project's poms (see the package
+// documentation), in reactor order: the root pom first, then each module
+// depth-first in <modules> order. A project without pom.xml declares
+// nothing.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	l := newLoader(abs, e.repositories(nil))
+	mods, err := l.project()
+	if err != nil {
+		return nil, err
+	}
+	return l.declared(mods)
+}
+
+// devTools are the artifacts of the JVM test runners: the frameworks that
+// discover and run tests (JUnit 4 is both the runner and its assertion
+// API; JUnit 5's engines and launcher; TestNG) and surefire/failsafe's
+// own parts, which run inside the forked test JVM. Assertion and mocking
+// libraries (hamcrest, AssertJ, Mockito) are not runners: the test code
+// calls them itself, so they must be declared like any library — hamcrest
+// loaded only because JUnit 4 depends on it is test tooling through the
+// runner's closure, while hamcrest that the tests call through an
+// undeclared transitive is a finding worth seeing, as is an undeclared
+// Mockito.
+var devTools = []string{
+	"junit:junit",
+	"org.junit.jupiter:junit-jupiter-engine",
+	"org.junit.platform:junit-platform-engine",
+	"org.junit.platform:junit-platform-launcher",
+	"org.junit.platform:junit-platform-runner",
+	"org.junit.platform:junit-platform-suite-engine",
+	"org.junit.vintage:junit-vintage-engine",
+	"org.testng:testng",
+	"org.apache.maven.plugins:maven-failsafe-plugin",
+	"org.apache.maven.plugins:maven-surefire-plugin",
+	"org.apache.maven.surefire:surefire-booter",
+	"org.apache.maven.surefire:surefire-junit4",
+	"org.apache.maven.surefire:surefire-junit47",
+	"org.apache.maven.surefire:surefire-junit-platform",
+	"org.apache.maven.surefire:surefire-testng",
+}
+
+// DevTools returns the artifacts of the JVM test runners (see devTools).
+func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...) }
+
+// TraceEnv asks every JVM of the traced run to log the classes it loads
+// into scratch, one file per JVM, by adding the -Xlog option to
+// JAVA_TOOL_OPTIONS (after what the run already has there). Every JVM
+// reads that variable, including the test JVMs surefire forks, which
+// inherit Maven's environment, and prints "Picked up JAVA_TOOL_OPTIONS"
+// on its standard error. The option needs JDK 9 or later; a JDK 8 JVM
+// refuses to start with it. A scratch path that the option's syntax
+// cannot carry (blanks, colons, commas, quotes, '=' or '%') yields no
+// variable: the audit then falls back to file opens.
+func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
+	if scratch == "" || !filepath.IsAbs(scratch) || strings.ContainsAny(scratch, " \t\r\n:,=\"'%") {
+		return nil
+	}
+	opt := xlogOption(scratch)
+	if cur, ok := lookupEnv(environ, "JAVA_TOOL_OPTIONS"); ok && strings.TrimSpace(cur) != "" {
+		opt = strings.TrimSpace(cur) + " " + opt
+	}
+	return []string{"JAVA_TOOL_OPTIONS=" + opt}
+}
+
+// withoutXlog returns environ without the option TraceEnv added, so the
+// mvn that Installed runs does not log into the scratch directory.
+func withoutXlog(environ []string, scratch string) []string {
+	if scratch == "" {
+		return environ
+	}
+	opt := xlogOption(scratch)
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == "JAVA_TOOL_OPTIONS" {
+			v = strings.TrimSpace(strings.ReplaceAll(v, opt, ""))
+			if v == "" {
+				continue
+			}
+			kv = k + "=" + v
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// repositories returns the local repositories that exist, in the order
+// they are searched: Ecosystem.LocalRepository, the <localRepository> of
+// the settings in use (Ecosystem.Settings, else ~/.m2/settings.xml),
+// ~/.m2/repository, Debian's repository.
+func (e Ecosystem) repositories(environ []string) []string {
+	home := e.home(environ)
+	var cands []string
+	if e.LocalRepository != "" {
+		cands = append(cands, e.LocalRepository)
+	}
+	settings := e.Settings
+	if settings == "" && home != "" {
+		settings = filepath.Join(home, ".m2", "settings.xml")
+	}
+	if r := settingsLocalRepository(settings, home); r != "" {
+		cands = append(cands, r)
+	}
+	if home != "" {
+		cands = append(cands, filepath.Join(home, ".m2", "repository"))
+	}
+	cands = append(cands, DebianRepository)
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cands {
+		c = ecosystems.Canon(c)
+		if !seen[c] && dirExists(c) {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// settingsLocalRepository returns the <localRepository> of a Maven settings
+// file, with ${user.home} expanded, or "".
+func settingsLocalRepository(file, home string) string {
+	if file == "" {
+		return ""
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	v := xmlElementText(data, "localRepository")
+	v = strings.ReplaceAll(v, "${user.home}", home)
+	if !filepath.IsAbs(v) {
+		return ""
+	}
+	return v
+}
+
+var (
+	_ ecosystems.Ecosystem      = Ecosystem{}
+	_ ecosystems.TraceEnvironer = Ecosystem{}
+)

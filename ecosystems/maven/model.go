@@ -1,0 +1,435 @@
+package maven
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// A module is one pom.xml with what it inherits: the parent it names (in
+// the project through <relativePath>, else in a local repository), the
+// properties of both, and its effective coordinates.
+type module struct {
+	file      string // for positions: relative to the project root (slash-separated), or absolute for a repository pom
+	abs       string // absolute path of the pom
+	dir       string // absolute directory of the pom
+	pom       *pom
+	inProject bool
+	parent    *module // nil when the parent is unknown or absent
+	props     map[string]string
+
+	managed     map[depKey]managedDep // effective dependencyManagement, computed on first use
+	managedDone bool
+}
+
+// depKey identifies a managed dependency as Maven does: by group,
+// artifact, type and classifier.
+type depKey struct{ group, artifact, typ, classifier string }
+
+// A managedDep is what dependencyManagement gives a dependency that does not
+// say it itself.
+type managedDep struct{ version, scope string }
+
+// maxPOMs bounds how many poms one project may load (modules, parents and
+// imported BOMs), so a pathological project cannot make envaudit walk the
+// whole local repository.
+const maxPOMs = 2000
+
+// A loader reads the poms of one project and those its poms inherit from or
+// import, each once.
+type loader struct {
+	root    string   // absolute project root
+	repos   []string // local repositories searched for parents and BOMs outside the project
+	byFile  map[string]*module
+	loading map[string]bool // files whose parent chain is being resolved (cycles)
+	walked  map[string]bool // project poms already in order
+	order   []*module       // project poms in reactor order: the root first, then modules depth-first
+	loaded  int
+}
+
+func newLoader(root string, repos []string) *loader {
+	return &loader{root: root, repos: repos, byFile: map[string]*module{}, loading: map[string]bool{}, walked: map[string]bool{}}
+}
+
+// project reads the root pom.xml, its modules (recursively, including those
+// of profiles) and the parents they name inside the project. It returns the
+// project's poms in reactor order; a project without pom.xml has none.
+func (l *loader) project() ([]*module, error) {
+	if _, err := os.Stat(filepath.Join(l.root, "pom.xml")); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err := l.walk(filepath.Join(l.root, "pom.xml")); err != nil {
+		return nil, err
+	}
+	return l.order, nil
+}
+
+func (l *loader) walk(abs string) error {
+	if l.walked[abs] {
+		return nil
+	}
+	l.walked[abs] = true
+	m, err := l.load(abs, true)
+	if err != nil {
+		return err
+	}
+	l.order = append(l.order, m)
+	mods := append([]pomModule(nil), m.pom.modules...)
+	for _, pr := range m.pom.profiles {
+		mods = append(mods, pr.modules...)
+	}
+	for _, md := range mods {
+		if md.path == "" {
+			return ecosystems.Errorf(m.file, md.line, "empty <module>")
+		}
+		p := filepath.Join(m.dir, filepath.FromSlash(md.path))
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			p = filepath.Join(p, "pom.xml")
+		}
+		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			return ecosystems.Errorf(m.file, md.line, "module %q: %q does not exist", md.path, l.rel(p))
+		}
+		if err := l.walk(p); err != nil {
+			return err
+		}
+	}
+	// A parent inside the project that no <module> lists is still one of
+	// the project's manifests: its dependencies are inherited.
+	if par := m.parent; par != nil && par.inProject {
+		return l.walk(par.abs)
+	}
+	return nil
+}
+
+// rel returns abs relative to the project root, slash-separated, or abs
+// itself when it lies outside.
+func (l *loader) rel(abs string) string {
+	r, err := filepath.Rel(l.root, abs)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(r)
+}
+
+// load parses the pom at abs and resolves its parent chain.
+func (l *loader) load(abs string, inProject bool) (*module, error) {
+	if m := l.byFile[abs]; m != nil {
+		m.inProject = m.inProject || inProject
+		return m, nil
+	}
+	if l.loaded++; l.loaded > maxPOMs {
+		return nil, ecosystems.Errorf(l.rel(abs), 0, "more than %d poms reached through modules, parents and imports", maxPOMs)
+	}
+	name := abs
+	if inProject {
+		name = l.rel(abs)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, err
+	}
+	p, err := parsePOM(name, data)
+	if err != nil {
+		return nil, err
+	}
+	m := &module{file: name, abs: abs, dir: filepath.Dir(abs), pom: p, inProject: inProject}
+	l.byFile[abs] = m
+	l.loading[abs] = true
+	m.parent = l.findParent(m)
+	delete(l.loading, abs)
+	m.props = map[string]string{}
+	if m.parent != nil {
+		for k, v := range m.parent.props {
+			m.props[k] = v
+		}
+	}
+	for _, pr := range p.properties {
+		m.props[pr.name] = pr.val
+	}
+	return m, nil
+}
+
+// findParent returns the module's parent: the pom at <relativePath>
+// (default ../pom.xml) when its coordinates match, else the parent's pom in
+// a local repository, else nil. A broken parent outside the project is
+// treated as absent; Maven would report it when it builds.
+func (l *loader) findParent(m *module) *module {
+	pp := m.pom.parent
+	if pp == nil {
+		return nil
+	}
+	g, a, v := pp.groupID.val, pp.artifactID.val, pp.version.val
+	rp := "../pom.xml"
+	if pp.hasRelativePath {
+		rp = pp.relativePath.val
+	}
+	if rp != "" {
+		p := filepath.Join(m.dir, filepath.FromSlash(rp))
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			p = filepath.Join(p, "pom.xml")
+		}
+		if !l.loading[p] && l.coordinatesAt(p, g, a, v) {
+			inProject := m.inProject && l.rel(p) != filepath.ToSlash(p)
+			if par, err := l.load(p, inProject); err == nil {
+				return par
+			}
+		}
+	}
+	if p := l.repoPOM(g, a, v); p != "" && !l.loading[p] {
+		if par, err := l.load(p, false); err == nil {
+			return par
+		}
+	}
+	return nil
+}
+
+// coordinatesAt reports whether the pom at p is group:artifact:version, as
+// Maven checks a <relativePath> parent (the group and version may be
+// inherited from that pom's own parent element).
+func (l *loader) coordinatesAt(p, g, a, v string) bool {
+	if m := l.byFile[p]; m != nil {
+		return m.groupID() == g && m.pom.artifactID.val == a && (v == "" || m.version() == v)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	q, err := parsePOM(p, data)
+	if err != nil {
+		return false
+	}
+	qg, qv := q.groupID.val, q.version.val
+	if q.parent != nil {
+		if qg == "" {
+			qg = q.parent.groupID.val
+		}
+		if qv == "" {
+			qv = q.parent.version.val
+		}
+	}
+	return qg == g && q.artifactID.val == a && (v == "" || qv == v)
+}
+
+// repoPOM returns the path of group:artifact:version's pom in the first
+// local repository that has it, or "".
+func (l *loader) repoPOM(g, a, v string) string {
+	if g == "" || a == "" || v == "" || strings.Contains(g+a+v, "${") || strings.ContainsAny(g+a+v, `/\`) {
+		return ""
+	}
+	for _, r := range l.repos {
+		p := filepath.Join(r, filepath.FromSlash(strings.ReplaceAll(g, ".", "/")), a, v, a+"-"+v+".pom")
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+// groupID is the module's effective groupId as written (own, else the
+// parent element's).
+func (m *module) groupID() string {
+	if m.pom.groupID.val != "" || m.pom.parent == nil {
+		return m.pom.groupID.val
+	}
+	return m.pom.parent.groupID.val
+}
+
+func (m *module) version() string {
+	if m.pom.version.val != "" || m.pom.parent == nil {
+		return m.pom.version.val
+	}
+	return m.pom.parent.version.val
+}
+
+// coordinates returns the module's interpolated group and artifact.
+func (m *module) coordinates() (group, artifact string) {
+	g, _ := m.interpolate(m.groupID())
+	a, _ := m.interpolate(m.pom.artifactID.val)
+	return g, a
+}
+
+// lookup resolves one property name the way Maven's model interpolation
+// does for the names envaudit supports: project.* (and the deprecated pom.*)
+// coordinates, the parent's, the base directory, and <properties> of the
+// module and its ancestors. Environment, system and settings properties
+// are left unresolved: they depend on the machine, not the project.
+func (m *module) lookup(name string) (string, bool) {
+	field := name
+	for _, prefix := range []string{"project.", "pom."} {
+		if strings.HasPrefix(name, prefix) {
+			field = name[len(prefix):]
+			break
+		}
+	}
+	if field != name || name == "basedir" {
+		switch field {
+		case "groupId":
+			return m.groupID(), m.groupID() != ""
+		case "artifactId":
+			return m.pom.artifactID.val, m.pom.artifactID.val != ""
+		case "version":
+			return m.version(), m.version() != ""
+		case "packaging":
+			if m.pom.packaging.val == "" {
+				return "jar", true
+			}
+			return m.pom.packaging.val, true
+		case "basedir":
+			return m.dir, true
+		case "parent.groupId":
+			if m.pom.parent != nil {
+				return m.pom.parent.groupID.val, true
+			}
+		case "parent.artifactId":
+			if m.pom.parent != nil {
+				return m.pom.parent.artifactID.val, true
+			}
+		case "parent.version":
+			if m.pom.parent != nil {
+				return m.pom.parent.version.val, true
+			}
+		}
+	}
+	v, ok := m.props[name]
+	return v, ok
+}
+
+// maxExpansion bounds the length of an interpolated value, so properties
+// that refer to each other many times over cannot blow up.
+const maxExpansion = 1 << 16
+
+// interpolate replaces every ${name} in s that the module resolves,
+// recursively; names it cannot resolve (undefined, cyclic, or expanding
+// too far) stay as written and are returned in missing.
+func (m *module) interpolate(s string) (out string, missing []string) {
+	return m.expand(s, 0, &missing), missing
+}
+
+func (m *module) expand(s string, depth int, missing *[]string) string {
+	if !strings.Contains(s, "${") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		j := strings.IndexByte(s[i+2:], '}')
+		if j < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		name := s[i+2 : i+2+j]
+		raw := s[i : i+3+j]
+		s = s[i+3+j:]
+		v, ok := m.lookup(name)
+		if ok && depth < 16 {
+			before := len(*missing)
+			v = m.expand(v, depth+1, missing)
+			ok = len(*missing) == before
+		} else {
+			ok = false
+		}
+		if !ok || b.Len()+len(v) > maxExpansion {
+			*missing = append(*missing, name)
+			b.WriteString(raw)
+			continue
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// effectiveManaged returns the module's dependencyManagement: the entries
+// of its ancestors and its own, interpolated in the module's context (a
+// child's property overrides what the parent's entry refers to, as in
+// Maven, where inheritance precedes interpolation), the nearer declaration
+// winning; then the entries of the BOMs it imports (scope import, type
+// pom) that it does not manage itself, the first import winning. A BOM is
+// looked up among the project's poms, then in the local repositories; one
+// that is in neither is skipped.
+func (l *loader) effectiveManaged(m *module) map[depKey]managedDep {
+	if m.managedDone {
+		return m.managed
+	}
+	m.managedDone = true // a BOM importing itself sees an empty map
+	m.managed = map[depKey]managedDep{}
+	var chain []*module
+	seen := map[*module]bool{}
+	for a := m; a != nil && !seen[a]; a = a.parent {
+		seen[a] = true
+		chain = append(chain, a)
+	}
+	var imports []depKey
+	var importVersions []string
+	for i := len(chain) - 1; i >= 0; i-- {
+		for _, d := range chain[i].pom.managed {
+			k, v, scope := m.resolveManaged(d)
+			if k.artifact == "" {
+				continue
+			}
+			if scope == "import" {
+				imports = append(imports, k)
+				importVersions = append(importVersions, v)
+				continue
+			}
+			m.managed[k] = managedDep{version: v, scope: scope}
+		}
+	}
+	for i, k := range imports {
+		bom := l.findBOM(k.group, k.artifact, importVersions[i])
+		if bom == nil {
+			continue
+		}
+		for bk, bv := range l.effectiveManaged(bom) {
+			if _, ok := m.managed[bk]; !ok {
+				m.managed[bk] = bv
+			}
+		}
+	}
+	return m.managed
+}
+
+func (m *module) resolveManaged(d pomDep) (depKey, string, string) {
+	g, _ := m.interpolate(d.groupID.val)
+	a, _ := m.interpolate(d.artifactID.val)
+	t, _ := m.interpolate(d.typ.val)
+	c, _ := m.interpolate(d.classif.val)
+	v, _ := m.interpolate(d.version.val)
+	s, _ := m.interpolate(d.scope.val)
+	if t == "" {
+		t = "jar"
+	}
+	return depKey{g, a, t, c}, v, s
+}
+
+// findBOM returns the pom group:artifact:version among the project's poms,
+// else in a local repository, else nil.
+func (l *loader) findBOM(g, a, v string) *module {
+	for _, m := range l.byFile {
+		if !m.inProject {
+			continue
+		}
+		mg, ma := m.coordinates()
+		mv, _ := m.interpolate(m.version())
+		if mg == g && ma == a && mv == v {
+			return m
+		}
+	}
+	p := l.repoPOM(g, a, v)
+	if p == "" {
+		return nil
+	}
+	m, err := l.load(p, false)
+	if err != nil {
+		return nil
+	}
+	return m
+}
