@@ -1,0 +1,58 @@
+package ghaction
+
+import (
+	"strings"
+)
+
+// credentialVars are variables of the Actions runner that grant access to
+// GitHub or to the runner's own services (cache, artifacts, OIDC tokens).
+// The traced command is the project's test suite — code the pull request
+// under review may have changed — so it must see none of them.
+var credentialVars = map[string]bool{
+	"GITHUB_TOKEN":                   true,
+	"GH_TOKEN":                       true,
+	"GH_ENTERPRISE_TOKEN":            true,
+	"GITHUB_ENTERPRISE_TOKEN":        true,
+	"ACTIONS_RUNTIME_TOKEN":          true,
+	"ACTIONS_RUNTIME_URL":            true,
+	"ACTIONS_ID_TOKEN_REQUEST_TOKEN": true,
+	"ACTIONS_ID_TOKEN_REQUEST_URL":   true,
+	"ACTIONS_CACHE_URL":              true,
+	"ACTIONS_RESULTS_URL":            true,
+}
+
+// minSecretLen is the shortest secret value searched for inside other
+// variables: shorter values would match innocent text.
+const minSecretLen = 8
+
+// FilterEnviron returns environ (KEY=VALUE entries, as os.Environ gives
+// them) without the runner's credentials, without the Action's own inputs
+// (INPUT_*, which include the token), and without any variable whose value
+// contains one of secrets — a token copied into another variable by an
+// earlier step. The order of the remaining entries is kept.
+func FilterEnviron(environ []string, secrets ...string) []string {
+	var live []string
+	for _, s := range secrets {
+		if len(s) >= minSecretLen {
+			live = append(live, s)
+		}
+	}
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		if credentialVars[strings.ToUpper(k)] || strings.HasPrefix(strings.ToUpper(k), "INPUT_") {
+			continue
+		}
+		leaked := false
+		for _, s := range live {
+			if strings.Contains(v, s) {
+				leaked = true
+				break
+			}
+		}
+		if !leaked {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

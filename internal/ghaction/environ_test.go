@@ -1,0 +1,57 @@
+package ghaction
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFilterEnviron(t *testing.T) {
+	const token = "ghs_0123456789abcdefABCDEF"
+	tests := []struct {
+		name    string
+		environ []string
+		secrets []string
+		want    []string
+	}{
+		{
+			name: "credentials",
+			environ: []string{
+				"PATH=/usr/bin", "GITHUB_TOKEN=" + token, "GH_TOKEN=x", "ACTIONS_RUNTIME_TOKEN=rt",
+				"ACTIONS_ID_TOKEN_REQUEST_TOKEN=id", "ACTIONS_ID_TOKEN_REQUEST_URL=https://x", "ACTIONS_CACHE_URL=https://c",
+				"ACTIONS_RESULTS_URL=https://r", "ACTIONS_RUNTIME_URL=https://u", "HOME=/root",
+			},
+			want: []string{"PATH=/usr/bin", "HOME=/root"},
+		},
+		{
+			name:    "inputs",
+			environ: []string{"INPUT_GITHUB_TOKEN=" + token, "INPUT_GITHUB-TOKEN=" + token, "INPUT_RUN=npm test", "input_x=1", "CI=true"},
+			want:    []string{"CI=true"},
+		},
+		{
+			name:    "copiedToken",
+			environ: []string{"NPM_CONFIG_TOKEN=" + token, "URL=https://x-access-token:" + token + "@github.com/o/r", "GITHUB_REPOSITORY=o/r"},
+			secrets: []string{token},
+			want:    []string{"GITHUB_REPOSITORY=o/r"},
+		},
+		{
+			name:    "shortSecretIgnored",
+			environ: []string{"A=abc", "B=1"},
+			secrets: []string{"abc", ""},
+			want:    []string{"A=abc", "B=1"},
+		},
+		{
+			name:    "runnerContextKept",
+			environ: []string{"GITHUB_WORKSPACE=/w", "GITHUB_SHA=abc", "RUNNER_TEMP=/t", "GITHUB_ACTIONS=true", "NOEQUALS"},
+			want:    []string{"GITHUB_WORKSPACE=/w", "GITHUB_SHA=abc", "RUNNER_TEMP=/t", "GITHUB_ACTIONS=true", "NOEQUALS"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := FilterEnviron(tt.environ, tt.secrets...)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("FilterEnviron (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
