@@ -152,11 +152,11 @@ severity:
 		got[f.Package] = f.Severity + " " + f.Ignored
 	}
 	want := map[string]string{
-		"yargs":       "notice ",               // phantom:unused beats phantom
-		"left-padd":   "error ",                // phantom
+		"yargs":       "notice ",                 // phantom:unused beats phantom
+		"left-padd":   "error ",                  // phantom
 		"@types/node": "error compile-time only", // glob
-		"ms":          "notice ",               // hidden
-		"lodash":      "warning ",              // hidden:undeclared beats hidden, kind-restricted ignore does not match
+		"ms":          "notice ",                 // hidden
+		"lodash":      "warning ",                // hidden:undeclared beats hidden, kind-restricted ignore does not match
 		"y18n":        "notice ",
 		"chalk":       "notice ",
 	}
