@@ -1,0 +1,554 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/tracer"
+	"golang.org/x/term"
+)
+
+// usageError is a command-line mistake: printed with the command's usage
+// hint, exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// exitError carries an exit status decided deep in a command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// outputFlags are the flags every auditing command shares.
+type outputFlags struct {
+	dir    string
+	report string
+	format string
+	failOn string
+	sel    []audit.Selector
+}
+
+func (o *outputFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.dir, "C", ".", "audit the project in `DIR`")
+	fs.StringVar(&o.report, "report", "", "write the JSON report to `FILE`")
+	fs.StringVar(&o.format, "format", "text", "print the report as text, json or markdown")
+	fs.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` (kind or kind:reason, comma-separated; none) is found")
+}
+
+// check validates the flag values, in the style `--format: unknown value
+// "xml" (want text, json or markdown)`.
+func (o *outputFlags) check() error {
+	switch o.format {
+	case "text", "json", "markdown":
+	default:
+		return usagef("--format: unknown value %q (want text, json or markdown)", o.format)
+	}
+	sel, err := audit.ParseSelectors(o.failOn)
+	if err != nil {
+		return usagef("--fail-on: %v", err)
+	}
+	o.sel = sel
+	return nil
+}
+
+// parseFlags parses args with fs, turning the flag package's complaints
+// into usage errors. help reports -h.
+func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
+	var msg bytes.Buffer
+	fs.SetOutput(&msg)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, usagef("%v", err)
+	}
+	return false, nil
+}
+
+// printUsage prints a command's synopsis and flags.
+func printUsage(w io.Writer, fs *flag.FlagSet, synopsis string) {
+	fmt.Fprintf(w, "usage: %s\n\nflags:\n", synopsis)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+// fail prints err the way envaudit reports errors and returns the exit
+// status it stands for: usage errors and unreadable input 2, or the status
+// an exitError carries.
+func fail(stderr io.Writer, cmd string, err error) int {
+	var ue *usageError
+	var ee *exitError
+	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "envaudit %s: %s\n(run \"envaudit %s -h\" for usage)\n", cmd, ue.msg, cmd)
+		return exitUsage
+	case errors.As(err, &ee):
+		fmt.Fprintf(stderr, "envaudit: %v\n", ee.err)
+		return ee.code
+	}
+	fmt.Fprintf(stderr, "envaudit: %v\n", err)
+	return exitUsage
+}
+
+// project is a project root with its detected ecosystems and their
+// declarations (D1), read before anything runs so a broken manifest fails
+// fast.
+type project struct {
+	root  string // absolute, symbolic links resolved
+	shown string // the directory as the user named it
+	ecos  []detected
+}
+
+type detected struct {
+	eco       ecosystems.Ecosystem
+	manifests []string
+	declared  []ecosystems.Dependency
+	scratch   string // the directory TraceEnv was given, if any
+}
+
+// openProject detects the ecosystems of dir and parses their manifests.
+// Errors in project files come back as *ecosystems.PosError with the file
+// named relative to the working directory.
+func openProject(dir string, ecos []ecosystems.Ecosystem) (*project, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	root, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("-C: %w", err)
+	}
+	if st, err := os.Stat(root); err != nil {
+		return nil, fmt.Errorf("-C: %w", err)
+	} else if !st.IsDir() {
+		return nil, fmt.Errorf("-C: %q is not a directory", dir)
+	}
+	p := &project{root: root, shown: filepath.ToSlash(filepath.Clean(dir))}
+	for _, e := range ecos {
+		manifests, err := e.Detect(root)
+		if err != nil {
+			return nil, p.posError(fmt.Errorf("detect %s: %w", e.Name(), err))
+		}
+		if len(manifests) == 0 {
+			continue
+		}
+		declared, err := e.Declared(root)
+		if err != nil {
+			return nil, p.posError(err)
+		}
+		p.ecos = append(p.ecos, detected{eco: e, manifests: manifests, declared: declared})
+	}
+	return p, nil
+}
+
+// posError names the file of a positioned error as the user sees it from
+// the working directory: `sub/package.json:7: ...` under -C sub.
+func (p *project) posError(err error) error {
+	pe, ok := err.(*ecosystems.PosError)
+	if !ok || p.shown == "." || pe.Pos.File == "" || filepath.IsAbs(pe.Pos.File) {
+		return err
+	}
+	moved := *pe
+	moved.Pos.File = p.shown + "/" + pe.Pos.File
+	return &moved
+}
+
+// inputs lists the absolute paths of the project files envaudit reads, so
+// no output may overwrite them.
+func (p *project) inputs() []string {
+	var out []string
+	for _, d := range p.ecos {
+		for _, m := range d.manifests {
+			out = append(out, filepath.Join(p.root, filepath.FromSlash(m)))
+		}
+	}
+	return out
+}
+
+// prepare gives every ecosystem that needs it (TraceEnvironer) a scratch
+// directory and returns the traced command's environment with their
+// variables applied. cleanup removes the scratch directories.
+func (p *project) prepare(environ []string) (env []string, cleanup func(), err error) {
+	env = append([]string(nil), environ...)
+	cleanup = func() {
+		for _, d := range p.ecos {
+			if d.scratch != "" {
+				os.RemoveAll(d.scratch)
+			}
+		}
+	}
+	for i := range p.ecos {
+		te, ok := p.ecos[i].eco.(ecosystems.TraceEnvironer)
+		if !ok {
+			continue
+		}
+		dir, err := os.MkdirTemp("", "envaudit-"+p.ecos[i].eco.Name()+"-")
+		if err != nil {
+			cleanup()
+			return nil, nil, err
+		}
+		p.ecos[i].scratch = dir
+		env = setenv(env, te.TraceEnv(p.root, dir, env))
+	}
+	return env, cleanup, nil
+}
+
+// setenv applies KEY=VALUE entries over env, later entries winning.
+func setenv(env, set []string) []string {
+	for _, kv := range set {
+		key, _, _ := strings.Cut(kv, "=")
+		out := env[:0]
+		for _, e := range env {
+			if k, _, _ := strings.Cut(e, "="); k != key {
+				out = append(out, e)
+			}
+		}
+		env = append(out, kv)
+	}
+	return env
+}
+
+// audit enumerates each ecosystem's installation and audits it against the
+// trace (nil: D1 and D2 only). An installation that cannot be enumerated
+// leaves the ecosystem without D2 and D3, says so in its warnings, and is
+// returned as err after every ecosystem was audited, so the report is still
+// written.
+func (p *project) audit(ctx context.Context, tr *tracer.Trace, environ []string, prog *progress) ([]audit.EcosystemReport, error) {
+	env := ecosystems.Env{Environ: environ}
+	if tr != nil {
+		env.Executables = audit.Executables(tr)
+	}
+	var reps []audit.EcosystemReport
+	var errs []error
+	for _, d := range p.ecos {
+		prog.step("reading the installed %s packages", d.eco.Name())
+		e := env
+		e.Scratch = d.scratch
+		inv, err := d.eco.Installed(ctx, p.root, e)
+		if err != nil {
+			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
+			errs = append(errs, err)
+			inv = nil
+		}
+		prog.step("auditing %s", d.eco.Name())
+		rep := audit.Ecosystem(audit.Input{
+			Name:      d.eco.Name(),
+			Manifests: d.manifests,
+			Declared:  d.declared,
+			Inventory: inv,
+			Trace:     tr,
+			DevTools:  d.eco.DevTools(),
+			Root:      p.root,
+		})
+		if err != nil {
+			rep.Warnings = append(rep.Warnings, err.Error())
+		}
+		reps = append(reps, rep)
+	}
+	prog.done()
+	return reps, errors.Join(errs...)
+}
+
+// emit prints the report in the chosen format, writes the JSON report
+// file, and returns the exit status the findings and the run call for.
+func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error) {
+	var err error
+	switch o.format {
+	case "json":
+		err = r.WriteJSON(stdout)
+	case "markdown":
+		err = r.WriteMarkdown(stdout)
+	default:
+		err = r.WriteText(stdout)
+	}
+	if err != nil {
+		return exitUsage, fmt.Errorf("write report: %w", err)
+	}
+	if o.report != "" {
+		if err := writeFileAtomic(o.report, r.WriteJSON); err != nil {
+			return exitUsage, err
+		}
+	}
+	code := exitOK
+	if failing := r.Failing(o.sel); len(failing) > 0 {
+		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
+		code = exitFindings
+	}
+	if ri := r.Run; ri != nil && !ri.Succeeded {
+		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", strings.Join(ri.Command, " "), ri.Status())
+		code = exitCommandErr
+	}
+	return code, nil
+}
+
+func selectorList(sel []audit.Selector) string {
+	s := make([]string, len(sel))
+	for i, x := range sel {
+		s[i] = x.String()
+	}
+	return strings.Join(s, ",")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// checkOutputs refuses output paths that would overwrite an input (a
+// manifest, the trace being audited), collide with each other, or replace
+// an existing file that is not one envaudit wrote (kind: "report" or
+// "trace").
+func checkOutputs(inputs []string, outs []output) error {
+	seen := map[string]string{}
+	for _, in := range inputs {
+		if abs, err := filepath.Abs(in); err == nil {
+			seen[abs] = "input"
+		}
+	}
+	for _, o := range outs {
+		if o.path == "" {
+			continue
+		}
+		abs, err := filepath.Abs(o.path)
+		if err != nil {
+			return usagef("%s: %v", o.flag, err)
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		if what, ok := seen[abs]; ok {
+			if what == "input" {
+				return usagef("%s: %q is one of envaudit's inputs; refusing to overwrite it", o.flag, o.path)
+			}
+			return usagef("%s: %q is also the file of %s", o.flag, o.path, what)
+		}
+		for other := range seen {
+			if sameFile(other, abs) {
+				return usagef("%s: %q is one of envaudit's inputs; refusing to overwrite it", o.flag, o.path)
+			}
+		}
+		seen[abs] = o.flag
+		if st, err := os.Stat(abs); err == nil {
+			if st.IsDir() {
+				return usagef("%s: %q is a directory", o.flag, o.path)
+			}
+			if !o.ours(abs) {
+				return usagef("%s: %q exists and is not an envaudit %s; refusing to overwrite it", o.flag, o.path, o.kind)
+			}
+		}
+	}
+	return nil
+}
+
+// output is a file a command writes.
+type output struct {
+	flag string // "--report"
+	path string
+	kind string // what envaudit writes there: "report", "trace"
+}
+
+// ours reports whether the existing file at path is one envaudit wrote, so
+// replacing it loses nothing of the user's.
+func (o output) ours(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	switch o.kind {
+	case "report":
+		_, err := audit.ReadReport(io.LimitReader(f, 256<<20), path)
+		return err == nil
+	case "trace":
+		line, err := bufio.NewReader(f).ReadBytes('\n')
+		if err != nil && len(line) == 0 {
+			return false
+		}
+		var h struct {
+			Type    string `json:"type"`
+			Version int    `json:"version"`
+		}
+		return json.Unmarshal(line, &h) == nil && h.Type == "header" && h.Version > 0
+	}
+	return false
+}
+
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// writeFileAtomic writes a file through a temporary file in the same
+// directory, so a failed write leaves the previous file intact.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".envaudit-*")
+	if err != nil {
+		return fmt.Errorf("write %q: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	bw := bufio.NewWriter(f)
+	if err := write(bw); err != nil {
+		f.Close()
+		return fmt.Errorf("write %q: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("write %q: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %q: %w", path, err)
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return fmt.Errorf("write %q: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %q: %w", path, err)
+	}
+	return nil
+}
+
+// readTrace reads a saved trace.
+func readTrace(path string) (*tracer.Trace, bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("--trace: %w", err)
+	}
+	defer f.Close()
+	return tracer.ReadJSONL(f, path)
+}
+
+// progress shows what envaudit is doing on a terminal, one transient line
+// at a time; it writes nothing when stderr is not a terminal, so logs and
+// pipes stay clean.
+type progress struct {
+	w     io.Writer // nil when quiet
+	shown bool
+}
+
+// isTerminal reports whether w is a terminal; a variable so tests can
+// pretend.
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func newProgress(stderr io.Writer) *progress {
+	if isTerminal(stderr) {
+		return &progress{w: stderr}
+	}
+	return &progress{}
+}
+
+// step replaces the progress line.
+func (p *progress) step(format string, args ...any) {
+	if p == nil || p.w == nil {
+		return
+	}
+	fmt.Fprintf(p.w, "\r\033[Kenvaudit: "+format+"…", args...)
+	p.shown = true
+}
+
+// done clears the progress line.
+func (p *progress) done() {
+	if p == nil || p.w == nil || !p.shown {
+		return
+	}
+	fmt.Fprint(p.w, "\r\033[K")
+	p.shown = false
+}
+
+const auditSynopsis = "envaudit audit [-C DIR] [--trace TRACE.jsonl] [--report FILE.json] [--format text|json|markdown] [--fail-on KINDS]"
+
+// cmdAudit audits a project from a saved trace, or its declared and
+// installed layers only when no trace is given.
+func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	var o outputFlags
+	o.register(fs)
+	tracePath := fs.String("trace", "", "audit the run saved in `TRACE.jsonl` (by envaudit trace or run --trace-out); without it, only the declared and installed layers")
+	help, err := parseFlags(fs, args)
+	if help {
+		printUsage(stdout, fs, auditSynopsis)
+		return exitOK
+	}
+	if err == nil && fs.NArg() > 0 {
+		err = usagef("unexpected argument %q (audit takes no command; use envaudit run to trace one)", fs.Arg(0))
+	}
+	if err == nil {
+		err = o.check()
+	}
+	if err != nil {
+		return fail(stderr, "audit", err)
+	}
+	r, instErr, err := auditSaved(ctx, &o, *tracePath, stderr, all.Ecosystems())
+	if err != nil {
+		return fail(stderr, "audit", err)
+	}
+	code, err := emit(r, &o, stdout, stderr)
+	if err == nil {
+		err = instErr
+	}
+	if err != nil {
+		return fail(stderr, "audit", err)
+	}
+	return code
+}
+
+// auditSaved audits the project against a saved trace, or its declared
+// and installed layers only when tracePath is empty.
+func auditSaved(ctx context.Context, o *outputFlags, tracePath string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
+	p, err := openProject(o.dir, ecos)
+	if err != nil {
+		return nil, nil, err
+	}
+	inputs := p.inputs()
+	if tracePath != "" {
+		inputs = append(inputs, tracePath)
+	}
+	if err := checkOutputs(inputs, []output{{"--report", o.report, "report"}}); err != nil {
+		return nil, nil, err
+	}
+	var tr *tracer.Trace
+	var run *audit.RunInfo
+	if tracePath != "" {
+		t, complete, err := readTrace(tracePath)
+		if err != nil {
+			return nil, nil, err
+		}
+		// A trace recorded elsewhere (a CI runner's checkout) is moved
+		// onto this checkout of the project.
+		if t.Header.Dir != "" {
+			t = audit.RebaseTrace(t, t.Header.Dir, p.root)
+		}
+		tr = t
+		run = audit.NewRunInfo(tr, complete, p.shown)
+	}
+	reps, instErr := p.audit(ctx, tr, os.Environ(), newProgress(stderr))
+	return audit.NewReport(version, run, reps), instErr, nil
+}

@@ -1,0 +1,346 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems/all"
+)
+
+// demoFS holds the demo projects, written to a temporary directory and run
+// for real. The npm one is a package.json and a hand-written node_modules
+// of tiny stand-in packages, so the demo needs node and nothing else: no
+// network, no install.
+//
+//go:embed all:demo
+var demoFS embed.FS
+
+// demoProject describes one embedded demo project.
+type demoProject struct {
+	name    string   // directory under demo/
+	needs   string   // the program it runs
+	command []string // the test command
+	env     func(environ []string) []string
+	about   string // one line on what it is
+}
+
+var demoProjects = []demoProject{
+	{
+		name:    "npm",
+		needs:   "node",
+		command: []string{"node", "--test"},
+		// The spec reporter reads better than the TAP node writes when its
+		// output is not a terminal.
+		env: func(environ []string) []string {
+			return []string{"NODE_OPTIONS=" + strings.TrimSpace(getenv(environ, "NODE_OPTIONS")+" --test-reporter=spec")}
+		},
+		about: "a tiny npm library, \"greeter\", with a hand-written node_modules",
+	},
+}
+
+const demoSynopsis = "envaudit demo [--dir DIR] [--format text|json|markdown] [--report FILE.json]"
+
+// cmdDemo runs the main job on an embedded example project: it writes the
+// project to a directory, traces its tests with the real tracer, audits the
+// run, and explains each finding in a line.
+func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	dir := fs.String("dir", "", "write the demo project to `DIR` (new or empty) and keep it; default: a temporary directory, removed afterwards")
+	format := fs.String("format", "text", "print the report as text, json or markdown")
+	report := fs.String("report", "", "also write the JSON report to `FILE`")
+	help, err := parseFlags(fs, args)
+	if help {
+		printUsage(stdout, fs, demoSynopsis)
+		return exitOK
+	}
+	if err == nil && fs.NArg() > 0 {
+		err = usagef("unexpected argument %q", fs.Arg(0))
+	}
+	o := outputFlags{format: *format, failOn: "none", report: *report}
+	if err == nil {
+		err = o.check()
+	}
+	if err != nil {
+		return fail(stderr, "demo", err)
+	}
+	if err := runDemo(ctx, *dir, &o, stdout, stderr); err != nil {
+		return fail(stderr, "demo", err)
+	}
+	return exitOK
+}
+
+func runDemo(ctx context.Context, dir string, o *outputFlags, stdout, stderr io.Writer) error {
+	proj, err := pickDemo()
+	if err != nil {
+		return err
+	}
+	keep := dir != ""
+	if keep {
+		if err := emptyDir(dir); err != nil {
+			return fmt.Errorf("--dir: %w", err)
+		}
+	} else {
+		if dir, err = os.MkdirTemp("", "envaudit-demo-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+	}
+	if err := writeDemo(proj, dir); err != nil {
+		return err
+	}
+	text := o.format == "text"
+	if text {
+		fmt.Fprintf(stdout, "envaudit demo: %s.\n", proj.about)
+		fmt.Fprintf(stdout, "Running its tests under the tracer: %s\n\n", strings.Join(proj.command, " "))
+	}
+	o.dir = dir
+	// The command's output is indented under the intro, so the report
+	// below stands apart from it.
+	cmdOut := &prefixWriter{w: stdout, prefix: "  │ "}
+	cmdErr := &prefixWriter{w: stderr, prefix: "  │ "}
+	if !text {
+		cmdOut.w = stderr
+	}
+	ro := runOptions{command: proj.command, stdin: strings.NewReader(""), stdout: cmdOut, stderr: cmdErr}
+	if proj.env != nil {
+		ro.env = proj.env(os.Environ())
+	}
+	r, instErr, err := runTraced(ctx, o, ro, stderr, all.Ecosystems())
+	cmdOut.flush()
+	cmdErr.flush()
+	if err == nil {
+		err = instErr
+	}
+	if err != nil {
+		return err
+	}
+	if text {
+		fmt.Fprintln(stdout)
+	}
+	code, err := emit(r, o, stdout, stderr)
+	if err != nil || !text {
+		return err
+	}
+	if err := explain(stdout, r, proj, code); err != nil {
+		return err
+	}
+	if keep {
+		fmt.Fprintf(stdout, "\nThe demo project is in %s: change package.json or the code, then run\n  envaudit run -C %s -- %s\n", dir, dir, strings.Join(proj.command, " "))
+	}
+	return nil
+}
+
+// pickDemo chooses the first demo project whose program is on PATH.
+func pickDemo() (demoProject, error) {
+	var needs []string
+	for _, p := range demoProjects {
+		if _, err := exec.LookPath(p.needs); err == nil {
+			return p, nil
+		}
+		needs = append(needs, p.needs)
+	}
+	return demoProject{}, fmt.Errorf("the demo runs a small project with %s, which is not on PATH", strings.Join(needs, " or "))
+}
+
+// emptyDir makes sure dir exists and is empty, so the demo never mixes its
+// files with the user's.
+func emptyDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return os.MkdirAll(dir, 0o755)
+	case err != nil:
+		return err
+	case len(entries) > 0:
+		return fmt.Errorf("%q is not empty", dir)
+	}
+	return nil
+}
+
+// writeDemo copies the embedded project into dir.
+func writeDemo(p demoProject, dir string) error {
+	src := "demo/" + p.name
+	return fs.WalkDir(demoFS, src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(path, src), "/")
+		dst := filepath.Join(dir, filepath.FromSlash(rel))
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := demoFS.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+}
+
+// explain says in a line what each finding of the demo means and what a
+// reviewer would do about it.
+func explain(w io.Writer, r *audit.Report, p demoProject, code int) error {
+	ew := &lineWriter{w: w}
+	ew.line("")
+	ew.line("What this means")
+	for _, e := range r.Ecosystems {
+		var bloat []audit.Finding
+		for _, f := range e.Findings {
+			if f.Kind == audit.Bloat {
+				bloat = append(bloat, f)
+				continue
+			}
+			ew.wrapped(fmt.Sprintf("  %-16s ", f.Package), meaning(f))
+		}
+		if len(bloat) > 0 {
+			top := bloat[0]
+			s := fmt.Sprintf("%d installed %s never loaded: they cost install time and attack surface for nothing.", len(bloat), plural(len(bloat), "package was", "packages were"))
+			if top.Direct {
+				s += fmt.Sprintf(" Start with %s: it is a direct dependency", top.Package)
+				if top.PullsIn > 0 {
+					s += fmt.Sprintf(", and %d more go with it", top.PullsIn)
+				}
+				s += "."
+			}
+			ew.wrapped(fmt.Sprintf("  %-16s ", "bloat"), s)
+		}
+	}
+	ew.line("")
+	if code == exitOK {
+		ew.line("The tests passed, yet the manifest is wrong: that is what envaudit is for.")
+	} else {
+		ew.line("The demo's tests did not pass (%s); the audit above still shows what they loaded.", r.Run.Status())
+	}
+	sel, _ := audit.ParseSelectors(audit.DefaultFailOn)
+	if n := len(r.Failing(sel)); n > 0 {
+		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), audit.DefaultFailOn))
+	}
+	ew.line("On your own project:  envaudit run -- npm test   (or pytest, go test ./...)")
+	return ew.err
+}
+
+// meaning is the one-line explanation of a finding for the demo.
+func meaning(f audit.Finding) string {
+	switch f.Kind + ":" + audit.Kind(f.Reason) {
+	case "phantom:not-installed":
+		return "declared, but nothing by that name is installed: a clean `npm ci` fails, or — if the name was made up — installs whatever someone publishes under it. Check the name; fix or remove it."
+	case "phantom:unused":
+		return "declared and installed, but the tests never loaded it: remove it, or test the code that needs it."
+	case "phantom:compile-time":
+		return "needed only to build (types, headers): fine as a dev dependency."
+	case "hidden:transitive":
+		return fmt.Sprintf("the code loads it without declaring it; it is only there because %s depends on it, and vanishes when that changes. Declare it.", strings.Join(f.Via, " → "))
+	case "hidden:undeclared":
+		if len(f.Via) > 0 {
+			return fmt.Sprintf("loaded but not declared; it comes with %s, which is not declared either.", strings.Join(f.Via, " → "))
+		}
+		return "the code loads it, but no manifest declares it and nothing declared brings it: it works here only because this machine has it. A clean install breaks. Declare it."
+	case "dev:test-runner":
+		return "test tooling: loaded by the test runner, not by your code; not counted as hidden."
+	}
+	return f.Message
+}
+
+// prefixWriter indents every line written through it. It is safe for
+// concurrent use, as the traced command's output may arrive from several
+// goroutines.
+type prefixWriter struct {
+	mu      sync.Mutex
+	w       io.Writer
+	prefix  string
+	partial []byte
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := len(b)
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			p.partial = append(p.partial, b...)
+			break
+		}
+		line := append(p.partial, b[:i+1]...)
+		p.partial = nil
+		if _, err := fmt.Fprintf(p.w, "%s%s", p.prefix, line); err != nil {
+			return 0, err
+		}
+		b = b[i+1:]
+	}
+	return n, nil
+}
+
+// flush writes an unterminated last line.
+func (p *prefixWriter) flush() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.partial) > 0 {
+		fmt.Fprintf(p.w, "%s%s\n", p.prefix, p.partial)
+		p.partial = nil
+	}
+}
+
+// lineWriter prints lines and keeps the first error.
+type lineWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (l *lineWriter) line(format string, args ...any) {
+	if l.err == nil {
+		_, l.err = fmt.Fprintf(l.w, format+"\n", args...)
+	}
+}
+
+// wrapWidth is the width explanations are wrapped to: the common minimum
+// of terminals and CI logs.
+const wrapWidth = 100
+
+// wrapped prints text after lead, wrapped at word boundaries to wrapWidth,
+// continuation lines indented to line up with the text.
+func (l *lineWriter) wrapped(lead, text string) {
+	indent := strings.Repeat(" ", utf8.RuneCountInString(lead))
+	line := lead
+	width := utf8.RuneCountInString(lead)
+	start := true
+	for _, word := range strings.Fields(text) {
+		n := utf8.RuneCountInString(word)
+		if !start && width+1+n > wrapWidth {
+			l.line("%s", line)
+			line, width, start = indent, len(indent), true
+		}
+		if !start {
+			line += " "
+			width++
+		}
+		line += word
+		width += n
+		start = false
+	}
+	l.line("%s", line)
+}
+
+// getenv looks a variable up in an environment list, the last entry
+// winning as it does for a process.
+func getenv(environ []string, key string) string {
+	for i := len(environ) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/tracer"
+)
+
+const runSynopsis = "envaudit run [-C DIR] [--report FILE.json] [--format text|json|markdown] [--fail-on KINDS] [--timeout DURATION] [--trace-out FILE] -- COMMAND [ARG...]"
+
+// runOptions are the flags of `envaudit run` beyond the shared ones.
+type runOptions struct {
+	command  []string
+	timeout  time.Duration
+	traceOut string
+	// env holds KEY=VALUE entries set over envaudit's own environment for
+	// the command.
+	env []string
+	// stdin, stdout and stderr are the traced command's streams.
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// cmdRun traces a command in the project directory and audits the run.
+func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	var o outputFlags
+	o.register(fs)
+	timeout := fs.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then")
+	traceOut := fs.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace)")
+	help, err := parseFlags(fs, args)
+	if help {
+		printUsage(stdout, fs, runSynopsis)
+		return exitOK
+	}
+	ro := runOptions{command: fs.Args(), traceOut: *traceOut, stdin: stdin, stdout: stdout, stderr: stderr}
+	if err == nil && len(ro.command) == 0 {
+		err = usagef("no command to trace (envaudit run [flags] -- COMMAND [ARG...])")
+	}
+	if err == nil && *timeout != "" {
+		ro.timeout, err = time.ParseDuration(*timeout)
+		if err != nil || ro.timeout <= 0 {
+			err = usagef("--timeout: invalid duration %q (want a positive duration such as 90s or 10m)", *timeout)
+		}
+	}
+	if err == nil {
+		err = o.check()
+	}
+	if err != nil {
+		return fail(stderr, "run", err)
+	}
+	r, instErr, err := runTraced(ctx, &o, ro, stderr, all.Ecosystems())
+	if err != nil {
+		return fail(stderr, "run", err)
+	}
+	code, err := emit(r, &o, stdout, stderr)
+	if err == nil {
+		err = instErr
+	}
+	if err != nil {
+		return fail(stderr, "run", err)
+	}
+	return code
+}
+
+// runTraced is the main job: read the project's declarations, run the
+// command under the tracer, enumerate what is installed, and audit. The
+// command's own output goes to ro.stdout and ro.stderr. instErr reports
+// installations that could not be enumerated: the report is complete
+// otherwise and says so, and the caller still writes it.
+func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
+	p, err := openProject(o.dir, ecos)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkOutputs(p.inputs(), []output{
+		{"--report", o.report, "report"},
+		{"--trace-out", ro.traceOut, "trace"},
+	}); err != nil {
+		return nil, nil, err
+	}
+	env, cleanup, err := p.prepare(setenv(os.Environ(), ro.env))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer cleanup()
+
+	prog := newProgress(stderr)
+	if prog.w != nil {
+		names := make([]string, len(p.ecos))
+		for i, d := range p.ecos {
+			names[i] = d.eco.Name()
+		}
+		what := "no ecosystem detected"
+		if len(names) > 0 {
+			what = strings.Join(names, ", ")
+		}
+		fmt.Fprintf(prog.w, "envaudit: tracing %s in %s (%s)\n", strings.Join(ro.command, " "), p.shown, what)
+	}
+	tr, err := tracer.Run(ctx, tracer.Options{
+		Command: ro.command,
+		Dir:     p.root,
+		Env:     env,
+		Stdin:   ro.stdin,
+		Stdout:  ro.stdout,
+		Stderr:  ro.stderr,
+		Timeout: ro.timeout,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if ro.traceOut != "" {
+		if err := writeFileAtomic(ro.traceOut, tr.WriteJSONL); err != nil {
+			return nil, nil, err
+		}
+	}
+	run := audit.NewRunInfo(tr, true, p.shown)
+	reps, instErr := p.audit(ctx, tr, env, prog)
+	return audit.NewReport(version, run, reps), instErr, nil
+}
