@@ -594,25 +594,32 @@ func readLock(root string) (map[string]*lockEntry, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		var lf struct {
-			LockfileVersion int                   `json:"lockfileVersion"`
-			Packages        map[string]*lockEntry `json:"packages"`
-		}
-		if err := json.Unmarshal(data, &lf); err != nil {
-			return nil, "", jsonError(name, data, err)
-		}
-		if lf.Packages == nil {
-			return nil, name, nil
-		}
-		delete(lf.Packages, "")
-		for k, e := range lf.Packages {
-			if e == nil {
-				delete(lf.Packages, k)
-			}
-		}
-		return lf.Packages, name, nil
+		lock, err := parseLock(name, data)
+		return lock, name, err
 	}
 	return nil, "", nil
+}
+
+// parseLock parses the lockfile text data of file, returning its
+// "packages" map without the root entry, or nil for a lockfile without one.
+func parseLock(file string, data []byte) (map[string]*lockEntry, error) {
+	var lf struct {
+		LockfileVersion int                   `json:"lockfileVersion"`
+		Packages        map[string]*lockEntry `json:"packages"`
+	}
+	if err := json.Unmarshal(data, &lf); err != nil {
+		return nil, jsonError(file, data, err)
+	}
+	if lf.Packages == nil {
+		return nil, nil
+	}
+	delete(lf.Packages, "")
+	for k, e := range lf.Packages {
+		if e == nil {
+			delete(lf.Packages, k)
+		}
+	}
+	return lf.Packages, nil
 }
 
 // crossCheck compares the tree with the lockfile: packages whose lockfile

@@ -25,10 +25,18 @@
 //     (.bin, .package-lock.json, .cache) are not packages; .bin links are
 //     attributed to the package they point into.
 //   - npm-shrinkwrap.json, else package-lock.json (lockfileVersion 2 or 3):
-//     its "packages" map is cross-checked against the tree, and its "dev"
-//     flags mark dev-only packages.
-//   - the npm command's own package (found through the traced run's PATH and
+//     its "packages" map is cross-checked against the tree (entries missing
+//     on disk, packages missing from it, versions that differ are
+//     warnings), its "dev" flags mark dev-only packages, and its edges stand
+//     in for a package.json that cannot be read.
+//   - the npm command's own package, and corepack beside it (found through the traced run's PATH and
 //     the node executable it ran), listed as excluded toolchain baseline.
+//
+// Every installed copy is a package of its own (the same name may be
+// installed at several versions; Path tells them apart). Its edges are the
+// packages its dependencies resolve to the way Node resolves them (its own
+// node_modules first, then each enclosing one). It is Direct when the root
+// or a workspace package.json declares its name and resolves to that copy.
 //
 // D3 (attribution): a traced path belongs to the innermost package directory
 // that contains it. Reading a package's package.json is metadata (no use);

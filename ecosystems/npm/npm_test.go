@@ -336,3 +336,47 @@ func parseArchive(data []byte) []archiveFile {
 	}
 	return files
 }
+
+// FuzzParseLock feeds arbitrary text to the lockfile reader: never a
+// panic, and every error positioned on a line of the text.
+func FuzzParseLock(f *testing.F) {
+	for _, s := range []string{
+		`{"lockfileVersion":3,"packages":{"":{},"node_modules/a":{"version":"1.0.0","dev":true,"dependencies":{"b":"1"}}}}`,
+		`{"lockfileVersion":1,"dependencies":{}}`,
+		`{"packages":{"node_modules/a":{"version":1}}}`,
+		`{"packages":{"node_modules/a":null}}`, `{"packages":[]}`, `{`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lock, err := parseLock("package-lock.json", data)
+		if err != nil {
+			var pe *ecosystems.PosError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %T is not a *ecosystems.PosError: %v", err, err)
+			}
+			if n := bytes.Count(data, []byte("\n")) + 1; pe.Pos.Line < 1 || pe.Pos.Line > n {
+				t.Fatalf("error line %d outside 1..%d: %v", pe.Pos.Line, n, err)
+			}
+			return
+		}
+		for k, e := range lock {
+			if k == "" || e == nil {
+				t.Fatalf("root or nil entry %q kept", k)
+			}
+		}
+	})
+}
+
+// TestInstalledCancelled checks that a cancelled context stops the walk.
+func TestInstalledCancelled(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "node_modules", "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New().Installed(ctx, dir, ecosystems.Env{Environ: []string{}}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Installed with a cancelled context: %v, want context.Canceled", err)
+	}
+}
