@@ -29,8 +29,9 @@
 //     on disk, packages missing from it, versions that differ are
 //     warnings), its "dev" flags mark dev-only packages, and its edges stand
 //     in for a package.json that cannot be read.
-//   - the npm command's own package, and corepack beside it (found through the traced run's PATH and
-//     the node executable it ran), listed as excluded toolchain baseline.
+//   - the npm command's own package, and corepack beside it (found through
+//     the traced run's PATH and the node executable it ran), listed as
+//     excluded toolchain baseline.
 //
 // Every installed copy is a package of its own (the same name may be
 // installed at several versions; Path tells them apart). Its edges are the
