@@ -26,6 +26,7 @@ const evidence = "files the run opened in the interpreter's site directories (sy
 // dist is one installed distribution found on sys.path.
 type dist struct {
 	name    string // normalised
+	raw     string // as METADATA spells it
 	version string
 	meta    string // canonical path of the .dist-info / .egg-info
 	site    string // canonical sys.path entry that holds it
@@ -130,9 +131,11 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 
 	var dp *dpkgInfo
 	if e.DpkgDir != "-" {
+		// By default only distributions under /usr can be Debian's; a
+		// DpkgDir given explicitly (a test's database) is asked about all.
 		metaDirs := map[string]bool{}
 		for _, d := range kept {
-			if strings.HasPrefix(d.meta, "/usr/") {
+			if strings.HasPrefix(d.meta, "/usr/") || e.DpkgDir != "" {
 				metaDirs[d.meta] = true
 				for _, x := range d.extra {
 					metaDirs[x] = true
@@ -281,7 +284,7 @@ func readDist(site, name string) *dist {
 	if raw == "" {
 		return nil
 	}
-	d.name = ecosystems.NormalizePyPI(raw)
+	d.name, d.raw = ecosystems.NormalizePyPI(raw), raw
 	d.version = first(h, "version")
 	if d.version == "" {
 		d.version = dirVersion
@@ -533,6 +536,17 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 			continue
 		}
 		if claimedByOthers(t, d, all) {
+			// A namespace package: the part of it this distribution
+			// provides is usually the directory its dotted name spells
+			// (lazr.uri → lazr/uri).
+			for _, sub := range []string{strings.ReplaceAll(d.raw, ".", "/"), strings.ReplaceAll(d.name, "-", "/")} {
+				if strings.HasPrefix(sub, t+"/") {
+					if st, err := os.Stat(d.site + "/" + sub); err == nil && st.IsDir() {
+						x.AddDir(d.site+"/"+sub, d.name, ecosystems.UseRuntime)
+						break
+					}
+				}
+			}
 			continue
 		}
 		for _, en := range entries {

@@ -1,0 +1,273 @@
+package python
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/google/go-cmp/cmp"
+)
+
+// fakeQuery answers for an interpreter from a fixture's interpreter.json,
+// whose sys.path entries are relative to the case directory.
+func fakeQuery(t *testing.T, caseDir string) QueryFunc {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(caseDir, "interpreter.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Interpreter
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	abs := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(caseDir, p)
+	}
+	for i, p := range in.Path {
+		in.Path[i] = abs(p)
+	}
+	in.Executable = abs(in.Executable)
+	return func(ctx context.Context, python, dir string, environ []string) (*Interpreter, error) {
+		c := in
+		return &c, nil
+	}
+}
+
+// copyDpkg copies a fixture's dpkg database to a temporary directory,
+// replacing $CASE in file lists by the case directory.
+func copyDpkg(t *testing.T, caseDir string) string {
+	t.Helper()
+	src := filepath.Join(caseDir, "dpkg")
+	if _, err := os.Stat(src); err != nil {
+		return "-"
+	}
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, []byte(strings.ReplaceAll(string(data), "$CASE", caseDir)), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// inventoryView is the golden form of an inventory: the case directory
+// written as $CASE, and the owner of each probe path.
+type inventoryView struct {
+	Packages []ecosystems.Package  `json:"packages"`
+	Excluded []ecosystems.Excluded `json:"excluded"`
+	Warnings []string              `json:"warnings"`
+	Evidence string                `json:"evidence"`
+	Owners   []string              `json:"owners"` // "path → package (use)" or "path → -"
+}
+
+func viewInventory(t *testing.T, inv *ecosystems.Inventory, caseDir string, probes []string) inventoryView {
+	t.Helper()
+	v := inventoryView{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings, Evidence: inv.Evidence}
+	if v.Excluded == nil {
+		v.Excluded = []ecosystems.Excluded{}
+	}
+	if v.Warnings == nil {
+		v.Warnings = []string{}
+	}
+	for _, p := range probes {
+		pkg, use, ok := inv.Index.Lookup(filepath.Join(caseDir, p))
+		if ok {
+			v.Owners = append(v.Owners, fmt.Sprintf("%s → %s (%s)", p, pkg, use))
+		} else {
+			v.Owners = append(v.Owners, p+" → -")
+		}
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = []byte(strings.ReplaceAll(string(b), caseDir, "$CASE"))
+	var out inventoryView
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func readProbes(t *testing.T, file string) []string {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestInstalledFixtures enumerates D2 from the fake site directories of
+// each case under testdata/python/installed, with a fake interpreter, and
+// compares packages, edges, exclusions, warnings and the owners of the
+// probe paths with want.json.
+func TestInstalledFixtures(t *testing.T) {
+	for _, dir := range caseDirs(t, "../../testdata/python/installed/*") {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			caseDir, err := filepath.Abs(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Ecosystem{Query: fakeQuery(t, caseDir), DpkgDir: copyDpkg(t, caseDir)}
+			env := ecosystems.Env{Environ: []string{"PATH=/nonexistent"}, Executables: []string{"/usr/bin/python3"}}
+			inv, err := e.Installed(context.Background(), filepath.Join(caseDir, "project"), env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join(dir, "want.json"), viewInventory(t, inv, caseDir, readProbes(t, filepath.Join(dir, "probes.txt"))))
+		})
+	}
+}
+
+func TestInstalledWithoutInterpreter(t *testing.T) {
+	e := &Ecosystem{Query: func(context.Context, string, string, []string) (*Interpreter, error) {
+		t.Fatal("Query called without an interpreter")
+		return nil, nil
+	}}
+	inv, err := e.Installed(context.Background(), t.TempDir(), ecosystems.Env{Environ: []string{"PATH=" + t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): installed packages unknown"}
+	if diff := cmp.Diff(want, inv.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if len(inv.Packages) != 0 || inv.Index == nil {
+		t.Errorf("packages = %v, index = %v; want none and an empty index", inv.Packages, inv.Index)
+	}
+}
+
+func TestInstalledQueryFails(t *testing.T) {
+	e := &Ecosystem{Query: func(context.Context, string, string, []string) (*Interpreter, error) {
+		return nil, fmt.Errorf("exit status 1: boom")
+	}}
+	inv, err := e.Installed(context.Background(), t.TempDir(), ecosystems.Env{Executables: []string{"/opt/py/bin/python3.12"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`ask the interpreter the run executed "/opt/py/bin/python3.12" for its sys.path: exit status 1: boom: installed packages unknown`}
+	if diff := cmp.Diff(want, inv.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+// TestChooseInterpreter builds small trees of interpreters and venvs and
+// checks which interpreter D2 is read from.
+func TestChooseInterpreter(t *testing.T) {
+	base := t.TempDir()
+	mkexe := func(p, content string) string {
+		p = filepath.Join(base, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	link := func(target, p string) string {
+		p = filepath.Join(base, p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	sysPy := mkexe("usr/bin/python3.11", "\x7fELF")
+	shim := mkexe("pyenv/shims/python3", "#!/bin/sh\n")
+	otherPy := mkexe("opt/py/bin/python3.12", "\x7fELF")
+	proj := filepath.Join(base, "proj")
+	inVenv := link(sysPy, "proj/.venv/bin/python")
+	outVenv := link(sysPy, "venvs/app/bin/python")
+	bare := filepath.Join(base, "bare")
+	pathDir := filepath.Dir(mkexe("pathdir/python3", "\x7fELF"))
+
+	for _, tc := range []struct {
+		name    string
+		root    string
+		env     ecosystems.Env
+		want    string
+		wantWhy string
+	}{
+		{"executedInsideProject", proj, ecosystems.Env{Executables: []string{sysPy, inVenv}}, inVenv, "the interpreter the run executed inside the project"},
+		{"resolvedToProjectVenv", proj, ecosystems.Env{Executables: []string{"/bin/sh", sysPy}}, inVenv, "the virtual environment whose interpreter the run executed"},
+		{"resolvedToVirtualEnv", bare, ecosystems.Env{Environ: []string{"VIRTUAL_ENV=" + filepath.Dir(filepath.Dir(outVenv))}, Executables: []string{sysPy}}, outVenv, "the virtual environment whose interpreter the run executed"},
+		{"otherInterpreter", proj, ecosystems.Env{Executables: []string{otherPy}}, otherPy, "the interpreter the run executed"},
+		{"shimLast", bare, ecosystems.Env{Executables: []string{shim, otherPy}}, otherPy, "the interpreter the run executed"},
+		{"onlyShim", bare, ecosystems.Env{Executables: []string{shim}}, shim, "the interpreter the run executed"},
+		{"notPython", bare, ecosystems.Env{Environ: []string{"PATH=" + pathDir}, Executables: []string{"/usr/bin/node", filepath.Join(base, "python-config")}}, filepath.Join(pathDir, "python3"), "python3 on the run's PATH"},
+		{"noTraceVenv", proj, ecosystems.Env{Environ: []string{"PATH=" + pathDir}}, inVenv, "the project's virtual environment"},
+		{"nothing", bare, ecosystems.Env{Environ: []string{"PATH=" + bare}}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, why := chooseInterpreter(tc.root, tc.env)
+			if got != tc.want || why != tc.wantWhy {
+				t.Errorf("chooseInterpreter = %q (%s), want %q (%s)", got, why, tc.want, tc.wantWhy)
+			}
+		})
+	}
+}
+
+func TestEditablePaths(t *testing.T) {
+	dir := t.TempDir()
+	pth := filepath.Join(dir, "__editable__.demo-0.1.pth")
+	finder := filepath.Join(dir, "__editable___demo_0_1_finder.py")
+	if err := os.WriteFile(pth, []byte("/src/demo/src\nimport __editable___demo_0_1_finder; __editable___demo_0_1_finder.install()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(finder, []byte("import sys\nMAPPING: dict[str, str] = {'demo': '/src/demo/src/demo', \"demo_ext\": \"/src/demo/ext\"}\nNAMESPACES = {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := editablePaths(&dist{files: []string{pth, finder, filepath.Join(dir, "other.pth")}})
+	want := []string{"/src/demo/src", "/src/demo/src/demo", "/src/demo/ext"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("editablePaths (-want +got):\n%s", diff)
+	}
+}
+
+func TestSplitMetaName(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"PyYAML-6.0.dist-info":              {"PyYAML", "6.0"},
+		"cryptography.egg-info":             {"cryptography", ""},
+		"pluggy-1.0.0+repack.egg-info":      {"pluggy", "1.0.0+repack"},
+		"setuptools-66.1.1-py3.11.egg-info": {"setuptools", "66.1.1"},
+	} {
+		n, v := splitMetaName(in)
+		if n != want[0] || v != want[1] {
+			t.Errorf("splitMetaName(%q) = %q, %q; want %q, %q", in, n, v, want[0], want[1])
+		}
+	}
+}
