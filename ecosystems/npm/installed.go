@@ -301,7 +301,7 @@ func (v *inventory) readPackageJSON(p *installed) {
 	p.realName = str(fields["name"])
 	p.version = str(fields["version"])
 	for _, f := range []string{"name", "version"} {
-		if raw, ok := fields[f]; ok && !p.fieldOK(raw, '"') {
+		if raw, ok := fields[f]; ok && !fieldOK(raw, '"') {
 			bad = append(bad, fmt.Sprintf("%q is not a string", f))
 		}
 	}
@@ -310,7 +310,7 @@ func (v *inventory) readPackageJSON(p *installed) {
 		optional bool
 	}{{"dependencies", false}, {"optionalDependencies", true}, {"peerDependencies", true}} {
 		raw, ok := fields[f.field]
-		if ok && !p.fieldOK(raw, '{') {
+		if ok && !fieldOK(raw, '{') {
 			bad = append(bad, fmt.Sprintf("%q is not an object", f.field))
 		}
 		for _, n := range keys(raw) {
@@ -324,7 +324,7 @@ func (v *inventory) readPackageJSON(p *installed) {
 
 // fieldOK reports whether a JSON value starts with want ('"' for a string,
 // '{' for an object) or is null.
-func (p *installed) fieldOK(raw json.RawMessage, want byte) bool {
+func fieldOK(raw json.RawMessage, want byte) bool {
 	return len(raw) > 0 && (raw[0] == want || string(raw) == "null")
 }
 
@@ -423,6 +423,12 @@ func (v *inventory) link(p *installed, le *lockEntry) {
 	if le != nil && p.broken {
 		refs = le.refs()
 	}
+	// npm lists an optional dependency in "dependencies" too; being
+	// optional anywhere makes it optional.
+	optional := map[string]bool{}
+	for _, r := range refs {
+		optional[r.name] = optional[r.name] || r.optional
+	}
 	if le != nil && p.version == "" && !le.Link {
 		p.version = le.Version // package.json unreadable or without a version
 	}
@@ -430,9 +436,10 @@ func (v *inventory) link(p *installed, le *lockEntry) {
 	for _, r := range refs {
 		q := v.resolve(p.real, r.name)
 		if q == nil {
-			if !r.optional {
+			if !optional[r.name] && !seen[r.name] {
 				v.warnf("%s: dependency %q is not installed", p.loc, r.name)
 			}
+			seen[r.name] = true
 			continue
 		}
 		if q.workspace || q == p || seen[q.name] {

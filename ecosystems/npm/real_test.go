@@ -322,7 +322,7 @@ func runNode(t *testing.T, dir string, command ...string) []string {
 
 // straceLine matches a successful open of a file (annotated by -y with
 // the path it resolved to) or an execve, in strace -f output.
-var straceLine = regexp.MustCompile(`^\d+ (?:open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>|execve\("([^"]+)",.* = 0)$`)
+var straceLine = regexp.MustCompile(`^\d+\s+(?:open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>|execve\("([^"]+)",.* = 0)$`)
 
 // straceRun runs command in dir under strace, the reference tracer of the
 // tests (envaudit's own tracer is tested in package tracer, and ecosystems
