@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // Exit statuses (the CLI contract in DESIGN.md).
@@ -25,6 +27,7 @@ const (
 var version = "dev"
 
 func main() {
+	tracer.Main()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
@@ -41,6 +44,11 @@ type command struct {
 // commands lists the subcommands in the order `envaudit help` shows them.
 func commands() []command {
 	return []command{
+		{"run", "run a command under the tracer and audit the project's dependencies", cmdRun},
+		{"trace", "run a command under the file-access tracer and write its trace", cmdTrace},
+		{"audit", "audit a saved trace, or the declared and installed layers alone", cmdAudit},
+		{"demo", "run the whole job on a small embedded example project", cmdDemo},
+		{"compare", "measure how much the declared sets of several reports agree", cmdCompare},
 		{"version", "print the version", cmdVersion},
 	}
 }

@@ -1,0 +1,608 @@
+//go:build linux && (amd64 || arm64)
+
+package tracer
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// thread is the tracer's state of one traced thread (task).
+type thread struct {
+	tid  int
+	proc *process
+	// fresh: the thread was just created and its first stop is the
+	// PTRACE_EVENT_STOP every auto-attached task starts with.
+	fresh bool
+	// sys is the syscall between its seccomp stop and its exit stop, with
+	// the ABI it was made in, its open flags and its directory fd.
+	sys   sysKind
+	abi   *abi
+	flags uint64
+	dirfd int32
+	// path is the path argument of sys, or of the pending exec.
+	path []byte
+	// execPending: the thread entered execve; the exec succeeded if
+	// PTRACE_EVENT_EXEC follows, and failed if the thread stops for any
+	// other reason first. This saves the exit stop of every execve.
+	execPending bool
+}
+
+// process is one thread group.
+type process struct {
+	tgid int
+	// rec is the ID of the process's current record, 0 for the helper
+	// before it executes the command.
+	rec int
+}
+
+// tracer is the state of one Run. Everything except the fields under mu and
+// the atomics belongs to the tracer goroutine.
+type tracer struct {
+	arch *arch
+	opts Options
+	rec  *recorder
+
+	root    int // pid of the helper, then of the command
+	threads map[int]*thread
+
+	// mu guards live, which the lifecycle goroutine reads to signal the
+	// tree; only the tracer goroutine writes it.
+	mu     sync.Mutex
+	live   map[int]*process
+	killed map[int]bool
+
+	info    *syscallInfo
+	msg     *uint64
+	status  *uint32
+	mem     memReader
+	link    []byte // readlink buffer
+	cmdline []byte // /proc/PID/cmdline buffer
+	join    []byte // scratch for a resolved relative path
+
+	// killing is set when the tree is being killed: a process that is born
+	// after that is killed at once.
+	killing atomic.Bool
+	// rootExited is closed when the root process has exited.
+	rootExited chan struct{}
+	rootStatus unix.WaitStatus
+	rootDone   bool
+	rootEnd    time.Time
+	// timedOut is set when the timeout or the context stopped the run.
+	timedOut atomic.Bool
+
+	// Caches of what exec events need from the file system, per path.
+	shebangs   map[string][]string
+	elfInterps map[string]string
+
+	ioURing  map[int]bool // record IDs that set up io_uring
+	warnings []string
+	fatal    error
+}
+
+func newTracer(ar *arch, opts Options) *tracer {
+	return &tracer{
+		arch:       ar,
+		opts:       opts,
+		rec:        newRecorder(),
+		threads:    make(map[int]*thread),
+		live:       make(map[int]*process),
+		killed:     make(map[int]bool),
+		info:       new(syscallInfo),
+		msg:        new(uint64),
+		status:     new(uint32),
+		link:       make([]byte, 4096),
+		join:       make([]byte, 0, 4096),
+		rootExited: make(chan struct{}),
+		shebangs:   make(map[string][]string),
+		elfInterps: make(map[string]string),
+		ioURing:    make(map[int]bool),
+	}
+}
+
+// loop runs until the traced tree is gone: wait4 reports ECHILD when the
+// calling thread has neither tracees nor children left. __WALL waits for
+// threads too (they are not SIGCHLD children); __WNOTHREAD restricts the
+// wait to this thread's own children and tracees, so it never reaps a child
+// another goroutine started with os/exec.
+func (t *tracer) loop() {
+	for {
+		tid, e := wait4(-1, t.status, unix.WALL|unix.WNOTHREAD)
+		if e != 0 {
+			if e == unix.EINTR {
+				continue
+			}
+			if e != unix.ECHILD {
+				t.fail(os.NewSyscallError("wait4", e))
+			}
+			return
+		}
+		t.handle(tid, unix.WaitStatus(*t.status))
+	}
+}
+
+// fail records the first fatal tracing error and kills the tree: a trace
+// that misses events must not look complete.
+func (t *tracer) fail(err error) {
+	if t.fatal == nil {
+		t.fatal = err
+	}
+	t.killing.Store(true)
+	t.signalAll(unix.SIGKILL, false)
+}
+
+func (t *tracer) handle(tid int, ws unix.WaitStatus) {
+	th := t.threads[tid]
+	if ws.Exited() || ws.Signaled() {
+		t.gone(tid, th, ws)
+		return
+	}
+	if !ws.Stopped() {
+		return
+	}
+	// Decode the stop ourselves: WaitStatus.TrapCause hides
+	// PTRACE_EVENT_STOP, and StopSignal would merge syscall stops with
+	// real SIGTRAPs.
+	sig := int(ws>>8) & 0xff
+	event := int(ws >> 16)
+	if th == nil {
+		th = t.adopt(tid)
+		if th == nil {
+			t.resume(tid, unix.PTRACE_CONT, 0)
+			return
+		}
+	}
+	if event != unix.PTRACE_EVENT_EXEC {
+		th.execPending = false
+	}
+	switch {
+	case sig == syscallStopSig:
+		t.syscallExit(th)
+	case event == ptraceEventSeccomp:
+		t.seccompStop(th)
+	case event == unix.PTRACE_EVENT_FORK || event == unix.PTRACE_EVENT_VFORK || event == unix.PTRACE_EVENT_CLONE:
+		t.newChild(th, event)
+		t.resume(tid, unix.PTRACE_CONT, 0)
+	case event == unix.PTRACE_EVENT_EXEC:
+		t.exec(th)
+	case event == ptraceEventStop:
+		th.fresh = false
+		switch syscall.Signal(sig) {
+		case unix.SIGSTOP, unix.SIGTSTP, unix.SIGTTIN, unix.SIGTTOU:
+			// A group-stop: LISTEN keeps the tracee stopped (kill -STOP
+			// works as without a tracer) while letting the kernel tell us
+			// when SIGCONT resumes it.
+			t.resume(tid, unix.PTRACE_LISTEN, 0)
+		default:
+			// The first stop of a new task, or the re-trap after SIGCONT.
+			t.resume(tid, unix.PTRACE_CONT, 0)
+		}
+	case event != 0:
+		t.resume(tid, unix.PTRACE_CONT, 0)
+	default:
+		// A signal-delivery stop: deliver the signal as if untraced.
+		t.resume(tid, unix.PTRACE_CONT, sig)
+	}
+}
+
+// resume restarts a stopped tracee. ESRCH means it died meanwhile (SIGKILL
+// from elsewhere): its exit status is still to be reaped.
+func (t *tracer) resume(tid, req, sig int) {
+	if e := ptrace(req, tid, 0, uintptr(sig)); e != 0 && e != unix.ESRCH {
+		t.fail(ptraceErr(ptraceName(req), tid, e))
+	}
+}
+
+func ptraceName(req int) string {
+	switch req {
+	case unix.PTRACE_CONT:
+		return "PTRACE_CONT"
+	case unix.PTRACE_SYSCALL:
+		return "PTRACE_SYSCALL"
+	case unix.PTRACE_LISTEN:
+		return "PTRACE_LISTEN"
+	}
+	return "request " + strconv.Itoa(req)
+}
+
+// gone handles the exit of a thread. A thread group leader is reported
+// only after all its other threads, so its exit is the process's.
+func (t *tracer) gone(tid int, th *thread, ws unix.WaitStatus) {
+	if th == nil {
+		return
+	}
+	delete(t.threads, tid)
+	p := th.proc
+	if tid != p.tgid {
+		return
+	}
+	t.mu.Lock()
+	delete(t.live, p.tgid)
+	t.mu.Unlock()
+	if p.tgid == t.root && !t.rootDone {
+		t.rootDone = true
+		t.rootStatus = ws
+		t.rootEnd = time.Now()
+		close(t.rootExited)
+	}
+}
+
+// adopt creates the state of a task that stopped before the fork or clone
+// event of its parent was seen (the two race). Its parent and thread group
+// come from /proc; the parent's event, when it arrives, finds it known.
+func (t *tracer) adopt(tid int) *thread {
+	tgid, ppid, err := procIDs(tid)
+	if err != nil {
+		return nil
+	}
+	th := &thread{tid: tid, fresh: true}
+	if tgid != tid {
+		p := t.live[tgid]
+		if p == nil {
+			p = t.newProcess(tgid, t.live[ppid])
+		}
+		th.proc = p
+	} else {
+		th.proc = t.newProcess(tid, t.live[ppid])
+	}
+	t.threads[tid] = th
+	return th
+}
+
+// newChild handles a fork, vfork or clone event of th.
+func (t *tracer) newChild(th *thread, event int) {
+	if e := getEventMsg(th.tid, t.msg); e != 0 {
+		if e != unix.ESRCH {
+			t.fail(ptraceErr("PTRACE_GETEVENTMSG", th.tid, e))
+		}
+		return
+	}
+	child := int(*t.msg)
+	if c := t.threads[child]; c != nil {
+		// Adopted early. A process adopted under the wrong parent
+		// (CLONE_PARENT, reparenting) is re-linked to its real creator.
+		if c.proc.tgid == child && c.proc != th.proc && c.proc.rec != 0 && th.proc.rec != 0 {
+			if r := &t.rec.procs[c.proc.rec-1]; !r.Exec {
+				r.Parent = th.proc.rec
+			}
+		}
+		return
+	}
+	c := &thread{tid: child, fresh: true}
+	// A clone event is a thread when the new task shares th's thread
+	// group; tgkill with signal 0 checks exactly that, without /proc.
+	if event == unix.PTRACE_EVENT_CLONE && unix.Tgkill(th.proc.tgid, child, 0) == nil {
+		c.proc = th.proc
+	} else {
+		c.proc = t.newProcess(child, th.proc)
+	}
+	t.threads[child] = c
+	if t.killing.Load() {
+		unix.Kill(c.proc.tgid, unix.SIGKILL)
+	}
+}
+
+// newProcess registers a process forked from parent (nil if unknown). Its
+// record inherits the parent's program: until it execs, it runs it.
+func (t *tracer) newProcess(tgid int, parent *process) *process {
+	p := &process{tgid: tgid}
+	if parent != nil && parent.rec != 0 {
+		pr := t.rec.procs[parent.rec-1]
+		p.rec = t.rec.addProcess(Process{PID: tgid, Parent: parent.rec, Exe: pr.Exe, Argv: pr.Argv, Cwd: pr.Cwd})
+	}
+	t.mu.Lock()
+	t.live[tgid] = p
+	t.mu.Unlock()
+	if t.killing.Load() {
+		unix.Kill(tgid, unix.SIGKILL)
+	}
+	return p
+}
+
+// seccompStop handles a syscall the filter sent to the tracer, at its entry.
+// The path is read now, before another thread of the tracee could rewrite
+// the buffer; whether the call succeeded is known only at its exit stop.
+func (t *tracer) seccompStop(th *thread) {
+	info := t.info
+	if e := getSyscallInfo(th.tid, info); e != 0 {
+		if e != unix.ESRCH {
+			t.fail(fmt.Errorf("%w (PTRACE_GET_SYSCALL_INFO needs Linux 5.3 or later)", ptraceErr("PTRACE_GET_SYSCALL_INFO", th.tid, e)))
+		}
+		return
+	}
+	if info.op != unix.PTRACE_SYSCALL_INFO_SECCOMP {
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+		return
+	}
+	x, kind := t.arch.native, sysKind(info.retData&seccompRetData)
+	if kind == sysNone || kind >= numSysKinds {
+		x, kind = t.arch.decode(info.arch, info.nr)
+	}
+	args := &info.args
+	switch kind {
+	case sysOpen, sysOpenat, sysOpenat2, sysCreat:
+		var flags uint64
+		switch kind {
+		case sysOpen:
+			flags = args[1]
+		case sysOpenat:
+			flags = args[2]
+		case sysCreat:
+			flags = oCreat | oWronly | oTrunc
+		case sysOpenat2:
+			f, err := t.mem.readUint64(th.tid, args[2])
+			if err != nil {
+				t.resume(th.tid, unix.PTRACE_CONT, 0)
+				return
+			}
+			flags = f
+		}
+		if _, ok := x.openOp(flags); !ok {
+			t.resume(th.tid, unix.PTRACE_CONT, 0)
+			return
+		}
+		pi, di := kind.pathArg()
+		path, err := t.mem.readString(th.tid, args[pi], th.path)
+		th.path = path
+		if err != nil || len(path) == 0 {
+			// The kernel will fail the call too (EFAULT, ENOENT).
+			t.resume(th.tid, unix.PTRACE_CONT, 0)
+			return
+		}
+		th.dirfd = atFDCWD
+		if di >= 0 {
+			th.dirfd = int32(args[di])
+		}
+		th.sys, th.abi, th.flags = kind, x, flags
+		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+	case sysOpenByHandle:
+		th.sys, th.abi, th.flags = kind, x, args[2]
+		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+	case sysIOUringSetup:
+		th.sys, th.abi = kind, x
+		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+	case sysExecve, sysExecveat:
+		t.execEntry(th, kind, args)
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+	default:
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+	}
+}
+
+// execEntry remembers the path of an execve. It is made absolute now:
+// after the exec, the directory fd may be closed (O_CLOEXEC).
+func (t *tracer) execEntry(th *thread, kind sysKind, args *[6]uint64) {
+	pi, di := kind.pathArg()
+	path, err := t.mem.readString(th.tid, args[pi], th.path)
+	th.path = path
+	if err != nil {
+		return
+	}
+	dirfd := int32(atFDCWD)
+	if di >= 0 {
+		dirfd = int32(args[di])
+	}
+	if kind == sysExecveat && len(path) == 0 && args[4]&atEmptyPath != 0 {
+		// fexecve: the file is the descriptor itself.
+		l, err := readlinkProc(th.tid, "fd/"+strconv.Itoa(int(dirfd)), t.link)
+		if err != nil {
+			return
+		}
+		th.path = append(th.path[:0], l...)
+	} else if len(path) == 0 {
+		return
+	} else if path[0] != '/' {
+		abs, ok := t.absolute(th.tid, path, dirfd)
+		if !ok {
+			return
+		}
+		th.path = append(th.path[:0], abs...)
+	}
+	th.execPending = true
+}
+
+// absolute resolves a relative path against the cwd or the directory fd of
+// tid, through /proc (the only place where a relative open costs a syscall).
+func (t *tracer) absolute(tid int, rel []byte, dirfd int32) ([]byte, bool) {
+	var base []byte
+	var err error
+	if dirfd == atFDCWD {
+		base, err = readlinkProc(tid, "cwd", t.link)
+	} else {
+		base, err = readlinkProc(tid, "fd/"+strconv.Itoa(int(dirfd)), t.link)
+	}
+	if err != nil || len(base) == 0 || base[0] != '/' {
+		return nil, false
+	}
+	j := append(t.join[:0], base...)
+	if j[len(j)-1] != '/' {
+		j = append(j, '/')
+	}
+	j = append(j, rel...)
+	t.join = j
+	return j, true
+}
+
+// syscallExit handles the exit stop of a syscall entered at a seccomp stop.
+// A failed call (negative return, including the -ERESTART* codes of a call a
+// signal interrupted, which the kernel will restart and stop at again) is
+// not an access.
+func (t *tracer) syscallExit(th *thread) {
+	kind := th.sys
+	th.sys = sysNone
+	if kind == sysNone {
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+		return
+	}
+	info := t.info
+	if e := getSyscallInfo(th.tid, info); e != 0 {
+		if e != unix.ESRCH {
+			t.fail(ptraceErr("PTRACE_GET_SYSCALL_INFO", th.tid, e))
+		}
+		return
+	}
+	rval := int64(info.nr)
+	if info.op != unix.PTRACE_SYSCALL_INFO_EXIT || info.args[0]&0xff != 0 || rval < 0 {
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+		return
+	}
+	rec := th.proc.rec
+	switch kind {
+	case sysIOUringSetup:
+		if rec != 0 && !t.ioURing[rec] {
+			t.ioURing[rec] = true
+		}
+	case sysOpenByHandle:
+		op, ok := th.abi.openOp(th.flags)
+		if ok {
+			if l, err := readlinkProc(th.tid, "fd/"+strconv.FormatInt(rval, 10), t.link); err == nil && len(l) > 0 && l[0] == '/' {
+				t.rec.add(rec, opIndexOf(op), l)
+			}
+		}
+	default:
+		op, _ := th.abi.openOp(th.flags)
+		path := th.path
+		if path[0] != '/' {
+			abs, ok := t.absolute(th.tid, path, th.dirfd)
+			if !ok {
+				// The cwd is unreadable (the process is gone): keep
+				// the relative name rather than lose the access.
+				abs = path
+			}
+			path = abs
+		}
+		t.rec.add(rec, opIndexOf(op), path)
+	}
+	t.resume(th.tid, unix.PTRACE_CONT, 0)
+}
+
+// exec handles PTRACE_EVENT_EXEC, reported by the thread group leader's pid.
+// When a non-leader thread executed, the kernel gave it the leader's pid:
+// its state (the pending exec path) moves to that pid, and the old leader
+// vanishes without an exit report.
+func (t *tracer) exec(th *thread) {
+	pid := th.tid
+	if e := getEventMsg(pid, t.msg); e == 0 && int(*t.msg) != pid {
+		old := int(*t.msg)
+		if ot := t.threads[old]; ot != nil {
+			delete(t.threads, old)
+			ot.tid = pid
+			t.threads[pid] = ot
+			th = ot
+		}
+	}
+	p := th.proc
+	th.sys = sysNone
+	execPath := ""
+	if th.execPending {
+		execPath = string(th.path)
+	}
+	th.execPending = false
+
+	exe := ""
+	if l, err := readlinkProc(pid, "exe", t.link); err == nil {
+		exe = string(bytes.TrimSuffix(l, []byte(" (deleted)")))
+	}
+	cwd := ""
+	if l, err := readlinkProc(pid, "cwd", t.link); err == nil {
+		cwd = string(l)
+	}
+	rec := t.rec.addProcess(Process{PID: pid, Parent: p.rec, Exe: exe, Argv: t.readCmdline(pid), Cwd: cwd, Exec: true})
+	p.rec = rec
+	t.rec.addString(rec, opExec, execPath)
+	// The kernel itself opens a script's interpreters and an ELF binary's
+	// loader: no syscall of the process names them. /proc/PID/exe names
+	// the binary that finally ran; when it is only the resolved form of a
+	// path above, the recorder drops it after resolving.
+	chain := t.interpreters(execPath, cwd)
+	for _, interp := range chain {
+		t.rec.addString(rec, opExec, interp)
+	}
+	if exe != execPath && (len(chain) == 0 || exe != chain[len(chain)-1]) {
+		t.rec.addString(rec, opExec, exe)
+	}
+	if exe != "" {
+		interp, ok := t.elfInterps[exe]
+		if !ok {
+			if f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/exe"); err == nil {
+				interp = elfInterp(f)
+				f.Close()
+			}
+			t.elfInterps[exe] = interp
+		}
+		t.rec.addString(rec, opExec, interp)
+	}
+	t.resume(pid, unix.PTRACE_CONT, 0)
+}
+
+// interpreters returns the chain of "#!" interpreters of the script at path.
+func (t *tracer) interpreters(path, cwd string) []string {
+	if path == "" {
+		return nil
+	}
+	if chain, ok := t.shebangs[path]; ok {
+		return chain
+	}
+	var chain []string
+	for p := path; len(chain) < maxInterpDepth; {
+		interp := shebang(p, cwd)
+		if interp == "" {
+			break
+		}
+		chain = append(chain, interp)
+		p = interp
+	}
+	t.shebangs[path] = chain
+	return chain
+}
+
+// Limits on the command line kept per process record.
+const (
+	maxArgs     = 256
+	maxArgBytes = 16 << 10
+)
+
+// readCmdline returns the argv of pid from /proc/PID/cmdline, truncated.
+func (t *tracer) readCmdline(pid int) []string {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if t.cmdline == nil {
+		t.cmdline = make([]byte, maxArgBytes)
+	}
+	n, _ := io.ReadFull(f, t.cmdline)
+	b := bytes.TrimSuffix(t.cmdline[:n], []byte{0})
+	if len(b) == 0 {
+		return nil
+	}
+	var argv []string
+	for len(b) > 0 && len(argv) < maxArgs {
+		arg, rest, _ := bytes.Cut(b, []byte{0})
+		argv = append(argv, string(arg))
+		b = rest
+	}
+	return argv
+}
+
+// signalAll sends sig to every live process; with record set, they are
+// reported in End.Killed.
+func (t *tracer) signalAll(sig syscall.Signal, record bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for tgid := range t.live {
+		if unix.Kill(tgid, sig) == nil && record {
+			t.killed[tgid] = true
+		}
+	}
+}

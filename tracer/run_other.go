@@ -1,0 +1,25 @@
+//go:build !linux || !(amd64 || arm64)
+
+package tracer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+)
+
+// Main returns at once: there is no helper where tracing is unsupported. A
+// program started as the helper anyway (HelperArg) fails with status 127.
+func Main() {
+	if len(os.Args) > 1 && os.Args[1] == HelperArg {
+		fmt.Fprintf(os.Stderr, "envaudit: %v\n", ErrUnsupported)
+		os.Exit(127)
+	}
+}
+
+// Run cannot trace on this system: it returns an error wrapping
+// ErrUnsupported. Record the trace on a Linux runner and audit it anywhere.
+func Run(ctx context.Context, opts Options) (*Trace, error) {
+	return nil, fmt.Errorf("trace on %s/%s: %w (record the trace with `envaudit trace` on a Linux runner, then audit it here with `envaudit audit --trace`)", runtime.GOOS, runtime.GOARCH, ErrUnsupported)
+}

@@ -1,0 +1,214 @@
+package tracer
+
+// The syscall tables live in this file, without build constraints, so that
+// the tables of every architecture (and the seccomp filter built from them)
+// can be unit-tested on any machine; only the choice of the native table is
+// per architecture (arch_linux_*.go).
+
+// sysKind is what the tracer does with a syscall.
+type sysKind uint8
+
+const (
+	sysNone         sysKind = iota
+	sysOpen                 // open(path, flags, mode)
+	sysOpenat               // openat(dirfd, path, flags, mode)
+	sysOpenat2              // openat2(dirfd, path, how, size): flags are how.flags
+	sysCreat                // creat(path, mode): O_CREAT|O_WRONLY|O_TRUNC
+	sysOpenByHandle         // open_by_handle_at(mountfd, handle, flags): no path; read back from the fd
+	sysExecve               // execve(path, argv, envp)
+	sysExecveat             // execveat(dirfd, path, argv, envp, flags)
+	sysIOUringSetup         // io_uring_setup: only warned about
+	numSysKinds
+)
+
+var sysKindNames = [numSysKinds]string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup"}
+
+func (k sysKind) String() string {
+	if k < numSysKinds {
+		return sysKindNames[k]
+	}
+	return "unknown"
+}
+
+// Audit architecture numbers (AUDIT_ARCH_* in <linux/audit.h>), as seen in
+// seccomp_data.arch and in PTRACE_GET_SYSCALL_INFO.
+const (
+	auditArchX8664   = 0xc000003e
+	auditArchI386    = 0x40000003
+	auditArchAArch64 = 0xc00000b7
+	auditArchARM     = 0x40000028
+)
+
+// x32SyscallBit marks x32 syscalls on x86-64: they share the x86-64 audit
+// arch, so only this bit of the number tells them apart.
+const x32SyscallBit = 0x40000000
+
+// abi is one syscall ABI a process of the native architecture may use.
+type abi struct {
+	name      string
+	auditArch uint32
+	// x32 is set for the x32 ABI, whose numbers carry x32SyscallBit.
+	x32 bool
+	// calls maps the syscall numbers the tracer cares about to their kind.
+	calls map[uint32]sysKind
+	// oDirectory is O_DIRECTORY, which differs between x86 and ARM.
+	oDirectory uint64
+}
+
+// Open flags shared by every supported ABI (<asm-generic/fcntl.h>).
+const (
+	oAccmode = 0x3
+	oWronly  = 0x1
+	oRdwr    = 0x2
+	oCreat   = 0x40
+	oTrunc   = 0x200
+	oPath    = 0x200000
+)
+
+// atFDCWD is AT_FDCWD. The kernel reads a dirfd as a 32-bit int, so a
+// caller may pass it zero-extended (0xffffff9c); compare int32(dirfd).
+const atFDCWD = -100
+
+// atEmptyPath is AT_EMPTY_PATH (execveat on the file descriptor itself).
+const atEmptyPath = 0x1000
+
+// The numbers below are checked against the kernel's UAPI headers by
+// systab_test.go (asm/unistd_64.h, unistd_32.h, unistd_x32.h and
+// asm-generic/unistd.h); the AArch32 numbers come from
+// arch/arm/tools/syscall.tbl.
+
+var abiX8664 = &abi{
+	name:      "x86_64",
+	auditArch: auditArchX8664,
+	calls: map[uint32]sysKind{
+		2:   sysOpen,
+		257: sysOpenat,
+		437: sysOpenat2,
+		85:  sysCreat,
+		304: sysOpenByHandle,
+		59:  sysExecve,
+		322: sysExecveat,
+		425: sysIOUringSetup,
+	},
+	oDirectory: 0x10000,
+}
+
+var abiI386 = &abi{
+	name:      "i386",
+	auditArch: auditArchI386,
+	calls: map[uint32]sysKind{
+		5:   sysOpen,
+		295: sysOpenat,
+		437: sysOpenat2,
+		8:   sysCreat,
+		342: sysOpenByHandle,
+		11:  sysExecve,
+		358: sysExecveat,
+		425: sysIOUringSetup,
+	},
+	oDirectory: 0x10000,
+}
+
+var abiX32 = &abi{
+	name:      "x32",
+	auditArch: auditArchX8664,
+	x32:       true,
+	calls: map[uint32]sysKind{
+		x32SyscallBit | 2:   sysOpen,
+		x32SyscallBit | 257: sysOpenat,
+		x32SyscallBit | 437: sysOpenat2,
+		x32SyscallBit | 85:  sysCreat,
+		x32SyscallBit | 304: sysOpenByHandle,
+		x32SyscallBit | 520: sysExecve,
+		x32SyscallBit | 545: sysExecveat,
+		x32SyscallBit | 425: sysIOUringSetup,
+	},
+	oDirectory: 0x10000,
+}
+
+var abiAArch64 = &abi{
+	name:      "aarch64",
+	auditArch: auditArchAArch64,
+	calls: map[uint32]sysKind{
+		56:  sysOpenat,
+		437: sysOpenat2,
+		265: sysOpenByHandle,
+		221: sysExecve,
+		281: sysExecveat,
+		425: sysIOUringSetup,
+	},
+	oDirectory: 0x4000,
+}
+
+var abiARM = &abi{
+	name:      "arm",
+	auditArch: auditArchARM,
+	calls: map[uint32]sysKind{
+		5:   sysOpen,
+		322: sysOpenat,
+		437: sysOpenat2,
+		8:   sysCreat,
+		371: sysOpenByHandle,
+		11:  sysExecve,
+		387: sysExecveat,
+		425: sysIOUringSetup,
+	},
+	oDirectory: 0x4000,
+}
+
+// arch is a native architecture: its own ABI and the compat ABIs its
+// processes can also use (int 0x80 on x86-64, AArch32 on arm64). The seccomp
+// filter sends every compat syscall to the tracer, which decodes it here.
+type arch struct {
+	native *abi
+	compat []*abi
+}
+
+var (
+	archAMD64 = &arch{native: abiX8664, compat: []*abi{abiI386, abiX32}}
+	archARM64 = &arch{native: abiAArch64, compat: []*abi{abiARM}}
+)
+
+// decode returns the ABI and kind of syscall nr made under audit arch a.
+// An ABI the tracer does not know yields (nil, sysNone).
+func (ar *arch) decode(a uint32, nr uint64) (*abi, sysKind) {
+	if nr > 0xffffffff {
+		return nil, sysNone
+	}
+	n := uint32(nr)
+	if a == ar.native.auditArch && n&x32SyscallBit == 0 {
+		return ar.native, ar.native.calls[n]
+	}
+	for _, c := range ar.compat {
+		if c.auditArch != a || c.x32 != (n&x32SyscallBit != 0) {
+			continue
+		}
+		return c, c.calls[n]
+	}
+	return nil, sysNone
+}
+
+// pathArg returns the index of the path argument of k and the index of its
+// directory fd argument (-1 when the path is relative to the cwd).
+func (k sysKind) pathArg() (path, dirfd int) {
+	switch k {
+	case sysOpen, sysCreat, sysExecve:
+		return 0, -1
+	case sysOpenat, sysOpenat2, sysExecveat:
+		return 1, 0
+	}
+	return -1, -1
+}
+
+// openOp classifies an open by its flags: read, write, or nothing when the
+// open only names a directory or a location (O_DIRECTORY, O_PATH, and
+// O_TMPFILE, which includes O_DIRECTORY), which loads no file.
+func (x *abi) openOp(flags uint64) (Op, bool) {
+	if flags&(oPath|x.oDirectory) != 0 {
+		return "", false
+	}
+	if flags&oAccmode == oWronly || flags&oAccmode == oRdwr || flags&(oCreat|oTrunc) != 0 {
+		return OpWrite, true
+	}
+	return OpRead, true
+}

@@ -1,0 +1,955 @@
+//go:build linux && (amd64 || arm64)
+
+package tracer
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
+)
+
+// testGrace keeps the tests that wait for leftover processes quick.
+const testGrace = 300 * time.Millisecond
+
+// runTrace traces opts and fails the test if tracing failed.
+func runTrace(t *testing.T, opts *Options) *Trace {
+	t.Helper()
+	tr, err := tryTrace(opts)
+	if err != nil {
+		t.Fatalf("Run(%q): %v", opts.Command, err)
+	}
+	return tr
+}
+
+// tryTrace runs Run with test defaults: a short grace and buffers for
+// the standard output and error, set in *opts.
+func tryTrace(opts *Options) (*Trace, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if opts.Grace == 0 {
+		opts.Grace = testGrace
+	}
+	if opts.Stdout == nil {
+		opts.Stdout = new(bytes.Buffer)
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = new(bytes.Buffer)
+	}
+	return Run(ctx, *opts)
+}
+
+// self returns options that run this test binary in a child mode.
+func self(t *testing.T, mode string, args ...string) Options {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{
+		Command: append([]string{exe}, args...),
+		Env:     append(os.Environ(), childEnv+"="+mode),
+	}
+}
+
+// wantExit fails the test unless the traced command exited with code.
+func wantExit(t *testing.T, tr *Trace, code int, opts Options) {
+	t.Helper()
+	if tr.End.ExitCode != code {
+		t.Fatalf("exit code = %d, want %d; stdout:\n%s\nstderr:\n%s", tr.End.ExitCode, code, opts.Stdout, opts.Stderr)
+	}
+}
+
+// under lists the accesses of paths under dir as "op path [-> real]",
+// relative to dir, sorted; counts are shown when above 1.
+func under(tr *Trace, dir string) []string {
+	var out []string
+	for _, a := range tr.Accesses {
+		rel, ok := strings.CutPrefix(a.Path, dir+"/")
+		if !ok {
+			continue
+		}
+		s := string(a.Op) + " " + rel
+		if a.Real != "" {
+			r, ok := strings.CutPrefix(a.Real, dir+"/")
+			if !ok {
+				r = a.Real
+			}
+			s += " -> " + r
+		}
+		if a.Count > 1 {
+			s += " x" + strconv.Itoa(a.Count)
+		}
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func procByID(tr *Trace) map[int]Process {
+	m := make(map[int]Process, len(tr.Processes))
+	for _, p := range tr.Processes {
+		m[p.ID] = p
+	}
+	return m
+}
+
+// accessOf returns the access of path by op, failing if there is none.
+func accessOf(t *testing.T, tr *Trace, op Op, path string) Access {
+	t.Helper()
+	for _, a := range tr.Accesses {
+		if a.Op == op && a.Path == path {
+			return a
+		}
+	}
+	t.Fatalf("no %s access of %q in the trace", op, path)
+	return Access{}
+}
+
+// writeFiles creates dir/name for each name, with its directories.
+func writeFiles(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(n+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// realTempDir is t.TempDir with symbolic links resolved, so expected paths
+// are what the kernel reports.
+func realTempDir(t *testing.T) string {
+	t.Helper()
+	d, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+var cprogs struct {
+	sync.Mutex
+	dir   string
+	built map[string]string
+}
+
+// cprog compiles testdata/c/NAME.c once per test binary and returns the
+// program's path.
+func cprog(t *testing.T, name string) string {
+	t.Helper()
+	cprogs.Lock()
+	defer cprogs.Unlock()
+	if p, ok := cprogs.built[name]; ok {
+		return p
+	}
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Fatalf("gcc is needed to build the traced test programs: run `make setup` (installs scripts/setup.d/tracer.apt): %v", err)
+	}
+	if cprogs.dir == "" {
+		d, err := os.MkdirTemp("", "envaudit-tracer-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Readable by all: the privileged tests run programs as nobody.
+		os.Chmod(d, 0o755)
+		cprogs.dir = d
+		cprogs.built = map[string]string{}
+		testCleanup = append(testCleanup, func() { os.RemoveAll(d) })
+	}
+	src, err := filepath.Abs(filepath.Join("testdata", "c", name+".c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(cprogs.dir, name)
+	if b, err := exec.Command(gcc, "-O1", "-Wall", "-pthread", "-o", out, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc %s: %v\n%s", src, err, b)
+	}
+	cprogs.built[name] = out
+	return out
+}
+
+// alive reports whether pid is a running (not zombie) process.
+func alive(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+// waitGone waits up to d for pid to stop running.
+func waitGone(pid int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if !alive(pid) {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return !alive(pid)
+}
+
+func TestExitStatus(t *testing.T) {
+	tests := []struct {
+		name    string
+		command []string
+		code    int
+		signal  string
+	}{
+		{"exit3", []string{"sh", "-c", "exit 3"}, 3, ""},
+		{"true", []string{"/bin/true"}, 0, ""},
+		{"sigsegv", []string{cprog(t, "segv")}, 139, "SIGSEGV"},
+		{"sigkill", []string{"sh", "-c", "kill -KILL $$"}, 137, "SIGKILL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := runTrace(t, &Options{Command: tt.command})
+			got := []any{tr.End.ExitCode, tr.End.Signal, tr.End.TimedOut}
+			want := []any{tt.code, tt.signal, false}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("end (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestOpenFlags(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "r.txt", "w.txt", "rw.txt", "o2.txt", "d/x")
+	opts := self(t, "open",
+		"r:"+dir+"/r.txt",
+		"r:"+dir+"//./r.txt",
+		"w:"+dir+"/w.txt",
+		"rw:"+dir+"/rw.txt",
+		"creat:"+dir+"/new.txt",
+		"rcreat:"+dir+"/rcreat.txt",
+		"dir:"+dir+"/d",
+		"rdir:"+dir+"/d",
+		"opath:"+dir+"/o2.txt",
+		"openat2:"+dir+"/o2.txt",
+		"missing:"+dir+"/missing.txt",
+		"missing:"+dir+"/d/x/notadir",
+	)
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	want := []string{
+		"read o2.txt",
+		"read r.txt x2",
+		"write new.txt",
+		"write rcreat.txt",
+		"write rw.txt",
+		"write w.txt",
+	}
+	if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+	for _, a := range tr.Accesses {
+		if a.Proc != 1 && strings.HasPrefix(a.Path, dir) {
+			t.Errorf("access %+v not by the root process record", a)
+		}
+	}
+}
+
+func TestRelativePaths(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "a.txt", "sub/b.txt", "c.txt")
+	opts := Options{Command: []string{cprog(t, "relopen"), dir}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	want := []string{
+		"read a.txt",
+		"read c.txt",
+		"read sub/b.txt",
+		"write sub/../sub/d.txt -> sub/d.txt",
+	}
+	if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+}
+
+func TestCwdRelativeShell(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "in/x.txt")
+	opts := Options{Command: []string{"sh", "-c", "cat x.txt > ../out.txt && cd .. && cat out.txt"}, Dir: filepath.Join(dir, "in")}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	want := []string{"read in/x.txt", "read out.txt", "write in/../out.txt -> out.txt"}
+	if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+}
+
+func TestSymlinks(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "target/file.txt")
+	for _, l := range []struct{ name, to string }{
+		{"linkdir", "target"},
+		{"link.txt", dir + "/target/file.txt"},
+		{"rel.txt", "target/file.txt"},
+		{"chain.txt", "rel.txt"},
+		{"dangling.txt", "nowhere.txt"},
+		{"up", "linkdir/.."},
+	} {
+		if err := os.Symlink(l.to, filepath.Join(dir, l.name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := Options{Command: []string{"sh", "-c", "cd " + dir + " && cat linkdir/file.txt link.txt rel.txt chain.txt up/target/file.txt target/file.txt; cat dangling.txt; true"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	want := []string{
+		"read chain.txt -> target/file.txt",
+		"read link.txt -> target/file.txt",
+		"read linkdir/file.txt -> target/file.txt",
+		"read rel.txt -> target/file.txt",
+		"read target/file.txt",
+		"read up/target/file.txt -> target/file.txt",
+	}
+	if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+}
+
+func TestForkTree(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "a", "b", "c")
+	opts := Options{Command: []string{"sh", "-c", "cat a; (cat b); cat c & wait"}, Dir: dir}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	procs := procByID(tr)
+	root := procs[1]
+	if root.Parent != 0 || !root.Exec || root.Exe != "/usr/bin/dash" {
+		t.Fatalf("root record = %+v, want the exec of dash", root)
+	}
+	for _, f := range []string{"a", "b", "c"} {
+		a := accessOf(t, tr, OpRead, filepath.Join(dir, f))
+		cat := procs[a.Proc]
+		if cat.Exe != "/usr/bin/cat" || !cat.Exec || cmp.Diff([]string{"cat", f}, cat.Argv) != "" || cat.Cwd != dir {
+			t.Errorf("%s read by %+v, want an exec record of cat %s", f, cat, f)
+		}
+		fork := procs[cat.Parent]
+		if fork.Exec || fork.PID != cat.PID || fork.Exe != "/usr/bin/dash" {
+			t.Errorf("%s: parent of the cat record is %+v, want its fork of dash", f, fork)
+		}
+		// b's cat is forked by a subshell, itself forked by the root.
+		for fork.Parent != 1 {
+			next, ok := procs[fork.Parent]
+			if !ok || next.Exec {
+				t.Fatalf("%s: fork chain does not lead to the root: %+v", f, next)
+			}
+			fork = next
+		}
+	}
+	if tr.End.Processes != len(tr.Processes) {
+		t.Errorf("End.Processes = %d, want %d", tr.End.Processes, len(tr.Processes))
+	}
+}
+
+func TestThreads(t *testing.T) {
+	t.Run("go", func(t *testing.T) {
+		dir := realTempDir(t)
+		var names, want []string
+		for i := range 16 {
+			names = append(names, "g"+strconv.Itoa(i))
+			want = append(want, "read g"+strconv.Itoa(i))
+		}
+		writeFiles(t, dir, names...)
+		opts := self(t, "threads", dir, "16")
+		opts.Env = append(opts.Env, "GOMAXPROCS=8")
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		sort.Strings(want)
+		if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+			t.Errorf("accesses (-want +got):\n%s", diff)
+		}
+		for _, a := range tr.Accesses {
+			if strings.HasPrefix(a.Path, dir) && a.Proc != 1 {
+				t.Errorf("%s recorded for process record %d, want the process's own record 1 (threads share it)", a.Path, a.Proc)
+			}
+		}
+	})
+	t.Run("pthreads", func(t *testing.T) {
+		dir := realTempDir(t)
+		var names, want []string
+		for i := range 50 {
+			names = append(names, "f"+strconv.Itoa(i))
+			want = append(want, "read f"+strconv.Itoa(i))
+		}
+		writeFiles(t, dir, names...)
+		opts := Options{Command: []string{cprog(t, "threads"), dir, "50"}}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		sort.Strings(want)
+		if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+			t.Errorf("accesses (-want +got):\n%s", diff)
+		}
+		if len(tr.Processes) != 1 {
+			t.Errorf("%d process records, want 1 (threads are not processes)", len(tr.Processes))
+		}
+	})
+}
+
+// execRecords counts the exec records of exe.
+func execRecords(tr *Trace, exe string) int {
+	n := 0
+	for _, p := range tr.Processes {
+		if p.Exec && p.Exe == exe {
+			n++
+		}
+	}
+	return n
+}
+
+func TestVforkAndSpawn(t *testing.T) {
+	opts := Options{Command: []string{cprog(t, "vfork"), "300"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if n := execRecords(tr, "/usr/bin/true"); n != 600 {
+		t.Errorf("%d execs of true recorded, want 600 (300 vfork + 300 posix_spawn)", n)
+	}
+	if a := accessOf(t, tr, OpExec, "/bin/true"); a.Real != "/usr/bin/true" {
+		t.Errorf("/bin/true resolved to %q, want /usr/bin/true", a.Real)
+	}
+}
+
+func TestShellLoopOfExecs(t *testing.T) {
+	// The children's first stops race their parent's fork events.
+	opts := Options{Command: []string{"sh", "-c", "i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if n := execRecords(tr, "/usr/bin/true"); n != 1000 {
+		t.Errorf("%d execs of true recorded, want 1000", n)
+	}
+	procs := procByID(tr)
+	for _, p := range tr.Processes {
+		if p.Exe != "/usr/bin/true" {
+			continue
+		}
+		if fork := procs[p.Parent]; fork.Exec || fork.PID != p.PID || fork.Parent != 1 {
+			t.Fatalf("true record %+v: parent %+v is not a fork of the shell", p, fork)
+		}
+	}
+}
+
+func TestNonLeaderExec(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "x.txt")
+	opts := Options{Command: []string{cprog(t, "threadexec"), "/bin/cat", dir + "/x.txt"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	line, _, _ := strings.Cut(opts.Stdout.(*bytes.Buffer).String(), "\n")
+	pid, err := strconv.Atoi(line)
+	if err != nil {
+		t.Fatalf("threadexec printed %q, want its pid", line)
+	}
+	a := accessOf(t, tr, OpRead, dir+"/x.txt")
+	procs := procByID(tr)
+	cat := procs[a.Proc]
+	if cat.Exe != "/usr/bin/cat" || cat.PID != pid || !cat.Exec {
+		t.Errorf("x.txt read by %+v, want the exec record of cat with the leader's pid %d", cat, pid)
+	}
+	if p := procs[cat.Parent]; p.PID != pid || p.Exe != opts.Command[0] {
+		t.Errorf("cat's parent record = %+v, want threadexec (pid %d)", p, pid)
+	}
+	if e := accessOf(t, tr, OpExec, "/bin/cat"); e.Proc != cat.ID {
+		t.Errorf("exec of /bin/cat recorded for %d, want %d", e.Proc, cat.ID)
+	}
+}
+
+func TestInt80(t *testing.T) {
+	if nativeArch != archAMD64 {
+		t.Fatalf("int 0x80 is x86-64 only; this test file must not run on %s", nativeArch.native.name)
+	}
+	dir := realTempDir(t)
+	writeFiles(t, dir, "via-int80.txt")
+	opts := Options{Command: []string{cprog(t, "int80"), dir + "/via-int80.txt", dir + "/missing.txt"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	out := opts.Stdout.(*bytes.Buffer).String()
+	if !strings.Contains(out, "via-int80.txt 3") {
+		t.Fatalf("int 0x80 open did not succeed; output:\n%s", out)
+	}
+	if diff := cmp.Diff([]string{"read via-int80.txt"}, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+}
+
+func TestClone3(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "c.txt")
+	opts := Options{Command: []string{cprog(t, "clone3"), dir + "/c.txt"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	a := accessOf(t, tr, OpRead, dir+"/c.txt")
+	procs := procByID(tr)
+	if p := procs[a.Proc]; p.Exec || p.Parent != 1 || p.PID == procs[1].PID {
+		t.Errorf("c.txt read by %+v, want the clone3 child's fork record", p)
+	}
+}
+
+func TestInterpreters(t *testing.T) {
+	dir := realTempDir(t)
+	script := filepath.Join(dir, "s.py")
+	if err := os.WriteFile(script, []byte("#!/usr/bin/python3\nimport json\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shell := filepath.Join(dir, "s.sh")
+	if err := os.WriteFile(shell, []byte("#! /bin/sh -e\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	python, err := filepath.EvalSymlinks("/usr/bin/python3")
+	if err != nil {
+		t.Fatalf("Debian's /usr/bin/python3 is needed: run `make setup`: %v", err)
+	}
+	ld := ""
+	f, err := elf.Open(python)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b := make([]byte, p.Filesz)
+			p.ReadAt(b, 0)
+			ld = strings.TrimRight(string(b), "\x00")
+		}
+	}
+	f.Close()
+	ldReal, err := filepath.EvalSymlinks(ld)
+	if err != nil || ld == "" {
+		t.Fatalf("loader of %s: %q, %v", python, ld, err)
+	}
+	tests := []struct {
+		name   string
+		script string
+		want   []Access
+	}{
+		{"python", script, []Access{
+			{Op: OpExec, Path: script},
+			{Op: OpExec, Path: "/usr/bin/python3", Real: python},
+			{Op: OpExec, Path: ld, Real: ldReal},
+		}},
+		{"sh", shell, []Access{
+			{Op: OpExec, Path: shell},
+			{Op: OpExec, Path: "/bin/sh", Real: "/usr/bin/dash"},
+			{Op: OpExec, Path: ld, Real: ldReal},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{Command: []string{tt.script}}
+			tr := runTrace(t, &opts)
+			wantExit(t, tr, 0, opts)
+			var got []Access
+			for _, a := range tr.Accesses {
+				if a.Op == OpExec {
+					a.Proc, a.Count = 0, 0
+					got = append(got, a)
+				}
+			}
+			sortAccesses(tt.want)
+			sortAccesses(got)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("exec accesses (-want +got):\n%s", diff)
+			}
+			if tt.name == "python" && !hasPathContaining(tr, "/json/") {
+				t.Errorf("python's import of json is not in the trace")
+			}
+		})
+	}
+}
+
+func sortAccesses(a []Access) {
+	sort.Slice(a, func(i, j int) bool { return a[i].Path < a[j].Path })
+}
+
+func hasPathContaining(tr *Trace, s string) bool {
+	for _, a := range tr.Accesses {
+		if strings.Contains(a.Path, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestInterruptedOpenRestarts(t *testing.T) {
+	dir := realTempDir(t)
+	fifo := filepath.Join(dir, "fifo")
+	opts := Options{Command: []string{cprog(t, "fifo"), fifo}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	want := []string{"read fifo", "write fifo"}
+	if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+}
+
+func TestSignals(t *testing.T) {
+	t.Run("sigusr1x100", func(t *testing.T) {
+		opts := Options{Command: []string{cprog(t, "sigusr"), "100"}}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+	})
+	t.Run("shortsleep", func(t *testing.T) {
+		opts := Options{Command: []string{"sh", "-c", "sleep .1"}}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+	})
+	t.Run("stopcont", func(t *testing.T) {
+		// A stopped process must stay stopped (state T) until SIGCONT.
+		script := `sleep 30 & p=$!
+kill -STOP $p
+sleep 0.3
+s1=$(cut -d' ' -f3 /proc/$p/stat)
+sleep 0.2
+s2=$(cut -d' ' -f3 /proc/$p/stat)
+kill -CONT $p
+sleep 0.2
+s3=$(cut -d' ' -f3 /proc/$p/stat)
+kill $p
+wait $p
+echo $s1 $s2 $s3`
+		opts := Options{Command: []string{"sh", "-c", script}}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		// Stopped under a tracer shows as t (tracing stop): the tracer
+		// holds it with PTRACE_LISTEN, as strace does.
+		got := strings.Fields(opts.Stdout.(*bytes.Buffer).String())
+		if len(got) != 3 || !strings.Contains("Tt", got[0]) || !strings.Contains("Tt", got[1]) || got[2] != "S" {
+			t.Errorf("states of the stopped process = %q, want stopped, stopped, then sleeping after SIGCONT", got)
+		}
+	})
+}
+
+func TestTimeoutKillsTree(t *testing.T) {
+	opts := Options{Command: []string{"sh", "-c", "sleep 100 & sleep 100; echo not reached"}, Timeout: 500 * time.Millisecond}
+	tr := runTrace(t, &opts)
+	if !tr.End.TimedOut || tr.End.Signal != "SIGTERM" || tr.End.ExitCode != 143 {
+		t.Errorf("end = %+v, want timed out, root killed by SIGTERM (143)", tr.End)
+	}
+	if n := execRecords(tr, "/usr/bin/sleep"); n != 2 {
+		t.Errorf("%d sleep records, want 2", n)
+	}
+	for _, p := range tr.Processes {
+		if alive(p.PID) {
+			t.Errorf("process %d (%s) still runs after Run returned", p.PID, p.Exe)
+		}
+	}
+	if len(tr.End.Killed) == 0 {
+		t.Errorf("no killed processes reported")
+	}
+}
+
+func TestDescendantOutlivesRoot(t *testing.T) {
+	opts := Options{Command: []string{"sh", "-c", "sleep 100 & echo $!"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	pid, err := strconv.Atoi(strings.TrimSpace(opts.Stdout.(*bytes.Buffer).String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]int{pid}, tr.End.Killed); diff != "" || tr.End.TimedOut {
+		t.Errorf("killed (-want +got):\n%s\ntimed out: %v", diff, tr.End.TimedOut)
+	}
+	if alive(pid) {
+		t.Errorf("leftover sleep %d still runs", pid)
+	}
+}
+
+func TestDescendantEndsWithinGrace(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "late.txt")
+	opts := Options{Command: []string{"sh", "-c", "(sleep 0.2; cat late.txt >/dev/null) &"}, Dir: dir, Grace: 10 * time.Second}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if len(tr.End.Killed) != 0 {
+		t.Errorf("killed %v, want none", tr.End.Killed)
+	}
+	accessOf(t, tr, OpRead, dir+"/late.txt")
+}
+
+func TestCancelForwardsSignal(t *testing.T) {
+	dir := realTempDir(t)
+	ready := filepath.Join(dir, "ready")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		for {
+			if _, err := os.Stat(ready); err == nil {
+				// The cause signal.NotifyContext gives on SIGINT.
+				cancel(errors.New("interrupt signal received"))
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	var out bytes.Buffer
+	tr, err := Run(ctx, Options{
+		Command: []string{"sh", "-c", `trap 'echo got INT; exit 42' INT; touch ` + ready + `; while :; do sleep 0.05; done`},
+		Stdout:  &out, Grace: 10 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.End.ExitCode != 42 || !tr.End.TimedOut || out.String() != "got INT\n" {
+		t.Errorf("end = %+v, output %q; want exit 42 from the INT trap, timed out", tr.End, out.String())
+	}
+	if got := causeSignal(ctx); got != syscall.SIGINT {
+		t.Errorf("causeSignal = %v, want SIGINT", got)
+	}
+}
+
+func TestStdio(t *testing.T) {
+	t.Run("pipes", func(t *testing.T) {
+		var out, errOut bytes.Buffer
+		opts := self(t, "upper")
+		opts.Stdin, opts.Stdout, opts.Stderr = strings.NewReader("hello\nworld\n"), &out, &errOut
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		if out.String() != "HELLO\nWORLD\n" || errOut.String() != "done\n" {
+			t.Errorf("stdout %q, stderr %q", out.String(), errOut.String())
+		}
+	})
+	t.Run("files", func(t *testing.T) {
+		dir := realTempDir(t)
+		writeFiles(t, dir, "in")
+		in, err := os.Open(filepath.Join(dir, "in"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer in.Close()
+		out, err := os.Create(filepath.Join(dir, "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer out.Close()
+		opts := Options{Command: []string{"sh", "-c", "cat; echo err >&2"}, Stdin: in, Stdout: out, Stderr: out}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		b, _ := os.ReadFile(filepath.Join(dir, "out"))
+		if string(b) != "in\nerr\n" {
+			t.Errorf("output file = %q", b)
+		}
+	})
+}
+
+func TestTracerKilledKillsTracees(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "sh", "-c", "echo $$; exec sleep 100")
+	cmd.Env = append(os.Environ(), childEnv+"=tracer")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	if !sc.Scan() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no pid from the traced command: %v", sc.Err())
+	}
+	pid, err := strconv.Atoi(sc.Text())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Let sh exec sleep (under the tracer).
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/comm"); string(b) == "sleep\n" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if !waitGone(pid, 10*time.Second) {
+		unix.Kill(pid, unix.SIGKILL)
+		t.Fatalf("tracee %d survived SIGKILL of its tracer", pid)
+	}
+}
+
+func TestNestedTracer(t *testing.T) {
+	opts := self(t, "tracer", "/bin/true")
+	tr := runTrace(t, &opts)
+	out := opts.Stdout.(*bytes.Buffer).String()
+	if tr.End.ExitCode != 1 || !strings.Contains(out, "only one tracer") {
+		t.Errorf("inner tracer: exit %d, output %q; want a failure explaining a process has only one tracer", tr.End.ExitCode, out)
+	}
+}
+
+func TestCommandNotFound(t *testing.T) {
+	_, err := tryTrace(&Options{Command: []string{"envaudit-no-such-command"}})
+	if err == nil || !strings.Contains(err.Error(), "executable file not found") {
+		t.Errorf("err = %v, want executable file not found", err)
+	}
+	_, err = tryTrace(&Options{Command: []string{"/nonexistent/cmd"}})
+	if err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("err = %v, want no such file", err)
+	}
+}
+
+func TestConcurrentWaitersKeepTheirChildren(t *testing.T) {
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	errs := make(chan error, 100)
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				err := exec.Command("sh", "-c", "exit 7").Run()
+				var ee *exec.ExitError
+				if !errors.As(err, &ee) || ee.ExitCode() != 7 {
+					errs <- fmt.Errorf("exec.Command: %v, want exit status 7", err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		// The old way, wait4 on a pid, which a tracer waiting for any
+		// child of the process would steal.
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			pid, err := syscall.ForkExec("/bin/sh", []string{"sh", "-c", "exit 5"}, &syscall.ProcAttr{Env: os.Environ()})
+			if err != nil {
+				errs <- err
+				return
+			}
+			var ws syscall.WaitStatus
+			if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil || ws.ExitStatus() != 5 {
+				errs <- fmt.Errorf("wait4: %v, status %v, want exit status 5", err, ws)
+				return
+			}
+		}
+	}()
+	opts := Options{Command: []string{cprog(t, "vfork"), "200"}}
+	tr := runTrace(t, &opts)
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	wantExit(t, tr, 0, opts)
+	if n := execRecords(tr, "/usr/bin/true"); n != 400 {
+		t.Errorf("%d execs of true recorded, want 400", n)
+	}
+}
+
+func TestIOURingWarning(t *testing.T) {
+	opts := Options{Command: []string{cprog(t, "iouring")}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if len(tr.End.Warnings) != 1 || !strings.Contains(tr.End.Warnings[0], "io_uring") {
+		t.Errorf("warnings = %q, want one about io_uring", tr.End.Warnings)
+	}
+}
+
+// publicDir makes a temporary directory that the nobody user can enter.
+func publicDir(t *testing.T) string {
+	t.Helper()
+	dir := realTempDir(t)
+	for d := dir; d != os.TempDir() && d != "/"; d = filepath.Dir(d) {
+		os.Chmod(d, 0o755)
+	}
+	return dir
+}
+
+// copySetuid copies /usr/bin/id to dir/name, owned by uid, set-user-ID.
+func copySetuid(t *testing.T, dir, name string, uid int) string {
+	t.Helper()
+	b, err := os.ReadFile("/usr/bin/id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(p, uid, uid); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o755|os.ModeSetuid); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestPrivilegedAndSetuid(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Fatalf("the privileged-mode tests need root (the CI runs as root; elsewhere run `sudo go test ./tracer`)")
+	}
+	const nobody = 65534
+	dir := publicDir(t)
+	t.Setenv("SUDO_UID", strconv.Itoa(nobody))
+	t.Setenv("SUDO_GID", strconv.Itoa(nobody))
+	suidRoot := copySetuid(t, dir, "id-suid-root", 0)
+	suidNobody := copySetuid(t, dir, "id-suid-nobody", nobody)
+	tests := []struct {
+		name       string
+		privileged bool
+		command    []string
+		out        string
+		warning    string
+	}{
+		{"privileged-runs-as-sudo-user", true, []string{"id", "-u"}, "65534", ""},
+		{"privileged-keeps-setuid", true, []string{suidRoot, "-u"}, "0", ""},
+		{"unprivileged-setuid-warns", false, []string{suidNobody, "-u"}, "0", suidNobody},
+		{"unprivileged-own-setuid-no-warning", false, []string{suidRoot, "-u"}, "0", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{Command: tt.command, Privileged: tt.privileged, Dir: dir}
+			tr := runTrace(t, &opts)
+			wantExit(t, tr, 0, opts)
+			if got := strings.TrimSpace(opts.Stdout.(*bytes.Buffer).String()); got != tt.out {
+				t.Errorf("effective uid = %q, want %q", got, tt.out)
+			}
+			warned := strings.Join(tr.End.Warnings, "\n")
+			if tt.warning == "" && warned != "" || tt.warning != "" && !strings.Contains(warned, tt.warning) {
+				t.Errorf("warnings = %q, want one naming %q", warned, tt.warning)
+			}
+			if tr.End.Events == 0 || len(tr.Processes) == 0 {
+				t.Errorf("empty trace: %+v", tr.End)
+			}
+		})
+	}
+}
