@@ -321,8 +321,9 @@ func runNode(t *testing.T, dir string, command ...string) []string {
 }
 
 // straceLine matches a successful open of a file (annotated by -y with
-// the path it resolved to) or an execve, in strace -f output.
-var straceLine = regexp.MustCompile(`^\d+\s+(?:open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>|execve\("([^"]+)",.* = 0)$`)
+// the path it resolved to) or an execve, in strace -ff output (one file per
+// thread, so no call is split into "unfinished" and "resumed" halves).
+var straceLine = regexp.MustCompile(`^(?:open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>|execve\("([^"]+)",.* = 0)$`)
 
 // straceRun runs command in dir under strace, the reference tracer of the
 // tests (envaudit's own tracer is tested in package tracer, and ecosystems
@@ -333,20 +334,29 @@ func straceRun(t *testing.T, dir string, command ...string) []string {
 	if _, err := exec.LookPath("strace"); err != nil {
 		t.Fatal("strace is not installed: run `make setup`")
 	}
-	out := filepath.Join(t.TempDir(), "strace.txt")
-	args := append([]string{"-f", "-qq", "-y", "-e", "trace=open,openat,openat2,execve", "-e", "status=successful", "-o", out, "--"}, command...)
+	tmp := t.TempDir()
+	out := filepath.Join(tmp, "t")
+	args := append([]string{"-ff", "-qq", "-y", "-e", "trace=open,openat,openat2,execve", "-e", "status=successful", "-o", out, "--"}, command...)
 	cmd := exec.Command("strace", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "npm_config_update_notifier=false", "NO_COLOR=1")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("strace %s: %v\n%s", strings.Join(command, " "), err, b)
 	}
-	data, err := os.ReadFile(out)
+	files, err := filepath.Glob(out + ".*")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var lines []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, strings.Split(string(data), "\n")...)
+	}
 	var paths []string
-	for _, l := range strings.Split(string(data), "\n") {
+	for _, l := range lines {
 		m := straceLine.FindStringSubmatch(l)
 		switch {
 		case m == nil:
