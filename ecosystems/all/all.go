@@ -10,6 +10,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/maven"
 	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/ecosystems/python"
+	"github.com/envaudit/envaudit/ecosystems/system"
 )
 
 // Ecosystems returns every ecosystem, in the order reports list them.
@@ -20,5 +21,6 @@ func Ecosystems() []ecosystems.Ecosystem {
 		maven.New(),
 		gomod.New(),
 		cargo.New(),
+		system.New(),
 	}
 }

@@ -1,0 +1,380 @@
+// Package system owns envaudit's system-package ecosystem: the Debian and
+// Ubuntu packages a project declares it needs from the machine (D1), those
+// packages as dpkg installed them (D2), and the attribution of executed
+// programs and loaded shared libraries to the Debian packages that own them
+// (D3). Its findings are the "works on the runner, fails on a clean
+// machine" case: a tool or library the tests used that a package outside
+// the distribution's base provided and nothing declares.
+//
+// # Files read
+//
+// D1 (Declared), each package with the line that names it:
+//   - Dockerfile, Containerfile, Dockerfile.*, *.Dockerfile anywhere in the
+//     project (three levels deep, skipping .git, node_modules, vendor,
+//     testdata and build output): `apt-get install`, `apt install` and
+//     `aptitude install` in RUN instructions, in shell form (with line
+//     continuations and the escape directive), exec form and here-documents.
+//   - .github/workflows/*.yml and *.yaml: the same commands in the `run:`
+//     scripts of steps (positions inside `run: |` blocks are the real lines
+//     of the workflow), and the `packages:` input of steps using
+//     awalsh128/cache-apt-pkgs-action. Workflow files are detected even when
+//     they install nothing, so a project audited in CI always has this
+//     ecosystem.
+//   - Aptfile at the root: package names, # comments.
+//
+// Names are Debian package names, lowercased, without an :arch qualifier;
+// a version or release pin (pkg=1.2-1, pkg/bookworm-backports) is the spec.
+// Options (-y, --no-install-recommends, -o X=Y), local .deb files,
+// removals (pkg-) and parameter expansions ($PKGS) name no package. A
+// virtual package name stays as written.
+//
+// D2 (Installed): /var/lib/dpkg/status. Every installed package is not D2:
+// a CI image has a thousand of them and nearly all are nobody's
+// declaration. D2 is the declared packages that are installed (by name, or
+// through Provides), the packages owning the programs the traced run
+// executed (Env.Executables; toolchain aside), and everything they depend
+// on (Depends and Pre-Depends), outside the base; each with its version, a
+// pkg:deb/<distro>/<name>@<version>?arch=<arch>&distro=<id>-<version>
+// package URL, and its dependency edges (so an undeclared library is
+// reported as coming through the undeclared tool that loaded it). Bloat is
+// therefore what the declarations and the executed tools pulled in and the
+// run never used.
+//
+// D3 (attribution): /var/lib/dpkg/info/<package>[:<arch>].list and
+// /var/lib/dpkg/diversions give exact file ownership for every installed
+// package. Only two kinds of access are evidence of use: executing a file
+// (the programs the traced run executed, Env.Executables) and loading a
+// shared object (a file named *.so or *.so.N). Reading a package's other
+// files (configuration in /etc, data in /usr/share, Python sources) is
+// not: it is indexed with no evidence of use, because a program reads many
+// files it would work without, and a library's own ecosystem (python,
+// cmake) judges its use.
+//
+// The distribution's base is excluded from D2 and D3 and listed: packages
+// of priority required or important, essential packages, and everything
+// they depend on (Debian gives libc6 priority optional; it is base as a
+// dependency of required packages). The build and language toolchain
+// (compilers, binutils, cmake, make, pkg-config, git, python3, nodejs,
+// openjdk, ...) and the packages only it pulls in are dev tooling
+// (DevTools): a CI runner provides them and the project's own ecosystems
+// account for them.
+package system
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
+)
+
+// Ecosystem is the system-package ecosystem. The zero value reads the
+// running machine's dpkg database.
+type Ecosystem struct {
+	// System is the file system of the machine whose packages are audited,
+	// rooted at its "/"; nil means os.DirFS("/"). Tests set it to a
+	// fixture tree.
+	System fs.FS
+}
+
+// New returns the system-package ecosystem of the running machine.
+func New() Ecosystem { return Ecosystem{} }
+
+// Name returns "system".
+func (Ecosystem) Name() string { return "system" }
+
+func (e Ecosystem) sys() fs.FS {
+	if e.System != nil {
+		return e.System
+	}
+	return os.DirFS("/")
+}
+
+// skipDirs are directories Detect does not descend into: version control,
+// other ecosystems' installs, fixtures and build output.
+var skipDirs = map[string]bool{
+	".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true,
+	"build": true, "_deps": true, "target": true, ".venv": true, "venv": true, "dist": true,
+}
+
+// maxDepth is how deep below the root Detect looks for Dockerfiles.
+const maxDepth = 3
+
+// Detect returns the Aptfile, the workflow files and the Dockerfiles under
+// root, relative and sorted.
+func (Ecosystem) Detect(root string) ([]string, error) {
+	var out []string
+	if fi, err := os.Stat(filepath.Join(root, "Aptfile")); err == nil && fi.Mode().IsRegular() {
+		out = append(out, "Aptfile")
+	}
+	wf, err := os.ReadDir(filepath.Join(root, ".github", "workflows"))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	for _, e := range wf {
+		if n := e.Name(); !e.IsDir() && (strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".yaml")) {
+			out = append(out, ".github/workflows/"+n)
+		}
+	}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == root {
+				return err
+			}
+			return nil // an unreadable subdirectory hides no manifest we could read
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if p != root && (skipDirs[d.Name()] || strings.Count(rel, "/") >= maxDepth) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() && isDockerfile(d.Name()) {
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// isDockerfile reports whether a file name is a Dockerfile's or
+// Containerfile's.
+func isDockerfile(name string) bool {
+	lower := strings.ToLower(name)
+	for _, b := range []string{"dockerfile", "containerfile"} {
+		if lower == b || strings.HasPrefix(lower, b+".") || strings.HasSuffix(lower, "."+b) {
+			return true
+		}
+	}
+	return false
+}
+
+// Declared parses every manifest Detect finds. A package named in several
+// places is declared once per place; the first error (in manifest order)
+// is returned as a *ecosystems.PosError.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	files, err := e.Detect(root)
+	if err != nil {
+		return nil, err
+	}
+	var out []ecosystems.Dependency
+	for _, f := range files {
+		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
+		if err != nil {
+			return nil, err
+		}
+		var ps []aptInstall
+		switch {
+		case f == "Aptfile":
+			ps, err = parseAptfile(f, src)
+		case strings.HasPrefix(f, ".github/workflows/"):
+			ps, err = parseWorkflow(f, src)
+		default:
+			ps, err = parseDockerfile(f, src)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			d := ecosystems.Dependency{Name: p.name, Spec: p.spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: f, Line: p.line}}
+			if p.raw != p.name+p.spec {
+				d.Raw = p.raw
+			}
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// Evidence is what the system ecosystem's D3 rests on.
+const Evidence = "programs executed and shared objects loaded that a Debian package outside the distribution base owns " +
+	"(exact ownership from dpkg's file lists); other files a package owns are no evidence of use. " +
+	"D2 is the declared packages and the executed tools' packages with their dependency closure, not every installed package"
+
+// Installed reads the dpkg database: D2 is the declared packages, those of
+// the executed programs, and their dependencies outside the base, the index attributes every file of every
+// installed package outside the base, and the base is listed as excluded.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	db, err := dpkg.Open(e.sys())
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: Evidence}
+	base := db.Base()
+	names := packageNames(db)
+
+	for p, why := range base {
+		inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: names[p], Why: why})
+	}
+	sort.Slice(inv.Excluded, func(i, j int) bool { return inv.Excluded[i].Name < inv.Excluded[j].Name })
+
+	// D2: the declared packages, the packages of the programs the run
+	// executed (toolchain aside), and their closure, outside the base.
+	declared, _ := e.Declared(root) // Declared reports the errors
+	var roots []*dpkg.Package
+	direct := map[*dpkg.Package]bool{}
+	for _, d := range declared {
+		for _, p := range db.Providers(dpkg.Dep{Name: d.Name}) {
+			if _, isBase := base[p]; !isBase {
+				roots = append(roots, p)
+				direct[p] = true
+			}
+		}
+	}
+	for _, x := range env.Executables {
+		for _, p := range db.Owners(x) {
+			if _, isBase := base[p]; !isBase && dpkg.ToolchainKind(p.Name) == "" {
+				roots = append(roots, p)
+			}
+		}
+	}
+	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
+	for p := range db.Closure(roots, skipBase) {
+		pkg := ecosystems.Package{
+			Name:    names[p],
+			Version: p.Version,
+			PURL:    db.Distro.PURL(p),
+			Direct:  direct[p],
+		}
+		for _, q := range db.DependsOn(p) {
+			if !skipBase(q) {
+				pkg.Deps = append(pkg.Deps, names[q])
+			}
+		}
+		inv.Packages = append(inv.Packages, pkg)
+	}
+	sort.Slice(inv.Packages, func(i, j int) bool { return inv.Packages[i].Name < inv.Packages[j].Name })
+
+	// D3: exact ownership of every file outside the base; only executed
+	// files and shared objects show use.
+	executed := map[string]bool{}
+	for _, x := range env.Executables {
+		executed[ecosystems.Canon(x)] = true
+	}
+	for _, p := range db.Packages {
+		if skipBase(p) {
+			continue
+		}
+		files, err := db.Files(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			use := ecosystems.UseNone
+			if executed[f] || isSharedObject(f) {
+				use = ecosystems.UseRuntime
+			}
+			inv.Index.AddFile(f, names[p], use)
+		}
+	}
+	inv.Warnings = append(inv.Warnings, db.Warnings()...)
+	return inv, nil
+}
+
+// packageNames names each installed package as reports name it: its
+// Debian name, with ":<arch>" for a package also installed for the native
+// architecture under the same name (libc6:i386 beside libc6).
+func packageNames(db *dpkg.DB) map[*dpkg.Package]string {
+	names := map[*dpkg.Package]string{}
+	for _, p := range db.Packages {
+		names[p] = p.Name
+		if len(db.Lookup(p.Name)) > 1 && p.Architecture != db.Native && p.Architecture != "all" {
+			names[p] = p.ID()
+		}
+	}
+	return names
+}
+
+// isSharedObject reports whether a file name is a shared object's:
+// libz.so, libz.so.1, libz.so.1.2.13, _yaml.cpython-311-x86_64-linux-gnu.so.
+func isSharedObject(p string) bool {
+	b := path.Base(p)
+	i := strings.Index(b, ".so")
+	if i <= 0 {
+		return false
+	}
+	rest := b[i+3:]
+	if rest == "" {
+		return true
+	}
+	if rest[0] != '.' {
+		return false
+	}
+	for _, c := range rest[1:] {
+		if c != '.' && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// DevTools returns the installed packages of the build and language
+// toolchain (dpkg.ToolchainKind) and the packages that only they depend
+// on, outside the base: running a compiler, cmake or python3 loads them,
+// and a CI runner provides them. It reads the dpkg status of the machine;
+// without one, there is no tooling to name.
+func (e Ecosystem) DevTools() []string {
+	db, err := dpkg.Open(e.sys())
+	if err != nil {
+		return nil
+	}
+	base := db.Base()
+	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
+	var roots []*dpkg.Package
+	isRoot := map[*dpkg.Package]bool{}
+	for _, p := range db.Packages {
+		if !skipBase(p) && dpkg.ToolchainKind(p.Name) != "" {
+			roots = append(roots, p)
+			isRoot[p] = true
+		}
+	}
+	tools := map[*dpkg.Package]bool{}
+	for p := range db.Closure(roots, skipBase) {
+		tools[p] = true
+	}
+	// Keep a dependency only if every installed package that depends on it
+	// is tooling too: a library the project could also use stays out.
+	rdeps := map[*dpkg.Package][]*dpkg.Package{}
+	for _, p := range db.Packages {
+		for _, q := range db.DependsOn(p) {
+			rdeps[q] = append(rdeps[q], p)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for p := range tools {
+			if isRoot[p] {
+				continue
+			}
+			for _, r := range rdeps[p] {
+				if !tools[r] {
+					delete(tools, p)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	names := packageNames(db)
+	out := make([]string, 0, len(tools))
+	for p := range tools {
+		out = append(out, names[p])
+	}
+	sort.Strings(out)
+	return out
+}

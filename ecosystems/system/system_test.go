@@ -1,0 +1,195 @@
+package system
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/google/go-cmp/cmp"
+)
+
+// update regenerates golden files: ENVAUDIT_UPDATE=1 go test ./...
+var update = os.Getenv("ENVAUDIT_UPDATE") != ""
+
+// renderDeclared renders D1 as sorted text, one dependency a line:
+// "file:line<TAB>name<TAB>spec<TAB>scope<TAB>raw" with "-" for empty fields.
+func renderDeclared(ds []ecosystems.Dependency) string {
+	var lines []string
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return s
+	}
+	for _, d := range ds {
+		lines = append(lines, strings.Join([]string{d.Pos.String(), d.Name, dash(d.Spec), string(d.Scope), dash(d.Raw)}, "\t"))
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// TestFixtures runs Detect and Declared on every fixture project under
+// testdata/system that has a golden file: manifests.golden and
+// declared.golden for good projects, error.golden for bad ones.
+func TestFixtures(t *testing.T) {
+	dirs, err := filepath.Glob("../../testdata/system/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, dir := range dirs {
+		_, errDeclared := os.Stat(filepath.Join(dir, "declared.golden"))
+		_, errError := os.Stat(filepath.Join(dir, "error.golden"))
+		if errDeclared != nil && errError != nil {
+			continue // not a project fixture (dpkg-root)
+		}
+		n++
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			e := New()
+			manifests, err := e.Detect(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deps, err := e.Declared(dir)
+			if errError == nil {
+				var pe *ecosystems.PosError
+				if !errors.As(err, &pe) {
+					t.Fatalf("Declared: error %v is not a *ecosystems.PosError", err)
+				}
+				golden(t, filepath.Join(dir, "error.golden"), err.Error()+"\n")
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join(dir, "manifests.golden"), strings.Join(manifests, "\n")+"\n")
+			golden(t, filepath.Join(dir, "declared.golden"), renderDeclared(deps))
+		})
+	}
+	if n < 3 {
+		t.Fatalf("found %d fixture projects under testdata/system, want at least 3", n)
+	}
+}
+
+func golden(t *testing.T, file, got string) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", file, diff)
+	}
+}
+
+// TestInstalledFixture enumerates D2 and the index over the fixture system
+// in testdata/system/dpkg-root for a project that declares tree, zlib1g-dev,
+// a virtual package (libz-dev, provided by zlib1g-dev), a base package and
+// a package that is not installed.
+func TestInstalledFixture(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "Aptfile"), []byte("tree\nzlib1g-dev\nlibz-dev\ncoreutils\nnot-installed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := Ecosystem{System: os.DirFS("../../testdata/system/dpkg-root")}
+	inv, err := e.Installed(context.Background(), root, ecosystems.Env{Executables: []string{"/usr/bin/jq", "/usr/bin/ls"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPkgs := []ecosystems.Package{
+		{Name: "jq", Version: "1.6-2.1+deb12u1", PURL: "pkg:deb/debian/jq@1.6-2.1%2Bdeb12u1?arch=amd64&distro=debian-12", Deps: []string{"libjq1"}},
+		{Name: "libc6-dev", Version: "2.36-9+deb12u4", PURL: "pkg:deb/debian/libc6-dev@2.36-9%2Bdeb12u4?arch=amd64&distro=debian-12"},
+		{Name: "libjq1", Version: "1.6-2.1+deb12u1", PURL: "pkg:deb/debian/libjq1@1.6-2.1%2Bdeb12u1?arch=amd64&distro=debian-12", Deps: []string{"libonig5"}},
+		{Name: "libonig5", Version: "6.9.8-1", PURL: "pkg:deb/debian/libonig5@6.9.8-1?arch=amd64&distro=debian-12"},
+		{Name: "tree", Version: "2.1.0-1", PURL: "pkg:deb/debian/tree@2.1.0-1?arch=amd64&distro=debian-12", Direct: true},
+		{Name: "zlib1g", Version: "1:1.2.13.dfsg-1", PURL: "pkg:deb/debian/zlib1g@1:1.2.13.dfsg-1?arch=amd64&distro=debian-12"},
+		{Name: "zlib1g-dev", Version: "1:1.2.13.dfsg-1", PURL: "pkg:deb/debian/zlib1g-dev@1:1.2.13.dfsg-1?arch=amd64&distro=debian-12", Direct: true, Deps: []string{"libc6-dev", "zlib1g"}},
+	}
+	if diff := cmp.Diff(wantPkgs, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	wantExcluded := []ecosystems.Excluded{
+		{Name: "base-files", Why: "distribution base: Priority required"},
+		{Name: "coreutils", Why: "distribution base: Priority required"},
+		{Name: "gcc-12-base", Why: "distribution base: dependency of the base (via libgcc-s1)"},
+		{Name: "libacl1", Why: "distribution base: dependency of the base (via coreutils)"},
+		{Name: "libc6", Why: "distribution base: dependency of the base (via coreutils)"},
+		{Name: "libgcc-s1", Why: "distribution base: dependency of the base (via libc6)"},
+	}
+	if diff := cmp.Diff(wantExcluded, inv.Excluded); diff != "" {
+		t.Errorf("Excluded (-want +got):\n%s", diff)
+	}
+	if inv.Evidence != Evidence || len(inv.Warnings) != 0 {
+		t.Errorf("Evidence = %q, Warnings = %q", inv.Evidence, inv.Warnings)
+	}
+	lookups := []struct {
+		path string
+		want string // "pkg use", or "" when unattributed
+	}{
+		{"/usr/bin/jq", "jq runtime"},                          // executed
+		{"/usr/bin/tree", "tree none"},                         // owned, not executed in this run
+		{"/lib/x86_64-linux-gnu/libjq.so.1", "libjq1 runtime"}, // a shared object, by its /lib name
+		{"/usr/lib/x86_64-linux-gnu/libz.so.1.2.13", "zlib1g runtime"},
+		{"/usr/include/zlib.h", "zlib1g-dev none"}, // a header is no use for the system ecosystem
+		{"/usr/share/man/man1/jq.1.gz", "jq none"},
+		{"/usr/bin/pg_config", "postgresql-common none"},   // the diverting package's file
+		{"/usr/bin/pg_config.libpq-dev", "libpq-dev none"}, // the diverted one
+		{"/usr/lib/i386-linux-gnu/libfoo.so.2", "libfoo1 runtime"},
+		{"/usr/bin/ls", ""}, // base: excluded, not indexed
+		{"/lib/x86_64-linux-gnu/libc.so.6", ""},
+		{"/home/user/project/run.sh", ""},
+	}
+	for _, l := range lookups {
+		pkg, use, ok := inv.Index.Lookup(l.path)
+		got := ""
+		if ok {
+			got = pkg + " " + string(use)
+		}
+		if got != l.want {
+			t.Errorf("Lookup(%q) = %q, want %q", l.path, got, l.want)
+		}
+	}
+
+	tools := Ecosystem{System: os.DirFS("../../testdata/system/dpkg-root")}.DevTools()
+	// cmake and cmake-data are tooling; libarchive13 only cmake needs.
+	if diff := cmp.Diff([]string{"cmake", "cmake-data", "libarchive13"}, tools); diff != "" {
+		t.Errorf("DevTools (-want +got):\n%s", diff)
+	}
+}
+
+// TestDevToolsReal checks the tooling the real machine has: the compiler
+// and cmake the test setup installs, and the compiler's own libraries; no
+// library a project could use, and nothing from the base.
+func TestDevToolsReal(t *testing.T) {
+	tools := map[string]bool{}
+	for _, n := range New().DevTools() {
+		tools[n] = true
+	}
+	for name, want := range map[string]bool{
+		"cmake": true, "make": true, "g++-12": true, "cpp-12": true, "libisl23": true, "libmpc3": true,
+		"jq": false, "libjq1": false, "tree": false, "libsqlite3-0": false, "libssl3": false, "libc6": false, "coreutils": false,
+	} {
+		if tools[name] != want {
+			t.Errorf("DevTools contains %q: %v, want %v (run `make setup` if a tool is missing)", name, tools[name], want)
+		}
+	}
+}
+
+func TestDetectMissingRoot(t *testing.T) {
+	if _, err := New().Detect(filepath.Join(t.TempDir(), "missing")); err == nil {
+		t.Errorf("Detect of a missing directory succeeded")
+	}
+	m, err := New().Detect(t.TempDir())
+	if err != nil || len(m) != 0 {
+		t.Errorf("Detect of an empty directory = %q, %v", m, err)
+	}
+}

@@ -1,0 +1,2 @@
+FROM debian:12
+RUN ["apt-get", "install", "-y", "libpq5"]
