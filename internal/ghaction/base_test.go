@@ -1,0 +1,222 @@
+package ghaction
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// jsonDeps is a minimal Declarer for tests: the keys of "dependencies" in
+// deps.json.
+type jsonDeps struct{}
+
+func (jsonDeps) Name() string { return "npm" }
+
+func (jsonDeps) Declared(root string) ([]ecosystems.Dependency, error) {
+	data, err := os.ReadFile(filepath.Join(root, "deps.json"))
+	if err != nil {
+		return nil, err
+	}
+	var m struct{ Dependencies map[string]string }
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, ecosystems.Errorf("deps.json", 1, "%v", err)
+	}
+	var out []ecosystems.Dependency
+	for name, spec := range m.Dependencies {
+		out = append(out, ecosystems.Dependency{Name: name, Spec: spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "deps.json", Line: 1}})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git not found: run `make setup`")
+	}
+	dir = t.TempDir()
+	git = func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
+			"GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q", "-b", "main")
+	return dir, git
+}
+
+func write(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCompareBase builds a real repository whose pull request adds one
+// dependency, removes another, and adds code that imports an undeclared
+// package, and checks each finding's verdict.
+func TestCompareBase(t *testing.T) {
+	root, git := gitRepo(t)
+	dir := filepath.Join(root, "app") // the project is a subdirectory
+	write(t, dir, "deps.json", `{"dependencies": {"debug": "^4", "yargs": "^17", "chalk": "^4", "broken": "1.0.0"}}`)
+	write(t, dir, "index.js", "const debug = require('debug')\nconst _ = require('underscore')\n")
+	write(t, dir, "package-lock.json", "{}\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	base := git("rev-parse", "HEAD")
+
+	// The pull request: adds left-padd and ms, drops chalk, changes the
+	// spec of broken, starts using lodash and yaml (as a Python module
+	// would be imported), and adds ms to the lockfile only.
+	write(t, dir, "deps.json", `{"dependencies": {"debug": "^4", "yargs": "^17", "left-padd": "^1", "broken": "2.0.0", "typo": "1"}}`)
+	write(t, dir, "index.js", "const debug = require('debug')\nconst _ = require('underscore')\nconst fp = require(\"lodash/fp\") // new\nimport yaml\nconst x = require('my-lodash-fork')\n")
+	write(t, dir, "package-lock.json", "{\"ms\": \"2.1.2\"}\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "pr")
+
+	f := func(kind audit.Kind, reason, pkg string, files ...string) audit.Finding {
+		out := audit.Finding{Kind: kind, Reason: reason, Package: pkg}
+		if len(files) > 0 {
+			out.Evidence = &audit.Evidence{Files: files}
+		}
+		return out
+	}
+	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{
+		Name:      "npm",
+		Manifests: []string{"deps.json"},
+		Declared: []ecosystems.Dependency{
+			{Name: "debug", Spec: "^4"}, {Name: "yargs", Spec: "^17"}, {Name: "left-padd", Spec: "^1"}, {Name: "broken", Spec: "2.0.0"}, {Name: "typo", Spec: "1"},
+		},
+		Findings: []audit.Finding{
+			f(audit.Phantom, audit.ReasonUnused, "yargs"),                                                 // declared at base
+			f(audit.Phantom, audit.ReasonNotInstalled, "left-padd"),                                       // added
+			f(audit.Phantom, audit.ReasonNotInstalled, "broken"),                                          // spec changed
+			f(audit.Hidden, audit.ReasonTransitive, "chalk"),                                              // declaration removed
+			f(audit.Hidden, audit.ReasonUndeclared, "lodash", "node_modules/lodash/fp.js"),                // newly required
+			f(audit.Hidden, audit.ReasonUndeclared, "underscore", "node_modules/underscore/index.js"),     // required at base already
+			f(audit.Hidden, audit.ReasonTransitive, "ms", "node_modules/ms/index.js"),                     // only in the lockfile
+			f(audit.Hidden, audit.ReasonUndeclared, "pyyaml", "/usr/lib/python3/dist-packages/yaml/a.py"), // imported as yaml
+			f(audit.Bloat, audit.ReasonInstalled, "typo"),                                                 // declaration added
+			f(audit.Bloat, audit.ReasonInstalled, "y18n"),                                                 // transitive
+		},
+	}, {
+		Name:      "python",
+		Manifests: []string{"requirements.txt"}, // absent at base
+		Findings:  []audit.Finding{f(audit.Phantom, audit.ReasonUnused, "six")},
+	}}}
+	if err := CompareBase(context.Background(), r, BaseOptions{Dir: dir, Base: base, Ecosystems: []Declarer{jsonDeps{}}}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range r.Ecosystems {
+		for _, f := range e.Findings {
+			got[f.Package] = f.Change
+		}
+	}
+	want := map[string]string{
+		"yargs": "existing", "left-padd": "new", "broken": "new", "chalk": "new", "lodash": "new",
+		"underscore": "existing", "ms": "existing", "pyyaml": "new", "typo": "new", "y18n": "existing", "six": "new",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Change (-want +got):\n%s", diff)
+	}
+}
+
+// TestCompareBaseFetch checks, through an injected git, that a base
+// missing from a shallow clone is fetched, and that failures are errors
+// that leave the findings unmarked.
+func TestCompareBaseFetch(t *testing.T) {
+	tests := []struct {
+		name      string
+		fetch     bool
+		fetchFail bool
+		wantErr   string
+		wantCalls []string
+	}{
+		{"fetched", true, false, "", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123", "cat-file -e abcdef0123^{commit}", "diff --no-color --no-ext-diff --relative --unified=0 abcdef0123 -- .", "show abcdef0123:./deps.json"}},
+		{"noFetch", false, false, "base commit abcdef0 is not in the clone: missing", []string{"cat-file -e abcdef0123^{commit}"}},
+		{"fetchFails", true, true, "fetch base commit abcdef0: refused", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fetched := false
+			var calls []string
+			git := func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+				calls = append(calls, strings.Join(args, " "))
+				switch args[0] {
+				case "cat-file":
+					if !fetched {
+						return nil, errors.New("missing")
+					}
+				case "fetch":
+					if tt.fetchFail {
+						return nil, errors.New("refused")
+					}
+					fetched = true
+				case "show":
+					return []byte(`{"dependencies": {"a": "1"}}`), nil
+				}
+				return nil, nil
+			}
+			r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"deps.json"},
+				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}}}}}
+			err := CompareBase(context.Background(), r, BaseOptions{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []Declarer{jsonDeps{}}})
+			if errString(err) != tt.wantErr {
+				t.Errorf("err = %v, want %q", err, tt.wantErr)
+			}
+			if diff := cmp.Diff(tt.wantCalls, calls); diff != "" {
+				t.Errorf("git calls (-want +got):\n%s", diff)
+			}
+			wantChange := ""
+			if tt.wantErr == "" {
+				wantChange = "existing"
+			}
+			if got := r.Ecosystems[0].Findings[0].Change; got != wantChange {
+				t.Errorf("Change = %q, want %q", got, wantChange)
+			}
+		})
+	}
+	if err := CompareBase(context.Background(), &audit.Report{}, BaseOptions{Base: "0000000000000000000000000000000000000000"}); err == nil {
+		t.Error("an all-zero base (a new branch) was compared")
+	}
+}
+
+func TestModuleOf(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"node_modules/lodash/fp.js", "lodash"},
+		{"node_modules/a/node_modules/@babel/core/lib/index.js", "@babel/core"},
+		{"/usr/lib/python3/dist-packages/yaml/__init__.py", "yaml"},
+		{"/v/lib/python3.11/site-packages/six.py", "six"},
+		{"/v/lib/python3.11/site-packages/_yaml.cpython-311-x86_64-linux-gnu.so", "_yaml"},
+		{"/v/lib/python3.11/site-packages/PyYAML-6.0.dist-info/RECORD", ""},
+		{"/usr/lib/x86_64-linux-gnu/libz.so.1", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := moduleOf(tt.in); got != tt.want {
+				t.Errorf("moduleOf(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

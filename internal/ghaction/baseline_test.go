@@ -1,0 +1,59 @@
+package ghaction
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/audit"
+)
+
+func TestBaseline(t *testing.T) {
+	b := &Baseline{Taken: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
+	b.Add("npm", BaselinePackage{Name: "lodash", Version: "4.17.21"}, BaselinePackage{Name: "chalk", Version: "4.1.2"})
+	b.Add("npm", BaselinePackage{Name: "chalk", Version: "4.1.2"})
+	b.Add("system", BaselinePackage{Name: "libsqlite3-0"})
+	path := filepath.Join(t.TempDir(), "baseline.json")
+	if err := WriteBaseline(path, b); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadBaseline(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(b, got); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	if !got.Has("npm", "lodash") || got.Has("npm", "ms") || got.Has("python", "lodash") {
+		t.Errorf("Has is wrong for %+v", got)
+	}
+
+	r := readReport(t)
+	got.Apply(r)
+	prov := map[string]string{}
+	for _, f := range r.Ecosystems[0].Findings {
+		prov[f.Package] = f.Provenance
+	}
+	want := map[string]string{"lodash": "machine", "ms": "workflow", "yargs": "", "left-padd": "", "@types/node": "", "y18n": "", "chalk": ""}
+	if diff := cmp.Diff(want, prov); diff != "" {
+		t.Errorf("provenance (-want +got):\n%s", diff)
+	}
+	var none *Baseline
+	none.Apply(r) // no baseline: nothing to do, no panic
+	if r.Ecosystems[0].Findings[3].Provenance != audit.ProvenanceWorkflow {
+		t.Error("nil baseline changed the report")
+	}
+
+	for name, content := range map[string]string{"bad.json": "{", "v2.json": `{"version":2}`} {
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadBaseline(p); err == nil {
+			t.Errorf("ReadBaseline(%s) accepted it", name)
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package ghaction
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/sbom"
+)
+
+func TestReadInputs(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		m := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return func(k string) string { return m[k] }
+	}
+	got, err := ReadInputs(env(
+		"INPUT_RUN", "npm test", "INPUT_WORKING_DIRECTORY", "app", "INPUT_FAIL_ON", "hidden, phantom:unused",
+		"INPUT_SBOM", "bom.xml", "INPUT_ANNOTATE", "false", "INPUT_SUMMARY", "True", "INPUT_REVIEW", "true",
+		"INPUT_AGENT_POLICY", "strict", "INPUT_SUBMIT_DEPENDENCIES", "true", "INPUT_GITHUB_TOKEN", " tok ",
+		"INPUT_ONLY_NEW", "false", "INPUT_TIMEOUT", "20m",
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Mode != "audit" || got.Run != "npm test" || got.WorkingDirectory != "app" || got.SBOMFormat != sbom.FormatXML ||
+		got.Annotate || !got.Summary || got.Review != "true" || got.AgentPolicy.Name != "strict" || !got.SubmitDependencies ||
+		got.Token != "tok" || got.OnlyNew || got.Timeout != 20*time.Minute {
+		t.Errorf("ReadInputs = %+v", got)
+	}
+	if diff := cmp.Diff("hidden,phantom:unused", Gate{FailOn: got.FailOn}.String()); diff != "" {
+		t.Errorf("fail-on (-want +got):\n%s", diff)
+	}
+
+	// Hyphenated names, as the runner sets them for JavaScript actions.
+	hy, err := ReadInputs(env("INPUT_RUN", "pytest", "INPUT_FAIL-ON", "none", "INPUT_SBOM-FORMAT", "json", "INPUT_SBOM", "x.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hy.FailOn != nil || hy.SBOMFormat != sbom.FormatJSON || !hy.Annotate || !hy.OnlyNew || hy.Review != "auto" {
+		t.Errorf("defaults = %+v", hy)
+	}
+
+	if b, err := ReadInputs(env("INPUT_MODE", "baseline")); err != nil || b.Mode != "baseline" {
+		t.Errorf("baseline mode without run: %+v, %v", b, err)
+	}
+
+	errs := []struct {
+		env  []string
+		want string
+	}{
+		{nil, "run: the test command is required (for example `npm test`)"},
+		{[]string{"INPUT_RUN", "x", "INPUT_MODE", "trace"}, `mode: unknown value "trace" (want audit or baseline)`},
+		{[]string{"INPUT_RUN", "x", "INPUT_ANNOTATE", "yes"}, `annotate: want true or false, not "yes"`},
+		{[]string{"INPUT_RUN", "x", "INPUT_REVIEW", "always"}, `review: unknown value "always" (want auto, true or false)`},
+		{[]string{"INPUT_RUN", "x", "INPUT_SBOM_FORMAT", "spdx"}, `sbom-format: unknown SBOM format "spdx" (want json or xml)`},
+		{[]string{"INPUT_RUN", "x", "INPUT_TIMEOUT", "soon"}, `timeout: want a duration such as 20m, not "soon"`},
+	}
+	for _, e := range errs {
+		t.Run(e.want, func(t *testing.T) {
+			if _, err := ReadInputs(env(e.env...)); errString(err) != e.want {
+				t.Errorf("err = %v, want %q", err, e.want)
+			}
+		})
+	}
+}
+
+func TestOutputs(t *testing.T) {
+	var o Outputs
+	r := readReport(t)
+	r.Ecosystems[0].Findings[0].Ignored = "kept"
+	o.CountFindings(r)
+	o.AgentAuthored = true
+	o.Report = "r.json"
+	want := map[string]string{"report": "r.json", "sbom": "", "sarif": "", "phantom": "2", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "0"}
+	if diff := cmp.Diff(want, o.Map()); diff != "" {
+		t.Errorf("outputs (-want +got):\n%s", diff)
+	}
+}

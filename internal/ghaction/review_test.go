@@ -1,0 +1,274 @@
+package ghaction
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+)
+
+// manifestPatch is the pull request's diff of app/package.json: it
+// changes yargs (line 8) and adds left-padd (line 9); @types/node (line
+// 12) is untouched.
+const manifestPatch = `@@ -6,7 +6,8 @@
+   "dependencies": {
+     "debug": "^4.3.4",
+-    "yargs": "^16.0.0"
++    "yargs": "^17.0.0",
++    "left-padd": "^1.0.0"
+   },
+   "devDependencies": {
+     "@types/node": "^20.0.0",`
+
+func fakePR(t *testing.T) *ghfake.Server {
+	t.Helper()
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	srv.SetFiles(
+		ghfake.File{Filename: "README.md", Status: "modified", Patch: "@@ -1 +1 @@\n-a\n+b"},
+		ghfake.File{Filename: "app/logo.png", Status: "added"},
+		ghfake.File{Filename: "app/package.json", Status: "modified", Patch: manifestPatch},
+	)
+	srv.AddIssueComment("octocat", "LGTM once the checks pass")
+	return srv
+}
+
+func TestReview(t *testing.T) {
+	srv := fakePR(t)
+	ctx := context.Background()
+	c, err := NewClient(srv.APIURL(), "tok-123", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := Repo{"octo", "webapp"}
+	pr := &PullRequest{Number: 7, HeadSHA: "cafe"}
+	r := readReport(t)
+	items := Items(r)
+
+	res, err := Review(ctx, c, repo, pr, ReviewOptions{Items: items, Prefix: "app", Summary: "first summary"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(ReviewResult{Comments: 2, OffDiff: 3, SummaryID: res.SummaryID, SummaryCreated: true}, res); diff != "" {
+		t.Errorf("first run (-want +got):\n%s", diff)
+	}
+	type at struct {
+		Path string
+		Line int
+		Side string
+		Pkg  string
+	}
+	var got []at
+	for _, rc := range srv.ReviewComments() {
+		pkg := ""
+		for _, name := range []string{"yargs", "left-padd"} {
+			if strings.Contains(rc.Body, "npm/phantom/"+name+" -->") {
+				pkg = name
+			}
+		}
+		got = append(got, at{rc.Path, rc.Line, rc.Side, pkg})
+	}
+	want := []at{{"app/package.json", 9, "RIGHT", "left-padd"}, {"app/package.json", 8, "RIGHT", "yargs"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("review comments (-want +got):\n%s", diff)
+	}
+	var review struct {
+		CommitID string `json:"commit_id"`
+		Event    string `json:"event"`
+		Body     string `json:"body"`
+	}
+	for _, req := range srv.Requests() {
+		if req.Method == "POST" && strings.HasSuffix(req.Path, "/reviews") {
+			if err := json.Unmarshal([]byte(req.Body), &review); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if req.Auth != "Bearer tok-123" {
+			t.Errorf("%s %s sent Authorization %q", req.Method, req.Path, req.Auth)
+		}
+	}
+	if review.CommitID != "cafe" || review.Event != "COMMENT" || review.Body == "" {
+		t.Errorf("review = %+v", review)
+	}
+
+	// A second push: the same findings, a new summary.
+	res2, err := Review(ctx, c, repo, pr, ReviewOptions{Items: items, Prefix: "app", Summary: "second summary"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(ReviewResult{AlreadyThere: 2, OffDiff: 3, SummaryID: res.SummaryID}, res2); diff != "" {
+		t.Errorf("second run (-want +got):\n%s", diff)
+	}
+	if n := len(srv.ReviewComments()); n != 2 {
+		t.Errorf("%d review comments after the second run, want 2", n)
+	}
+	comments := srv.IssueComments()
+	if len(comments) != 2 {
+		t.Fatalf("%d issue comments, want the other user's and one summary: %+v", len(comments), comments)
+	}
+	if comments[0].Body != "LGTM once the checks pass" {
+		t.Errorf("someone else's comment changed: %q", comments[0].Body)
+	}
+	if comments[1].ID != res.SummaryID || comments[1].Body != SummaryMarker+"\nsecond summary" {
+		t.Errorf("summary comment = %+v", comments[1])
+	}
+	patches := 0
+	for _, req := range srv.Requests() {
+		if req.Method == "PATCH" {
+			patches++
+		}
+	}
+	if patches != 1 {
+		t.Errorf("%d PATCH requests, want 1 (the summary edited in place)", patches)
+	}
+
+	// A third run with an unchanged summary writes nothing.
+	before := len(srv.Requests())
+	if _, err := Review(ctx, c, repo, pr, ReviewOptions{Items: items, Prefix: "app", Summary: "second summary"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, req := range srv.Requests()[before:] {
+		if req.Method != "GET" {
+			t.Errorf("unchanged run sent %s %s", req.Method, req.Path)
+		}
+	}
+}
+
+// TestReviewReadOnly checks a read-only token (a fork's pull request)
+// gives a *PermissionError the Action turns into a notice.
+func TestReviewReadOnly(t *testing.T) {
+	srv := fakePR(t)
+	srv.ReadOnly = true
+	c, err := NewClient(srv.APIURL(), "ro", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Review(context.Background(), c, Repo{"octo", "webapp"}, &PullRequest{Number: 7}, ReviewOptions{Items: Items(readReport(t)), Prefix: "app", Summary: "s"})
+	var pe *PermissionError
+	if !errors.As(err, &pe) || pe.Status != 403 {
+		t.Fatalf("err = %v, want a 403 *PermissionError", err)
+	}
+	if !strings.Contains(err.Error(), "review pull request #7: HTTP 403") {
+		t.Errorf("err = %v", err)
+	}
+	if n := len(srv.ReviewComments()) + len(srv.IssueComments()) - 1; n != 0 {
+		t.Errorf("%d writes succeeded", n)
+	}
+}
+
+// TestReviewOtherErrors checks that other API failures are not mistaken
+// for permission problems.
+func TestReviewOtherErrors(t *testing.T) {
+	srv := fakePR(t)
+	c, err := NewClient(srv.APIURL(), "tok", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Review(context.Background(), c, Repo{"octo", "missing"}, &PullRequest{Number: 7}, ReviewOptions{})
+	var pe *PermissionError
+	if err == nil || errors.As(err, &pe) {
+		t.Errorf("err = %v, want a plain error", err)
+	}
+}
+
+func TestNewClient(t *testing.T) {
+	tests := []struct{ in, base, wantErr string }{
+		{"", "https://api.github.com/", ""},
+		{"https://ghe.example.com/api/v3", "https://ghe.example.com/api/v3/", ""},
+		{"https://ghe.example.com/api/v3/", "https://ghe.example.com/api/v3/", ""},
+		{"not a url", "", `GITHUB_API_URL: invalid URL "not a url"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			c, err := NewClient(tt.in, "", nil)
+			if errString(err) != tt.wantErr {
+				t.Fatalf("err = %v, want %q", err, tt.wantErr)
+			}
+			if err == nil && c.BaseURL.String() != tt.base {
+				t.Errorf("BaseURL = %s, want %s", c.BaseURL, tt.base)
+			}
+		})
+	}
+}
+
+func TestListCommits(t *testing.T) {
+	srv := fakePR(t)
+	var cm ghfake.Commit
+	cm.SHA = "abc1234def"
+	cm.Commit.Message = "use lodash\n\nCo-authored-by: Codex <noreply@openai.com>"
+	cm.Commit.Author.Name = "Octo Cat"
+	cm.Commit.Author.Email = "octo@example.com"
+	var other ghfake.Commit
+	other.SHA = "1"
+	srv.SetCommits(other, other, cm)
+	c, _ := NewClient(srv.APIURL(), "tok", nil)
+	commits, err := ListCommits(context.Background(), c, Repo{"octo", "webapp"}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(commits) != 3 || commits[2].Message != cm.Commit.Message || commits[2].AuthorEmail != "octo@example.com" {
+		t.Fatalf("commits = %+v", commits)
+	}
+	d := DetectAgent(&PullRequest{Commits: commits}, BuiltinAgents)
+	if d.Agent != "OpenAI Codex" {
+		t.Errorf("DetectAgent = %v", d)
+	}
+}
+
+func TestSnapshot(t *testing.T) {
+	r := readReport(t)
+	job := SnapshotJob{Correlator: "ci_envaudit_app", RunID: "99", HTMLURL: "https://github.com/octo/webapp/actions/runs/99", SHA: "cafe", Ref: "refs/pull/7/merge"}
+	snap := NewSnapshot(r, "app", job, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
+	data, err := json.MarshalIndent(snap, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "testdata/snapshot.golden.json", append(data, '\n'))
+
+	srv := fakePR(t)
+	c, _ := NewClient(srv.APIURL(), "tok", nil)
+	result, err := SubmitSnapshot(context.Background(), c, Repo{"octo", "webapp"}, snap)
+	if err != nil || result != "SUCCESS" {
+		t.Fatalf("SubmitSnapshot = %q, %v", result, err)
+	}
+	sent := srv.Snapshots()
+	if len(sent) != 1 {
+		t.Fatalf("%d snapshots sent", len(sent))
+	}
+	var got struct {
+		Manifests map[string]struct {
+			Resolved map[string]struct {
+				Relationship string   `json:"relationship"`
+				Scope        string   `json:"scope"`
+				Dependencies []string `json:"dependencies"`
+			} `json:"resolved"`
+		} `json:"manifests"`
+	}
+	if err := json.Unmarshal(sent[0], &got); err != nil {
+		t.Fatal(err)
+	}
+	res := got.Manifests["app/package.json"].Resolved
+	if res["pkg:npm/lodash@4.17.21"].Relationship != "indirect" || res["pkg:npm/debug@4.3.4"].Relationship != "direct" ||
+		res["pkg:npm/chalk@4.1.2"].Scope != "development" || res["pkg:npm/debug@4.3.4"].Scope != "runtime" {
+		t.Errorf("resolved = %+v", res)
+	}
+	if diff := cmp.Diff([]string{"pkg:npm/ms@2.1.2"}, res["pkg:npm/debug@4.3.4"].Dependencies); diff != "" {
+		t.Errorf("debug's dependencies (-want +got):\n%s", diff)
+	}
+	if _, ok := res["pkg:npm/y18n@5.0.8"]; ok {
+		t.Error("a never-loaded package was submitted")
+	}
+
+	srv.ReadOnly = true
+	_, err = SubmitSnapshot(context.Background(), c, Repo{"octo", "webapp"}, snap)
+	var pe *PermissionError
+	if !errors.As(err, &pe) {
+		t.Errorf("read-only submission: %v", err)
+	}
+}

@@ -1,0 +1,75 @@
+package ghaction
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/envaudit/envaudit/audit"
+)
+
+func summaryFixture(t *testing.T) (*audit.Report, []Item, SummaryInfo) {
+	r := readReport(t)
+	r.Ecosystems[0].Findings[1].Change = audit.ChangeNew      // left-padd
+	r.Ecosystems[0].Findings[0].Change = audit.ChangeExisting // yargs
+	r.Ecosystems[0].Findings[4].Change = audit.ChangeNew      // lodash
+	r.Ecosystems[0].Findings[4].Provenance = audit.ProvenanceMachine
+	r.Ecosystems[0].Findings[6].Ignored = "colour output of mocha" // chalk
+	items := Items(r)
+	strict, _ := ParseAgentPolicy("strict")
+	def, _ := ParseFailOn("")
+	gate := strict.For(Gate{FailOn: def}, true)
+	gate.Apply(items)
+	info := SummaryInfo{
+		Gate:        gate,
+		AgentPolicy: strict.Name,
+		Agent:       Detection{"Copilot coding agent", `head branch "copilot/fix-deps"`},
+		PR:          &PullRequest{Number: 7, Author: "Copilot"},
+		Base:        "0123456789abcdef",
+		Dropped:     2,
+		Notes:       []string{"Review comments skipped: the token is read-only."},
+	}
+	return r, items, info
+}
+
+func TestSummaryGolden(t *testing.T) {
+	r, items, info := summaryFixture(t)
+	golden(t, "testdata/summary.golden.md", []byte(Summary(r, items, info, StepSummaryLimit)))
+}
+
+func TestSummaryNoRunNoFindings(t *testing.T) {
+	r := &audit.Report{SchemaVersion: 1, Ecosystems: []audit.EcosystemReport{{Name: "python", Manifests: []string{"requirements.txt"}}}}
+	got := Summary(r, nil, SummaryInfo{}, StepSummaryLimit)
+	for _, want := range []string{"✅ no finding fails this check", "No command was traced", "No phantom or hidden dependency.", "| — | — | — | — |"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestSummaryLimit checks a summary is cut to the limit at a line
+// boundary, with a note, and stays valid UTF-8.
+func TestSummaryLimit(t *testing.T) {
+	r, items, info := summaryFixture(t)
+	for _, limit := range []int{2000, 700, CommentLimit} {
+		got := Summary(r, items, info, limit)
+		if len(got) > limit {
+			t.Errorf("limit %d: %d bytes", limit, len(got))
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("limit %d: invalid UTF-8", limit)
+		}
+		if len(Summary(r, items, info, 0)) > limit && !strings.HasSuffix(got, "the report file has everything.\n") {
+			t.Errorf("limit %d: cut without a note:\n%s", limit, got)
+		}
+	}
+}
+
+func TestSummaryMaxRows(t *testing.T) {
+	r, items, info := summaryFixture(t)
+	info.MaxRows = 1
+	got := Summary(r, items, info, StepSummaryLimit)
+	if !strings.Contains(got, "| | … | 4 more | | | |") {
+		t.Errorf("no overflow row:\n%s", got)
+	}
+}
