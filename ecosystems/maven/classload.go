@@ -95,11 +95,11 @@ const (
 func (k jvmKind) String() string {
 	switch k {
 	case jvmBuild:
-		return "Maven build JVM"
+		return "Maven JVM"
 	case jvmTestFork:
 		return "forked test JVM"
 	}
-	return "java"
+	return "java command"
 }
 
 // buildMains are the entry points of Maven's own JVMs. mvn starts

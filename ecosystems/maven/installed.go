@@ -64,11 +64,9 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 
 	repos := e.repositories(environ)
 	l := newLoader(abs, repos)
-	mods, err := l.project()
-	if err != nil {
-		// Declared reports the project's errors; D2 is still Maven's answer.
-		mods = nil
-	}
+	// Declared reports errors in the project's poms; here the poms that
+	// could be read still name the modules, and D2 is Maven's answer.
+	mods, _ := l.project()
 	at := newAttributor(abs)
 	for _, m := range mods {
 		g, a := m.coordinates()
@@ -119,15 +117,15 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 	return inv, nil
 }
 
-// indexFile indexes an artifact's file under both its path and its
-// symlink-resolved path (Debian's repository links into /usr/share/java),
-// and the rest of its directory in the local repository (the .pom and
-// checksums Maven reads to resolve) as metadata.
+// indexFile indexes an artifact's file under the path Maven resolved, and
+// the rest of its directory in the local repository (the .pom and
+// checksums Maven reads to resolve) as metadata. The symlink-resolved path
+// is deliberately not indexed: Debian's repository links into
+// /usr/share/java, where Maven's own lib/ JARs and its plugins' libraries
+// link too, so the real file of commons-io opened by the Maven JVM would
+// pass for the project's commons-io.
 func indexFile(x *ecosystems.PathIndex, file, name string, use ecosystems.Use) {
 	x.AddFile(file, name, use)
-	if r, err := filepath.EvalSymlinks(file); err == nil && r != file {
-		x.AddFile(r, name, use)
-	}
 	x.AddDir(filepath.Dir(file), name, ecosystems.UseNone)
 }
 

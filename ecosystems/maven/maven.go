@@ -129,6 +129,8 @@ func (e Ecosystem) Detect(root string) ([]string, error) {
 	if err != nil && !errors.As(err, &pe) {
 		return nil, err
 	}
+	// With an error, the poms read before it are still the project's
+	// manifests.
 	seen := map[string]bool{"pom.xml": true}
 	out := []string{"pom.xml"}
 	for _, m := range mods {

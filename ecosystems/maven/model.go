@@ -57,15 +57,14 @@ func newLoader(root string, repos []string) *loader {
 
 // project reads the root pom.xml, its modules (recursively, including those
 // of profiles) and the parents they name inside the project. It returns the
-// project's poms in reactor order; a project without pom.xml has none.
+// project's poms in reactor order; a project without pom.xml has none. On
+// an error, the poms read until then are returned with it.
 func (l *loader) project() ([]*module, error) {
 	if _, err := os.Stat(filepath.Join(l.root, "pom.xml")); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err := l.walk(filepath.Join(l.root, "pom.xml")); err != nil {
-		return nil, err
-	}
-	return l.order, nil
+	err := l.walk(filepath.Join(l.root, "pom.xml"))
+	return l.order, err
 }
 
 func (l *loader) walk(abs string) error {
@@ -91,6 +90,9 @@ func (l *loader) walk(abs string) error {
 			p = filepath.Join(p, "pom.xml")
 		}
 		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+			if !strings.HasSuffix(p, ".xml") {
+				p = filepath.Join(p, "pom.xml")
+			}
 			return ecosystems.Errorf(m.file, md.line, "module %q: %q does not exist", md.path, l.rel(p))
 		}
 		if err := l.walk(p); err != nil {
@@ -351,8 +353,9 @@ func (m *module) expand(s string, depth int, missing *[]string) string {
 // of its ancestors and its own, interpolated in the module's context (a
 // child's property overrides what the parent's entry refers to, as in
 // Maven, where inheritance precedes interpolation), the nearer declaration
-// winning; then the entries of the BOMs it imports (scope import, type
-// pom) that it does not manage itself, the first import winning. A BOM is
+// winning; then the entries of the BOMs it and its ancestors import (scope
+// import, type pom) that it does not manage itself, the first import
+// winning, the module's own imports before its parent's. A BOM is
 // looked up among the project's poms, then in the local repositories; one
 // that is in neither is skipped.
 func (l *loader) effectiveManaged(m *module) map[depKey]managedDep {
@@ -369,8 +372,10 @@ func (l *loader) effectiveManaged(m *module) map[depKey]managedDep {
 	}
 	var imports []depKey
 	var importVersions []string
-	for i := len(chain) - 1; i >= 0; i-- {
-		for _, d := range chain[i].pom.managed {
+	// Nearest first, as Maven's effective model lists them: the module's
+	// own entries, then its parent's, and so on.
+	for _, a := range chain {
+		for _, d := range a.pom.managed {
 			k, v, scope := m.resolveManaged(d)
 			if k.artifact == "" {
 				continue
@@ -380,7 +385,9 @@ func (l *loader) effectiveManaged(m *module) map[depKey]managedDep {
 				importVersions = append(importVersions, v)
 				continue
 			}
-			m.managed[k] = managedDep{version: v, scope: scope}
+			if _, ok := m.managed[k]; !ok {
+				m.managed[k] = managedDep{version: v, scope: scope}
+			}
 		}
 	}
 	for i, k := range imports {

@@ -143,7 +143,7 @@ func (e Ecosystem) resolve(ctx context.Context, root string, environ []string) (
 	args := e.mvnArgs(mvn, out, environ)
 	output, err := runner.Run(ctx, root, environ, args)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w%s", strings.Join(args[1:len(args)-1], " "), err, tail(output))
+		return nil, fmt.Errorf("mvn dependency:tree: %w%s", err, tail(output))
 	}
 	res, err := readTrees(out)
 	if err != nil {

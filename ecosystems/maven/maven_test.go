@@ -1,0 +1,475 @@
+package maven
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// update reports whether golden files are to be rewritten
+// (ENVAUDIT_UPDATE=1 go test ./...).
+func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
+
+// result is what a golden file records of one project.
+type result struct {
+	Detect         []string                `json:"detect"`
+	Declared       []ecosystems.Dependency `json:"declared,omitempty"`
+	DeclaredError  string                  `json:"declaredError,omitempty"`
+	Installed      *inventoryJSON          `json:"installed,omitempty"`
+	InstalledError string                  `json:"installedError,omitempty"`
+	// Owners maps each looked-up path to "pkg use", or "-" when no package
+	// owns it.
+	Owners map[string]string `json:"owners,omitempty"`
+}
+
+type inventoryJSON struct {
+	Packages []ecosystems.Package     `json:"packages"`
+	Warnings []string                 `json:"warnings,omitempty"`
+	Evidence string                   `json:"evidence"`
+	Observed []ecosystems.Observation `json:"observed,omitempty"`
+}
+
+func inventoryOf(inv *ecosystems.Inventory) *inventoryJSON {
+	return &inventoryJSON{Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
+}
+
+func nonNil(p []ecosystems.Package) []ecosystems.Package {
+	if p == nil {
+		return []ecosystems.Package{}
+	}
+	return p
+}
+
+// golden compares got, as pretty JSON with each of the directories dirs
+// written as $TMP, with the golden file, or rewrites it under
+// ENVAUDIT_UPDATE=1.
+func golden(t *testing.T, file string, got any, dirs ...string) {
+	t.Helper()
+	b, err := json.MarshalIndent(got, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b) + "\n"
+	for _, d := range dirs {
+		s = strings.ReplaceAll(s, d, "$TMP")
+	}
+	if update() {
+		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run ENVAUDIT_UPDATE=1 go test ./ecosystems/maven to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), s); diff != "" {
+		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
+	}
+}
+
+// fakeRunner answers `mvn dependency:tree` from a fixture: it writes each
+// tree/<group>/<artifact>/tree.tgf where Maven would, naming repo as the
+// local repository, or fails with the output in the file fail when it
+// exists.
+type fakeRunner struct {
+	trees, repo, fail string
+	calls             *int
+}
+
+func (f fakeRunner) Run(ctx context.Context, dir string, env, args []string) ([]byte, error) {
+	if f.calls != nil {
+		*f.calls++
+	}
+	if b, err := os.ReadFile(f.fail); err == nil {
+		return b, errors.New("exit status 1")
+	}
+	out := outputDir(args)
+	if out == "" {
+		return nil, errors.New("fake mvn: no -DoutputFile")
+	}
+	files, _ := filepath.Glob(filepath.Join(f.trees, "*", "*", "tree.tgf"))
+	for _, src := range files {
+		rel, _ := filepath.Rel(f.trees, filepath.Dir(src))
+		dst := filepath.Join(out, rel, "localrepo"+f.repo, "tree.tgf")
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	return []byte("[INFO] BUILD SUCCESS\n"), nil
+}
+
+// outputDir returns the directory below which mvnArgs asked
+// dependency:tree to write, or "".
+func outputDir(args []string) string {
+	for _, a := range args {
+		if v, ok := strings.CutPrefix(a, "-DoutputFile="); ok {
+			return strings.TrimSuffix(v, string(filepath.Separator)+filepath.FromSlash(treeFile))
+		}
+	}
+	return ""
+}
+
+// TestUnitGolden checks each testdata/maven/unit/*.txtar project against its
+// golden .json. The archive's project/ is the project root, repo/ the local
+// repository, tree/ the recorded output of dependency:tree (answered by
+// fakeRunner), logs/ the class-load logs of the traced run (the scratch
+// directory), mvn-fail the output of a failing mvn, no-mvn a machine
+// without Maven. $ROOT, $REPO and $TMP in logs and lookups stand for the
+// project, the repository and the extraction directory. Installed runs only
+// for archives with a tree, logs, mvn-fail or no-mvn.
+func TestUnitGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "maven", "unit", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			a, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tmp := t.TempDir()
+			root, repo := filepath.Join(tmp, "project"), filepath.Join(tmp, "repo")
+			expand := strings.NewReplacer("$ROOT", root, "$REPO", repo, "$TMP", tmp)
+			var lookups []string
+			installed := false
+			for _, f := range a.Files {
+				if f.Name == "lookups" {
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						lookups = append(lookups, strings.TrimSpace(l))
+					}
+					continue
+				}
+				if strings.HasPrefix(f.Name, "tree/") || strings.HasPrefix(f.Name, "logs/") || f.Name == "mvn-fail" || f.Name == "no-mvn" {
+					installed = true
+				}
+				data := f.Data
+				if strings.HasPrefix(f.Name, "logs/") {
+					data = []byte(expand.Replace(string(data)))
+				}
+				p := filepath.Join(tmp, filepath.FromSlash(f.Name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.MkdirAll(root, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			e := Ecosystem{
+				Runner:          fakeRunner{trees: filepath.Join(tmp, "tree"), repo: repo, fail: filepath.Join(tmp, "mvn-fail")},
+				Command:         "mvn",
+				LocalRepository: repo,
+				Home:            filepath.Join(tmp, "home"),
+			}
+			if _, err := os.Stat(filepath.Join(tmp, "no-mvn")); err == nil {
+				e.Command = ""
+			}
+			var r result
+			if r.Detect, err = e.Detect(root); err != nil {
+				t.Fatalf("Detect: %v", err)
+			}
+			if r.Declared, err = e.Declared(root); err != nil {
+				r.DeclaredError = err.Error()
+				var pe *ecosystems.PosError
+				if !errors.As(err, &pe) {
+					t.Errorf("Declared error %q is not a *ecosystems.PosError", err)
+				}
+			}
+			if installed {
+				env := ecosystems.Env{Environ: []string{"PATH=" + filepath.Join(tmp, "bin"), "HOME=" + e.Home}}
+				if _, err := os.Stat(filepath.Join(tmp, "logs")); err == nil {
+					env.Scratch = filepath.Join(tmp, "logs")
+				}
+				inv, err := e.Installed(context.Background(), root, env)
+				if err != nil {
+					r.InstalledError = err.Error()
+				} else {
+					r.Installed = inventoryOf(inv)
+					if len(lookups) > 0 {
+						r.Owners = map[string]string{}
+					}
+					for _, l := range lookups {
+						r.Owners[l] = ownerOf(inv.Index, expand.Replace(l))
+					}
+				}
+			}
+			golden(t, strings.TrimSuffix(file, ".txtar")+".json", r, tmp)
+		})
+	}
+}
+
+func ownerOf(x *ecosystems.PathIndex, p string) string {
+	pkg, use, ok := x.Lookup(p)
+	if !ok {
+		return "-"
+	}
+	return pkg + " " + string(use)
+}
+
+// TestDevTools checks that the runners are listed once each, sorted within
+// their groups as written, and that DevTools returns a copy.
+func TestDevTools(t *testing.T) {
+	got := New().DevTools()
+	seen := map[string]bool{}
+	for _, d := range got {
+		if seen[d] {
+			t.Errorf("%q listed twice", d)
+		}
+		seen[d] = true
+		if strings.Count(d, ":") != 1 {
+			t.Errorf("%q is not group:artifact", d)
+		}
+	}
+	for _, want := range []string{"junit:junit", "org.junit.jupiter:junit-jupiter-engine", "org.testng:testng"} {
+		if !seen[want] {
+			t.Errorf("DevTools lacks %q", want)
+		}
+	}
+	for _, lib := range []string{"org.mockito:mockito-core", "org.hamcrest:hamcrest", "org.assertj:assertj-core"} {
+		if seen[lib] {
+			t.Errorf("DevTools lists the test library %q, which tests call themselves", lib)
+		}
+	}
+	got[0] = "changed"
+	if New().DevTools()[0] == "changed" {
+		t.Error("DevTools returns its own slice")
+	}
+}
+
+// TestTraceEnv checks the environment addition and that Installed's own
+// mvn run gets it removed again.
+func TestTraceEnv(t *testing.T) {
+	opt := "-Xlog:class+load=info:file=/tmp/s/classload-%p.log:none:filecount=0"
+	tests := []struct {
+		name    string
+		scratch string
+		environ []string
+		want    []string
+	}{
+		{"plain", "/tmp/s", []string{"PATH=/usr/bin"}, []string{"JAVA_TOOL_OPTIONS=" + opt}},
+		{"appends", "/tmp/s", []string{"JAVA_TOOL_OPTIONS=-Xmx1g ", "PATH=/usr/bin"}, []string{"JAVA_TOOL_OPTIONS=-Xmx1g " + opt}},
+		{"lastWins", "/tmp/s", []string{"JAVA_TOOL_OPTIONS=-Xmx1g", "JAVA_TOOL_OPTIONS=-Xss2m"}, []string{"JAVA_TOOL_OPTIONS=-Xss2m " + opt}},
+		{"blank", "/tmp/with space", nil, nil},
+		{"colon", "/tmp/a:b", nil, nil},
+		{"relative", "scratch", nil, nil},
+		{"empty", "", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := New().TraceEnv("/src", tt.scratch, tt.environ)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Fatalf("TraceEnv (-want +got):\n%s", diff)
+			}
+			if got == nil {
+				return
+			}
+			env := append(append([]string(nil), tt.environ...), got...)
+			back := withoutXlog(env, tt.scratch)
+			for _, kv := range back {
+				if strings.Contains(kv, "-Xlog") {
+					t.Errorf("withoutXlog left %q", kv)
+				}
+			}
+		})
+	}
+}
+
+// TestSettings checks when Debian's settings are chosen.
+func TestSettings(t *testing.T) {
+	if !fileExists(DebianSettings) {
+		t.Fatalf("%s is missing: run `make setup` (maven-debian-helper)", DebianSettings)
+	}
+	home := t.TempDir()
+	withRepo := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(withRepo, ".m2", "repository"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name     string
+		e        Ecosystem
+		want     string
+		wantOffl bool
+	}{
+		{"debianMachine", Ecosystem{Home: home}, DebianSettings, true},
+		{"userRepository", Ecosystem{Home: withRepo}, "", false},
+		{"explicit", Ecosystem{Home: home, Settings: "/etc/custom.xml"}, "/etc/custom.xml", false},
+		{"explicitOffline", Ecosystem{Home: withRepo, Offline: true}, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, off := tt.e.settings(nil)
+			if s != tt.want || off != tt.wantOffl {
+				t.Errorf("settings() = %q, %v; want %q, %v", s, off, tt.want, tt.wantOffl)
+			}
+		})
+	}
+}
+
+// TestRepositories checks the local repositories in search order, with a
+// settings file naming one through ${user.home}.
+func TestRepositories(t *testing.T) {
+	home := t.TempDir()
+	for _, d := range []string{"custom-repo", ".m2/repository", "explicit"} {
+		if err := os.MkdirAll(filepath.Join(home, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settings := "<settings>\n  <localRepository>${user.home}/custom-repo</localRepository>\n</settings>\n"
+	if err := os.WriteFile(filepath.Join(home, ".m2", "settings.xml"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := Ecosystem{Home: home, LocalRepository: filepath.Join(home, "explicit")}.repositories(nil)
+	want := []string{filepath.Join(home, "explicit"), filepath.Join(home, "custom-repo"), filepath.Join(home, ".m2", "repository")}
+	if dirExists(DebianRepository) {
+		want = append(want, DebianRepository)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("repositories (-want +got):\n%s", diff)
+	}
+}
+
+// TestParseTGF checks the graph format and its errors.
+func TestParseTGF(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     *tree
+		err      string
+	}{
+		{
+			name: "tree",
+			in:   "1 g:app:jar:1.0\n2 g:lib:jar:tests:2.0:test\n3 h:x:pom:3:import\n#\n1 2 test\n2 3 compile\n",
+			want: &tree{
+				nodes: []artifact{
+					{group: "g", artifact: "app", typ: "jar", version: "1.0"},
+					{group: "g", artifact: "lib", typ: "jar", classifier: "tests", version: "2.0", scope: "test"},
+					{group: "h", artifact: "x", typ: "pom", version: "3", scope: "import"},
+				},
+				edges: [][2]int{{0, 1}, {1, 2}},
+			},
+		},
+		{name: "rootOnly", in: "7 g:parent:pom:1\n#\n", want: &tree{nodes: []artifact{{group: "g", artifact: "parent", typ: "pom", version: "1"}}}},
+		{name: "empty", in: "", err: "t.tgf: no nodes"},
+		{name: "badRoot", in: "1 g:app:1.0\n", err: `t.tgf:1: artifact "g:app:1.0": want group:artifact:type[:classifier]:version`},
+		{name: "badChild", in: "1 g:a:jar:1\n2 g:b:jar:1\n", err: `t.tgf:2: artifact "g:b:jar:1": want group:artifact:type[:classifier]:version:scope`},
+		{name: "emptyField", in: "1 g::jar:1\n", err: `t.tgf:1: artifact "g::jar:1" has an empty field`},
+		{name: "unknownNode", in: "1 g:a:jar:1\n#\n1 9 compile\n", err: `t.tgf:3: edge "1 9 compile" names an unknown node`},
+		{name: "duplicate", in: "1 g:a:jar:1\n1 g:b:jar:1:compile\n", err: `t.tgf:2: duplicate node id "1"`},
+		{name: "twoHashes", in: "1 g:a:jar:1\n#\n#\n", err: `t.tgf:3: second "#" line`},
+		{name: "shortNode", in: "1\n", err: `t.tgf:1: node line "1": want an id and an artifact`},
+		{name: "shortEdge", in: "1 g:a:jar:1\n#\n1\n", err: `t.tgf:3: edge line "1": want two node ids`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseTGF("t.tgf", []byte(tt.in))
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(tree{}, artifact{})); diff != "" {
+				t.Errorf("parseTGF (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestParseClassLoad checks the log line formats.
+func TestParseClassLoad(t *testing.T) {
+	tests := []struct {
+		name, line string
+		want       classLoad
+		ok         bool
+	}{
+		{"plain", "a.B source: file:/x/y.jar", classLoad{"a.B", "file:/x/y.jar"}, true},
+		{"decorated", "[0.012s][info][class,load] a.B source: jrt:/java.base", classLoad{"a.B", "jrt:/java.base"}, true},
+		{"sharedTop", "a.B source: shared objects file (top)", classLoad{"a.B", "shared objects file (top)"}, true},
+		{"nested", "a.B source: jar:file:/app.jar!/BOOT-INF/lib/x.jar!/", classLoad{"a.B", "jar:file:/app.jar!/BOOT-INF/lib/x.jar!/"}, true},
+		{"jdk8", "[Loaded a.B from file:/x/y.jar]", classLoad{"a.B", "file:/x/y.jar"}, true},
+		{"jdk8Opened", "[Opened /usr/lib/jvm/rt.jar]", classLoad{}, false},
+		{"debugLine", "[0.1s][debug][class,load] klass: 0x1 super: 0x2", classLoad{}, false},
+		{"unclosedDecoration", "[0.1s a.B source: x", classLoad{}, false},
+		{"spaceInClass", "a B source: x", classLoad{}, false},
+		{"empty", "", classLoad{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := parseClassLoad(tt.line)
+			if ok != tt.ok || got != tt.want {
+				t.Errorf("parseClassLoad(%q) = %v, %v; want %v, %v", tt.line, got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+// TestNestedSource checks the URL forms of JARs nested in fat JARs.
+func TestNestedSource(t *testing.T) {
+	tests := []struct {
+		src, outer, inner string
+		ok                bool
+	}{
+		{"jar:file:/srv/app.jar!/BOOT-INF/lib/x-1.0.jar!/", "/srv/app.jar", "BOOT-INF/lib/x-1.0.jar", true},
+		{"jar:file:/srv/app.jar!/BOOT-INF/classes!/", "/srv/app.jar", "BOOT-INF/classes", true},
+		{"jar:nested:/srv/app.jar/!BOOT-INF/lib/x-1.0.jar!/", "/srv/app.jar", "BOOT-INF/lib/x-1.0.jar", true},
+		{"nested:/srv/my%20app.jar/!BOOT-INF/lib/x-1.0.jar", "/srv/my app.jar", "BOOT-INF/lib/x-1.0.jar", true},
+		{"jar:file:/srv/plain.jar!/", "/srv/plain.jar", "", true},
+		{"jar:http://host/x.jar!/", "", "", false},
+		{"jar:nested:relative/!x", "", "", false},
+	}
+	for _, tt := range tests {
+		outer, inner, ok := nestedSource(tt.src)
+		if outer != tt.outer || inner != tt.inner || ok != tt.ok {
+			t.Errorf("nestedSource(%q) = %q, %q, %v; want %q, %q, %v", tt.src, outer, inner, ok, tt.outer, tt.inner, tt.ok)
+		}
+	}
+}
+
+// TestClassName checks JAR entries to class names.
+func TestClassName(t *testing.T) {
+	tests := map[string]string{
+		"org/x/A.class":                          "org.x.A",
+		"org/x/A$B.class":                        "org.x.A$B",
+		"Top.class":                              "Top",
+		"META-INF/versions/11/org/x/A.class":     "org.x.A",
+		"META-INF/versions/11/module-info.class": "",
+		"module-info.class":                      "",
+		"org/x/package-info.class":               "",
+		"META-INF/MANIFEST.MF":                   "",
+		"org/x/":                                 "",
+	}
+	keys := make([]string, 0, len(tests))
+	for k := range tests {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if got := className(k); got != tests[k] {
+			t.Errorf("className(%q) = %q, want %q", k, got, tests[k])
+		}
+	}
+}
