@@ -423,12 +423,12 @@ func commandString(t *tracer.Trace) string {
 	if t == nil || len(t.Header.Command) == 0 {
 		return "the traced command"
 	}
-	return quoteCommand(t.Header.Command)
+	return QuoteCommand(t.Header.Command)
 }
 
-// quoteCommand renders a command line in double quotes, its words quoted
-// shell-style where needed, shortened when long.
-func quoteCommand(argv []string) string {
+// QuoteCommand renders a command line for messages: in double quotes, its
+// words quoted shell-style where needed, shortened when long.
+func QuoteCommand(argv []string) string {
 	words := make([]string, len(argv))
 	for i, w := range argv {
 		if w == "" || strings.ContainsAny(w, " \t\"'") {

@@ -18,7 +18,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("Declared and installed layers only: no command was traced.\n")
 	} else {
 		ri := r.Run
-		ew.printf("`%s` %s", mdCode(strings.Trim(quoteCommand(ri.Command), `"`)), ri.Status())
+		ew.printf("`%s` %s", mdCode(strings.Trim(QuoteCommand(ri.Command), `"`)), ri.Status())
 		if ri.DurationMs > 0 {
 			ew.printf(" after %s", duration(ri.DurationMs))
 		}

@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,8 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/sbom"
 	"github.com/envaudit/envaudit/tracer"
 	"golang.org/x/term"
 )
@@ -43,16 +46,32 @@ func (e *exitError) Unwrap() error { return e.err }
 type outputFlags struct {
 	dir    string
 	report string
+	sbom   string
+	sarif  string
 	format string
 	failOn string
 	sel    []audit.Selector
+	// root is the project's absolute root, known once it is opened; SARIF
+	// locations are relative to the repository that contains it.
+	root string
 }
 
-func (o *outputFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.dir, "C", ".", "audit the project in `DIR`")
-	fs.StringVar(&o.report, "report", "", "write the JSON report to `FILE`")
-	fs.StringVar(&o.format, "format", "text", "print the report as text, json or markdown")
-	fs.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` (kind or kind:reason, comma-separated; none) is found")
+func (o *outputFlags) register(flags *flag.FlagSet) {
+	flags.StringVar(&o.dir, "C", ".", "audit the project in `DIR`")
+	flags.StringVar(&o.report, "report", "", "write the JSON report to `FILE`")
+	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX 1.6 SBOM to `FILE` (XML when it ends in .xml, else JSON)")
+	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
+	flags.StringVar(&o.format, "format", "text", "print the report as text, json or markdown")
+	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` (kind or kind:reason, comma-separated; none) is found")
+}
+
+// outputs lists the files the flags ask for, for checkOutputs.
+func (o *outputFlags) outputs() []output {
+	return []output{
+		{"--report", o.report, "report"},
+		{"--sbom", o.sbom, "sbom"},
+		{"--sarif", o.sarif, "sarif"},
+	}
 }
 
 // check validates the flag values, in the style `--format: unknown value
@@ -71,12 +90,12 @@ func (o *outputFlags) check() error {
 	return nil
 }
 
-// parseFlags parses args with fs, turning the flag package's complaints
+// parseFlags parses args with flags, turning the flag package's complaints
 // into usage errors. help reports -h.
-func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
+func parseFlags(flags *flag.FlagSet, args []string) (help bool, err error) {
 	var msg bytes.Buffer
-	fs.SetOutput(&msg)
-	if err := fs.Parse(args); err != nil {
+	flags.SetOutput(&msg)
+	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return true, nil
 		}
@@ -86,10 +105,10 @@ func parseFlags(fs *flag.FlagSet, args []string) (help bool, err error) {
 }
 
 // printUsage prints a command's synopsis and flags.
-func printUsage(w io.Writer, fs *flag.FlagSet, synopsis string) {
+func printUsage(w io.Writer, flags *flag.FlagSet, synopsis string) {
 	fmt.Fprintf(w, "usage: %s\n\nflags:\n", synopsis)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
+	flags.SetOutput(w)
+	flags.PrintDefaults()
 }
 
 // fail prints err the way envaudit reports errors and returns the exit
@@ -135,6 +154,9 @@ func openProject(dir string, ecos []ecosystems.Ecosystem) (*project, error) {
 		return nil, err
 	}
 	root, err := filepath.EvalSymlinks(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("-C: directory %q does not exist", dir)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("-C: %w", err)
 	}
@@ -289,16 +311,50 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 			return exitUsage, err
 		}
 	}
+	if o.sbom != "" {
+		if err := sbom.WriteFile(o.sbom, r, sbom.Options{}); err != nil {
+			return exitUsage, fmt.Errorf("--sbom: %w", err)
+		}
+	}
+	if o.sarif != "" {
+		opts := ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}
+		if err := ghaction.WriteSARIFFile(o.sarif, r, opts); err != nil {
+			return exitUsage, fmt.Errorf("--sarif: %w", err)
+		}
+	}
 	code := exitOK
 	if failing := r.Failing(o.sel); len(failing) > 0 {
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
 		code = exitFindings
 	}
 	if ri := r.Run; ri != nil && !ri.Succeeded {
-		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", strings.Join(ri.Command, " "), ri.Status())
+		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", audit.QuoteCommand(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
 	return code, nil
+}
+
+// repoTop returns the top of the repository that contains root: the
+// Actions workspace when set, else the nearest directory above root with a
+// .git entry, else "" (locations then stay project-relative).
+func repoTop(root string) string {
+	if root == "" {
+		return ""
+	}
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		if real, err := filepath.EvalSymlinks(ws); err == nil {
+			return real
+		}
+		return ws
+	}
+	for dir := root; ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
+		}
+	}
 }
 
 func selectorList(sel []audit.Selector) string {
@@ -391,6 +447,18 @@ func (o output) ours(path string) bool {
 			Version int    `json:"version"`
 		}
 		return json.Unmarshal(line, &h) == nil && h.Type == "header" && h.Version > 0
+	case "sbom":
+		head := make([]byte, 4096)
+		n, _ := io.ReadFull(f, head)
+		head = head[:n]
+		return bytes.Contains(head, []byte(`"bomFormat": "CycloneDX"`)) || bytes.Contains(head, []byte(`"bomFormat":"CycloneDX"`)) ||
+			bytes.Contains(head, []byte("http://cyclonedx.org/schema/bom/"))
+	case "sarif":
+		var doc struct {
+			Version string            `json:"version"`
+			Runs    []json.RawMessage `json:"runs"`
+		}
+		return json.NewDecoder(io.LimitReader(f, 256<<20)).Decode(&doc) == nil && doc.Version == "2.1.0"
 	}
 	return false
 }
@@ -483,22 +551,22 @@ func (p *progress) done() {
 	p.shown = false
 }
 
-const auditSynopsis = "envaudit audit [-C DIR] [--trace TRACE.jsonl] [--report FILE.json] [--format text|json|markdown] [--fail-on KINDS]"
+const auditSynopsis = "envaudit audit [-C DIR] [--trace TRACE.jsonl] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS]"
 
 // cmdAudit audits a project from a saved trace, or its declared and
 // installed layers only when no trace is given.
 func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	flags := flag.NewFlagSet("audit", flag.ContinueOnError)
 	var o outputFlags
-	o.register(fs)
-	tracePath := fs.String("trace", "", "audit the run saved in `TRACE.jsonl` (by envaudit trace or run --trace-out); without it, only the declared and installed layers")
-	help, err := parseFlags(fs, args)
+	o.register(flags)
+	tracePath := flags.String("trace", "", "audit the run saved in `TRACE.jsonl` (by envaudit trace or run --trace-out); without it, only the declared and installed layers")
+	help, err := parseFlags(flags, args)
 	if help {
-		printUsage(stdout, fs, auditSynopsis)
+		printUsage(stdout, flags, auditSynopsis)
 		return exitOK
 	}
-	if err == nil && fs.NArg() > 0 {
-		err = usagef("unexpected argument %q (audit takes no command; use envaudit run to trace one)", fs.Arg(0))
+	if err == nil && flags.NArg() > 0 {
+		err = usagef("unexpected argument %q (audit takes no command; use envaudit run to trace one)", flags.Arg(0))
 	}
 	if err == nil {
 		err = o.check()
@@ -531,9 +599,10 @@ func auditSaved(ctx context.Context, o *outputFlags, tracePath string, stderr io
 	if tracePath != "" {
 		inputs = append(inputs, tracePath)
 	}
-	if err := checkOutputs(inputs, []output{{"--report", o.report, "report"}}); err != nil {
+	if err := checkOutputs(inputs, o.outputs()); err != nil {
 		return nil, nil, err
 	}
+	o.root = p.root
 	var tr *tracer.Trace
 	var run *audit.RunInfo
 	if tracePath != "" {

@@ -16,24 +16,24 @@ const compareSynopsis = "envaudit compare [--format text|json] REPORT.json REPOR
 // same task agree: pairwise Jaccard, complete-disjointness rate and
 // unanimous consensus, per ecosystem.
 func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	format := fs.String("format", "text", "print the comparison as text or json")
-	help, err := parseFlags(fs, args)
+	flags := flag.NewFlagSet("compare", flag.ContinueOnError)
+	format := flags.String("format", "text", "print the comparison as text or json")
+	help, err := parseFlags(flags, args)
 	if help {
-		printUsage(stdout, fs, compareSynopsis)
+		printUsage(stdout, flags, compareSynopsis)
 		return exitOK
 	}
 	if err == nil && *format != "text" && *format != "json" {
 		err = usagef("--format: unknown value %q (want text or json)", *format)
 	}
-	if err == nil && fs.NArg() < 2 {
-		err = usagef("need at least two reports to compare, got %d", fs.NArg())
+	if err == nil && flags.NArg() < 2 {
+		err = usagef("need at least two reports to compare, got %d", flags.NArg())
 	}
 	if err != nil {
 		return fail(stderr, "compare", err)
 	}
 	var reports []*audit.Report
-	for _, name := range fs.Args() {
+	for _, name := range flags.Args() {
 		f, err := os.Open(name)
 		if err != nil {
 			return fail(stderr, "compare", err)
@@ -45,7 +45,7 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		reports = append(reports, r)
 	}
-	c := audit.Compare(fs.Args(), reports)
+	c := audit.Compare(flags.Args(), reports)
 	if *format == "json" {
 		err = c.WriteJSON(stdout)
 	} else {

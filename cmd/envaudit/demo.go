@@ -57,17 +57,17 @@ const demoSynopsis = "envaudit demo [--dir DIR] [--format text|json|markdown] [-
 // project to a directory, traces its tests with the real tracer, audits the
 // run, and explains each finding in a line.
 func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	dir := fs.String("dir", "", "write the demo project to `DIR` (new or empty) and keep it; default: a temporary directory, removed afterwards")
-	format := fs.String("format", "text", "print the report as text, json or markdown")
-	report := fs.String("report", "", "also write the JSON report to `FILE`")
-	help, err := parseFlags(fs, args)
+	flags := flag.NewFlagSet("demo", flag.ContinueOnError)
+	dir := flags.String("dir", "", "write the demo project to `DIR` (new or empty) and keep it; default: a temporary directory, removed afterwards")
+	format := flags.String("format", "text", "print the report as text, json or markdown")
+	report := flags.String("report", "", "also write the JSON report to `FILE`")
+	help, err := parseFlags(flags, args)
 	if help {
-		printUsage(stdout, fs, demoSynopsis)
+		printUsage(stdout, flags, demoSynopsis)
 		return exitOK
 	}
-	if err == nil && fs.NArg() > 0 {
-		err = usagef("unexpected argument %q", fs.Arg(0))
+	if err == nil && flags.NArg() > 0 {
+		err = usagef("unexpected argument %q", flags.Arg(0))
 	}
 	o := outputFlags{format: *format, failOn: "none", report: *report}
 	if err == nil {

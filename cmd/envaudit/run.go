@@ -15,7 +15,7 @@ import (
 	"github.com/envaudit/envaudit/tracer"
 )
 
-const runSynopsis = "envaudit run [-C DIR] [--report FILE.json] [--format text|json|markdown] [--fail-on KINDS] [--timeout DURATION] [--trace-out FILE] -- COMMAND [ARG...]"
+const runSynopsis = "envaudit run [-C DIR] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--timeout DURATION] [--trace-out FILE] -- COMMAND [ARG...]"
 
 // runOptions are the flags of `envaudit run` beyond the shared ones.
 type runOptions struct {
@@ -32,17 +32,17 @@ type runOptions struct {
 
 // cmdRun traces a command in the project directory and audits the run.
 func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	flags := flag.NewFlagSet("run", flag.ContinueOnError)
 	var o outputFlags
-	o.register(fs)
-	timeout := fs.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then")
-	traceOut := fs.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace)")
-	help, err := parseFlags(fs, args)
+	o.register(flags)
+	timeout := flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then")
+	traceOut := flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace)")
+	help, err := parseFlags(flags, args)
 	if help {
-		printUsage(stdout, fs, runSynopsis)
+		printUsage(stdout, flags, runSynopsis)
 		return exitOK
 	}
-	ro := runOptions{command: fs.Args(), traceOut: *traceOut, stdin: stdin, stdout: stdout, stderr: stderr}
+	ro := runOptions{command: flags.Args(), traceOut: *traceOut, stdin: stdin, stdout: stdout, stderr: stderr}
 	if err == nil && len(ro.command) == 0 {
 		err = usagef("no command to trace (envaudit run [flags] -- COMMAND [ARG...])")
 	}
@@ -82,12 +82,10 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkOutputs(p.inputs(), []output{
-		{"--report", o.report, "report"},
-		{"--trace-out", ro.traceOut, "trace"},
-	}); err != nil {
+	if err := checkOutputs(p.inputs(), append(o.outputs(), output{"--trace-out", ro.traceOut, "trace"})); err != nil {
 		return nil, nil, err
 	}
+	o.root = p.root
 	env, cleanup, err := p.prepare(setenv(os.Environ(), ro.env))
 	if err != nil {
 		return nil, nil, err

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/envaudit/envaudit/tracer"
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the test binary act as envaudit in the scripts, and as the
+// tracer's helper when envaudit re-executes itself to trace a command.
+func TestMain(m *testing.M) {
+	tracer.Main()
+	testscript.Main(m, map[string]func(){
+		"envaudit": main,
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script: usage errors,
+// exit codes, --fail-on, audits of saved traces, compare, the demo, and
+// real traced runs of real installs (npm ci, Debian's Python packages).
+func TestScripts(t *testing.T) {
+	projects, err := filepath.Abs("testdata/projects")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			// npm and pytest want a writable home; keep them out of the
+			// real one.
+			home := filepath.Join(env.WorkDir, ".home")
+			if err := os.MkdirAll(home, 0o755); err != nil {
+				return err
+			}
+			env.Setenv("HOME", home)
+			env.Setenv("PROJECTS", projects)
+			env.Setenv("PYTHONDONTWRITEBYTECODE", "1")
+			env.Setenv("NO_COLOR", "1")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status":  cmdStatus,
+			"project": cmdProject,
+		},
+		Condition: func(cond string) (bool, error) {
+			return false, errors.New("unknown condition " + strconv.Quote(cond) + ": scripts must not skip; a missing prerequisite fails (run make setup)")
+		},
+	})
+}
+
+// cmdStatus runs a command and checks its exit status:
+//
+//	status 2 envaudit run
+//
+// Its standard output and error are kept for stdout and stderr checks.
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status CODE COMMAND [ARG...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status: %v", err)
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		got = ee.ExitCode()
+	case err != nil:
+		ts.Fatalf("status: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// cmdProject copies a fixture project from testdata/projects into the
+// script's work directory, installed dependencies included:
+//
+//	project npm-basic [DIR]
+//
+// A fixture whose package-lock.json was never installed fails with the
+// instruction to run the setup, rather than testing an empty project.
+func cmdProject(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 || len(args) > 2 {
+		ts.Fatalf("usage: project NAME [DIR]")
+	}
+	src := filepath.Join(ts.Getenv("PROJECTS"), args[0])
+	dst := ts.MkAbs(args[0])
+	if len(args) == 2 {
+		dst = ts.MkAbs(args[1])
+	}
+	if _, err := os.Stat(filepath.Join(src, "package-lock.json")); err == nil {
+		if _, err := os.Stat(filepath.Join(src, "node_modules")); err != nil {
+			ts.Fatalf("fixture %s has no node_modules: run `make setup` (scripts/setup.d/cli.sh installs it with npm ci)", args[0])
+		}
+	}
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(target, 0o755)
+		case d.Type()&fs.ModeSymlink != 0:
+			link, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(link, target)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+	if err != nil {
+		ts.Fatalf("project %s: %v", args[0], err)
+	}
+}
