@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -106,9 +107,9 @@ func golden(t *testing.T, file string, got result, dirs ...string) {
 // extra paths whose owner the golden file records (beside every file of
 // the archive). Paths below project/ form the project; toolchain/ holds a
 // fake node installation, and anything else lies outside the project.
-func extract(t *testing.T, a []archiveFile, dir string) (paths []string) {
+func extract(t *testing.T, a *txtar.Archive, dir string) (paths []string) {
 	t.Helper()
-	for _, f := range a {
+	for _, f := range a.Files {
 		switch f.Name {
 		case "lookups":
 			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
@@ -167,11 +168,10 @@ func TestFixtures(t *testing.T) {
 	for _, c := range cases {
 		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(c)
+			a, err := txtar.ParseFile(c)
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(data)
 			dir := t.TempDir()
 			paths := extract(t, a, dir)
 			// A hermetic PATH: only the archive's own toolchain, if any.
@@ -311,30 +311,6 @@ func FuzzDeclared(f *testing.F) {
 			}
 		}
 	})
-}
-
-// An archiveFile is one file of a txtar archive.
-type archiveFile struct {
-	Name string
-	Data []byte
-}
-
-// parseArchive parses the txtar format (a comment, then files each
-// introduced by a "-- name --" line) of the fixtures.
-func parseArchive(data []byte) []archiveFile {
-	var files []archiveFile
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		l := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(l, "-- ") && strings.HasSuffix(l, " --") && len(l) > 6 {
-			files = append(files, archiveFile{Name: strings.TrimSpace(l[3 : len(l)-3])})
-			continue
-		}
-		if len(files) > 0 {
-			f := &files[len(files)-1]
-			f.Data = append(f.Data, line...)
-		}
-	}
-	return files
 }
 
 // FuzzParseLock feeds arbitrary text to the lockfile reader: never a
