@@ -1,0 +1,87 @@
+//go:build linux && (amd64 || arm64)
+
+package tracer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestStress traces dozens of Go processes (GOMAXPROCS=8) with several
+// threads each opening many distinct files, every fourth of them missing,
+// plus fork+exec, non-leader exec and vfork+exec in the middle of it. Every
+// open the workload logged as successful must be in the trace, attributed
+// to the right pid, and no failed one may be.
+func TestStress(t *testing.T) {
+	const procs, threads, files = 24, 6, 40
+	dir := realTempDir(t)
+	var names []string
+	for p := range procs {
+		for th := range threads {
+			for f := range files {
+				if f%4 != 3 {
+					names = append(names, fmt.Sprintf("files/p%d_t%d_f%d", p, th, f))
+				}
+			}
+		}
+		names = append(names, fmt.Sprintf("files/cat_%d", p), fmt.Sprintf("files/texec_%d", p))
+	}
+	writeFiles(t, dir, names...)
+	if err := os.Mkdir(filepath.Join(dir, "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	opts := self(t, "stress-root", dir, strconv.Itoa(procs), strconv.Itoa(threads), strconv.Itoa(files), cprog(t, "threadexec"), cprog(t, "vfork"))
+	opts.Env = append(opts.Env, "GOMAXPROCS=8")
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+
+	byPath := map[string][]Access{}
+	for _, a := range tr.Accesses {
+		if strings.Contains(a.Path, "missing_") {
+			t.Errorf("failed open recorded: %+v", a)
+		}
+		if a.Op == OpRead {
+			byPath[a.Path] = append(byPath[a.Path], a)
+		}
+	}
+	pids := map[int]int{}
+	for _, p := range tr.Processes {
+		pids[p.ID] = p.PID
+	}
+	logged := 0
+	for p := range procs {
+		b, err := os.ReadFile(filepath.Join(dir, "logs", strconv.Itoa(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			pidStr, path, _ := strings.Cut(line, "\t")
+			pid, err := strconv.Atoi(pidStr)
+			if err != nil {
+				t.Fatalf("log line %q", line)
+			}
+			logged++
+			found := false
+			for _, a := range byPath[path] {
+				if pids[a.Proc] == pid {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("open of %s by pid %d is not in the trace (found %+v)", path, pid, byPath[path])
+			}
+		}
+	}
+	want := procs*threads*(files-files/4) + procs + (procs+2)/3
+	if logged != want {
+		t.Errorf("workload logged %d opens, want %d", logged, want)
+	}
+	if n := execRecords(tr, "/usr/bin/true"); n != 6*((procs+2)/3) {
+		t.Errorf("%d execs of true, want %d", n, 6*((procs+2)/3))
+	}
+	t.Logf("%d processes, %d events, %d distinct accesses", tr.End.Processes, tr.End.Events, len(tr.Accesses))
+}
