@@ -120,12 +120,12 @@ func (at *attributor) source(class, src string) (owner, bool) {
 		if !ok {
 			return owner{}, false
 		}
-		if inner == "" || strings.HasSuffix(inner, "/") {
-			// A directory inside the fat JAR (BOOT-INF/classes/): the
+		switch {
+		case inner == "":
+			return at.jar(outer, class)
+		case !strings.HasSuffix(inner, ".jar"):
+			// A directory inside the fat JAR (BOOT-INF/classes): the
 			// application's own classes.
-			if inner == "" {
-				return at.jar(outer, class)
-			}
 			return owner{own: true}, true
 		}
 		return at.nested(outer, inner)
@@ -135,7 +135,10 @@ func (at *attributor) source(class, src string) (owner, bool) {
 
 // urlPath returns the file system path of a file: URL.
 func urlPath(u string) (string, bool) {
-	rest := strings.TrimPrefix(u, "file:")
+	rest, ok := strings.CutPrefix(u, "file:")
+	if !ok {
+		return "", false
+	}
 	rest = strings.TrimPrefix(rest, "//") // file:///path
 	if !strings.HasPrefix(rest, "/") {
 		return "", false
@@ -144,7 +147,7 @@ func urlPath(u string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return filepath.FromSlash(strings.TrimSuffix(p, "/")), true
+	return filepath.Clean(filepath.FromSlash(p)), true
 }
 
 // nestedSource splits the URL of a JAR nested in a fat JAR into the outer
