@@ -114,6 +114,9 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 			if len(w.reqs) == 0 {
 				w.reqs = d.reqs
 			}
+		case baseline[d.name]:
+			// A venv's own pip shadows the system's: expected, and the
+			// toolchain is not audited.
 		default:
 			inv.Warnings = append(inv.Warnings, fmt.Sprintf("%s %s in %q is shadowed by %s %s in %q, earlier on sys.path", d.name, d.version, d.meta, w.name, w.version, w.meta))
 		}
@@ -493,12 +496,8 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 			use = ecosystems.UseNone
 		}
 		x.AddFile(p, d.name, use)
-		if strings.HasSuffix(p, ".py") && cacheTag != "" {
-			dir, base := filepath.Split(p)
-			stem := strings.TrimSuffix(base, ".py")
-			for _, opt := range []string{"", ".opt-1", ".opt-2"} {
-				x.AddFile(dir+"__pycache__/"+stem+"."+cacheTag+opt+".pyc", d.name, use)
-			}
+		for _, c := range pycFiles(p, cacheTag) {
+			x.AddFile(c, d.name, use)
 		}
 	}
 	// The dpkg list adds what RECORD misses (Debian installs scripts to
@@ -515,6 +514,14 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 	}
 	for _, p := range editablePaths(d) {
 		x.AddDir(p, d.name, ecosystems.UseRuntime)
+	}
+	// Modules that the distribution's .pth files import run at every
+	// interpreter start (the import hook of an editable install), so
+	// loading them says nothing about the project.
+	for _, m := range startupModules(files) {
+		for _, p := range append(pycFiles(m, cacheTag), m) {
+			x.AddFile(p, d.name, ecosystems.UseNone)
+		}
 	}
 	if len(files) > 0 {
 		return warns
@@ -562,6 +569,52 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 		}
 	}
 	return warns
+}
+
+// pycFiles returns the byte-code files the interpreter with cacheTag
+// writes for the source file p (none for other files).
+func pycFiles(p, cacheTag string) []string {
+	if !strings.HasSuffix(p, ".py") || cacheTag == "" {
+		return nil
+	}
+	dir, base := filepath.Split(p)
+	stem := strings.TrimSuffix(base, ".py")
+	var out []string
+	for _, opt := range []string{"", ".opt-1", ".opt-2"} {
+		out = append(out, dir+"__pycache__/"+stem+"."+cacheTag+opt+".pyc")
+	}
+	return out
+}
+
+// startupModules returns the module files that the .pth files among files
+// import: site.py executes a .pth line that starts with "import" at every
+// interpreter start. Only top-level modules next to the .pth are found.
+func startupModules(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".pth") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, l := range textLines(data) {
+			rest, ok := strings.CutPrefix(l, "import")
+			if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+				continue
+			}
+			stmt, _, _ := strings.Cut(rest, ";")
+			for _, name := range strings.Split(stmt, ",") {
+				name, _, _ = strings.Cut(strings.TrimSpace(name), " ") // "import x as y"
+				if name == "" || strings.ContainsAny(name, "./\\") {
+					continue
+				}
+				out = append(out, filepath.Dir(f)+"/"+name+".py")
+			}
+		}
+	}
+	return out
 }
 
 // claimedByOthers reports whether another distribution in the same site

@@ -1,0 +1,5 @@
+from demolib import load
+
+
+def main():
+    print(load("greeting: hello")["greeting"])
