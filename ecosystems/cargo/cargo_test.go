@@ -1,21 +1,23 @@
 package cargo_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/cargo"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // Fixtures live in testdata/cargo/<case>/; each case's expected/ holds
@@ -134,11 +136,11 @@ func realCases(t *testing.T) []string {
 	return out
 }
 
-// requireCargo fails the test when cargo, strace or Debian's crate sources
+// requireCargo fails the test when cargo or Debian's crate sources
 // are missing.
 func requireCargo(t *testing.T) {
 	t.Helper()
-	for _, tool := range []string{"cargo", "strace"} {
+	for _, tool := range []string{"cargo"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("%s is not installed: run `make setup`", tool)
 		}
@@ -149,7 +151,7 @@ func requireCargo(t *testing.T) {
 }
 
 // TestTracedReal builds and tests each real fixture with cargo under
-// strace, the reference tracer: first with a fresh target directory (every
+// envaudit's tracer: first with a fresh target directory (every
 // crate compiled), then again with it warm (nothing compiled), both with
 // the environment TraceEnv asks for; then once more in another fresh target
 // directory without it. With the lint, the declared-but-unused crates are
@@ -172,7 +174,7 @@ func TestTracedReal(t *testing.T) {
 			var runs []string
 			var inv *ecosystems.Inventory
 			for _, run := range []string{"cold", "warm"} {
-				paths := straceOpens(t, dir, env, args)
+				paths := traceOpens(t, dir, env, args)
 				inv, err = eco.Installed(context.Background(), dir, ecosystems.Env{Environ: env})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
@@ -201,7 +203,7 @@ func TestTracedReal(t *testing.T) {
 			// Without the lint: every compiled crate counts.
 			plainTarget := t.TempDir()
 			plain := append(os.Environ(), "CARGO_TARGET_DIR="+plainTarget, "CARGO_TERM_COLOR=never")
-			paths := straceOpens(t, dir, plain, args)
+			paths := traceOpens(t, dir, plain, args)
 			pinv, err := eco.Installed(context.Background(), dir, ecosystems.Env{Environ: plain})
 			if err != nil {
 				t.Fatalf("Installed: %v", err)
@@ -240,44 +242,32 @@ func usedCrates(inv *ecosystems.Inventory, paths []string) string {
 	return strings.Join(names, "\n") + "\n"
 }
 
-var straceLine = regexp.MustCompile(`^open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>$`)
+func TestMain(m *testing.M) {
+	tracer.Main() // the test binary doubles as the tracer's helper
+	os.Exit(m.Run())
+}
 
-// straceOpens runs args in dir under strace and returns the absolute paths
-// of the regular files opened for reading. strace is the reference tracer
-// of the tests (envaudit's own tracer is tested in package tracer); -y
-// prints the path each returned descriptor names.
-func straceOpens(t *testing.T, dir string, env, args []string) []string {
+// traceOpens runs args in dir under envaudit's tracer and returns the
+// paths (as opened and symlink-resolved) of the files the run read or
+// executed.
+func traceOpens(t *testing.T, dir string, env, args []string) []string {
 	t.Helper()
-	out := t.TempDir()
-	sargs := append([]string{"-f", "-ff", "-qq", "-y", "-e", "trace=open,openat,openat2", "-e", "status=successful", "-o", filepath.Join(out, "t"), "--"}, args...)
-	cmd := exec.Command("strace", sargs...)
-	cmd.Dir = dir
-	cmd.Env = env
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("strace %s: %v\n%s\n(run `make setup` if crates are missing)", strings.Join(args, " "), err, b)
+	var out bytes.Buffer
+	tr, err := tracer.Run(context.Background(), tracer.Options{Command: args, Dir: dir, Env: env, Stdout: &out, Stderr: &out, Timeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatalf("trace %s: %v", strings.Join(args, " "), err)
 	}
-	files, err := filepath.Glob(filepath.Join(out, "t.*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no strace output: %v", err)
+	if tr.End.ExitCode != 0 {
+		t.Fatalf("%s exited %d:\n%s\n(run `make setup` if crates are missing)", strings.Join(args, " "), tr.End.ExitCode, out.String())
 	}
 	seen := map[string]bool{}
 	var paths []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, a := range tr.Accesses {
+		if a.Op == tracer.OpWrite {
+			continue
 		}
-		for _, l := range strings.Split(string(data), "\n") {
-			m := straceLine.FindStringSubmatch(l)
-			if m == nil {
-				continue
-			}
-			flags := m[1]
-			if strings.Contains(flags, "O_WRONLY") || strings.Contains(flags, "O_RDWR") || strings.Contains(flags, "O_CREAT") ||
-				strings.Contains(flags, "O_DIRECTORY") || strings.Contains(flags, "O_PATH") {
-				continue
-			}
-			if p := m[2]; !seen[p] {
+		for _, p := range []string{a.Path, a.RealPath()} {
+			if !seen[p] {
 				seen[p] = true
 				paths = append(paths, p)
 			}

@@ -1,21 +1,23 @@
 package gomod_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // Fixtures live in testdata/gomod/<case>/; each case's expected/ holds
@@ -173,17 +175,14 @@ func TestInstalledReal(t *testing.T) {
 	}
 }
 
-// TestTracedReal runs each real fixture's command (go test) under strace,
-// the reference tracer, twice: with an empty build cache (every package
+// TestTracedReal runs each real fixture's command (go test) under
+// envaudit's tracer, twice: with an empty build cache (every package
 // compiled) and again with the cache warm (nothing compiled, the test
 // binary linked from the cache). Both runs must attribute the same modules:
 // the go command opens the sources of every imported package to hash them
 // even when it compiles nothing, and never opens a file of a required
 // module the code does not import.
 func TestTracedReal(t *testing.T) {
-	if _, err := exec.LookPath("strace"); err != nil {
-		t.Fatal("strace is not installed: run `make setup`")
-	}
 	gocache := t.TempDir()
 	for _, dir := range realCases(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
@@ -199,7 +198,7 @@ func TestTracedReal(t *testing.T) {
 			}
 			var runs []string
 			for _, run := range []string{"cold", "warm"} {
-				paths := straceOpens(t, dir, env, args)
+				paths := traceOpens(t, dir, env, args)
 				used := map[string]bool{}
 				for _, p := range paths {
 					if pkg, use, ok := inv.Index.Lookup(p); ok && use == ecosystems.UseRuntime {
@@ -222,44 +221,32 @@ func TestTracedReal(t *testing.T) {
 	}
 }
 
-var straceLine = regexp.MustCompile(`^open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0-7]*)?\) = \d+<(.*)>$`)
+func TestMain(m *testing.M) {
+	tracer.Main() // the test binary doubles as the tracer's helper
+	os.Exit(m.Run())
+}
 
-// straceOpens runs args in dir under strace and returns the absolute paths
-// of the regular files opened for reading. strace is the reference tracer
-// of the tests (envaudit's own tracer is tested in package tracer); -y
-// prints the path each returned descriptor names.
-func straceOpens(t *testing.T, dir string, env, args []string) []string {
+// traceOpens runs args in dir under envaudit's tracer and returns the
+// paths (as opened and symlink-resolved) of the files the run read or
+// executed.
+func traceOpens(t *testing.T, dir string, env, args []string) []string {
 	t.Helper()
-	out := t.TempDir()
-	sargs := append([]string{"-f", "-ff", "-qq", "-y", "-e", "trace=open,openat,openat2", "-e", "status=successful", "-o", filepath.Join(out, "t"), "--"}, args...)
-	cmd := exec.Command("strace", sargs...)
-	cmd.Dir = dir
-	cmd.Env = env
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("strace %s: %v\n%s\n(run `make setup` if modules are missing)", strings.Join(args, " "), err, b)
+	var out bytes.Buffer
+	tr, err := tracer.Run(context.Background(), tracer.Options{Command: args, Dir: dir, Env: env, Stdout: &out, Stderr: &out, Timeout: 5 * time.Minute})
+	if err != nil {
+		t.Fatalf("trace %s: %v", strings.Join(args, " "), err)
 	}
-	files, err := filepath.Glob(filepath.Join(out, "t.*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no strace output: %v", err)
+	if tr.End.ExitCode != 0 {
+		t.Fatalf("%s exited %d:\n%s\n(run `make setup` if modules are missing)", strings.Join(args, " "), tr.End.ExitCode, out.String())
 	}
 	seen := map[string]bool{}
 	var paths []string
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, a := range tr.Accesses {
+		if a.Op == tracer.OpWrite {
+			continue
 		}
-		for _, l := range strings.Split(string(data), "\n") {
-			m := straceLine.FindStringSubmatch(l)
-			if m == nil {
-				continue
-			}
-			flags := m[1]
-			if strings.Contains(flags, "O_WRONLY") || strings.Contains(flags, "O_RDWR") || strings.Contains(flags, "O_CREAT") ||
-				strings.Contains(flags, "O_DIRECTORY") || strings.Contains(flags, "O_PATH") {
-				continue
-			}
-			if p := m[2]; !seen[p] {
+		for _, p := range []string{a.Path, a.RealPath()} {
+			if !seen[p] {
 				seen[p] = true
 				paths = append(paths, p)
 			}
