@@ -521,7 +521,7 @@ type progress struct {
 
 // isTerminal reports whether w is a terminal; a variable so tests can
 // pretend.
-var isTerminal = func(w io.Writer) bool {
+var isTerminal = func(w any) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -30,11 +30,15 @@ var demoFS embed.FS
 
 // demoProject describes one embedded demo project.
 type demoProject struct {
-	name    string   // directory under demo/
+	name    string   // directory under demo/, and the value of --ecosystem
 	needs   string   // the program it runs
-	command []string // the test command
-	env     func(environ []string) []string
+	command []string // the test command, run in the project directory
+	// prepare finishes the written project (what embed cannot hold, such
+	// as symbolic links) and returns KEY=VALUE entries for the command's
+	// environment.
+	prepare func(dir string, environ []string) ([]string, error)
 	about   string // one line on what it is
+	yours   string // how to run envaudit on a project of the kind
 }
 
 var demoProjects = []demoProject{
@@ -44,14 +48,64 @@ var demoProjects = []demoProject{
 		command: []string{"node", "--test"},
 		// The spec reporter reads better than the TAP node writes when its
 		// output is not a terminal.
-		env: func(environ []string) []string {
-			return []string{"NODE_OPTIONS=" + strings.TrimSpace(getenv(environ, "NODE_OPTIONS")+" --test-reporter=spec")}
+		prepare: func(dir string, environ []string) ([]string, error) {
+			return []string{"NODE_OPTIONS=" + strings.TrimSpace(getenv(environ, "NODE_OPTIONS")+" --test-reporter=spec")}, nil
 		},
 		about: "a tiny npm library, \"greeter\", with a hand-written node_modules",
+		yours: "envaudit run -- npm test",
+	},
+	{
+		name:    "python",
+		needs:   "python3",
+		command: []string{".venv/bin/python", "-m", "unittest", "-v"},
+		prepare: preparePython,
+		about:   "a tiny Python library, \"greeter\", with a hand-made virtual environment",
+		yours:   "envaudit run -- pytest",
 	},
 }
 
-const demoSynopsis = "envaudit demo [--dir DIR] [--format text|json|markdown] [--report FILE.json]"
+// preparePython turns the written project into one with a virtual
+// environment, as `python3 -m venv` would make it but offline and without
+// the venv module (which Debian ships separately): .venv/pyvenv.cfg, the
+// interpreter linked in as .venv/bin/python, and the embedded distributions
+// (dist-info with METADATA and RECORD) as its site-packages.
+func preparePython(dir string, environ []string) ([]string, error) {
+	out, err := exec.Command("python3", "-c", `import sys; print(sys.executable); print("%d.%d" % sys.version_info[:2]); print("%d.%d.%d" % sys.version_info[:3])`).Output()
+	if err != nil {
+		return nil, fmt.Errorf("ask python3 where it is: %w", err)
+	}
+	lines := strings.Fields(string(out))
+	if len(lines) != 3 {
+		return nil, fmt.Errorf("ask python3 where it is: unexpected answer %q", out)
+	}
+	// The real interpreter, not a shim (pyenv's python3 is a shell script).
+	exe, err := filepath.EvalSymlinks(lines[0])
+	if err != nil {
+		return nil, err
+	}
+	venv := filepath.Join(dir, ".venv")
+	site := filepath.Join(venv, "lib", "python"+lines[1], "site-packages")
+	if err := os.MkdirAll(filepath.Dir(site), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(filepath.Join(dir, "site-packages"), site); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Join(venv, "bin"), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.Symlink(exe, filepath.Join(venv, "bin", "python")); err != nil {
+		return nil, err
+	}
+	cfg := fmt.Sprintf("home = %s\ninclude-system-site-packages = false\nversion = %s\n", filepath.Dir(exe), lines[2])
+	if err := os.WriteFile(filepath.Join(venv, "pyvenv.cfg"), []byte(cfg), 0o644); err != nil {
+		return nil, err
+	}
+	// No byte code: the evidence then names the .py files themselves.
+	return []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONNOUSERSITE=1"}, nil
+}
+
+const demoSynopsis = "envaudit demo [--ecosystem npm|python] [--dir DIR] [--format text|json|markdown] [--report FILE.json]"
 
 // cmdDemo runs the main job on an embedded example project: it writes the
 // project to a directory, traces its tests with the real tracer, audits the
@@ -61,6 +115,7 @@ func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	dir := flags.String("dir", "", "write the demo project to `DIR` (new or empty) and keep it; default: a temporary directory, removed afterwards")
 	format := flags.String("format", "text", "print the report as text, json or markdown")
 	report := flags.String("report", "", "also write the JSON report to `FILE`")
+	eco := flags.String("ecosystem", "", "run the npm or the python demo project (default: npm when node is on PATH, else python)")
 	help, err := parseFlags(flags, args)
 	if help {
 		printUsage(stdout, flags, demoSynopsis)
@@ -76,14 +131,14 @@ func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return fail(stderr, "demo", err)
 	}
-	if err := runDemo(ctx, *dir, &o, stdout, stderr); err != nil {
+	if err := runDemo(ctx, *eco, *dir, &o, stdout, stderr); err != nil {
 		return fail(stderr, "demo", err)
 	}
 	return exitOK
 }
 
-func runDemo(ctx context.Context, dir string, o *outputFlags, stdout, stderr io.Writer) error {
-	proj, err := pickDemo()
+func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stderr io.Writer) error {
+	proj, err := pickDemo(eco)
 	if err != nil {
 		return err
 	}
@@ -109,18 +164,19 @@ func runDemo(ctx context.Context, dir string, o *outputFlags, stdout, stderr io.
 	o.dir = dir
 	// The command's output is indented under the intro, so the report
 	// below stands apart from it.
+	// Both of its streams go through one writer, so the lines keep their
+	// order (unittest reports on stderr).
 	cmdOut := &prefixWriter{w: stdout, prefix: "  │ "}
-	cmdErr := &prefixWriter{w: stderr, prefix: "  │ "}
 	if !text {
 		cmdOut.w = stderr
 	}
+	cmdErr := cmdOut
 	ro := runOptions{command: proj.command, stdin: strings.NewReader(""), stdout: cmdOut, stderr: cmdErr}
-	if proj.env != nil {
-		ro.env = proj.env(os.Environ())
+	if ro.env, err = proj.prepare(dir, os.Environ()); err != nil {
+		return fmt.Errorf("prepare the %s demo project: %w", proj.name, err)
 	}
 	r, instErr, err := runTraced(ctx, o, ro, stderr, all.Ecosystems())
 	cmdOut.flush()
-	cmdErr.flush()
 	if err == nil {
 		err = instErr
 	}
@@ -143,16 +199,27 @@ func runDemo(ctx context.Context, dir string, o *outputFlags, stdout, stderr io.
 	return nil
 }
 
-// pickDemo chooses the first demo project whose program is on PATH.
-func pickDemo() (demoProject, error) {
-	var needs []string
+// pickDemo chooses the demo project named, or else the first whose
+// program is on PATH.
+func pickDemo(name string) (demoProject, error) {
+	var needs, names []string
 	for _, p := range demoProjects {
+		names = append(names, p.name)
+		if name != "" && name != p.name {
+			continue
+		}
 		if _, err := exec.LookPath(p.needs); err == nil {
 			return p, nil
 		}
+		if name != "" {
+			return demoProject{}, fmt.Errorf("the %s demo runs its tests with %s, which is not on PATH", p.name, p.needs)
+		}
 		needs = append(needs, p.needs)
 	}
-	return demoProject{}, fmt.Errorf("the demo runs a small project with %s, which is not on PATH", strings.Join(needs, " or "))
+	if name != "" {
+		return demoProject{}, usagef("--ecosystem: unknown value %q (want %s)", name, strings.Join(names, " or "))
+	}
+	return demoProject{}, fmt.Errorf("the demo runs a small project with %s, none of which is on PATH", strings.Join(needs, " or "))
 }
 
 // emptyDir makes sure dir exists and is empty, so the demo never mixes its
@@ -228,7 +295,7 @@ func explain(w io.Writer, r *audit.Report, p demoProject, code int) error {
 	if n := len(r.Failing(sel)); n > 0 {
 		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), audit.DefaultFailOn))
 	}
-	ew.line("On your own project:  envaudit run -- npm test   (or pytest, go test ./...)")
+	ew.line("On your own project:  %s", p.yours)
 	return ew.err
 }
 
@@ -236,7 +303,7 @@ func explain(w io.Writer, r *audit.Report, p demoProject, code int) error {
 func meaning(f audit.Finding) string {
 	switch f.Kind + ":" + audit.Kind(f.Reason) {
 	case "phantom:not-installed":
-		return "declared, but nothing by that name is installed: a clean `npm ci` fails, or — if the name was made up — installs whatever someone publishes under it. Check the name; fix or remove it."
+		return "declared, but nothing by that name is installed: a clean install fails, or — if the name was made up — installs whatever someone publishes under it. Check the name; fix or remove it."
 	case "phantom:unused":
 		return "declared and installed, but the tests never loaded it: remove it, or test the code that needs it."
 	case "phantom:compile-time":
@@ -276,7 +343,11 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		}
 		line := append(p.partial, b[:i+1]...)
 		p.partial = nil
-		if _, err := fmt.Fprintf(p.w, "%s%s", p.prefix, line); err != nil {
+		prefix := p.prefix
+		if len(line) == 1 {
+			prefix = strings.TrimRight(prefix, " ")
+		}
+		if _, err := fmt.Fprintf(p.w, "%s%s", prefix, line); err != nil {
 			return 0, err
 		}
 		b = b[i+1:]
