@@ -1,0 +1,318 @@
+package maven
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// The real fixtures (testdata/maven/real/<case>) are Maven projects built
+// offline against Debian's repository (/usr/share/maven-repo, installed by
+// `make setup` from scripts/setup.d/maven.apt). Each is copied to a
+// temporary directory and its run.sh, the traced command, runs once per
+// test binary: under strace, the reference tracer of the tests (envaudit's
+// own tracer is tested in package tracer, and ecosystems never run it),
+// with TraceEnv's JAVA_TOOL_OPTIONS so every JVM writes its class-load
+// log. The golden expected.json of each case records D1, D2 (Maven's own
+// resolution), D3 from the class-load logs, and what the file-open
+// fallback would have concluded from the same run.
+
+// A realRun is one fixture after its traced command ran.
+type realRun struct {
+	root    string     // the project (a temporary copy)
+	scratch string     // the class-load logs
+	opened  []openedAt // files the run opened or executed (strace)
+	output  string
+	dur     time.Duration
+	err     error
+}
+
+// openedAt is one successful open: the path as the process named it and
+// the file with symbolic links resolved, as envaudit's tracer records them.
+type openedAt struct{ path, real string }
+
+var (
+	realMu   sync.Mutex
+	realRuns = map[string]*realRun{}
+	// mvnTrees caches Installed's `mvn dependency:tree` per project, so the
+	// two inventories of one run (class-load and file-open evidence) cost
+	// one Maven run.
+	mvnTrees = &cachingRunner{cache: map[string]string{}}
+)
+
+// needReal fails the test when the machine lacks what the real fixtures
+// build with.
+func needReal(t testing.TB) {
+	t.Helper()
+	for _, tool := range []string{"mvn", "java", "strace"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is not installed: run `make setup`", tool)
+		}
+	}
+	for _, p := range []string{DebianSettings, DebianRepository + "/org/apache/maven/plugins/maven-shade-plugin", DebianRepository + "/org/junit/jupiter/junit-jupiter-engine"} {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("%s is missing: run `make setup` (scripts/setup.d/maven.apt)", p)
+		}
+	}
+}
+
+// run returns the fixture's run, running it the first time.
+func run(t *testing.T, name string) *realRun {
+	t.Helper()
+	needReal(t)
+	realMu.Lock()
+	defer realMu.Unlock()
+	if r, ok := realRuns[name]; ok {
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		return r
+	}
+	r := &realRun{}
+	realRuns[name] = r
+	r.err = r.start(name)
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	t.Logf("%s: traced run took %v", name, r.dur.Round(time.Millisecond))
+	return r
+}
+
+func (r *realRun) start(name string) error {
+	base, err := os.MkdirTemp("", "envaudit-maven-real-")
+	if err != nil {
+		return err
+	}
+	// The runs are kept for the whole test binary; the OS cleans /tmp.
+	r.root = filepath.Join(base, name)
+	r.scratch = filepath.Join(base, "scratch")
+	if err := os.MkdirAll(r.scratch, 0o755); err != nil {
+		return err
+	}
+	if err := copyTree(filepath.Join("..", "..", "testdata", "maven", "real", name), r.root); err != nil {
+		return err
+	}
+	env := os.Environ()
+	env = append(env, New().TraceEnv(r.root, r.scratch, env)...)
+	trace := filepath.Join(base, "strace.txt")
+	cmd := exec.Command("strace", "-f", "-qq", "-y", "--seccomp-bpf", "-e", "trace=open,openat,openat2,execve",
+		"-e", "status=successful", "-o", trace, "--", "sh", "run.sh")
+	cmd.Dir = r.root
+	cmd.Env = env
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	r.dur = time.Since(start)
+	r.output = string(out)
+	if err != nil {
+		return errors.New(name + ": run.sh: " + err.Error() + "\n" + r.output)
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		return err
+	}
+	r.opened = parseStrace(string(data))
+	if len(r.opened) == 0 {
+		return errors.New(name + ": strace recorded no file")
+	}
+	return nil
+}
+
+// straceOpen matches a successful open in `strace -f -y` output: the
+// directory file descriptor's path, the path as given, and the file it
+// resolved to.
+var straceOpen = regexp.MustCompile(`^\d+ open(?:at2?)?\((?:[A-Z_]+<([^>]*)>|\d+<([^>]*)>)?,? ?"([^"]+)", ([A-Z_|]+)[^)]*\) = \d+<([^>]*)>$`)
+
+func parseStrace(s string) []openedAt {
+	var out []openedAt
+	for _, l := range strings.Split(s, "\n") {
+		m := straceOpen.FindStringSubmatch(l)
+		if m == nil || strings.Contains(m[4], "O_DIRECTORY") || strings.Contains(m[4], "O_WRONLY") || strings.Contains(m[4], "O_RDWR") {
+			continue
+		}
+		p := m[3]
+		if !filepath.IsAbs(p) {
+			dir := m[1] + m[2]
+			p = filepath.Join(dir, p)
+		}
+		out = append(out, openedAt{path: filepath.Clean(p), real: m[5]})
+	}
+	return out
+}
+
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json" {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+// cachingRunner runs mvn once per project and command line and replays the
+// files it wrote (the dependency trees) on later calls.
+type cachingRunner struct {
+	mu    sync.Mutex
+	cache map[string]string // project and arguments → directory holding the first run's output
+	runs  int
+}
+
+func (c *cachingRunner) Run(ctx context.Context, dir string, env, args []string) ([]byte, error) {
+	out := outputDir(args)
+	key := dir + "\x00" + strings.Join(args[:len(args)-1], "\x00")
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if saved, ok := c.cache[key]; ok {
+		return nil, copyTree(saved, out)
+	}
+	c.runs++
+	b, err := ExecRunner{}.Run(ctx, dir, env, args)
+	if err != nil {
+		return b, err
+	}
+	saved, err := os.MkdirTemp("", "envaudit-maven-trees-")
+	if err != nil {
+		return b, err
+	}
+	if err := copyTree(out, saved); err != nil {
+		return b, err
+	}
+	c.cache[key] = saved
+	return b, nil
+}
+
+// realEcosystem is the ecosystem as the real fixtures need it: Debian's
+// settings, offline.
+func realEcosystem() Ecosystem {
+	return Ecosystem{Runner: mvnTrees, Settings: DebianSettings, Offline: true}
+}
+
+// realResult is what expected.json records of a real fixture.
+type realResult struct {
+	Detect    []string                `json:"detect"`
+	Declared  []ecosystems.Dependency `json:"declared"`
+	Installed *inventoryJSON          `json:"installed"`
+	// UsedByClassLoad are the packages the class-load logs show in use.
+	UsedByClassLoad []string `json:"usedByClassLoad"`
+	// OpenedNotLoaded are the packages whose JARs the run opened but no
+	// class of which was loaded: no evidence, with the class-load logs.
+	OpenedNotLoaded []string `json:"openedNotLoaded"`
+	// UsedByFileOpens are the packages the file-open fallback (no
+	// class-load log) attributes the same run's opens to.
+	UsedByFileOpens []string `json:"usedByFileOpens"`
+}
+
+// TestReal checks each real fixture against its expected.json: D1 as
+// parsed, D2 as Maven resolved it, and D3 from the real class-load logs of
+// the real run, beside what file opens alone would have concluded.
+func TestReal(t *testing.T) {
+	tests := []struct {
+		name   string
+		output string // what the traced program prints, proof it ran
+	}{
+		{"basic", ""},
+		{"multimodule", "*********Hello, Ada Lovelace**********"},
+		{"shaded", "raJ taF ,olleH"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := run(t, tt.name)
+			if !strings.Contains(r.output, tt.output) {
+				t.Errorf("run.sh output lacks %q:\n%s", tt.output, r.output)
+			}
+			e := realEcosystem()
+			var got realResult
+			var err error
+			if got.Detect, err = e.Detect(r.root); err != nil {
+				t.Fatal(err)
+			}
+			if got.Declared, err = e.Declared(r.root); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			inv, err := e.Installed(ctx, r.root, ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fallback, err := e.Installed(ctx, r.root, ecosystems.Env{Environ: os.Environ()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.Installed = inventoryOf(inv)
+			// How many classes a JVM loads from a library can vary with
+			// timing (a thread that starts earlier); that it loaded some
+			// cannot.
+			got.Installed.Observed = nil
+			used := map[string]bool{}
+			for _, o := range inv.Observed {
+				if o.Count <= 0 {
+					t.Errorf("observation %+v without a count", o)
+				}
+				o.Count = 0
+				got.Installed.Observed = append(got.Installed.Observed, o)
+				used[o.Package] = true
+			}
+			got.UsedByClassLoad = keys(used)
+			opened, byOpens := map[string]bool{}, map[string]bool{}
+			for _, a := range r.opened {
+				if pkg, use, ok := lookup(inv.Index, a); ok && use == ecosystems.UseNone && strings.HasSuffix(a.path, ".jar") && !used[pkg] {
+					opened[pkg] = true
+				}
+				if pkg, use, ok := lookup(fallback.Index, a); ok && use == ecosystems.UseRuntime {
+					byOpens[pkg] = true
+				}
+			}
+			got.OpenedNotLoaded = keys(opened)
+			got.UsedByFileOpens = keys(byOpens)
+			golden(t, filepath.Join("..", "..", "testdata", "maven", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
+		})
+	}
+	if mvnTrees.runs > len(tests) {
+		t.Errorf("mvn dependency:tree ran %d times for %d projects", mvnTrees.runs, len(tests))
+	}
+}
+
+// lookup attributes an open as the audit does: the symlink-resolved path
+// first, then the path as opened.
+func lookup(x *ecosystems.PathIndex, a openedAt) (string, ecosystems.Use, bool) {
+	for _, p := range []string{a.real, a.path} {
+		if pkg, use, ok := x.Lookup(p); ok {
+			return pkg, use, true
+		}
+	}
+	return "", "", false
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
