@@ -212,6 +212,7 @@ func TestChooseInterpreter(t *testing.T) {
 	proj := filepath.Join(base, "proj")
 	inVenv := link(sysPy, "proj/.venv/bin/python")
 	outVenv := link(sysPy, "venvs/app/bin/python")
+	mkexe("venvs/app/pyvenv.cfg", "home = /usr/bin\n")
 	bare := filepath.Join(base, "bare")
 	pathDir := filepath.Dir(mkexe("pathdir/python3", "\x7fELF"))
 
@@ -225,6 +226,7 @@ func TestChooseInterpreter(t *testing.T) {
 		{"executedInsideProject", proj, ecosystems.Env{Executables: []string{sysPy, inVenv}}, inVenv, "the interpreter the run executed inside the project"},
 		{"resolvedToProjectVenv", proj, ecosystems.Env{Executables: []string{"/bin/sh", sysPy}}, inVenv, "the virtual environment whose interpreter the run executed"},
 		{"resolvedToVirtualEnv", bare, ecosystems.Env{Environ: []string{"VIRTUAL_ENV=" + filepath.Dir(filepath.Dir(outVenv))}, Executables: []string{sysPy}}, outVenv, "the virtual environment whose interpreter the run executed"},
+		{"venvScript", bare, ecosystems.Env{Environ: []string{"PATH=" + filepath.Dir(outVenv) + ":/usr/bin"}, Executables: []string{filepath.Join(filepath.Dir(outVenv), "pytest"), sysPy}}, outVenv, "the virtual environment a program of which the run executed"},
 		{"otherInterpreter", proj, ecosystems.Env{Executables: []string{otherPy}}, otherPy, "the interpreter the run executed"},
 		{"shimLast", bare, ecosystems.Env{Executables: []string{shim, otherPy}}, otherPy, "the interpreter the run executed"},
 		{"onlyShim", bare, ecosystems.Env{Executables: []string{shim}}, shim, "the interpreter the run executed"},

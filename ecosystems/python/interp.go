@@ -98,13 +98,17 @@ var venvDirs = []string{".venv", "venv", "env", ".env"}
 //
 //  1. an interpreter the traced run executed that lies inside the project
 //     (its virtual environment);
-//  2. the python of the virtual environment the run used ($VIRTUAL_ENV, or
-//     .venv / venv under root) when the run executed the interpreter that
-//     python links to — a venv's bin/python is a symlink, and the tracer
-//     may report the resolved file;
-//  3. another interpreter the run executed, preferring one that is not a
+//  2. the python of a virtual environment ($VIRTUAL_ENV, .venv / venv / env
+//     under root, or a venv whose bin directory is on $PATH) from whose bin
+//     directory the run executed a program (.venv/bin/pytest);
+//  3. the python of such a virtual environment when the run executed the
+//     interpreter that python links to — a venv's bin/python is a symlink,
+//     and the tracer may report the resolved file, so a run of the system
+//     interpreter and a run of the venv's look alike; the venv wins, as a
+//     project that has one runs its tests in it;
+//  4. another interpreter the run executed, preferring one that is not a
 //     shell-script shim (pyenv);
-//  4. with no traced run: $VIRTUAL_ENV's python, then .venv/bin/python or
+//  5. with no traced run: $VIRTUAL_ENV's python, then .venv/bin/python or
 //     venv/bin/python under root, then python3 or python on $PATH.
 //
 // All paths come from env (the traced run's environment), not from ours.
@@ -125,12 +129,23 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 	for _, d := range venvDirs {
 		venvs = append(venvs, filepath.Join(absRoot, d))
 	}
+	// A virtual environment whose bin directory is on PATH is active even
+	// when VIRTUAL_ENV is not set (CI steps often only extend PATH).
+	for _, dir := range filepath.SplitList(getenv("PATH")) {
+		if filepath.Base(dir) == "bin" && filepath.IsAbs(dir) {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "pyvenv.cfg")); err == nil {
+				venvs = append(venvs, filepath.Dir(dir))
+			}
+		}
+	}
 	var venvPythons []string
+	venvOf := map[string]string{} // venv python → its venv
 	for _, v := range venvs {
 		for _, n := range []string{"python", "python3"} {
 			p := filepath.Join(v, "bin", n)
 			if isExecutable(p) {
 				venvPythons = append(venvPythons, p)
+				venvOf[p] = v
 				break
 			}
 		}
@@ -145,6 +160,15 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 	for _, x := range ran {
 		if within(absRoot, x) {
 			return x, "the interpreter the run executed inside the project"
+		}
+	}
+	// A program from a venv's bin directory ran (.venv/bin/pytest, whose
+	// "#!" line names the venv's python): that venv.
+	for _, vp := range venvPythons {
+		for _, x := range env.Executables {
+			if strings.HasPrefix(x, venvOf[vp]+string(filepath.Separator)+"bin"+string(filepath.Separator)) {
+				return vp, "the virtual environment a program of which the run executed"
+			}
 		}
 	}
 	for _, vp := range venvPythons {

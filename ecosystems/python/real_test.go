@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -63,6 +64,8 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// The traced tests re-execute this binary as the tracer's helper.
+	tracer.Main()
 	code := m.Run()
 	for _, d := range realCleanup {
 		os.RemoveAll(d)
@@ -237,6 +240,14 @@ func TestRealInventoryMatchesImportlib(t *testing.T) {
 	if len(f.inv.Warnings) != 0 {
 		t.Errorf("warnings on a healthy install: %q", f.inv.Warnings)
 	}
+	// How long D2 takes for real: the interpreter query, the site
+	// directories, the dpkg database.
+	start := time.Now()
+	inv, err := New().Installed(context.Background(), f.proj, ecosystems.Env{Environ: f.environ, Executables: []string{f.python}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Installed: %d packages, %d excluded, %d index entries in %v", len(inv.Packages), len(inv.Excluded), inv.Index.Len(), time.Since(start).Round(time.Millisecond))
 }
 
 // dpkgUpstream returns the upstream part of a Debian version:

@@ -36,11 +36,14 @@ def dists():
 def owners(files):
     # Exact lists first; the first distribution of a name on sys.path wins.
     exact = {}
+    listed = set()  # distributions with a file list: they own nothing else
     seen = set()
     for d in dists():
         if d["name"] in seen:
             continue
         seen.add(d["name"])
+        if d["files"] is not None:
+            listed.add(d["name"])
         for f in d["files"] or []:
             exact.setdefault(f, d["name"])
     # Editable installs record their source directory in direct_url.json
@@ -69,9 +72,9 @@ def owners(files):
         for s in sites:
             if f.startswith(s + os.sep):
                 top = f[len(s) + 1:].split(os.sep)[0].split(".")[0]
-                names = tops.get(top, [])
-                if len({canon(n) for n in names}) == 1:
-                    result[f] = canon(names[0])
+                names = {canon(n) for n in tops.get(top, [])} - listed
+                if len(names) == 1:
+                    result[f] = names.pop()
                 break
     return result
 
