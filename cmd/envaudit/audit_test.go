@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/tracer"
+)
+
+// BenchmarkAuditRealTree is the whole audit after a traced run, as `run`
+// does it: the project's manifests read, the real node_modules of about
+// 1,000 packages (testdata/npm/bench, installed by make setup) enumerated,
+// and a trace of 100,000 accesses to its files attributed and audited.
+func BenchmarkAuditRealTree(b *testing.B) {
+	root, err := filepath.Abs("../../testdata/npm/bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var files []string
+	err = filepath.WalkDir(filepath.Join(root, "node_modules"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil || len(files) < 10000 {
+		b.Fatalf("testdata/npm/bench/node_modules holds %d files (%v): run `make setup`", len(files), err)
+	}
+	tr := &tracer.Trace{Header: tracer.Header{Command: []string{"npm", "test"}, Dir: root}}
+	for i := 1; i <= 20; i++ {
+		tr.Processes = append(tr.Processes, tracer.Process{ID: i, Exe: "/usr/bin/node"})
+	}
+	for i := 0; i < 100_000; i++ {
+		// Every process reads a stride of the tree, so paths repeat across
+		// processes as they do in a real run.
+		tr.Accesses = append(tr.Accesses, tracer.Access{Proc: 1 + i%20, Op: tracer.OpRead, Path: files[(i*7919)%len(files)]})
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		p, err := openProject(root, all.Ecosystems())
+		if err != nil {
+			b.Fatal(err)
+		}
+		reps, err := p.audit(ctx, tr, os.Environ(), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(reps) == 0 || len(reps[0].Installed) < 900 {
+			b.Fatalf("audited %d ecosystems, first with %d installed packages", len(reps), len(reps[0].Installed))
+		}
+	}
+}
