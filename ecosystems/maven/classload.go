@@ -123,7 +123,6 @@ type jvmLog struct {
 	file  string // base name of the log file
 	pid   int    // from the file name; 0 when it does not say
 	kind  jvmKind
-	main  string // the first class loaded from a class path: the main class, or an agent's
 	loads []classLoad
 	// jdk is the JDK 8 installation (the directory holding jre/) when the
 	// log names the boot class path's rt.jar, so extension JARs under it
@@ -142,9 +141,6 @@ func (j *jvmLog) classify() {
 	for _, l := range j.loads {
 		if l.class == "java.lang.Object" && strings.HasSuffix(l.source, "/lib/rt.jar") {
 			j.jdk = strings.TrimSuffix(strings.TrimSuffix(l.source, "/lib/rt.jar"), "/jre")
-		}
-		if j.main == "" && isURLSource(l.source) {
-			j.main = l.class
 		}
 		switch {
 		case build[l.class]:

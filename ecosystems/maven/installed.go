@@ -172,6 +172,7 @@ func dedupe(xs []string) []string {
 func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.Observation {
 	type key struct{ pkg, file string }
 	counts := map[key]int{}
+	unknownSet := map[string]bool{}
 	for _, j := range logs {
 		loads := j.loads
 		if j.kind == jvmBuild {
@@ -182,10 +183,7 @@ func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.O
 			// plugins' libraries, and not perfectly.
 			start := -1
 			for i, l := range loads {
-				if !isURLSource(l.source) {
-					continue
-				}
-				if o, ok := at.source(l.class, l.source); ok && o.own {
+				if p, ok := urlPath(l.source); ok && at.inProject(p) {
 					start = i
 					break
 				}
@@ -206,6 +204,9 @@ func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.O
 				}
 			}
 			o, ok := at.source(l.class, l.source)
+			if o.unknown != "" && j.kind != jvmBuild {
+				unknownSet[o.unknown] = true
+			}
 			if !ok || o.own {
 				continue
 			}
@@ -232,7 +233,7 @@ func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.O
 	})
 
 	var unknown []string
-	for p := range at.unknown {
+	for p := range unknownSet {
 		unknown = append(unknown, p)
 	}
 	sort.Strings(unknown)

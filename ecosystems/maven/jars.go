@@ -30,6 +30,7 @@ type owner struct {
 	name, version string
 	file          string // the evidence file: the JAR, nested JAR or shaded package (absolute, "!/" for entries)
 	own           bool   // the project's own code (a module's classes or JAR)
+	unknown       string // with ok false: the class path entry no artifact owns
 }
 
 // An attributor maps the class path entries a JVM loaded classes from to
@@ -52,11 +53,9 @@ type attributor struct {
 	repos       []string          // local repositories, canonical
 	relocations []relocation      // the project's shade relocations
 
-	debian   map[string][]gav // symlink-resolved JAR in /usr/share/java → repository artifacts; built on first use
-	jars     map[string]*jarInfo
-	fat      map[string]*fatJar
-	unknown  map[string]bool // class path entries no artifact owns, for one warning each
-	warnings []string
+	debian map[string][]gav // symlink-resolved JAR in /usr/share/java → repository artifacts; built on first use
+	jars   map[string]*jarInfo
+	fat    map[string]*fatJar
 }
 
 // A relocation is one <relocation> of the maven-shade-plugin: classes of
@@ -79,7 +78,6 @@ func newAttributor(root string) *attributor {
 		moduleDirs: map[string]string{},
 		jars:       map[string]*jarInfo{},
 		fat:        map[string]*fatJar{},
-		unknown:    map[string]bool{},
 	}
 }
 
@@ -103,7 +101,8 @@ func (at *attributor) addPackage(name, version, file string) {
 }
 
 // source attributes a class the JVM loaded from src. ok is false for the
-// JDK and for sources that are not class path entries.
+// JDK, for sources that are not class path entries, and for entries no
+// artifact owns (named in the owner's unknown).
 func (at *attributor) source(class, src string) (owner, bool) {
 	switch {
 	case strings.HasPrefix(src, "file:"):
@@ -188,8 +187,7 @@ func (at *attributor) dir(p string) (owner, bool) {
 	if at.inProject(p) {
 		return owner{own: true}, true
 	}
-	at.unknownEntry(p)
-	return owner{}, false
+	return owner{unknown: p}, false
 }
 
 func (at *attributor) inProject(p string) bool {
@@ -236,8 +234,7 @@ func (at *attributor) jar(p, class string) (owner, bool) {
 	if at.inProject(p) {
 		return owner{own: true}, true
 	}
-	at.unknownEntry(p)
-	return owner{}, false
+	return owner{unknown: p}, false
 }
 
 // prefer picks among the artifacts a Debian JAR is linked from: one that is
@@ -369,8 +366,7 @@ func (at *attributor) nested(outer, inner string) (owner, bool) {
 	if v, ok := at.d2ByFile[filepath.Base(inner)]; ok {
 		return owner{name: v.name(), version: v.version, file: file}, true
 	}
-	at.unknownEntry(file)
-	return owner{}, false
+	return owner{unknown: file}, false
 }
 
 // readJar reads the pom.properties of the JAR at p, once.
@@ -437,11 +433,4 @@ func parseProperties(r io.Reader) map[string]string {
 		props[strings.TrimSpace(l[:i])] = strings.TrimSpace(l[i+1:])
 	}
 	return props
-}
-
-// unknownEntry notes a class path entry that no artifact owns.
-func (at *attributor) unknownEntry(p string) {
-	if !at.unknown[p] {
-		at.unknown[p] = true
-	}
 }

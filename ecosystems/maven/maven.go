@@ -61,12 +61,30 @@
 // fat JAR (jar:file:/app.jar!/BOOT-INF/lib/x.jar!/), or, for a shaded fat
 // JAR, class by class through the original JARs of the artifacts it
 // merged. The JDK (jrt:/, the shared archive) and the project's own
-// classes are not packages.
+// classes are not packages. Files read for D3: <scratch>/classload-<pid>.log;
+// inside JARs, META-INF/maven/<group>/<artifact>/pom.properties (and a
+// nested JAR's, read from its fat JAR); a shaded JAR's originals' entry
+// lists, or a module's target/classes; the links of /usr/share/maven-repo.
+//
+// How the JVMs are told apart: each log is one JVM (its file name carries
+// the pid). The Maven JVM is recognised by the classes only it loads —
+// plexus-classworlds' org.codehaus.plexus.classworlds.launcher.Launcher,
+// which bin/mvn starts (also the Maven wrapper's and mvnd's entry points);
+// a forked test JVM by surefire's and failsafe's
+// org.apache.maven.surefire.booter.ForkedBooter; any other JVM is a `java`
+// command of the run. The check looks through the whole log, not only at
+// the first class, because a -javaagent loads before the main class. If
+// the project's own classes show up in the Maven JVM (forkCount=0,
+// exec:java), resolved dependencies it loads from then on are counted,
+// with a warning.
 //
 // When no class-load log exists (an audit of a saved trace, a JVM older
-// than 9), the fallback is the traced file opens: the artifacts' JARs
-// (as resolved and symlink-resolved) are indexed as UseRuntime, and
-// Inventory.Evidence says that this over-counts.
+// than 9), the fallback is the traced file opens: each artifact's JAR, at
+// the path Maven resolved, is indexed as UseRuntime (its symlink target is
+// not: Debian's Maven lib/ links to the same /usr/share/java files), and
+// Inventory.Evidence says that this over-counts: the test JVM opens every
+// class path JAR, and the Maven JVM opens the JARs it packs into a fat
+// JAR.
 package maven
 
 import (
@@ -90,8 +108,9 @@ type Ecosystem struct {
 	Command string
 	// Settings is the settings file passed to mvn with -s. "" means the
 	// user's normal settings, except on a machine that builds against
-	// Debian's repository: when DebianSettings exists and the user has no
-	// ~/.m2/repository, DebianSettings and offline mode are used.
+	// Debian's repository: when DebianSettings exists and the user has
+	// neither ~/.m2/settings.xml nor anything in ~/.m2/repository,
+	// DebianSettings and offline mode are used.
 	Settings string
 	// Offline runs mvn with -o (always, with the Debian settings).
 	Offline bool

@@ -301,9 +301,10 @@ func TestSettings(t *testing.T) {
 	if !fileExists(DebianSettings) {
 		t.Fatalf("%s is missing: run `make setup` (maven-debian-helper)", DebianSettings)
 	}
-	home := t.TempDir()
-	withRepo := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(withRepo, ".m2", "repository"), 0o755); err != nil {
+	home, emptyRepo, withRepo, withSettings := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(withRepo, ".m2", "repository", "junit", "junit", "4.13.2", "junit-4.13.2.pom"), nil)
+	writeFile(t, filepath.Join(withSettings, ".m2", "settings.xml"), []byte("<settings/>"))
+	if err := os.MkdirAll(filepath.Join(emptyRepo, ".m2", "repository"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -313,7 +314,9 @@ func TestSettings(t *testing.T) {
 		wantOffl bool
 	}{
 		{"debianMachine", Ecosystem{Home: home}, DebianSettings, true},
+		{"emptyUserRepository", Ecosystem{Home: emptyRepo}, DebianSettings, true},
 		{"userRepository", Ecosystem{Home: withRepo}, "", false},
+		{"userSettings", Ecosystem{Home: withSettings}, "", false},
 		{"explicit", Ecosystem{Home: home, Settings: "/etc/custom.xml"}, "/etc/custom.xml", false},
 		{"explicitOffline", Ecosystem{Home: withRepo, Offline: true}, "", true},
 	}

@@ -74,19 +74,34 @@ func (e Ecosystem) mvnArgs(mvn, out string, environ []string) []string {
 
 // settings returns the settings file to give mvn (none: the user's normal
 // settings) and whether to run offline. Unless the Ecosystem says, Debian's
-// settings are used when they are installed and the user has no local
-// repository of their own (~/.m2/repository): a machine that builds against
-// Debian's packaged repository, as the traced run must have done.
+// settings are used when they are installed and the user has neither
+// settings of their own (~/.m2/settings.xml) nor anything in a local
+// repository (~/.m2/repository, which any mvn run without Debian's settings
+// creates and fills): a machine that builds against Debian's packaged
+// repository, as the traced run then must have done.
 func (e Ecosystem) settings(environ []string) (string, bool) {
 	if e.Settings != "" {
 		return e.Settings, e.Offline
 	}
 	if fileExists(DebianSettings) {
-		if home := e.home(environ); home != "" && !dirExists(filepath.Join(home, ".m2", "repository")) {
+		home := e.home(environ)
+		m2 := filepath.Join(home, ".m2")
+		if home != "" && !fileExists(filepath.Join(m2, "settings.xml")) && isEmptyDir(filepath.Join(m2, "repository")) {
 			return DebianSettings, true
 		}
 	}
 	return "", e.Offline
+}
+
+// isEmptyDir reports whether dir is absent or has no entries.
+func isEmptyDir(dir string) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return errors.Is(err, fs.ErrNotExist)
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) == 0
 }
 
 func (e Ecosystem) home(environ []string) string {
