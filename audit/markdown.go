@@ -81,6 +81,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if e.Evidence != "" && traced {
 			ew.printf("\nEvidence: %s.\n", mdText(e.Evidence))
 		}
+		if x := excludedLine(e.Excluded); x != "" {
+			ew.printf("\nExcluded: %s.\n", mdText(x))
+		}
 		for _, s := range summarise(e.Warnings) {
 			ew.printf("\n> [!NOTE]\n> %s\n", mdText(s))
 		}

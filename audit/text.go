@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // Rendering limits: bloat is always a count and a ranked excerpt, never a
@@ -44,6 +46,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		if e.Evidence != "" && traced {
 			ew.printf("  evidence  %s\n", e.Evidence)
 		}
+		if x := excludedLine(e.Excluded); x != "" {
+			ew.printf("  excluded  %s\n", x)
+		}
 		ew.printf("  layers    %s\n", layersLine(e))
 		ew.printf("  metrics   %s\n", metricsLine(e))
 		for _, s := range summarise(e.Warnings) {
@@ -79,6 +84,24 @@ func (r *Report) runWarnings() []string {
 		out = append(out, "the command failed: the traced layer is what this failed run loaded, not necessarily what a passing run needs")
 	}
 	return append(out, r.Run.Warnings...)
+}
+
+// excludedLine lists the excluded packages grouped by why they were left
+// out: "corepack, npm (toolchain baseline)".
+func excludedLine(xs []ecosystems.Excluded) string {
+	var whys []string
+	names := map[string][]string{}
+	for _, x := range xs {
+		if _, ok := names[x.Why]; !ok {
+			whys = append(whys, x.Why)
+		}
+		names[x.Why] = append(names[x.Why], x.Name)
+	}
+	parts := make([]string, len(whys))
+	for i, why := range whys {
+		parts[i] = fmt.Sprintf("%s (%s)", joinNames(names[why], 8), why)
+	}
+	return strings.Join(parts, "; ")
 }
 
 func layersLine(e EcosystemReport) string {
