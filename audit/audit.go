@@ -86,14 +86,18 @@ func Ecosystem(in Input) EcosystemReport {
 	// D2 and its graph.
 	pkgs := map[string][]ecosystems.Package{}
 	d2 := set{}
+	var kept []ecosystems.Package
 	for _, p := range inv.Packages {
 		if p.Name == "" || excluded[p.Name] {
 			continue
 		}
 		pkgs[p.Name] = append(pkgs[p.Name], p)
 		d2[p.Name] = true
+		kept = append(kept, p)
 	}
-	g := newGraph(inv.Packages)
+	// Paths through the graph never pass through excluded toolchain
+	// packages: they are in no layer.
+	g := newGraph(kept)
 
 	// Dev tooling: the closure of the test runners, of dev/test-scoped
 	// declarations and of what the package manager records as dev-only,

@@ -33,15 +33,6 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// exitError carries an exit status decided deep in a command.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
 // outputFlags are the flags every auditing command shares.
 type outputFlags struct {
 	dir    string
@@ -111,19 +102,14 @@ func printUsage(w io.Writer, flags *flag.FlagSet, synopsis string) {
 	flags.PrintDefaults()
 }
 
-// fail prints err the way envaudit reports errors and returns the exit
-// status it stands for: usage errors and unreadable input 2, or the status
-// an exitError carries.
+// fail prints err the way envaudit reports errors and returns exit status
+// 2: usage errors with a pointer to the command's help, everything else
+// (unreadable input, a command that cannot be traced) as `envaudit: ...`.
 func fail(stderr io.Writer, cmd string, err error) int {
 	var ue *usageError
-	var ee *exitError
-	switch {
-	case errors.As(err, &ue):
+	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "envaudit %s: %s\n(run \"envaudit %s -h\" for usage)\n", cmd, ue.msg, cmd)
 		return exitUsage
-	case errors.As(err, &ee):
-		fmt.Fprintf(stderr, "envaudit: %v\n", ee.err)
-		return ee.code
 	}
 	fmt.Fprintf(stderr, "envaudit: %v\n", err)
 	return exitUsage
