@@ -30,6 +30,10 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	traces, err := filepath.Abs("testdata/traces")
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
@@ -42,6 +46,7 @@ func TestScripts(t *testing.T) {
 			}
 			env.Setenv("HOME", home)
 			env.Setenv("PROJECTS", projects)
+			env.Setenv("TRACES", traces)
 			env.Setenv("PYTHONDONTWRITEBYTECODE", "1")
 			env.Setenv("NO_COLOR", "1")
 			return nil
