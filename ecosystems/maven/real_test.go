@@ -1,13 +1,13 @@
 package maven
 
 import (
+	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -15,32 +15,33 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
 )
+
+func TestMain(m *testing.M) {
+	tracer.Main() // the test binary doubles as the tracer's helper
+	os.Exit(m.Run())
+}
 
 // The real fixtures (testdata/maven/real/<case>) are Maven projects built
 // offline against Debian's repository (/usr/share/maven-repo, installed by
 // `make setup` from scripts/setup.d/maven.apt). Each is copied to a
 // temporary directory and its run.sh, the traced command, runs once per
-// test binary: under strace, the reference tracer of the tests (envaudit's
-// own tracer is tested in package tracer, and ecosystems never run it),
-// with TraceEnv's JAVA_TOOL_OPTIONS so every JVM writes its class-load
-// log. The golden expected.json of each case records D1, D2 (Maven's own
+// test binary under envaudit's tracer (the test binary doubles as its
+// helper, see TestMain), with TraceEnv's JAVA_TOOL_OPTIONS so every JVM
+// writes its class-load log. The golden expected.json of each case records D1, D2 (Maven's own
 // resolution), D3 from the class-load logs, and what the file-open
 // fallback would have concluded from the same run.
 
 // A realRun is one fixture after its traced command ran.
 type realRun struct {
-	root    string     // the project (a temporary copy)
-	scratch string     // the class-load logs
-	opened  []openedAt // files the run opened or executed (strace)
+	root    string // the project (a temporary copy)
+	scratch string // the class-load logs
+	trace   *tracer.Trace
 	output  string
 	dur     time.Duration
 	err     error
 }
-
-// openedAt is one successful open: the path as the process named it and
-// the file with symbolic links resolved, as envaudit's tracer records them.
-type openedAt struct{ path, real string }
 
 var (
 	realMu   sync.Mutex
@@ -55,7 +56,7 @@ var (
 // build with.
 func needReal(t testing.TB) {
 	t.Helper()
-	for _, tool := range []string{"mvn", "java", "strace"} {
+	for _, tool := range []string{"mvn", "java"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Fatalf("%s is not installed: run `make setup`", tool)
 		}
@@ -105,49 +106,21 @@ func (r *realRun) start(name string) error {
 	}
 	env := os.Environ()
 	env = append(env, New().TraceEnv(r.root, r.scratch, env)...)
-	trace := filepath.Join(base, "strace.txt")
-	cmd := exec.Command("strace", "-f", "-qq", "-y", "--seccomp-bpf", "-e", "trace=open,openat,openat2,execve",
-		"-e", "status=successful", "-o", trace, "--", "sh", "run.sh")
-	cmd.Dir = r.root
-	cmd.Env = env
+	var out bytes.Buffer
 	start := time.Now()
-	out, err := cmd.CombinedOutput()
+	r.trace, err = tracer.Run(context.Background(), tracer.Options{
+		Command: []string{"sh", "run.sh"}, Dir: r.root, Env: env,
+		Stdout: &out, Stderr: &out, Timeout: 10 * time.Minute,
+	})
 	r.dur = time.Since(start)
-	r.output = string(out)
+	r.output = out.String()
 	if err != nil {
-		return errors.New(name + ": run.sh: " + err.Error() + "\n" + r.output)
+		return fmt.Errorf("%s: trace run.sh: %w", name, err)
 	}
-	data, err := os.ReadFile(trace)
-	if err != nil {
-		return err
-	}
-	r.opened = parseStrace(string(data))
-	if len(r.opened) == 0 {
-		return errors.New(name + ": strace recorded no file")
+	if r.trace.End.ExitCode != 0 {
+		return fmt.Errorf("%s: run.sh exited %d:\n%s", name, r.trace.End.ExitCode, r.output)
 	}
 	return nil
-}
-
-// straceOpen matches a successful open in `strace -f -y` output: the
-// directory file descriptor's path, the path as given, and the file it
-// resolved to.
-var straceOpen = regexp.MustCompile(`^\d+ open(?:at2?)?\((?:[A-Z_]+<([^>]*)>|\d+<([^>]*)>)?,? ?"([^"]+)", ([A-Z_|]+)[^)]*\) = \d+<([^>]*)>$`)
-
-func parseStrace(s string) []openedAt {
-	var out []openedAt
-	for _, l := range strings.Split(s, "\n") {
-		m := straceOpen.FindStringSubmatch(l)
-		if m == nil || strings.Contains(m[4], "O_DIRECTORY") || strings.Contains(m[4], "O_WRONLY") || strings.Contains(m[4], "O_RDWR") {
-			continue
-		}
-		p := m[3]
-		if !filepath.IsAbs(p) {
-			dir := m[1] + m[2]
-			p = filepath.Join(dir, p)
-		}
-		out = append(out, openedAt{path: filepath.Clean(p), real: m[5]})
-	}
-	return out
 }
 
 func copyTree(src, dst string) error {
@@ -279,8 +252,11 @@ func TestReal(t *testing.T) {
 			}
 			got.UsedByClassLoad = keys(used)
 			opened, byOpens := map[string]bool{}, map[string]bool{}
-			for _, a := range r.opened {
-				if pkg, use, ok := lookup(inv.Index, a); ok && use == ecosystems.UseNone && strings.HasSuffix(a.path, ".jar") && !used[pkg] {
+			for _, a := range r.trace.Accesses {
+				if a.Op != tracer.OpRead {
+					continue
+				}
+				if pkg, use, ok := lookup(inv.Index, a); ok && use == ecosystems.UseNone && strings.HasSuffix(a.Path, ".jar") && !used[pkg] {
 					opened[pkg] = true
 				}
 				if pkg, use, ok := lookup(fallback.Index, a); ok && use == ecosystems.UseRuntime {
@@ -290,6 +266,7 @@ func TestReal(t *testing.T) {
 			got.OpenedNotLoaded = keys(opened)
 			got.UsedByFileOpens = keys(byOpens)
 			golden(t, filepath.Join("..", "..", "testdata", "maven", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
+			checkJVMs(t, r)
 		})
 	}
 	if mvnTrees.runs > len(tests) {
@@ -297,10 +274,51 @@ func TestReal(t *testing.T) {
 	}
 }
 
-// lookup attributes an open as the audit does: the symlink-resolved path
+// checkJVMs checks that every class-load log is one java process of the
+// trace (the log's pid) and that the kind envaudit gives the JVM from the
+// classes it loaded agrees with the command line the tracer saw: Maven's
+// JVM runs plexus-classworlds' Launcher, surefire's fork a surefirebooter
+// JAR, anything else is a java command.
+func checkJVMs(t *testing.T, r *realRun) {
+	t.Helper()
+	logs, err := readLogs(r.scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(logs) == 0 {
+		t.Fatal("no class-load log")
+	}
+	for _, j := range logs {
+		var argv string
+		for _, p := range r.trace.Processes {
+			if p.PID == j.pid && filepath.Base(p.Exe) == "java" {
+				argv = strings.Join(p.Argv, " ")
+			}
+		}
+		if argv == "" {
+			t.Errorf("%s: no java process %d in the trace", j.file, j.pid)
+			continue
+		}
+		want := jvmApp
+		switch {
+		case strings.Contains(argv, "org.codehaus.plexus.classworlds.launcher.Launcher"):
+			want = jvmBuild
+		case strings.Contains(argv, "surefirebooter"):
+			want = jvmTestFork
+		}
+		if j.kind != want {
+			t.Errorf("%s: JVM %q classified as %v, want %v", j.file, argv, j.kind, want)
+		}
+	}
+}
+
+// lookup attributes an access as the audit does: the symlink-resolved path
 // first, then the path as opened.
-func lookup(x *ecosystems.PathIndex, a openedAt) (string, ecosystems.Use, bool) {
-	for _, p := range []string{a.real, a.path} {
+func lookup(x *ecosystems.PathIndex, a tracer.Access) (string, ecosystems.Use, bool) {
+	for _, p := range []string{a.Real, a.Path} {
+		if p == "" {
+			continue
+		}
 		if pkg, use, ok := x.Lookup(p); ok {
 			return pkg, use, true
 		}
