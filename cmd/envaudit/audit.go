@@ -52,7 +52,7 @@ func (o *outputFlags) register(flags *flag.FlagSet) {
 	flags.StringVar(&o.report, "report", "", "write the JSON report to `FILE`")
 	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX 1.6 SBOM to `FILE` (XML when it ends in .xml, else JSON)")
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
-	flags.StringVar(&o.format, "format", "text", "print the report as text, json or markdown")
+	flags.StringVar(&o.format, "format", "text", "print the report as text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
 	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` (kind or kind:reason, comma-separated; none) is found")
 }
 

@@ -58,6 +58,11 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return fail(stderr, "run", err)
 	}
+	if o.format != "text" {
+		// Standard output is then the JSON or Markdown report alone, for
+		// a pipe or a file; the command's own output goes to stderr.
+		ro.stdout = stderr
+	}
 	r, instErr, err := runTraced(ctx, &o, ro, stderr, all.Ecosystems())
 	if err != nil {
 		return fail(stderr, "run", err)
