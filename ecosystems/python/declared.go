@@ -74,7 +74,7 @@ func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
 			case "pyproject.toml":
 				m, err = parsePyproject(f, data, local)
 			case "Pipfile":
-				m, err = parsePipfile(f, data)
+				m, err = parsePipfile(f, data, local)
 			default:
 				m, err = parseSetupCfg(f, data)
 			}

@@ -20,12 +20,14 @@ func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
 // golden compares got, as pretty JSON, with the golden file, or rewrites it.
 func golden(t *testing.T, file string, got any) {
 	t.Helper()
-	b, err := json.MarshalIndent(got, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(got); err != nil {
 		t.Fatal(err)
 	}
-	b = append(b, '\n')
-	goldenBytes(t, file, b)
+	goldenBytes(t, file, buf.Bytes())
 }
 
 func goldenBytes(t *testing.T, file string, got []byte) {

@@ -101,7 +101,7 @@ func FuzzPipfile(f *testing.F) {
 	seed(f, "../../testdata/python/*/*/Pipfile")
 	f.Add([]byte("[packages]\na = '*'\nb = {version = '>=1', markers = \"os_name == 'nt'\"}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := parsePipfile("Pipfile", data)
+		m, err := parsePipfile("Pipfile", data, fakeNamer)
 		checkPosError(t, err, "Pipfile")
 		if err != nil {
 			return

@@ -12,7 +12,11 @@ var pipfileMeta = map[string]bool{"source": true, "requires": true, "pipenv": tr
 // later), scoped by its name and dev by default. Keys are package names;
 // values are "*", a version specifier, or a table (version, extras, git,
 // path, file, editable, markers, index, ...).
-func parsePipfile(file string, data []byte) (*manifest, error) {
+//
+// An entry whose path is the project itself (`{path = ".", editable =
+// true}`, how pipenv installs the project under development) declares
+// nothing.
+func parsePipfile(file string, data []byte, local localNamer) (*manifest, error) {
 	doc, err := parseTOML(file, data)
 	if err != nil {
 		return nil, err
@@ -41,6 +45,11 @@ func parsePipfile(file string, data []byte) (*manifest, error) {
 			spec, err := pipfileSpec(file, "["+cat+"] "+name, v)
 			if err != nil {
 				return nil, err
+			}
+			if p := v.get("path"); p != nil && p.kind == tomlString && local != nil {
+				if _, self, _ := local(p.str); self {
+					continue
+				}
 			}
 			m.deps = append(m.deps, newDep(file, v.line, name, spec, scope, group))
 		}

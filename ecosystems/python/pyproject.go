@@ -88,6 +88,7 @@ func stringArray(file, what string, v *tomlValue) ([]*tomlValue, error) {
 //   - [tool.poetry] dependencies (without "python"), dev-dependencies and
 //     group.<name>.dependencies;
 //   - [tool.pdm] dev-dependencies and [tool.uv] dev-dependencies;
+//   - [tool.hatch.envs.<name>] dependencies and extra-dependencies;
 //   - [tool.setuptools.dynamic] dependencies / optional-dependencies given
 //     as requirements files.
 //
@@ -178,6 +179,9 @@ func parsePyproject(file string, data []byte, local localNamer) (*manifest, erro
 			}
 			add(d)
 		}
+	}
+	if err := hatchEnvs(file, doc, m, local); err != nil {
+		return nil, err
 	}
 	if err := setuptoolsDynamic(file, doc, m); err != nil {
 		return nil, err
@@ -386,6 +390,42 @@ func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, er
 		return strings.Join(specs, " | "), optional && len(v.items) > 0, nil
 	}
 	return "", false, ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.what())
+}
+
+// hatchEnvs reads the dependencies and extra-dependencies of Hatch
+// environments ([tool.hatch.envs.<name>]): tools for working on the
+// project, dev or test by the environment's name, grouped under it.
+func hatchEnvs(file string, doc *tomlValue, m *manifest, local localNamer) error {
+	envs := doc.get("tool", "hatch", "envs")
+	if envs == nil || envs.kind != tomlTable {
+		return nil
+	}
+	for _, name := range envs.keys {
+		env := envs.field[name]
+		if env.kind != tomlTable {
+			continue
+		}
+		for _, key := range []string{"dependencies", "extra-dependencies"} {
+			v := env.get(key)
+			if v == nil {
+				continue
+			}
+			items, err := stringArray(file, fmt.Sprintf("[tool.hatch.envs.%s] %s", name, key), v)
+			if err != nil {
+				return err
+			}
+			for _, x := range items {
+				d, err := reqDep(file, x, groupScope(name, ecosystems.ScopeDev), name, local)
+				if err != nil {
+					return err
+				}
+				if d != nil {
+					m.deps = append(m.deps, *d)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // setuptoolsDynamic follows [tool.setuptools.dynamic] dependencies and

@@ -13,11 +13,16 @@
 //   - pyproject.toml: [project] dependencies and optional-dependencies
 //     (PEP 621), [dependency-groups] (PEP 735), [tool.poetry]
 //     dependencies, dev-dependencies and group.*.dependencies,
-//     [tool.pdm] dev-dependencies, [tool.uv] dev-dependencies, and the
-//     requirements files named by [tool.setuptools.dynamic].
+//     [tool.pdm] dev-dependencies, [tool.uv] dev-dependencies,
+//     [tool.hatch.envs.*] dependencies, and the requirements files named by
+//     [tool.setuptools.dynamic].
 //   - setup.cfg: [options] install_requires and tests_require,
 //     [options.extras_require], and the requirements files of "file:".
 //   - Pipfile: [packages], [dev-packages] and custom categories.
+//
+// [build-system] requires and setup_requires are not read: build backends
+// are installed into an isolated build environment, not the one the run
+// uses.
 //
 // D2 (Installed): the interpreter the run used (see Installed) is asked
 // for sys.path and its marker environment; then, in every sys.path
