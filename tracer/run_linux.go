@@ -97,6 +97,7 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 		},
 	}
 
+	defer quietSIGCHLD()()
 	t := newTracer(nativeArch, opts)
 	if pid := tracerPid(); pid != 0 {
 		t.warnings = append(t.warnings, fmt.Sprintf("envaudit itself runs under a tracer (pid %d): that tracer does not see the file accesses of the command traced here", pid))

@@ -154,7 +154,7 @@ var cprogs struct {
 
 // cprog compiles testdata/c/NAME.c once per test binary and returns the
 // program's path.
-func cprog(t *testing.T, name string) string {
+func cprog(t testing.TB, name string) string {
 	t.Helper()
 	cprogs.Lock()
 	defer cprogs.Unlock()

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Benchmark of envaudit's tracer against the untraced run and strace.
+#
+# Runs each workload untraced, under `envaudit trace`, under
+# `strace -f` and under `strace -f --seccomp-bpf` (both tracing the same
+# syscalls as envaudit), interleaved: every repetition runs every workload in
+# every mode, in a rotating order, so machine noise spreads over all modes.
+# Prints the median wall time of each mode and the median of the per-
+# repetition ratios to the untraced run, as a Markdown table.
+#
+# Usage: bench/run.sh [-n REPS] [-w WORKLOAD,...] [-o RESULTS.csv]
+#   -n REPS      repetitions per workload and mode (default 7)
+#   -w LIST      workloads to run (default: py_import,npm,go_test,stress)
+#   -o FILE      also write every measurement as CSV
+# Needs: go, gcc, strace, Debian's /usr/bin/python3, node and npm.
+set -euo pipefail
+
+reps=7
+workloads=py_import,npm,go_test,stress
+csv=
+while getopts n:w:o: opt; do
+	case $opt in
+	n) reps=$OPTARG ;;
+	w) workloads=$OPTARG ;;
+	o) csv=$OPTARG ;;
+	*) sed -n '2,16p' "$0"; exit 2 ;;
+	esac
+done
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+for tool in go gcc strace /usr/bin/python3 node npm; do
+	command -v "$tool" >/dev/null || { echo "bench: $tool is missing (see docs/tracer.md)" >&2; exit 2; }
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/envaudit-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# The build and the workloads' set-up are not measured.
+(cd "$root" && go build -o "$work/envaudit" ./cmd/envaudit)
+gcc -O2 -pthread -o "$work/stress" "$here/stress.c"
+mkdir "$work/files"
+for i in $(seq 0 49); do echo "$i" >"$work/files/f$i"; done
+cp -r "$here/testdata/gomod" "$work/gomod"
+(cd "$work/gomod" && go test -count=1 ./... >/dev/null) # warm the build cache
+
+# The syscalls envaudit's filter stops on (on arm64, open and creat do not
+# exist: strace's ? skips them).
+set_=?open,?creat,openat,openat2,open_by_handle_at,execve,execveat,io_uring_setup
+
+declare -A cmd=(
+	[py_import]="for i in \$(seq 20); do /usr/bin/python3 -c 'import json,email,http.client'; done"
+	[npm]="for i in \$(seq 5); do npm --version >/dev/null; done"
+	[go_test]="cd '$work/gomod' && go test -count=1 ./... >/dev/null"
+	[stress]="'$work/stress' 4 50 8 20 '$work/files'"
+)
+declare -A desc=(
+	[py_import]="20 × \`python3 -c 'import json,email,http.client'\`"
+	[npm]="5 × \`npm --version\`"
+	[go_test]="\`go test -count=1\` of a small module, warm cache"
+	[stress]="4 rounds × 50 processes × 8 threads × 20 opens, + fork/exec"
+)
+modes=(untraced envaudit strace seccomp)
+
+run_mode() { # mode command
+	case $1 in
+	untraced) sh -c "$2" ;;
+	envaudit) "$work/envaudit" trace -o "$work/trace.jsonl" -- sh -c "$2" 2>/dev/null ;;
+	strace) strace -f -qq -o /dev/null -e trace="$set_" sh -c "$2" ;;
+	seccomp) strace -f -qq --seccomp-bpf -o /dev/null -e trace="$set_" sh -c "$2" ;;
+	esac
+}
+
+IFS=, read -ra wl <<<"$workloads"
+for w in "${wl[@]}"; do
+	[ -n "${cmd[$w]:-}" ] || { echo "bench: unknown workload $w" >&2; exit 2; }
+done
+
+results=$work/results.csv
+echo "workload,mode,rep,seconds" >"$results"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "bench: $reps repetitions of ${wl[*]}; load average $load_before" >&2
+for ((r = 1; r <= reps; r++)); do
+	for w in "${wl[@]}"; do
+		for ((k = 0; k < ${#modes[@]}; k++)); do
+			m=${modes[$(((k + r) % ${#modes[@]}))]}
+			start=$EPOCHREALTIME
+			if ! run_mode "$m" "${cmd[$w]}" >/dev/null; then
+				echo "bench: $w under $m failed" >&2
+				exit 1
+			fi
+			end=$EPOCHREALTIME
+			echo "$w,$m,$r,$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.4f", b-a}')" >>"$results"
+		done
+	done
+	echo "bench: repetition $r done" >&2
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+[ -z "$csv" ] || cp "$results" "$csv"
+
+# Medians: of the times per mode, and of the per-repetition ratios.
+awk -F, -v descs="$(for w in "${wl[@]}"; do printf '%s=%s\t' "$w" "${desc[$w]}"; done)" \
+	-v order="${wl[*]}" -v reps="$reps" -v lb="$load_before" -v la="$load_after" '
+function median(arr, n,   i, j, t) {
+	for (i = 2; i <= n; i++) { t = arr[i]; for (j = i - 1; j >= 1 && arr[j] > t; j--) arr[j+1] = arr[j]; arr[j+1] = t }
+	return n % 2 ? arr[(n+1)/2] : (arr[n/2] + arr[n/2+1]) / 2
+}
+NR > 1 { t[$1, $2, $3] = $4 }
+END {
+	split(descs, dl, "\t"); for (i in dl) { split(dl[i], kv, "="); d[kv[1]] = substr(dl[i], length(kv[1]) + 2) }
+	n = split(order, ws, " ")
+	split("envaudit strace seccomp", ms, " ")
+	print "| workload | untraced | envaudit | strace -f | strace -f --seccomp-bpf |"
+	print "|---|---|---|---|---|"
+	for (i = 1; i <= n; i++) {
+		w = ws[i]
+		for (r = 1; r <= reps; r++) u[r] = t[w, "untraced", r]
+		line = sprintf("| %s: %s | %.2f s |", w, d[w], median(u, reps))
+		for (k = 1; k <= 3; k++) {
+			for (r = 1; r <= reps; r++) { v[r] = t[w, ms[k], r]; q[r] = t[w, ms[k], r] / t[w, "untraced", r] }
+			line = line sprintf(" %.2f s (%.2f×) |", median(v, reps), median(q, reps))
+		}
+		print line
+	}
+	printf "\nMedians of %d interleaved repetitions; in parentheses the median of the per-repetition ratios to the untraced run. Load average before %s, after %s.\n", reps, lb, la
+}' "$results"
