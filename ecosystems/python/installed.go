@@ -180,6 +180,7 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 	// Index every copy, later sys.path entries first, so that where two
 	// copies claim a file the one imports find wins. Excluded
 	// distributions own nothing: their files are not evidence.
+	ix := newIndexer(inv.Index, dists, in.CacheTag, dp)
 	for i := len(dists) - 1; i >= 0; i-- {
 		d := dists[i]
 		if _, ok := excluded[d.name]; ok {
@@ -188,7 +189,7 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 		if winner[d.name] != d && winner[d.name].site == d.site {
 			continue // merged into the winner above
 		}
-		inv.Warnings = append(inv.Warnings, indexDist(inv.Index, d, dists, in.CacheTag, dp)...)
+		inv.Warnings = append(inv.Warnings, ix.add(d)...)
 	}
 	return inv, nil
 }
@@ -473,7 +474,57 @@ func resolveEdges(dists []*dist, markers map[string]string, extras map[string]ma
 	return out
 }
 
-// indexDist records the files d owns in the index and returns warnings.
+// indexer fills the attribution index, one distribution at a time.
+type indexer struct {
+	x        *ecosystems.PathIndex
+	cacheTag string
+	dp       *dpkgInfo
+	// tops maps a site directory and a top-level name to the
+	// distributions whose top_level.txt lists it.
+	tops map[[2]string]map[string]bool
+	// dpkgDists maps a dpkg package to the distributions it installed.
+	dpkgDists map[string]map[string]bool
+	listings  map[string][]os.DirEntry
+}
+
+func newIndexer(x *ecosystems.PathIndex, all []*dist, cacheTag string, dp *dpkgInfo) *indexer {
+	ix := &indexer{x: x, cacheTag: cacheTag, dp: dp, tops: map[[2]string]map[string]bool{}, dpkgDists: map[string]map[string]bool{}, listings: map[string][]os.DirEntry{}}
+	for _, d := range all {
+		for _, t := range d.topLevel {
+			k := [2]string{d.site, strings.Trim(filepath.ToSlash(t), "/")}
+			if ix.tops[k] == nil {
+				ix.tops[k] = map[string]bool{}
+			}
+			ix.tops[k][d.name] = true
+		}
+		if dp == nil {
+			continue
+		}
+		for _, m := range append([]string{d.meta}, d.extra...) {
+			if pkg, ok := dp.owner[m]; ok {
+				if ix.dpkgDists[pkg] == nil {
+					ix.dpkgDists[pkg] = map[string]bool{}
+				}
+				ix.dpkgDists[pkg][d.name] = true
+			}
+		}
+	}
+	return ix
+}
+
+func (ix *indexer) listing(dir string) ([]os.DirEntry, error) {
+	if l, ok := ix.listings[dir]; ok {
+		return l, nil
+	}
+	l, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	ix.listings[dir] = l
+	return l, nil
+}
+
+// add records the files d owns in the index and returns warnings.
 // Exact lists come first (RECORD or installed-files.txt, and the dpkg file
 // list of the package that installed it, when that package installed no
 // other distribution); without any, the import names of top_level.txt (a
@@ -484,7 +535,8 @@ func resolveEdges(dists []*dist, markers map[string]string, extras map[string]ma
 // none of them. Every .py file also owns its byte code under __pycache__.
 // Metadata files and .pth files are owned with UseNone: importlib.metadata
 // and site.py read them in every run, which is no evidence of use.
-func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, dp *dpkgInfo) []string {
+func (ix *indexer) add(d *dist) []string {
+	x, cacheTag, dp := ix.x, ix.cacheTag, ix.dp
 	var warns []string
 	for _, m := range append([]string{d.meta}, d.extra...) {
 		x.AddDir(m, d.name, ecosystems.UseNone)
@@ -504,7 +556,7 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 	// /usr/bin itself); RECORD entries come last so they win.
 	var files []string
 	if dp != nil {
-		if pkg, ok := dp.owner[d.meta]; ok && ownsOneDist(dp, pkg, all) {
+		if pkg, ok := dp.owner[d.meta]; ok && len(ix.dpkgDists[pkg]) == 1 {
 			files = append(files, dp.files[pkg]...)
 		}
 	}
@@ -533,7 +585,7 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 		// "typing-extensions" is typing_extensions).
 		top = []string{strings.ReplaceAll(d.name, "-", "_")}
 	}
-	entries, err := os.ReadDir(d.site)
+	entries, err := ix.listing(d.site)
 	if err != nil {
 		return append(warns, fmt.Sprintf("list %q: %v", d.site, err))
 	}
@@ -542,7 +594,7 @@ func indexDist(x *ecosystems.PathIndex, d *dist, all []*dist, cacheTag string, d
 		if t == "" || strings.Contains(t, "..") {
 			continue
 		}
-		if claimedByOthers(t, d, all) {
+		if len(ix.tops[[2]string{d.site, t}]) > 1 {
 			// A namespace package: the part of it this distribution
 			// provides is usually the directory its dotted name spells
 			// (lazr.uri → lazr/uri).
@@ -615,35 +667,6 @@ func startupModules(files []string) []string {
 		}
 	}
 	return out
-}
-
-// claimedByOthers reports whether another distribution in the same site
-// directory lists the same top-level name, as the parts of a namespace
-// package do.
-func claimedByOthers(top string, d *dist, all []*dist) bool {
-	for _, o := range all {
-		if o == d || o.site != d.site || o.name == d.name {
-			continue
-		}
-		for _, t := range o.topLevel {
-			if strings.Trim(filepath.ToSlash(t), "/") == top {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func ownsOneDist(dp *dpkgInfo, pkg string, all []*dist) bool {
-	names := map[string]bool{}
-	for _, d := range all {
-		for _, m := range append([]string{d.meta}, d.extra...) {
-			if dp.owner[m] == pkg {
-				names[d.name] = true
-			}
-		}
-	}
-	return len(names) == 1
 }
 
 // editableFinderMapping matches the MAPPING of the import hook setuptools

@@ -392,14 +392,13 @@ func parseReqArg(arg string, editable bool, local localNamer) (*reqEntry, error)
 }
 
 // nameFromURL finds the distribution name of a URL requirement: the
-// "#egg=name" fragment, or the file name of a wheel or source archive.
+// "#egg=name" fragment, or the file name of a wheel or source archive. The
+// URL is taken apart by hand: requirements files may hold ${VAR}
+// references (pip expands them) where a URL parser wants valid user info.
 func nameFromURL(loc, scheme string) (string, error) {
-	u, err := url.Parse(loc)
-	if err != nil {
-		return "", fmt.Errorf("invalid URL: %w", err)
-	}
-	if frag, err := url.ParseQuery(u.Fragment); err == nil {
-		if egg := frag.Get("egg"); egg != "" {
+	rest, frag, _ := strings.Cut(loc, "#")
+	if q, err := url.ParseQuery(frag); err == nil {
+		if egg := q.Get("egg"); egg != "" {
 			if i := strings.IndexByte(egg, '['); i >= 0 {
 				egg = egg[:i]
 			}
@@ -410,7 +409,8 @@ func nameFromURL(loc, scheme string) (string, error) {
 		}
 	}
 	if !vcsSchemes[scheme] {
-		base := path.Base(u.Path)
+		rest, _, _ = strings.Cut(rest, "?")
+		base := path.Base(rest)
 		if ext := archiveExt(base); ext != "" {
 			if name, ok := nameFromArchive(base, ext); ok {
 				return name, nil
