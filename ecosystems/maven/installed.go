@@ -86,6 +86,9 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 	case err != nil:
 		inv.Warnings = append(inv.Warnings, fmt.Sprintf("maven: D2 is empty: %v", err))
 	default:
+		if res.warning != "" {
+			inv.Warnings = append(inv.Warnings, res.warning)
+		}
 		if res.localRepo != "" {
 			repos = append([]string{ecosystems.Canon(res.localRepo)}, repos...)
 		}

@@ -80,8 +80,8 @@ func golden(t *testing.T, file string, got any, dirs ...string) {
 
 // fakeRunner answers `mvn dependency:tree` from a fixture: it writes each
 // tree/<group>/<artifact>/tree.tgf where Maven would, naming repo as the
-// local repository, or fails with the output in the file fail when it
-// exists.
+// local repository, then fails with the output in the file fail when it
+// exists (a module Maven could not resolve, with --fail-at-end).
 type fakeRunner struct {
 	trees, repo, fail string
 	calls             *int
@@ -90,9 +90,6 @@ type fakeRunner struct {
 func (f fakeRunner) Run(ctx context.Context, dir string, env, args []string) ([]byte, error) {
 	if f.calls != nil {
 		*f.calls++
-	}
-	if b, err := os.ReadFile(f.fail); err == nil {
-		return b, errors.New("exit status 1")
 	}
 	out := outputDir(args)
 	if out == "" {
@@ -112,6 +109,9 @@ func (f fakeRunner) Run(ctx context.Context, dir string, env, args []string) ([]
 		if err := os.WriteFile(dst, data, 0o644); err != nil {
 			return nil, err
 		}
+	}
+	if b, err := os.ReadFile(f.fail); err == nil {
+		return b, errors.New("exit status 1")
 	}
 	return []byte("[INFO] BUILD SUCCESS\n"), nil
 }

@@ -274,6 +274,32 @@ func TestReal(t *testing.T) {
 	}
 }
 
+// TestRealNotInstalled runs Maven's resolution of a pom that declares an
+// artifact that exists nowhere: Maven lists it (offline, without its pom),
+// but it is not installed, so it is not in D2 and a warning says so.
+func TestRealNotInstalled(t *testing.T) {
+	needReal(t)
+	root := filepath.Join(t.TempDir(), "hallucinated")
+	if err := copyTree(filepath.Join("..", "..", "testdata", "maven", "real", "hallucinated"), root); err != nil {
+		t.Fatal(err)
+	}
+	e := realEcosystem()
+	var got result
+	var err error
+	if got.Detect, err = e.Detect(root); err != nil {
+		t.Fatal(err)
+	}
+	if got.Declared, err = e.Declared(root); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := e.Installed(context.Background(), root, ecosystems.Env{Environ: os.Environ()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.Installed = inventoryOf(inv)
+	golden(t, filepath.Join("..", "..", "testdata", "maven", "real", "hallucinated", "expected.json"), got, filepath.Dir(root))
+}
+
 // checkJVMs checks that every class-load log is one java process of the
 // trace (the log's pid) and that the kind envaudit gives the JVM from the
 // classes it loaded agrees with the command line the tracer saw: Maven's

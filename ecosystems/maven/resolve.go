@@ -46,6 +46,7 @@ const DebianSettings = "/etc/maven/settings-debian.xml"
 type resolution struct {
 	trees     []*tree
 	localRepo string // absolute; "" when Maven did not say
+	warning   string // Maven failed for some modules; the trees are the others'
 }
 
 // treeFile is where dependency:tree writes each module's graph, below a
@@ -65,7 +66,9 @@ func (e Ecosystem) mvnArgs(mvn, out string, environ []string) []string {
 	if settings != "" {
 		args = append(args, "-s", settings)
 	}
-	return append(args,
+	// --fail-at-end: a module Maven cannot resolve does not cost the
+	// trees of the others.
+	return append(args, "--fail-at-end",
 		"dependency:tree",
 		"-DoutputType=tgf",
 		"-DappendOutput=false",
@@ -156,15 +159,20 @@ func (e Ecosystem) resolve(ctx context.Context, root string, environ []string) (
 		runner = ExecRunner{}
 	}
 	args := e.mvnArgs(mvn, out, environ)
-	output, err := runner.Run(ctx, root, environ, args)
-	if err != nil {
-		return nil, fmt.Errorf("mvn dependency:tree: %w%s", err, tail(output))
+	output, runErr := runner.Run(ctx, root, environ, args)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
 	res, err := readTrees(out)
 	if err != nil {
 		return nil, err
 	}
-	if len(res.trees) == 0 {
+	switch {
+	case runErr != nil && len(res.trees) == 0:
+		return nil, fmt.Errorf("mvn dependency:tree: %w%s", runErr, tail(output))
+	case runErr != nil:
+		res.warning = fmt.Sprintf("mvn dependency:tree failed for some modules, whose packages D2 lacks: %v%s", runErr, tail(output))
+	case len(res.trees) == 0:
 		return nil, fmt.Errorf("mvn dependency:tree wrote no tree%s", tail(output))
 	}
 	return res, nil
@@ -279,9 +287,10 @@ var scopeRank = map[ecosystems.Scope]int{ecosystems.ScopeTest: 1, ecosystems.Sco
 // A resolved is one installed artifact (a name at a version), merged over
 // the modules that resolved it.
 type resolved struct {
-	pkg  ecosystems.Package
-	file string // absolute path of the artifact's file; "" when not known
-	deps map[string]bool
+	pkg     ecosystems.Package
+	file    string // absolute path of the artifact's file; "" when not known
+	deps    map[string]bool
+	missing bool // Maven resolved it, but its file is not there: not installed
 }
 
 // packages turns the modules' trees into D2: one package per name and
@@ -290,6 +299,11 @@ type resolved struct {
 // brought in. The project's own modules are not packages; an artifact they
 // bring in is direct. systemPaths gives the files of system-scoped
 // dependencies, which are not in the local repository.
+//
+// An artifact whose file is missing is not installed, even though Maven
+// put it in the tree (offline, Maven lists an artifact it has no pom for,
+// with a warning): it is left out of D2, so a declared dependency that
+// does not exist comes out as a phantom that is not installed.
 func (res *resolution) packages(root string, systemPaths map[string]string) ([]*resolved, []string) {
 	reactor := map[string]bool{}
 	for _, t := range res.trees {
@@ -320,8 +334,8 @@ func (res *resolution) packages(root string, systemPaths map[string]string) ([]*
 					r.file = repoPath(res.localRepo, a)
 				}
 				if r.file != "" && !fileExists(r.file) {
-					warnings = append(warnings, fmt.Sprintf("%s:%s: file %q is missing", a.name(), a.version, r.file))
-					r.file = ""
+					warnings = append(warnings, fmt.Sprintf("%s:%s is not installed: Maven lists it in the dependency tree, but %q does not exist", a.name(), a.version, displayPath(root, r.file)))
+					r.missing = true
 				}
 				if r.file != "" {
 					r.pkg.Path = displayPath(root, r.file)
@@ -352,6 +366,15 @@ func (res *resolution) packages(root string, systemPaths map[string]string) ([]*
 			get(from).deps[to.name()] = true
 		}
 	}
+	// Edges to an artifact that is not installed stay: Maven resolved it
+	// as that dependency, which is how it would come in.
+	kept := order[:0]
+	for _, r := range order {
+		if !r.missing {
+			kept = append(kept, r)
+		}
+	}
+	order = kept
 	for _, r := range order {
 		r.pkg.Dev = r.pkg.Scope == ecosystems.ScopeTest
 		for d := range r.deps {
