@@ -122,6 +122,12 @@ type Inventory struct {
 	// file of its package; the Index then usually marks the same files
 	// UseNone, because opening them is no evidence of use.
 	Observed []Observation
+	// Unknown marks an installation that could not be enumerated (no
+	// interpreter to ask, a package manager that failed), returned with
+	// Warnings saying why rather than as an error: its Packages are not
+	// known rather than absent, so the audit reports no declared package as
+	// not installed and attributes nothing.
+	Unknown bool
 }
 
 // Observation is one piece of evidence of use an ecosystem collected itself
