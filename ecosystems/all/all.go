@@ -6,6 +6,7 @@ package all
 import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/cargo"
+	"github.com/envaudit/envaudit/ecosystems/cmake"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/maven"
 	"github.com/envaudit/envaudit/ecosystems/npm"
@@ -21,6 +22,7 @@ func Ecosystems() []ecosystems.Ecosystem {
 		maven.New(),
 		gomod.New(),
 		cargo.New(),
+		cmake.New(),
 		system.New(),
 	}
 }

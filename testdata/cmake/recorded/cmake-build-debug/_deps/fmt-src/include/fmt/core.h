@@ -1,0 +1,1 @@
+// fmt (recorded: the fetched sources are not part of the fixture)

@@ -1,0 +1,2 @@
+find_package(fmt 9 REQUIRED)
+find_package(CURL)
