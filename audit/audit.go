@@ -25,8 +25,9 @@ type Input struct {
 	Manifests []string
 	// Declared is D1 as the ecosystem parsed it.
 	Declared []ecosystems.Dependency
-	// Inventory is D2 with its attribution index; nil when the installation
-	// could not be enumerated, which leaves D2 and D3 empty.
+	// Inventory is D2 with its attribution index; nil (or Unknown) when
+	// the installation could not be enumerated, which leaves D2 and D3
+	// missing rather than empty.
 	Inventory *ecosystems.Inventory
 	// Trace is the traced run; nil when only D1 and D2 are audited.
 	Trace *tracer.Trace
@@ -57,6 +58,11 @@ func Ecosystem(in Input) EcosystemReport {
 	inv := in.Inventory
 	if inv == nil {
 		inv = &ecosystems.Inventory{}
+	}
+	if inv.Unknown {
+		// The warnings and exclusions still hold; the packages do not.
+		in.Inventory = nil
+		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Warnings: inv.Warnings, Evidence: inv.Evidence}
 	}
 	excluded := set{}
 	for _, e := range inv.Excluded {

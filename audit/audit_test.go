@@ -36,6 +36,8 @@ type fakeEcosystem struct {
 	Observed []ecosystems.Observation `json:"observed"`
 	// NoInventory stands for an ecosystem whose Installed failed.
 	NoInventory bool `json:"noInventory"`
+	// Unknown stands for an inventory that could not be enumerated.
+	Unknown bool `json:"unknown"`
 }
 
 // testCase is testdata/cases/<name>/case.json; the trace, if any, is
@@ -77,6 +79,7 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		Index:    idx,
 		Evidence: e.Evidence,
 		Observed: e.Observed,
+		Unknown:  e.Unknown,
 	}
 	return in
 }
