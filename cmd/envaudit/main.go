@@ -49,6 +49,8 @@ func commands() []command {
 		{"audit", "audit a saved trace, or the declared and installed layers alone", cmdAudit},
 		{"demo", "run the whole job on a small embedded example project", cmdDemo},
 		{"compare", "measure how much the declared sets of several reports agree", cmdCompare},
+		{"action", "the GitHub Action: trace, audit and report to GitHub (reads INPUT_* variables)", cmdAction},
+		{"baseline", "snapshot the packages the machine has before the project's install steps", cmdBaseline},
 		{"version", "print the version", cmdVersion},
 	}
 }

@@ -217,7 +217,7 @@ func mentionTokens(f audit.Finding) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(s string) {
-		if len(s) >= 3 && !seen[s] {
+		if len(s) >= 2 && !seen[s] {
 			seen[s] = true
 			out = append(out, s)
 		}
@@ -261,19 +261,33 @@ func moduleOf(file string) string {
 }
 
 // mentioned reports whether any line names one of the tokens as a whole
-// word: "lodash" in require('lodash/fp') but not in "my-lodash-fork".
+// word: "lodash" in require('lodash/fp') but not in "my-lodash-fork". A
+// token shorter than three characters (ms, qs) counts only quoted, as in
+// require('ms'): bare, it is an ordinary word ("200 ms").
 func mentioned(lines []string, tokens []string) bool {
 	if len(lines) == 0 || len(tokens) == 0 {
 		return false
 	}
-	alts := make([]string, len(tokens))
-	for i, t := range tokens {
-		alts[i] = regexp.QuoteMeta(t)
+	var long, short []string
+	for _, t := range tokens {
+		if len(t) < 3 {
+			short = append(short, regexp.QuoteMeta(t))
+		} else {
+			long = append(long, regexp.QuoteMeta(t))
+		}
 	}
-	re := regexp.MustCompile(`(?:^|[^A-Za-z0-9_.@/-])(?:` + strings.Join(alts, "|") + `)(?:$|[^A-Za-z0-9_-])`)
+	var res []*regexp.Regexp
+	if len(long) > 0 {
+		res = append(res, regexp.MustCompile(`(?:^|[^A-Za-z0-9_.@/-])(?:`+strings.Join(long, "|")+`)(?:$|[^A-Za-z0-9_-])`))
+	}
+	if len(short) > 0 {
+		res = append(res, regexp.MustCompile("['\"`](?:"+strings.Join(short, "|")+")['\"`/]"))
+	}
 	for _, l := range lines {
-		if re.MatchString(l) {
-			return true
+		for _, re := range res {
+			if re.MatchString(l) {
+				return true
+			}
 		}
 	}
 	return false

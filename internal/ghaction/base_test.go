@@ -220,3 +220,28 @@ func TestModuleOf(t *testing.T) {
 		})
 	}
 }
+
+func TestMentioned(t *testing.T) {
+	tests := []struct {
+		line   string
+		tokens []string
+		want   bool
+	}{
+		{"const fp = require('lodash/fp')", []string{"lodash"}, true},
+		{"import lodash from \"lodash\"", []string{"lodash"}, true},
+		{"const x = require('my-lodash-fork')", []string{"lodash"}, false},
+		{"lodash.debounce(fn)", []string{"lodash"}, true},
+		{"from dateutil.parser import parse", []string{"python-dateutil", "python_dateutil", "dateutil"}, true},
+		{"import org.apache.commons.lang3.StringUtils;", []string{"org.apache.commons", "commons-lang3"}, true},
+		{"const ms = require('ms');", []string{"ms"}, true},
+		{"// waits 200 ms between tries", []string{"ms"}, false},
+		{"import ms from \"ms/index.js\"", []string{"ms"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			if got := mentioned([]string{tt.line}, tt.tokens); got != tt.want {
+				t.Errorf("mentioned(%q, %q) = %v, want %v", tt.line, tt.tokens, got, tt.want)
+			}
+		})
+	}
+}

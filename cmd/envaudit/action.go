@@ -1,0 +1,510 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/go-github/v62/github"
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/sbom"
+)
+
+const actionSynopsis = "envaudit action    (inside a GitHub Actions step: reads the INPUT_* variables action.yml maps)"
+
+// cmdAction is the GitHub Action: it traces the test command, audits it,
+// and reports to GitHub (annotations, job summary, outputs, pull-request
+// review, SARIF, dependency snapshot), or, with mode: baseline, snapshots
+// the runner before the project's install steps.
+func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("action", flag.ContinueOnError)
+	help, err := parseFlags(flags, args)
+	if help {
+		printUsage(stdout, flags, actionSynopsis)
+		return exitOK
+	}
+	if err == nil && flags.NArg() > 0 {
+		err = usagef("unexpected argument %q (the Action reads its inputs from INPUT_* variables)", flags.Arg(0))
+	}
+	if err != nil {
+		return fail(stderr, "action", err)
+	}
+	return runAction(ctx, actionEnv{
+		environ:  os.Environ,
+		unsetenv: os.Unsetenv,
+		stdout:   stdout,
+		stderr:   stderr,
+		git:      ghaction.ExecGit,
+		now:      time.Now,
+		ecos:     all.Ecosystems(),
+	})
+}
+
+// actionEnv is what the Action touches of its surroundings, injectable for
+// tests.
+type actionEnv struct {
+	environ  func() []string
+	unsetenv func(string) error
+	stdout   io.Writer
+	stderr   io.Writer
+	http     *http.Client // nil: the default client
+	git      ghaction.Git
+	now      func() time.Time
+	ecos     []ecosystems.Ecosystem
+}
+
+// fileCommandVars name the runner's file commands. The traced command must
+// not get them: through them the pull request's tests could set this
+// step's outputs (hidden=0) or the environment of later steps.
+var fileCommandVars = []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"}
+
+func runAction(ctx context.Context, env actionEnv) int {
+	// The Action reads its own settings from a snapshot of the environment
+	// taken now: the process environment is stripped below, before the
+	// traced command inherits it.
+	orig := map[string]string{}
+	for _, kv := range env.environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		orig[k] = v
+	}
+	getenv := func(k string) string { return orig[k] }
+	gh := githubactions.New(githubactions.WithWriter(env.stdout), githubactions.WithGetenv(getenv))
+
+	in, err := ghaction.ReadInputs(getenv)
+	if err != nil {
+		gh.Errorf("envaudit: %v", err)
+		return exitUsage
+	}
+	if in.Token != "" {
+		gh.AddMask(in.Token)
+	}
+	ghctx, err := gh.Context()
+	if err != nil {
+		gh.Warningf("envaudit: reading the GitHub context: %v", err)
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		gh.Errorf("envaudit: %v", err)
+		return exitUsage
+	}
+	workspace := resolved(ghctx.Workspace)
+	if workspace == "" {
+		workspace = resolved(cwd)
+	}
+	dir := in.WorkingDirectory
+	if dir == "" {
+		dir = "."
+	}
+	absDir := dir
+	if !filepath.IsAbs(absDir) {
+		absDir = filepath.Join(cwd, dir)
+	}
+	absDir = resolved(absDir)
+	prefix := ghaction.RepoPrefix(workspace, absDir)
+	temp := getenv("RUNNER_TEMP")
+	if temp == "" {
+		temp = os.TempDir()
+	}
+	baselinePath := in.Baseline
+	if baselinePath == "" {
+		baselinePath = filepath.Join(temp, "envaudit-baseline.json")
+	}
+	setOutput := func(k, v string) {
+		if getenv("GITHUB_OUTPUT") != "" {
+			gh.SetOutput(k, v)
+		}
+	}
+
+	if in.Mode == "baseline" {
+		b, warnings, err := takeBaseline(ctx, dir, env.ecos, env.now())
+		if err != nil {
+			gh.Errorf("envaudit: baseline: %v", err)
+			return exitUsage
+		}
+		for _, w := range warnings {
+			fmt.Fprintf(env.stderr, "envaudit: baseline: %s\n", w)
+		}
+		if err := ghaction.WriteBaseline(baselinePath, b); err != nil {
+			gh.Errorf("envaudit: %v", err)
+			return exitUsage
+		}
+		setOutput("baseline", baselinePath)
+		fmt.Fprintf(env.stdout, "envaudit: runner baseline of %s written to %s\n", baselineCounts(b), baselinePath)
+		return exitOK
+	}
+
+	cfg, err := loadActionConfig(absDir, workspace)
+	if err != nil {
+		annotateError(gh, err)
+		return exitUsage
+	}
+
+	// The traced command is the pull request's code: it gets neither the
+	// token nor the runner's other credentials nor its file commands.
+	keep := map[string]bool{}
+	for _, kv := range ghaction.FilterEnviron(env.environ(), in.Token) {
+		keep[kv] = true
+	}
+	for _, kv := range env.environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if !keep[kv] || slices.Contains(fileCommandVars, k) {
+			env.unsetenv(k)
+		}
+	}
+
+	// Nor may it issue workflow commands (a forged ::error:: or
+	// ::add-mask::): GitHub ignores them between stop-commands and the
+	// token that resumes them.
+	stop := randomToken()
+	fmt.Fprintf(env.stdout, "::stop-commands::%s\n", stop)
+	r, instErr, err := runTraced(ctx, &outputFlags{dir: dir}, runOptions{
+		command: shellCommand(in.Run),
+		timeout: in.Timeout,
+		stdout:  env.stdout,
+		stderr:  env.stderr,
+	}, env.stderr, withConfiguredDevTools(env.ecos, cfg))
+	fmt.Fprintf(env.stdout, "::%s::\n", stop)
+	if err != nil {
+		annotateError(gh, err)
+		return fail(env.stderr, "action", err)
+	}
+	if instErr != nil {
+		gh.Warningf("envaudit: %v", instErr)
+	}
+
+	var notes []string
+	if b, err := ghaction.ReadBaseline(baselinePath); err == nil {
+		b.Apply(r)
+	} else if in.Baseline != "" || !errors.Is(err, os.ErrNotExist) {
+		gh.Warningf("envaudit: %v", err)
+	}
+
+	pr := ghaction.PullRequestFromEvent(ghctx.Event)
+	repo, repoErr := ghaction.ParseRepo(ghctx.Repository)
+	var client *github.Client
+	if in.Token != "" {
+		if client, err = ghaction.NewClient(getenv("GITHUB_API_URL"), in.Token, env.http); err != nil {
+			gh.Warningf("envaudit: %v", err)
+		}
+	}
+
+	base := ""
+	switch {
+	case pr != nil:
+		base = pr.BaseSHA
+	case ghctx.EventName == "push":
+		base, _ = ghctx.Event["before"].(string)
+	}
+	if strings.Trim(base, "0") != "" {
+		err := ghaction.CompareBase(ctx, r, ghaction.BaseOptions{Dir: absDir, Base: base, Git: env.git, Ecosystems: declarers(env.ecos), Fetch: true})
+		if err != nil {
+			gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", shortSHA(base), err)
+			notes = append(notes, "Not compared with the base commit: "+err.Error()+".")
+			base = ""
+		}
+	} else {
+		base = ""
+	}
+	cfg.Apply(r)
+
+	var detection ghaction.Detection
+	if pr != nil {
+		pr.Commits = prCommits(ctx, env, client, repo, repoErr, pr, absDir)
+		detection = ghaction.DetectAgent(pr, ghaction.Signatures(cfg.Agents))
+	}
+	gate := in.AgentPolicy.For(ghaction.Gate{FailOn: in.FailOn, Existing: !in.OnlyNew}, detection.Authored())
+	items := ghaction.Items(r)
+	failing := gate.Apply(items)
+
+	out := ghaction.Outputs{AgentAuthored: detection.Authored(), Failing: failing}
+	out.CountFindings(r)
+	out.Report = in.Report
+	if out.Report == "" {
+		out.Report = filepath.Join(temp, "envaudit-report.json")
+	}
+	if err := writeFileAtomic(out.Report, r.WriteJSON); err != nil {
+		gh.Errorf("envaudit: report: %v", err)
+		return exitUsage
+	}
+	if in.SBOM != "" {
+		project := filepath.Base(absDir)
+		if repoErr == nil {
+			project = path.Join(repo.Name, prefix)
+		}
+		if err := sbom.WriteFile(in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: env.now()}); err != nil {
+			gh.Errorf("envaudit: sbom: %v", err)
+			return exitUsage
+		}
+		out.SBOM = in.SBOM
+	}
+	if in.SARIF != "" {
+		if err := ghaction.WriteSARIFFile(in.SARIF, r, ghaction.SARIFOptions{Prefix: prefix, Fallback: workflowFile(getenv)}); err != nil {
+			gh.Errorf("envaudit: sarif: %v", err)
+			return exitUsage
+		}
+		out.SARIF = in.SARIF
+	}
+
+	dropped := 0
+	if in.Annotate {
+		var anns []ghaction.Annotation
+		anns, dropped = ghaction.PlanAnnotations(items, prefix)
+		ghaction.WriteAnnotations(gh, anns)
+	}
+	info := ghaction.SummaryInfo{Gate: gate, AgentPolicy: in.AgentPolicy.Name, Agent: detection, PR: pr, Base: base, Dropped: dropped}
+
+	if doReview(in.Review, pr, client, repoErr) {
+		ci := info
+		ci.Notes = notes
+		ci.MaxRows = 30
+		res, err := ghaction.Review(ctx, client, repo, pr, ghaction.ReviewOptions{
+			Items:   items,
+			Prefix:  prefix,
+			Summary: ghaction.Summary(r, items, ci, ghaction.CommentLimit-len(ghaction.SummaryMarker)-1),
+		})
+		var pe *ghaction.PermissionError
+		switch {
+		case errors.As(err, &pe):
+			gh.Noticef("envaudit: pull-request review skipped: %v. A pull request from a fork gets a read-only token; see docs/action.md for the workflow_run pattern.", err)
+			notes = append(notes, "Pull-request review skipped: the token may not write (a fork's read-only token, or no `pull-requests: write` permission).")
+		case err != nil:
+			gh.Warningf("envaudit: pull-request review failed: %v", err)
+			notes = append(notes, "Pull-request review failed: "+err.Error()+".")
+		default:
+			fmt.Fprintf(env.stderr, "envaudit: review: %d inline %s, summary comment %d\n", res.Comments, pluralWord(res.Comments, "comment", "comments"), res.SummaryID)
+		}
+	} else if in.Review == "true" {
+		gh.Noticef("envaudit: review requested, but this is not a pull request event with a token and repository")
+	}
+
+	if in.SubmitDependencies {
+		if repoErr != nil || client == nil {
+			gh.Warningf("envaudit: submit-dependencies needs GITHUB_REPOSITORY and a token")
+		} else {
+			job := ghaction.SnapshotJob{
+				Correlator: strings.Join([]string{getenv("GITHUB_WORKFLOW"), getenv("GITHUB_JOB"), "envaudit", prefix}, "_"),
+				RunID:      getenv("GITHUB_RUN_ID"),
+				SHA:        ghctx.SHA,
+				Ref:        ghctx.Ref,
+			}
+			if ghctx.ServerURL != "" && job.RunID != "" {
+				job.HTMLURL = fmt.Sprintf("%s/%s/actions/runs/%s", ghctx.ServerURL, repo, job.RunID)
+			}
+			result, err := ghaction.SubmitSnapshot(ctx, client, repo, ghaction.NewSnapshot(r, prefix, job, env.now()))
+			var pe *ghaction.PermissionError
+			switch {
+			case errors.As(err, &pe):
+				gh.Noticef("envaudit: dependency snapshot skipped: %v (it needs `contents: write`)", err)
+				notes = append(notes, "Dependency snapshot skipped: the token may not write it (`contents: write`).")
+			case err != nil:
+				gh.Warningf("envaudit: %v", err)
+			default:
+				fmt.Fprintf(env.stderr, "envaudit: dependency snapshot: %s\n", result)
+			}
+		}
+	}
+
+	if in.Summary && getenv("GITHUB_STEP_SUMMARY") != "" {
+		info.Notes = notes
+		gh.AddStepSummary(ghaction.Summary(r, items, info, ghaction.StepSummaryLimit))
+	}
+	outputs := out.Map()
+	names := make([]string, 0, len(outputs))
+	for k := range outputs {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, k := range names {
+		setOutput(k, outputs[k])
+	}
+
+	code := exitOK
+	if failing > 0 {
+		fmt.Fprintf(env.stderr, "envaudit: %d %s this check (fail-on %s)\n", failing, pluralWord(failing, "finding fails", "findings fail"), gate)
+		code = exitFindings
+	}
+	if ri := r.Run; ri != nil && !ri.Succeeded {
+		fmt.Fprintf(env.stderr, "envaudit: the test command %s; the audit rests on a run that did not succeed\n", ri.Status())
+		code = exitCommandErr
+	}
+	return code
+}
+
+// shellCommand is how the run input is executed: like a workflow's run:
+// step, by bash with -e and pipefail. A plain command line (words of safe
+// characters, one line) runs directly, so reports and summaries name
+// "npm test" rather than the shell around it.
+func shellCommand(run string) []string {
+	plain := !strings.ContainsFunc(run, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(" -_./:=@%+,", r))
+	})
+	if f := strings.Fields(run); plain && len(f) > 0 && !strings.Contains(f[0], "=") {
+		return f
+	}
+	return []string{"bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", run}
+}
+
+// loadActionConfig reads .envaudit.yml from the project directory, else
+// from the repository root, naming it relative to the repository in
+// errors.
+func loadActionConfig(dir, workspace string) (*ghaction.Config, error) {
+	for _, d := range []string{dir, workspace} {
+		p := filepath.Join(d, ghaction.ConfigFile)
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		name := ghaction.ConfigFile
+		if rel := ghaction.RepoPrefix(workspace, d); rel != "" {
+			name = rel + "/" + name
+		}
+		return ghaction.LoadConfig(p, name)
+	}
+	return &ghaction.Config{}, nil
+}
+
+// annotateError reports an error as an error annotation, on the file and
+// line of a positioned one.
+func annotateError(gh *githubactions.Action, err error) {
+	var pe *ecosystems.PosError
+	if errors.As(err, &pe) && pe.Pos.File != "" && !filepath.IsAbs(pe.Pos.File) {
+		fields := map[string]string{"file": filepath.ToSlash(pe.Pos.File), "title": "envaudit"}
+		if pe.Pos.Line > 0 {
+			fields["line"] = fmt.Sprint(pe.Pos.Line)
+		}
+		gh.WithFieldsMap(fields).Errorf("%v", pe.Err)
+		return
+	}
+	gh.Errorf("envaudit: %v", err)
+}
+
+// doReview decides whether to review: review "auto" does on pull requests
+// when a token is there, "true" wants it, "false" never.
+func doReview(mode string, pr *ghaction.PullRequest, client *github.Client, repoErr error) bool {
+	return mode != "false" && pr != nil && pr.Number > 0 && client != nil && repoErr == nil
+}
+
+// prCommits returns the pull request's commits for agent detection: from
+// the API, else from git when the clone has them.
+func prCommits(ctx context.Context, env actionEnv, client *github.Client, repo ghaction.Repo, repoErr error, pr *ghaction.PullRequest, dir string) []ghaction.Commit {
+	if client != nil && repoErr == nil {
+		if commits, err := ghaction.ListCommits(ctx, client, repo, pr.Number); err == nil {
+			return commits
+		}
+	}
+	if pr.BaseSHA == "" || pr.HeadSHA == "" {
+		return nil
+	}
+	out, err := env.git(ctx, dir, "log", "--format=%H%x1f%an%x1f%ae%x1f%B%x1e", pr.BaseSHA+".."+pr.HeadSHA)
+	if err != nil {
+		return nil
+	}
+	var commits []ghaction.Commit
+	for _, rec := range strings.Split(string(out), "\x1e") {
+		f := strings.SplitN(strings.TrimLeft(rec, "\n"), "\x1f", 4)
+		if len(f) == 4 {
+			commits = append(commits, ghaction.Commit{SHA: f[0], AuthorName: f[1], AuthorEmail: f[2], Message: f[3]})
+		}
+	}
+	return commits
+}
+
+// withConfiguredDevTools adds .envaudit.yml's extra test runners to the
+// ecosystems' own, keeping the optional interfaces an ecosystem implements.
+func withConfiguredDevTools(ecos []ecosystems.Ecosystem, cfg *ghaction.Config) []ecosystems.Ecosystem {
+	out := make([]ecosystems.Ecosystem, len(ecos))
+	for i, e := range ecos {
+		extra := cfg.DevTools(e.Name())
+		switch te, ok := e.(ecosystems.TraceEnvironer); {
+		case len(extra) == 0:
+			out[i] = e
+		case ok:
+			out[i] = moreDevToolsEnv{moreDevTools{e, extra}, te}
+		default:
+			out[i] = moreDevTools{e, extra}
+		}
+	}
+	return out
+}
+
+type moreDevTools struct {
+	ecosystems.Ecosystem
+	extra []string
+}
+
+func (m moreDevTools) DevTools() []string {
+	return append(slices.Clone(m.Ecosystem.DevTools()), m.extra...)
+}
+
+type moreDevToolsEnv struct {
+	moreDevTools
+	te ecosystems.TraceEnvironer
+}
+
+func (m moreDevToolsEnv) TraceEnv(root, scratch string, environ []string) []string {
+	return m.te.TraceEnv(root, scratch, environ)
+}
+
+func declarers(ecos []ecosystems.Ecosystem) []ghaction.Declarer {
+	out := make([]ghaction.Declarer, len(ecos))
+	for i, e := range ecos {
+		out[i] = e
+	}
+	return out
+}
+
+// workflowFile returns the repository path of the running workflow
+// (GITHUB_WORKFLOW_REF is "owner/repo/.github/workflows/ci.yml@refs/..."):
+// where SARIF places findings no manifest can hold.
+func workflowFile(getenv func(string) string) string {
+	ref, _, _ := strings.Cut(getenv("GITHUB_WORKFLOW_REF"), "@")
+	repo := getenv("GITHUB_REPOSITORY")
+	if repo == "" || !strings.HasPrefix(ref, repo+"/") {
+		return ""
+	}
+	return strings.TrimPrefix(ref, repo+"/")
+}
+
+func resolved(p string) string {
+	if p == "" {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+func randomToken() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return "envaudit-" + hex.EncodeToString(b[:])
+}
+
+func shortSHA(s string) string {
+	if len(s) > 7 {
+		return s[:7]
+	}
+	return s
+}
+
+func pluralWord(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

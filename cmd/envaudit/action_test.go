@@ -1,0 +1,680 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/sbom/sbomtest"
+)
+
+// actionFile is the part of action.yml a runner reads.
+type actionFile struct {
+	Inputs map[string]struct {
+		Default string `yaml:"default"`
+	} `yaml:"inputs"`
+	Outputs map[string]struct {
+		Value string `yaml:"value"`
+	} `yaml:"outputs"`
+	Runs struct {
+		Using string       `yaml:"using"`
+		Steps []actionStep `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+type actionStep struct {
+	ID    string            `yaml:"id"`
+	Uses  string            `yaml:"uses"`
+	Shell string            `yaml:"shell"`
+	Env   map[string]string `yaml:"env"`
+	With  map[string]string `yaml:"with"`
+	Run   string            `yaml:"run"`
+}
+
+// actionRepoRoot is the action's checkout: the module root.
+func actionRepoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func readAction(t *testing.T) (*actionFile, string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(actionRepoRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a actionFile
+	if err := yaml.Unmarshal(data, &a); err != nil {
+		t.Fatal(err)
+	}
+	return &a, string(data)
+}
+
+var actionExpr = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
+
+// TestActionYAML checks the rules action.yml must keep: a composite
+// action; every uses: pinned by full commit SHA; no expression inside a
+// run: script (script injection); every input reaching envaudit through
+// an explicit env: mapping with the name envaudit reads; every output
+// wired to envaudit's step.
+func TestActionYAML(t *testing.T) {
+	a, raw := readAction(t)
+	if a.Runs.Using != "composite" {
+		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
+	}
+	var main *actionStep
+	for i, s := range a.Runs.Steps {
+		switch {
+		case s.Uses != "":
+			if !regexp.MustCompile(`^[\w.-]+/[\w.-]+@[0-9a-f]{40}$`).MatchString(s.Uses) {
+				t.Errorf("step %d: uses %q is not pinned by a full commit SHA", i, s.Uses)
+			}
+		case s.Run != "":
+			if strings.Contains(s.Run, "${{") {
+				t.Errorf("step %q interpolates an expression into its script:\n%s", s.ID, s.Run)
+			}
+			if s.Shell != "bash" {
+				t.Errorf("step %q: shell %q, want bash", s.ID, s.Shell)
+			}
+		}
+		if s.ID == "envaudit" {
+			main = &a.Runs.Steps[i]
+		}
+	}
+	if !strings.Contains(raw, "# actions/setup-go v5.") {
+		t.Error("action.yml does not say which setup-go release its SHA is")
+	}
+	if main == nil {
+		t.Fatal("no step with id envaudit")
+	}
+	for name := range a.Inputs {
+		key := "INPUT_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+		if got, want := main.Env[key], "${{ inputs."+name+" }}"; got != want {
+			t.Errorf("input %q: env %s = %q, want %q", name, key, got, want)
+		}
+	}
+	for key := range main.Env {
+		if strings.HasPrefix(key, "INPUT_") {
+			name := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(key, "INPUT_"), "_", "-"))
+			if _, ok := a.Inputs[name]; !ok {
+				t.Errorf("env %s maps no declared input", key)
+			}
+		}
+	}
+	if d := a.Inputs["github-token"].Default; d != "${{ github.token }}" {
+		t.Errorf("github-token default = %q", d)
+	}
+	wantOutputs := []string{"baseline"}
+	for k := range (ghaction.Outputs{}).Map() {
+		wantOutputs = append(wantOutputs, k)
+	}
+	var gotOutputs []string
+	for name, o := range a.Outputs {
+		gotOutputs = append(gotOutputs, name)
+		if want := "${{ steps.envaudit.outputs." + name + " }}"; o.Value != want {
+			t.Errorf("output %q = %q, want %q", name, o.Value, want)
+		}
+	}
+	slices.Sort(wantOutputs)
+	slices.Sort(gotOutputs)
+	if diff := cmp.Diff(wantOutputs, gotOutputs); diff != "" {
+		t.Errorf("outputs (-envaudit writes +action.yml declares):\n%s", diff)
+	}
+}
+
+// actionRunner runs the steps of action.yml the way the Actions runner does for
+// a composite action: inputs from with: and defaults, expressions in env:
+// and with: evaluated, each run: step a bash script with its own
+// GITHUB_OUTPUT file, uses: steps replaced by what the machine already has.
+type actionRunner struct {
+	t          *testing.T
+	action     *actionFile
+	actionPath string
+	workspace  string
+	temp       string
+	token      string
+	env        []string // the job's environment
+	summary    string   // GITHUB_STEP_SUMMARY content, all steps
+	stdout     bytes.Buffer
+}
+
+type actionRun struct {
+	code    int
+	stdout  string
+	outputs map[string]string // the action's outputs
+}
+
+// runAction runs the action with the given inputs, stopping at the first
+// failing step like the runner.
+func (r *actionRunner) runAction(with map[string]string) actionRun {
+	t := r.t
+	inputs := map[string]string{}
+	for name, in := range r.action.Inputs {
+		inputs[name] = in.Default
+	}
+	for k, v := range with {
+		if _, ok := r.action.Inputs[k]; !ok {
+			t.Fatalf("with: unknown input %q", k)
+		}
+		inputs[k] = v
+	}
+	stepOut := map[string]map[string]string{}
+	eval := func(s string) string {
+		return actionExpr.ReplaceAllStringFunc(s, func(m string) string {
+			e := actionExpr.FindStringSubmatch(m)[1]
+			parts := strings.Split(e, ".")
+			switch {
+			case parts[0] == "inputs" && len(parts) == 2:
+				return r.evalDefault(inputs[parts[1]])
+			case e == "github.token":
+				return r.token
+			case e == "github.action_path":
+				return r.actionPath
+			case e == "github.action_ref":
+				return "v1"
+			case e == "runner.os":
+				return "Linux"
+			case e == "runner.arch":
+				return "X64"
+			case e == "runner.temp":
+				return r.temp
+			case parts[0] == "steps" && len(parts) == 4 && parts[2] == "outputs":
+				return stepOut[parts[1]][parts[3]]
+			}
+			t.Fatalf("action.yml uses an expression the test runner does not know: %s", m)
+			return ""
+		})
+	}
+	var res actionRun
+	var stdout bytes.Buffer
+	for i, s := range r.action.Runs.Steps {
+		if s.Uses != "" {
+			// setup-go: the machine has Go; cache: a miss.
+			for _, v := range s.With {
+				eval(v)
+			}
+			if s.ID != "" {
+				stepOut[s.ID] = map[string]string{"cache-hit": ""}
+			}
+			continue
+		}
+		outFile := filepath.Join(r.temp, fmt.Sprintf("output-%d", i))
+		sumFile := filepath.Join(r.temp, fmt.Sprintf("summary-%d", i))
+		script := filepath.Join(r.temp, fmt.Sprintf("step-%d.sh", i))
+		for _, f := range []string{outFile, sumFile} {
+			if err := os.WriteFile(f, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(script, []byte(s.Run), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		env := append(slices.Clone(r.env), "GITHUB_OUTPUT="+outFile, "GITHUB_STEP_SUMMARY="+sumFile, "GITHUB_ACTION_PATH="+r.actionPath)
+		for k, v := range s.Env {
+			env = append(env, k+"="+eval(v))
+		}
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-e", "-o", "pipefail", script)
+		cmd.Dir = r.workspace
+		cmd.Env = env
+		var stderr bytes.Buffer
+		cmd.Stdout = &stdout
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if sum, _ := os.ReadFile(sumFile); len(sum) > 0 {
+			r.summary += string(sum)
+		}
+		if s.ID != "" {
+			stepOut[s.ID] = readActionOutputs(t, outFile)
+		}
+		if err != nil {
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatal(err)
+			}
+			res.code = ee.ExitCode()
+			if s.ID != "envaudit" {
+				t.Fatalf("step %q failed: %v\n%s", s.ID, err, stderr.String())
+			}
+			t.Logf("envaudit step exited %d; stderr:\n%s", res.code, stderr.String())
+			break
+		}
+		t.Logf("step %q stderr:\n%s", s.ID, stderr.String())
+	}
+	res.stdout = stdout.String()
+	r.stdout.Write(stdout.Bytes())
+	res.outputs = map[string]string{}
+	for name, o := range r.action.Outputs {
+		res.outputs[name] = eval(o.Value)
+	}
+	return res
+}
+
+// evalDefault evaluates an input's default, which may itself be an
+// expression (github-token: ${{ github.token }}).
+func (r *actionRunner) evalDefault(v string) string {
+	if strings.TrimSpace(v) == "${{ github.token }}" {
+		return r.token
+	}
+	return v
+}
+
+// readActionOutputs parses a GITHUB_OUTPUT file: name=value lines and
+// name<<DELIMITER blocks.
+func readActionOutputs(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if name, delim, ok := strings.Cut(line, "<<"); ok {
+			var val []string
+			for sc.Scan() && sc.Text() != delim {
+				val = append(val, sc.Text())
+			}
+			out[name] = strings.Join(val, "\n")
+		} else if name, val, ok := strings.Cut(line, "="); ok {
+			out[name] = val
+		}
+	}
+	return out
+}
+
+func copyActionTree(t *testing.T, src, dst string, skip func(rel string) bool) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if skip != nil && skip(filepath.ToSlash(rel)) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestActionWorkflow runs action.yml's steps as a runner would on a real
+// npm project (installed by npm ci in `make setup`) in a git repository
+// whose last commit is a coding agent's pull request, against a local
+// GitHub API: a baseline step, an install step, then the audit. It checks
+// the outputs, the annotations, the job summary, the review, the SBOM's
+// validity, and that neither the token nor the actionRunner's credentials nor
+// its file commands reach the traced test command.
+func TestActionWorkflow(t *testing.T) {
+	fixture, err := filepath.Abs("testdata/action")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tarball := filepath.Join(fixture, "cache", "is-number-7.0.0.tgz")
+	for _, need := range []string{filepath.Join(fixture, "webapp", "node_modules", "debug", "package.json"), tarball} {
+		if _, err := os.Stat(need); err != nil {
+			t.Fatalf("%v: run `make setup` (scripts/setup.d/ghaction.sh installs the Action test's fixtures)", err)
+		}
+	}
+	for _, tool := range []string{"git", "npm", "node", "go", "bash", "tar"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s not found: run `make setup`", tool)
+		}
+	}
+	a, _ := readAction(t)
+
+	// The repository: the base commit declares debug and uses it; the
+	// agent's pull request declares left-pad (never used) and requires ms
+	// and is-number (never declared).
+	ws := t.TempDir()
+	app := filepath.Join(ws, "app")
+	copyActionTree(t, filepath.Join(fixture, "webapp"), app, func(rel string) bool { return rel == "node_modules" })
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = ws
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+			"GIT_AUTHOR_NAME=Octo Cat", "GIT_AUTHOR_EMAIL=octo@example.com", "GIT_COMMITTER_NAME=Octo Cat", "GIT_COMMITTER_EMAIL=octo@example.com")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	head := map[string][]byte{}
+	for _, f := range []string{"package.json", "package-lock.json", "index.js"} {
+		data, err := os.ReadFile(filepath.Join(app, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		head[f] = data
+	}
+	baseManifest := strings.Replace(string(head["package.json"]), ",\n    \"left-pad\": \"1.3.0\"", "", 1)
+	if baseManifest == string(head["package.json"]) {
+		t.Fatal("fixture package.json no longer declares left-pad as the test expects")
+	}
+	writeActionFile(t, filepath.Join(app, "package.json"), baseManifest)
+	writeActionFile(t, filepath.Join(app, "index.js"), "'use strict';\nconst debug = require('debug')('webapp');\n\nfunction wait(delay) {\n  debug('waiting %d ms', delay);\n  return String(delay);\n}\n\nmodule.exports = { wait };\n")
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-q", "-m", "webapp")
+	base := git("rev-parse", "HEAD")
+	for f, data := range head {
+		writeActionFile(t, filepath.Join(app, f), string(data))
+	}
+	git("add", ".")
+	git("commit", "-q", "-m", "Format delays with ms\n\nCo-authored-by: Copilot <198982749+Copilot@users.noreply.github.com>")
+	headSHA := git("rev-parse", "HEAD")
+
+	// The local GitHub API, with the pull request's real patches.
+	srv := ghfake.New("octo/webapp", 12)
+	t.Cleanup(srv.Close)
+	var files []ghfake.File
+	for _, f := range []string{"app/package.json", "app/index.js", "app/package-lock.json"} {
+		d := git("diff", base, headSHA, "--", f)
+		if i := strings.Index(d, "@@"); i >= 0 {
+			files = append(files, ghfake.File{Filename: f, Status: "modified", Patch: d[i:]})
+		}
+	}
+	srv.SetFiles(files...)
+
+	temp := t.TempDir()
+	home := filepath.Join(temp, "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	envDump := filepath.Join(temp, "traced-env.txt")
+	event := func(login, branch string) string {
+		p := filepath.Join(temp, "event-"+login+".json")
+		ev := map[string]any{
+			"action": "synchronize",
+			"number": 12,
+			"pull_request": map[string]any{
+				"number": 12,
+				"body":   "Formats delays.",
+				"user":   map[string]any{"login": login, "type": "Bot"},
+				"head":   map[string]any{"ref": branch, "sha": headSHA},
+				"base":   map[string]any{"ref": "main", "sha": base},
+			},
+		}
+		data, _ := json.Marshal(ev)
+		writeActionFile(t, p, string(data))
+		return p
+	}
+	const token = "ghs_envauditTestToken0123456789abcdef"
+	const runtimeToken = "runtime-secret-0123456789"
+	// The build step shares the test's Go caches: a runner restores them
+	// with actions/cache, and a cold build would only make the test slow.
+	goEnv := map[string]string{}
+	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
+		out, err := exec.Command("go", "env", k).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		goEnv[k] = strings.TrimSpace(string(out))
+	}
+	jobEnv := func(eventPath string) []string {
+		var env []string
+		for _, kv := range os.Environ() {
+			k, _, _ := strings.Cut(kv, "=")
+			if strings.HasPrefix(k, "GITHUB_") || strings.HasPrefix(k, "RUNNER_") || strings.HasPrefix(k, "INPUT_") || k == "HOME" {
+				continue
+			}
+			env = append(env, kv)
+		}
+		return append(env,
+			"HOME="+home, "CI=true", "GITHUB_ACTIONS=true", "NO_COLOR=1",
+			"GITHUB_WORKSPACE="+ws, "RUNNER_TEMP="+temp, "RUNNER_OS=Linux",
+			"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH="+eventPath,
+			"GITHUB_API_URL="+srv.APIURL(), "GITHUB_SERVER_URL=https://github.com",
+			"GITHUB_REPOSITORY=octo/webapp", "GITHUB_SHA="+headSHA, "GITHUB_REF=refs/pull/12/merge",
+			"GITHUB_WORKFLOW=ci", "GITHUB_JOB=test", "GITHUB_RUN_ID=4242",
+			"GITHUB_WORKFLOW_REF=octo/webapp/.github/workflows/ci.yml@refs/pull/12/merge",
+			// A workflow that exports the token to every step, and the
+			// actionRunner's own credential: neither may reach the tests.
+			"GITHUB_TOKEN="+token, "ACTIONS_RUNTIME_TOKEN="+runtimeToken,
+			"ENVDUMP="+envDump,
+			"GOCACHE="+goEnv["GOCACHE"], "GOMODCACHE="+goEnv["GOMODCACHE"], "GOPATH="+goEnv["GOPATH"],
+		)
+	}
+	r := &actionRunner{t: t, action: a, actionPath: actionRepoRoot(t), workspace: ws, temp: temp, token: token}
+	if p := os.Getenv("ENVAUDIT_ACTION_PATH"); p != "" {
+		r.actionPath = p // build the Action from another checkout
+	}
+	r.env = jobEnv(event("Copilot", "copilot/format-delays"))
+
+	// Step 1: the baseline, before anything is installed.
+	bl := r.runAction(map[string]string{"mode": "baseline", "working-directory": "app"})
+	if bl.code != 0 || bl.outputs["baseline"] == "" {
+		t.Fatalf("baseline step: exit %d, outputs %v\n%s", bl.code, bl.outputs, bl.stdout)
+	}
+	// Step 2: the workflow installs the project, and one more package
+	// outside its manifests.
+	install := exec.Command("bash", "-c", `set -e
+cp -r "$FIXTURE/webapp/node_modules" app/node_modules
+mkdir -p app/node_modules/is-number
+tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --strip-components=1`)
+	install.Dir = ws
+	install.Env = append(os.Environ(), "FIXTURE="+fixture)
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("install step: %v\n%s", err, out)
+	}
+
+	// Step 3: the audit of the agent's pull request, under agent-policy
+	// strict. The test command also dumps its environment and tries to
+	// forge an annotation.
+	with := map[string]string{
+		"run":                 `npm test && env > "$ENVDUMP" && echo "::error::forged by the tests"`,
+		"working-directory":   "app",
+		"agent-policy":        "strict",
+		"sbom":                "envaudit.cdx.json",
+		"sarif":               "envaudit.sarif",
+		"report":              "envaudit-report.json",
+		"submit-dependencies": "true",
+	}
+	res := r.runAction(with)
+
+	t.Run("exit", func(t *testing.T) {
+		if res.code != exitFindings {
+			t.Errorf("envaudit step exited %d, want %d (findings fail the strict agent gate)", res.code, exitFindings)
+		}
+	})
+	t.Run("outputs", func(t *testing.T) {
+		want := map[string]string{
+			"report": "envaudit-report.json", "sbom": "envaudit.cdx.json", "sarif": "envaudit.sarif",
+			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "",
+		}
+		if diff := cmp.Diff(want, res.outputs); diff != "" {
+			t.Errorf("outputs (-want +got):\n%s", diff)
+		}
+	})
+	line := 1 + strings.Count(string(head["package.json"])[:strings.Index(string(head["package.json"]), `"left-pad"`)], "\n")
+	t.Run("annotations", func(t *testing.T) {
+		for _, want := range []string{
+			fmt.Sprintf("::error file=app/package.json,line=%d,title=envaudit%%3A npm phantom dependency left-pad (unused)::", line),
+			"::error file=app/package.json,title=envaudit%3A npm hidden dependency is-number (undeclared)::",
+			"::error file=app/package.json,title=envaudit%3A npm hidden dependency ms (transitive)::",
+			"::add-mask::" + token,
+		} {
+			if !strings.Contains(res.stdout, want) {
+				t.Errorf("stdout lacks %q:\n%s", want, res.stdout)
+			}
+		}
+		// The forged annotation came while workflow commands were stopped.
+		m := regexp.MustCompile(`(?m)^::stop-commands::(\S+)$`).FindStringSubmatch(res.stdout)
+		if m == nil {
+			t.Fatalf("no stop-commands:\n%s", res.stdout)
+		}
+		stop, forged, resume := strings.Index(res.stdout, m[0]), strings.Index(res.stdout, "::error::forged"), strings.Index(res.stdout, "::"+m[1]+"::")
+		if !(stop < forged && forged < resume) {
+			t.Errorf("the traced command's workflow command was not fenced (stop %d, forged %d, resume %d)", stop, forged, resume)
+		}
+		if n := strings.Count(res.stdout, token); n != 1 {
+			t.Errorf("the token appears %d times in the log, want once (in add-mask)", n)
+		}
+	})
+	t.Run("summary", func(t *testing.T) {
+		for _, want := range []string{
+			"## envaudit: ❌ 3 findings fail this check",
+			"**agent-authored**: Copilot coding agent (author login \"Copilot\"); agent policy `strict`",
+			"Compared with base `" + base[:7] + "`: 4 new, 0 already there.",
+			"| ❌ | hidden · undeclared | `is-number` 7.0.0 |",
+			"installed by a workflow step",
+			"| 2 | 4 | 3 | 50% | 67% | 25% |",
+		} {
+			if !strings.Contains(r.summary, want) {
+				t.Errorf("job summary lacks %q:\n%s", want, r.summary)
+			}
+		}
+	})
+	t.Run("files", func(t *testing.T) {
+		data, err := os.ReadFile(filepath.Join(ws, "envaudit.cdx.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sbomtest.ValidateJSON(data); err != nil {
+			t.Errorf("SBOM does not validate against CycloneDX 1.6: %v", err)
+		}
+		if !strings.Contains(string(data), `"name": "webapp/app"`) || !strings.Contains(string(data), "pkg:npm/is-number@7.0.0") {
+			t.Errorf("SBOM lacks the project or is-number")
+		}
+		rep, err := os.Open(filepath.Join(ws, "envaudit-report.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rep.Close()
+		report, err := audit.ReadReport(rep, "envaudit-report.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, f := range report.Ecosystems[0].Findings {
+			got[string(f.Kind)+" "+f.Package] = f.Change + " " + f.Provenance
+		}
+		want := map[string]string{"phantom left-pad": "new ", "bloat left-pad": "new ", "hidden ms": "new workflow", "hidden is-number": "new workflow"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+		var sarif struct {
+			Runs []struct {
+				Results []struct {
+					RuleID    string `json:"ruleId"`
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string }
+						}
+					}
+				}
+			}
+		}
+		data, err = os.ReadFile(filepath.Join(ws, "envaudit.sarif"))
+		if err != nil || json.Unmarshal(data, &sarif) != nil || len(sarif.Runs[0].Results) != 3 {
+			t.Fatalf("SARIF: %v\n%s", err, data)
+		}
+		for _, res := range sarif.Runs[0].Results {
+			if res.Locations[0].PhysicalLocation.ArtifactLocation.URI != "app/package.json" {
+				t.Errorf("SARIF result %s at %q", res.RuleID, res.Locations[0].PhysicalLocation.ArtifactLocation.URI)
+			}
+		}
+	})
+	t.Run("review", func(t *testing.T) {
+		var got []string
+		for _, c := range srv.ReviewComments() {
+			got = append(got, fmt.Sprintf("%s:%d", c.Path, c.Line))
+		}
+		if diff := cmp.Diff([]string{fmt.Sprintf("app/package.json:%d", line)}, got); diff != "" {
+			t.Errorf("review comments (-want +got):\n%s", diff)
+		}
+		comments := srv.IssueComments()
+		if len(comments) != 1 || !strings.HasPrefix(comments[0].Body, ghaction.SummaryMarker) {
+			t.Errorf("summary comments = %+v", comments)
+		}
+		if n := len(srv.Snapshots()); n != 1 {
+			t.Errorf("%d dependency snapshots submitted, want 1", n)
+		}
+		for _, req := range srv.Requests() {
+			if req.Auth != "Bearer "+token {
+				t.Errorf("%s %s sent Authorization %q", req.Method, req.Path, req.Auth)
+			}
+		}
+	})
+	t.Run("tokenInvisible", func(t *testing.T) {
+		data, err := os.ReadFile(envDump)
+		if err != nil {
+			t.Fatalf("the traced command did not run to the end: %v", err)
+		}
+		env := string(data)
+		for _, secret := range []string{token, runtimeToken} {
+			if strings.Contains(env, secret) {
+				t.Errorf("the traced command saw a secret %q", secret[:8])
+			}
+		}
+		for _, name := range []string{"GITHUB_TOKEN=", "ACTIONS_RUNTIME_TOKEN=", "INPUT_", "GITHUB_OUTPUT=", "GITHUB_STEP_SUMMARY=", "GITHUB_ENV="} {
+			if strings.Contains(env, "\n"+name) || strings.HasPrefix(env, name) {
+				t.Errorf("the traced command's environment has %s", name)
+			}
+		}
+		if !strings.Contains(env, "GITHUB_WORKSPACE="+ws) {
+			t.Errorf("the traced command lost the actionRunner's ordinary variables:\n%s", env)
+		}
+	})
+
+	// The same pull request pushed again, now by a person: the default
+	// gate fails only the undeclared package, and the summary comment is
+	// edited in place.
+	r.env = jobEnv(event("octocat", "format-delays"))
+	delete(with, "submit-dependencies")
+	res2 := r.runAction(with)
+	if res2.code != exitFindings || res2.outputs["agent-authored"] != "false" || res2.outputs["failing"] != "1" {
+		t.Errorf("human push: exit %d, outputs %v", res2.code, res2.outputs)
+	}
+	comments := srv.IssueComments()
+	if len(comments) != 1 || !strings.Contains(comments[0].Body, "❌ 1 finding fails this check") {
+		t.Errorf("summary comment not updated in place: %+v", comments)
+	}
+	if n := len(srv.ReviewComments()); n != 1 {
+		t.Errorf("%d review comments after the second push, want the first one only", n)
+	}
+}
+
+func writeActionFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

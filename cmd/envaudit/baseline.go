@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/internal/ghaction"
+)
+
+const baselineSynopsis = "envaudit baseline [-C DIR] [-o FILE]"
+
+// cmdBaseline snapshots the packages the machine has before the project's
+// install steps run, so a later audit can tell a hidden dependency the
+// machine provided from one a workflow step installed.
+func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("baseline", flag.ContinueOnError)
+	dir := flags.String("C", ".", "take the baseline for the project in `DIR`")
+	out := flags.String("o", "envaudit-baseline.json", "write the baseline to `FILE`")
+	help, err := parseFlags(flags, args)
+	if help {
+		printUsage(stdout, flags, baselineSynopsis)
+		return exitOK
+	}
+	if err == nil && flags.NArg() > 0 {
+		err = usagef("unexpected argument %q", flags.Arg(0))
+	}
+	if err != nil {
+		return fail(stderr, "baseline", err)
+	}
+	b, warnings, err := takeBaseline(ctx, *dir, all.Ecosystems(), time.Now())
+	if err != nil {
+		return fail(stderr, "baseline", err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "envaudit: baseline: %s\n", w)
+	}
+	if err := ghaction.WriteBaseline(*out, b); err != nil {
+		return fail(stderr, "baseline", err)
+	}
+	fmt.Fprintf(stdout, "envaudit: baseline of %s written to %s\n", baselineCounts(b), *out)
+	return exitOK
+}
+
+// resolverEcosystems get their installed layer by asking the build tool to
+// resolve the project (mvn dependency:list, go list -m all, Cargo.lock):
+// before the install steps that would download, or describe nothing the
+// machine provides, so the baseline leaves them out.
+var resolverEcosystems = map[string]bool{"maven": true, "go": true, "cargo": true}
+
+// takeBaseline records what the machine has: every Debian package (what
+// the runner image provides), and the installed packages of each other
+// ecosystem the project uses (a system Python's site-packages). An
+// ecosystem that cannot be enumerated yet (no node_modules before npm ci)
+// is a warning, not an error.
+func takeBaseline(ctx context.Context, dir string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st, err := os.Stat(root); err != nil {
+		return nil, nil, fmt.Errorf("-C: %w", err)
+	} else if !st.IsDir() {
+		return nil, nil, fmt.Errorf("-C: %q is not a directory", dir)
+	}
+	b := &ghaction.Baseline{Taken: now.UTC().Truncate(time.Second)}
+	var warnings []string
+	if pkgs, err := dpkgPackages(ctx); err != nil {
+		warnings = append(warnings, err.Error())
+	} else {
+		b.Add("system", pkgs...)
+	}
+	for _, e := range ecos {
+		name := e.Name()
+		if name == "system" || resolverEcosystems[name] {
+			continue
+		}
+		manifests, err := e.Detect(root)
+		if err != nil || len(manifests) == 0 {
+			continue
+		}
+		inv, err := e.Installed(ctx, root, ecosystems.Env{Environ: os.Environ()})
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
+			continue
+		}
+		for _, p := range inv.Packages {
+			b.Add(name, ghaction.BaselinePackage{Name: p.Name, Version: p.Version})
+		}
+		if b.Ecosystems[name] == nil {
+			b.Add(name) // an empty list says the ecosystem was looked at
+		}
+	}
+	return b, warnings, nil
+}
+
+// dpkgPackages lists the installed Debian packages with dpkg-query, the
+// package manager's own answer.
+func dpkgPackages(ctx context.Context) ([]ghaction.BaselinePackage, error) {
+	if _, err := exec.LookPath("dpkg-query"); err != nil {
+		return nil, fmt.Errorf("system: no dpkg-query on this machine: %w", err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, "dpkg-query", "-W", "-f", "${db:Status-Status}\t${Package}\t${Version}\n")
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("system: dpkg-query: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	var pkgs []ghaction.BaselinePackage
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) == 3 && f[0] == "installed" {
+			pkgs = append(pkgs, ghaction.BaselinePackage{Name: f[1], Version: f[2]})
+		}
+	}
+	return pkgs, nil
+}
+
+func baselineCounts(b *ghaction.Baseline) string {
+	names := make([]string, 0, len(b.Ecosystems))
+	for name := range b.Ecosystems {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = fmt.Sprintf("%d %s", len(b.Ecosystems[name]), name)
+	}
+	if len(parts) == 0 {
+		return "no packages"
+	}
+	return strings.Join(parts, ", ") + " packages"
+}
