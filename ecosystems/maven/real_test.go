@@ -49,7 +49,7 @@ var (
 	// mvnTrees caches Installed's `mvn dependency:tree` per project, so the
 	// two inventories of one run (class-load and file-open evidence) cost
 	// one Maven run.
-	mvnTrees = &cachingRunner{cache: map[string]string{}}
+	mvnTrees = &cachingRunner{cache: map[string]string{}, runs: map[string]int{}}
 )
 
 // needReal fails the test when the machine lacks what the real fixtures
@@ -152,7 +152,7 @@ func copyTree(src, dst string) error {
 type cachingRunner struct {
 	mu    sync.Mutex
 	cache map[string]string // project and arguments → directory holding the first run's output
-	runs  int
+	runs  map[string]int    // project → real mvn runs
 }
 
 func (c *cachingRunner) Run(ctx context.Context, dir string, env, args []string) ([]byte, error) {
@@ -163,7 +163,7 @@ func (c *cachingRunner) Run(ctx context.Context, dir string, env, args []string)
 	if saved, ok := c.cache[key]; ok {
 		return nil, copyTree(saved, out)
 	}
-	c.runs++
+	c.runs[dir]++
 	b, err := ExecRunner{}.Run(ctx, dir, env, args)
 	if err != nil {
 		return b, err
@@ -267,10 +267,12 @@ func TestReal(t *testing.T) {
 			got.UsedByFileOpens = keys(byOpens)
 			golden(t, filepath.Join("..", "..", "testdata", "maven", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
 			checkJVMs(t, r)
+			mvnTrees.mu.Lock()
+			if n := mvnTrees.runs[r.root]; n != 1 {
+				t.Errorf("mvn dependency:tree ran %d times for the project, want once", n)
+			}
+			mvnTrees.mu.Unlock()
 		})
-	}
-	if mvnTrees.runs > len(tests) {
-		t.Errorf("mvn dependency:tree ran %d times for %d projects", mvnTrees.runs, len(tests))
 	}
 }
 
