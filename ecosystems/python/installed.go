@@ -43,7 +43,8 @@ type dist struct {
 // Installed enumerates the distributions visible to the interpreter the run
 // used (see chooseInterpreter), in sys.path order, and builds the index that
 // attributes files to them. A missing or failing interpreter is a warning
-// with an empty inventory: D1 can still be audited.
+// with an inventory marked Unknown: D1 can still be audited, and no declared
+// package is called not-installed for want of an interpreter.
 func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: evidence}
 	environ := env.Environ
@@ -54,6 +55,7 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 	python, why := chooseInterpreter(root, env)
 	if python == "" {
 		inv.Warnings = append(inv.Warnings, "no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): installed packages unknown")
+		inv.Unknown = true
 		return inv, nil
 	}
 	query := e.Query
@@ -70,6 +72,7 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 			return nil, ctx.Err()
 		}
 		inv.Warnings = append(inv.Warnings, fmt.Sprintf("ask %s %q for its sys.path: %v: installed packages unknown", why, python, err))
+		inv.Unknown = true
 		return inv, nil
 	}
 

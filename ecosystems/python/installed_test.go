@@ -163,8 +163,8 @@ func TestInstalledWithoutInterpreter(t *testing.T) {
 	if diff := cmp.Diff(want, inv.Warnings); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
-	if len(inv.Packages) != 0 || inv.Index == nil {
-		t.Errorf("packages = %v, index = %v; want none and an empty index", inv.Packages, inv.Index)
+	if len(inv.Packages) != 0 || inv.Index == nil || !inv.Unknown {
+		t.Errorf("packages = %v, index = %v, unknown = %v; want none, an empty index, unknown", inv.Packages, inv.Index, inv.Unknown)
 	}
 }
 
@@ -179,6 +179,9 @@ func TestInstalledQueryFails(t *testing.T) {
 	want := []string{`ask the interpreter the run executed "/opt/py/bin/python3.12" for its sys.path: exit status 1: boom: installed packages unknown`}
 	if diff := cmp.Diff(want, inv.Warnings); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	if !inv.Unknown {
+		t.Error("inventory not marked Unknown after a failed interpreter query")
 	}
 }
 
