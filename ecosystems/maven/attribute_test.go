@@ -133,6 +133,7 @@ func TestAttributeJars(t *testing.T) {
 		{"elsewhere", "org.other.O", "file:" + filepath.Join(tmp, "elsewhere/lib.jar"),
 			owner{name: "com.example.other:other", version: "3", file: filepath.Join(tmp, "elsewhere/lib.jar")}, true},
 		{"plainElsewhere", "p.P", "file:" + filepath.Join(tmp, "elsewhere/plain.jar"), owner{unknown: "/elsewhere/plain.jar"}, false},
+		{"siblingInRepository", "com.example.app.Main", "file:" + filepath.Join(repo, "com/example/app/1.0/app-1.0.jar"), owner{own: true}, true},
 		{"jdk", "java.lang.Object", "jrt:/java.base", owner{}, false},
 		{"generated", "a.B$$Lambda$1/0x1", "a.B", owner{}, false},
 	}

@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
-	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
@@ -65,7 +64,6 @@ type relocation struct{ pattern, shaded string }
 // jarInfo is what envaudit read of one JAR: its pom.properties.
 type jarInfo struct {
 	poms []gav
-	err  error
 }
 
 func newAttributor(root string) *attributor {
@@ -102,8 +100,18 @@ func (at *attributor) addPackage(name, version, file string) {
 
 // source attributes a class the JVM loaded from src. ok is false for the
 // JDK, for sources that are not class path entries, and for entries no
-// artifact owns (named in the owner's unknown).
+// artifact owns (named in the owner's unknown). An artifact that is one of
+// the project's modules (a sibling's JAR installed in the local
+// repository) is the project's own code.
 func (at *attributor) source(class, src string) (owner, bool) {
+	o, ok := at.entry(class, src)
+	if ok && o.name != "" && at.reactor[o.name] {
+		return owner{own: true}, true
+	}
+	return o, ok
+}
+
+func (at *attributor) entry(class, src string) (owner, bool) {
 	switch {
 	case strings.HasPrefix(src, "file:"):
 		p, ok := urlPath(src)
@@ -320,40 +328,8 @@ func (at *attributor) nested(outer, inner string) (owner, bool) {
 	key := outer + "!/" + inner
 	info, ok := at.jars[key]
 	if !ok {
-		info = &jarInfo{}
+		info = &jarInfo{poms: nestedPOMs(outer, inner)}
 		at.jars[key] = info
-		zr, err := zip.OpenReader(outer)
-		if err != nil {
-			info.err = err
-		} else {
-			for _, f := range zr.File {
-				if f.Name != inner {
-					continue
-				}
-				if f.UncompressedSize64 > maxNested {
-					info.err = fmt.Errorf("%s is larger than %d bytes", inner, maxNested)
-					break
-				}
-				rc, err := f.Open()
-				if err != nil {
-					info.err = err
-					break
-				}
-				data, err := io.ReadAll(io.LimitReader(rc, maxNested))
-				rc.Close()
-				if err != nil {
-					info.err = err
-					break
-				}
-				inz, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-				if err != nil {
-					info.err = err
-					break
-				}
-				info.poms = pomProperties(inz)
-			}
-			zr.Close()
-		}
 	}
 	file := outer + "!/" + inner
 	if len(info.poms) == 1 {
@@ -369,7 +345,39 @@ func (at *attributor) nested(outer, inner string) (owner, bool) {
 	return owner{unknown: file}, false
 }
 
-// readJar reads the pom.properties of the JAR at p, once.
+// nestedPOMs returns the pom.properties artifacts of the JAR inner nested
+// in the JAR outer. A JAR that cannot be read counts as one without any:
+// the class path entry is then reported as owned by no artifact.
+func nestedPOMs(outer, inner string) []gav {
+	zr, err := zip.OpenReader(outer)
+	if err != nil {
+		return nil
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		if f.Name != inner || f.UncompressedSize64 > maxNested {
+			continue
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return nil
+		}
+		data, err := io.ReadAll(io.LimitReader(rc, maxNested))
+		rc.Close()
+		if err != nil {
+			return nil
+		}
+		inz, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return nil
+		}
+		return pomProperties(inz)
+	}
+	return nil
+}
+
+// readJar reads the pom.properties of the JAR at p, once. A JAR that
+// cannot be read counts as one without any.
 func (at *attributor) readJar(p string) *jarInfo {
 	if info, ok := at.jars[p]; ok {
 		return info
@@ -378,7 +386,6 @@ func (at *attributor) readJar(p string) *jarInfo {
 	at.jars[p] = info
 	zr, err := zip.OpenReader(p)
 	if err != nil {
-		info.err = err
 		return info
 	}
 	defer zr.Close()
