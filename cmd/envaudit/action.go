@@ -172,7 +172,9 @@ func runAction(ctx context.Context, env actionEnv) int {
 	// token that resumes them.
 	stop := randomToken()
 	fmt.Fprintf(env.stdout, "::stop-commands::%s\n", stop)
-	r, instErr, err := runTraced(ctx, &outputFlags{dir: dir}, runOptions{
+	// The output paths go through the CLI's checks before anything runs: no
+	// output may overwrite a manifest or a file envaudit did not write.
+	r, instErr, err := runTraced(ctx, &outputFlags{dir: dir, report: in.Report, sbom: in.SBOM, sarif: in.SARIF}, runOptions{
 		command: shellCommand(in.Run),
 		timeout: in.Timeout,
 		stdout:  env.stdout,

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
@@ -138,6 +139,22 @@ func TestActionYAML(t *testing.T) {
 	slices.Sort(gotOutputs)
 	if diff := cmp.Diff(wantOutputs, gotOutputs); diff != "" {
 		t.Errorf("outputs (-envaudit writes +action.yml declares):\n%s", diff)
+	}
+
+	// docs/action.md documents every input and output.
+	docs, err := os.ReadFile(filepath.Join(actionRepoRoot(t), "docs", "action.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range a.Inputs {
+		if !strings.Contains(string(docs), "| `"+name+"` |") {
+			t.Errorf("docs/action.md has no row for input %q", name)
+		}
+	}
+	for _, name := range gotOutputs {
+		if !strings.Contains(string(docs), "| `"+name+"` |") {
+			t.Errorf("docs/action.md has no row for output %q", name)
+		}
 	}
 }
 
@@ -676,5 +693,81 @@ func writeActionFile(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestShellCommand(t *testing.T) {
+	tests := []struct {
+		run  string
+		want []string
+	}{
+		{"npm test", []string{"npm", "test"}},
+		{"  pytest -q tests/unit ", []string{"pytest", "-q", "tests/unit"}},
+		{"go test ./...", []string{"go", "test", "./..."}},
+		{"npm ci && npm test", []string{"bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", "npm ci && npm test"}},
+		{"CI=1 npm test", []string{"bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", "CI=1 npm test"}},
+		{"echo $HOME", []string{"bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", "echo $HOME"}},
+		{"make test\nmake lint", []string{"bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", "make test\nmake lint"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.run, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, shellCommand(tt.run)); diff != "" {
+				t.Errorf("shellCommand (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestWorkflowFile(t *testing.T) {
+	env := map[string]string{"GITHUB_REPOSITORY": "octo/webapp", "GITHUB_WORKFLOW_REF": "octo/webapp/.github/workflows/ci.yml@refs/heads/main"}
+	if got := workflowFile(func(k string) string { return env[k] }); got != ".github/workflows/ci.yml" {
+		t.Errorf("workflowFile = %q", got)
+	}
+	env["GITHUB_WORKFLOW_REF"] = "other/repo/.github/workflows/reusable.yml@v1"
+	if got := workflowFile(func(k string) string { return env[k] }); got != "" {
+		t.Errorf("workflowFile of another repository's workflow = %q", got)
+	}
+}
+
+// TestActionEarlyErrors runs the Action in process on inputs and configs
+// it must refuse before tracing anything, and checks the error annotation
+// (on the config file's line for a bad .envaudit.yml).
+func TestActionEarlyErrors(t *testing.T) {
+	ws := t.TempDir()
+	writeActionFile(t, filepath.Join(ws, "app", "package.json"), `{"name": "x"}`)
+	writeActionFile(t, filepath.Join(ws, "app", ".envaudit.yml"), "ignore:\n  - package: left-pad\n    reason: vendored\nseverity:\n  hidden: fatal\n")
+	t.Chdir(ws)
+	tests := []struct {
+		name string
+		env  []string
+		want string
+	}{
+		{"noRun", nil, "::error::envaudit: run: the test command is required (for example `npm test`)\n"},
+		{"badInput", []string{"INPUT_RUN=npm test", "INPUT_FAIL_ON=phantom:typo"}, "::error::envaudit: fail-on: unknown value \"phantom:typo\""},
+		{"badConfig", []string{"INPUT_RUN=npm test", "INPUT_WORKING_DIRECTORY=app", "GITHUB_WORKSPACE=" + ws},
+			"::error file=app/.envaudit.yml,line=5,title=envaudit::severity of \"hidden\": unknown level \"fatal\" (want error, warning or notice)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			var unset []string
+			code := runAction(t.Context(), actionEnv{
+				environ:  func() []string { return tt.env },
+				unsetenv: func(k string) error { unset = append(unset, k); return nil },
+				stdout:   &stdout,
+				stderr:   &stderr,
+				git:      ghaction.ExecGit,
+				now:      time.Now,
+			})
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			if !strings.HasPrefix(stdout.String(), tt.want) {
+				t.Errorf("stdout = %q, want prefix %q", stdout.String(), tt.want)
+			}
+			if len(unset) > 0 {
+				t.Errorf("environment touched before the command ran: %v", unset)
+			}
+		})
 	}
 }
