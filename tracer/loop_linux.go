@@ -54,6 +54,12 @@ type tracer struct {
 
 	root    int // pid of the helper, then of the command
 	threads map[int]*thread
+	// held are new tasks whose first stop came before their parent's
+	// fork or clone event, with that stop's status; adopted are tasks
+	// whose state came from /proc, until their parent's event.
+	held      map[int]unix.WaitStatus
+	adopted   map[int]bool
+	idlePolls int
 
 	// mu guards live, which the lifecycle goroutine reads to signal the
 	// tree; only the tracer goroutine writes it.
@@ -95,6 +101,8 @@ func newTracer(ar *arch, opts Options) *tracer {
 		opts:       opts,
 		rec:        newRecorder(),
 		threads:    make(map[int]*thread),
+		held:       make(map[int]unix.WaitStatus),
+		adopted:    make(map[int]bool),
 		live:       make(map[int]*process),
 		killed:     make(map[int]bool),
 		info:       new(syscallInfo),
@@ -116,7 +124,11 @@ func newTracer(ar *arch, opts Options) *tracer {
 // another goroutine started with os/exec.
 func (t *tracer) loop() {
 	for {
-		tid, e := wait4(-1, t.status, unix.WALL|unix.WNOTHREAD)
+		opts := unix.WALL | unix.WNOTHREAD
+		if len(t.held) > 0 {
+			opts |= unix.WNOHANG
+		}
+		tid, e := wait4(-1, t.status, opts)
 		if e != 0 {
 			if e == unix.EINTR {
 				continue
@@ -126,9 +138,25 @@ func (t *tracer) loop() {
 			}
 			return
 		}
+		if tid == 0 {
+			// Nothing else pending and some new task is still waiting
+			// for its parent's event.
+			if t.idlePolls < heldPolls {
+				t.idlePolls++
+				unix.Syscall(unix.SYS_SCHED_YIELD, 0, 0, 0)
+				continue
+			}
+			t.adoptHeld()
+			continue
+		}
+		t.idlePolls = 0
 		t.handle(tid, unix.WaitStatus(*t.status))
 	}
 }
+
+// heldPolls is how many times the tracer yields, with tasks held, before it
+// stops waiting for their parents' events and reads /proc instead.
+const heldPolls = 2
 
 // fail records the first fatal tracing error and kills the tree: a trace
 // that misses events must not look complete.
@@ -155,11 +183,11 @@ func (t *tracer) handle(tid int, ws unix.WaitStatus) {
 	sig := int(ws>>8) & 0xff
 	event := int(ws >> 16)
 	if th == nil {
-		th = t.adopt(tid)
-		if th == nil {
-			t.resume(tid, unix.PTRACE_CONT, 0)
-			return
-		}
+		// A new task whose parent's fork or clone event is not seen yet
+		// (wait4 reports the newest tracees first): hold it stopped
+		// until that event says what it is.
+		t.held[tid] = ws
+		return
 	}
 	if event != unix.PTRACE_EVENT_EXEC {
 		th.execPending = false
@@ -218,6 +246,7 @@ func ptraceName(req int) string {
 // only after all its other threads, so its exit is the process's.
 func (t *tracer) gone(tid int, th *thread, ws unix.WaitStatus) {
 	if th == nil {
+		delete(t.held, tid) // killed before its parent's event
 		return
 	}
 	delete(t.threads, tid)
@@ -236,9 +265,23 @@ func (t *tracer) gone(tid int, th *thread, ws unix.WaitStatus) {
 	}
 }
 
-// adopt creates the state of a task that stopped before the fork or clone
-// event of its parent was seen (the two race). Its parent and thread group
-// come from /proc; the parent's event, when it arrives, finds it known.
+// adoptHeld gives up waiting for the parents' events of the held tasks:
+// their parent and thread group come from /proc instead. (A parent killed
+// in the middle of fork never reports the event.)
+func (t *tracer) adoptHeld() {
+	t.idlePolls = 0
+	for tid, ws := range t.held {
+		delete(t.held, tid)
+		if t.adopt(tid) != nil {
+			t.handle(tid, ws)
+		} else {
+			t.resume(tid, unix.PTRACE_CONT, 0)
+		}
+	}
+}
+
+// adopt creates the state of a task from /proc. The parent's event, if it
+// comes later, finds the task in t.adopted.
 func (t *tracer) adopt(tid int) *thread {
 	tgid, ppid, err := procIDs(tid)
 	if err != nil {
@@ -255,6 +298,7 @@ func (t *tracer) adopt(tid int) *thread {
 		th.proc = t.newProcess(tid, t.live[ppid])
 	}
 	t.threads[tid] = th
+	t.adopted[tid] = true
 	return th
 }
 
@@ -267,14 +311,19 @@ func (t *tracer) newChild(th *thread, event int) {
 		return
 	}
 	child := int(*t.msg)
-	if c := t.threads[child]; c != nil {
-		// Adopted early. A process adopted under the wrong parent
-		// (CLONE_PARENT, reparenting) is re-linked to its real creator.
-		if c.proc.tgid == child && c.proc != th.proc && c.proc.rec != 0 && th.proc.rec != 0 {
+	if t.adopted[child] {
+		// Adopted from /proc before this event; it may even be gone.
+		delete(t.adopted, child)
+		if c := t.threads[child]; c != nil && c.proc.tgid == child && c.proc != th.proc && c.proc.rec != 0 && th.proc.rec != 0 {
+			// Re-link a process adopted under the wrong parent
+			// (CLONE_PARENT, reparenting) to its real creator.
 			if r := &t.rec.procs[c.proc.rec-1]; !r.Exec {
 				r.Parent = th.proc.rec
 			}
 		}
+		return
+	}
+	if t.threads[child] != nil {
 		return
 	}
 	c := &thread{tid: child, fresh: true}
@@ -288,6 +337,10 @@ func (t *tracer) newChild(th *thread, event int) {
 	t.threads[child] = c
 	if t.killing.Load() {
 		unix.Kill(c.proc.tgid, unix.SIGKILL)
+	}
+	if ws, ok := t.held[child]; ok {
+		delete(t.held, child)
+		t.handle(child, ws)
 	}
 }
 

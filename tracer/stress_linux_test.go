@@ -83,5 +83,44 @@ func TestStress(t *testing.T) {
 	if n := execRecords(tr, "/usr/bin/true"); n != 6*((procs+2)/3) {
 		t.Errorf("%d execs of true, want %d", n, 6*((procs+2)/3))
 	}
+	// Records: the root; per worker its fork and exec, and cat's fork and
+	// exec; per third worker threadexec's fork, exec and exec of cat, and
+	// vfork's fork and exec plus a fork and an exec for each of its six
+	// children; and in every Go process that starts a command (the root
+	// and the workers), the child os/exec forks once to check that
+	// clone(CLONE_PIDFD) works. Threads have none.
+	if want := 1 + 4*procs + 17*((procs+2)/3) + 1 + procs; len(tr.Processes) != want {
+		t.Errorf("%d process records, want %d", len(tr.Processes), want)
+	}
 	t.Logf("%d processes, %d events, %d distinct accesses", tr.End.Processes, tr.End.Events, len(tr.Accesses))
+}
+
+// TestForkThreadStorm runs the benchmark's fork- and thread-heavy workload:
+// many processes, each with threads that start and end at once. Threads
+// must never be taken for processes, whatever order their first stops and
+// their parents' clone events come in.
+func TestForkThreadStorm(t *testing.T) {
+	const rounds, procs, threads, files = 3, 40, 8, 5
+	dir := realTempDir(t)
+	var names []string
+	for i := range files {
+		names = append(names, "f"+strconv.Itoa(i))
+	}
+	writeFiles(t, dir, names...)
+	prog := cprogFrom(t, "stress", filepath.Join("..", "bench", "stress.c"))
+	opts := Options{Command: []string{prog, strconv.Itoa(rounds), strconv.Itoa(procs), strconv.Itoa(threads), strconv.Itoa(files), dir}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	// The root, and per worker its fork, the fork for true and true.
+	if want := 1 + 3*rounds*procs; len(tr.Processes) != want {
+		t.Errorf("%d process records, want %d", len(tr.Processes), want)
+	}
+	if n := execRecords(tr, "/usr/bin/true"); n != rounds*procs {
+		t.Errorf("%d execs of true, want %d", n, rounds*procs)
+	}
+	for _, a := range tr.Accesses {
+		if strings.HasPrefix(a.Path, dir+"/") && a.Count != threads {
+			t.Errorf("%s opened %d times by record %d, want %d (every thread of the worker)", a.Path, a.Count, a.Proc, threads)
+		}
+	}
 }

@@ -156,6 +156,12 @@ var cprogs struct {
 // program's path.
 func cprog(t testing.TB, name string) string {
 	t.Helper()
+	return cprogFrom(t, name, filepath.Join("testdata", "c", name+".c"))
+}
+
+// cprogFrom compiles the C file src as NAME once per test binary.
+func cprogFrom(t testing.TB, name, src string) string {
+	t.Helper()
 	cprogs.Lock()
 	defer cprogs.Unlock()
 	if p, ok := cprogs.built[name]; ok {
@@ -176,7 +182,7 @@ func cprog(t testing.TB, name string) string {
 		cprogs.built = map[string]string{}
 		testCleanup = append(testCleanup, func() { os.RemoveAll(d) })
 	}
-	src, err := filepath.Abs(filepath.Join("testdata", "c", name+".c"))
+	src, err = filepath.Abs(src)
 	if err != nil {
 		t.Fatal(err)
 	}
