@@ -75,13 +75,15 @@ func (ri *RunInfo) Status() string {
 	return fmt.Sprintf("exited %d", ri.ExitCode)
 }
 
-// Executables returns the distinct programs the traced run executed, with
-// symbolic links resolved, sorted: what ecosystems.Env.Executables wants
-// (the python3 that really ran, not the one first in PATH).
+// Executables returns the distinct programs the traced run executed, both
+// as the run named them and with symbolic links resolved, sorted: what
+// ecosystems.Env.Executables wants (the python3 that really ran, not the one
+// first in PATH; a venv's bin/python, which is a link to the system one).
 func Executables(t *tracer.Trace) []string {
 	s := set{}
 	for _, a := range t.Accesses {
 		if a.Op == tracer.OpExec {
+			s[a.Path] = true
 			s[a.RealPath()] = true
 		}
 	}

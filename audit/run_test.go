@@ -136,7 +136,7 @@ func TestExecutables(t *testing.T) {
 			{Proc: 3, Op: tracer.OpExec, Path: "/usr/bin/env"},
 		},
 	}
-	want := []string{"/usr/bin/dash", "/usr/bin/env", "/usr/bin/python3.11"}
+	want := []string{"/bin/sh", "/src/.venv/bin/python", "/usr/bin/dash", "/usr/bin/env", "/usr/bin/python3.11"}
 	if diff := cmp.Diff(want, Executables(tr)); diff != "" {
 		t.Errorf("Executables (-want +got):\n%s", diff)
 	}

@@ -146,7 +146,9 @@ type Env struct {
 	// Environ is the environment the traced command ran with.
 	Environ []string
 	// Executables are the absolute paths of the programs the traced run
-	// executed (resolved), e.g. the python3 interpreter actually used.
+	// executed, each both as the run named it and with symbolic links
+	// resolved: the python3 interpreter actually used, and the venv's
+	// bin/python link through which it was started.
 	Executables []string
 	// Scratch is the directory that was passed to TraceEnv for this run
 	// (where the ecosystem asked tools to write evidence such as class-load
