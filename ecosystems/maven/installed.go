@@ -30,9 +30,9 @@ const maxUnknown = 10
 // Installed asks Maven for the resolved dependencies of every module (D2)
 // and builds the attribution of D3: from the class-load logs the run's JVMs
 // wrote into env.Scratch (see TraceEnv) when there are any, else from the
-// JARs the run opened. Maven failing to resolve is a warning, not an error:
-// D2 is then empty, and loaded classes are still attributed through the
-// repository layout and the JARs themselves.
+// JARs the run opened. Maven missing or failing to resolve is a warning,
+// not an error: the inventory is then Unknown (loaded classes are still
+// attributed, through the repository layout and the JARs themselves).
 func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Excluded: append([]ecosystems.Excluded(nil), baseline...)}
 	abs, err := filepath.Abs(root)
@@ -84,7 +84,10 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil:
-		inv.Warnings = append(inv.Warnings, fmt.Sprintf("maven: D2 is empty: %v", err))
+		// Not knowing what Maven would resolve is not the same as nothing
+		// installed: no declared dependency is "not installed" for it.
+		inv.Unknown = true
+		inv.Warnings = append(inv.Warnings, fmt.Sprintf("maven: the resolved dependencies are unknown: %v", err))
 	default:
 		if res.warning != "" {
 			inv.Warnings = append(inv.Warnings, res.warning)

@@ -40,7 +40,8 @@
 // or a system-scoped dependency's <systemPath>. The JDK ("jdk") and Maven
 // with its plugins ("maven") are listed as excluded: they are the
 // toolchain, not packages. Without Maven, or when resolution fails, D2 is
-// empty and a warning says why.
+// unknown (Inventory.Unknown) and a warning says why; with --fail-at-end,
+// modules Maven could resolve still count.
 //
 // D3 (attribution): a JVM opens every JAR on its class path to search it
 // for classes, so an opened JAR is no evidence that any of its code ran

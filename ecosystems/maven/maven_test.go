@@ -33,6 +33,7 @@ type result struct {
 }
 
 type inventoryJSON struct {
+	Unknown  bool                     `json:"unknown,omitempty"`
 	Packages []ecosystems.Package     `json:"packages"`
 	Warnings []string                 `json:"warnings,omitempty"`
 	Evidence string                   `json:"evidence"`
@@ -40,7 +41,7 @@ type inventoryJSON struct {
 }
 
 func inventoryOf(inv *ecosystems.Inventory) *inventoryJSON {
-	return &inventoryJSON{Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
+	return &inventoryJSON{Unknown: inv.Unknown, Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
 }
 
 func nonNil(p []ecosystems.Package) []ecosystems.Package {
