@@ -684,6 +684,20 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	if n := len(srv.ReviewComments()); n != 1 {
 		t.Errorf("%d review comments after the second push, want the first one only", n)
 	}
+
+	// A pull request from a fork: the token is read-only. The review is
+	// skipped with a notice; the gate and the summary are unchanged.
+	srv.ReadOnly = true
+	res3 := r.runAction(with)
+	if res3.code != exitFindings || res3.outputs["failing"] != "1" {
+		t.Errorf("read-only token: exit %d, outputs %v", res3.code, res3.outputs)
+	}
+	if !strings.Contains(res3.stdout, "::notice::envaudit: pull-request review skipped: ") || strings.Contains(res3.stdout, "::warning::envaudit: pull-request review") {
+		t.Errorf("read-only token: no notice:\n%s", res3.stdout)
+	}
+	if !strings.Contains(r.summary, "Pull-request review skipped: the token may not write") {
+		t.Errorf("read-only token: the job summary does not say the review was skipped")
+	}
 }
 
 func writeActionFile(t *testing.T, path, content string) {
