@@ -46,7 +46,9 @@ func parseVcpkg(file string, src []byte, tbl *Table) ([]ecosystems.Dependency, e
 			nameLine, host := line, false
 			switch t := tok.(type) {
 			case string:
-				name = t
+				if name = t; name == "" {
+					return nil, ecosystems.Errorf(file, line, "empty port name")
+				}
 			case json.Delim:
 				if t != '{' {
 					return nil, ecosystems.Errorf(file, line, "dependency is not a port name or an object")
