@@ -216,12 +216,17 @@ func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...)
 // JAVA_TOOL_OPTIONS (after what the run already has there). Every JVM
 // reads that variable, including the test JVMs surefire forks, which
 // inherit Maven's environment, and prints "Picked up JAVA_TOOL_OPTIONS"
-// on its standard error. The option needs JDK 9 or later; a JDK 8 JVM
-// refuses to start with it. A scratch path that the option's syntax
-// cannot carry (blanks, colons, commas, quotes, '=' or '%') yields no
-// variable: the audit then falls back to file opens.
+// on its standard error. The option needs JDK 9 or later: a JDK 8 JVM
+// refuses to start with it, so when the run's java (JAVA_HOME's, else the
+// first on PATH) is a JDK 8 or older, TraceEnv adds nothing. Nor does it
+// for a scratch path that the option's syntax cannot carry (blanks,
+// colons, commas, quotes, '=' or '%'). The audit then falls back to file
+// opens.
 func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
 	if scratch == "" || !filepath.IsAbs(scratch) || strings.ContainsAny(scratch, " \t\r\n:,=\"'%") {
+		return nil
+	}
+	if legacyJava(environ) {
 		return nil
 	}
 	opt := xlogOption(scratch)
@@ -229,6 +234,44 @@ func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
 		opt = strings.TrimSpace(cur) + " " + opt
 	}
 	return []string{"JAVA_TOOL_OPTIONS=" + opt}
+}
+
+// legacyJava reports whether the java the run would use is a JDK 8 or
+// older, by the JAVA_VERSION of its installation's release file ("1.8.0_x";
+// JDK 9 and later say "9", "17.0.15"). JAVA_HOME's java is the one mvn
+// runs; without JAVA_HOME, the first java on PATH.
+func legacyJava(environ []string) bool {
+	var java string
+	if jh, ok := lookupEnv(environ, "JAVA_HOME"); ok && jh != "" {
+		java = filepath.Join(jh, "bin", "java")
+	} else {
+		path, _ := lookupEnv(environ, "PATH")
+		for _, d := range filepath.SplitList(path) {
+			if p := filepath.Join(d, "java"); d != "" && fileExists(p) {
+				java = p
+				break
+			}
+		}
+	}
+	real, err := filepath.EvalSymlinks(java)
+	if java == "" || err != nil {
+		return false
+	}
+	// <home>/bin/java, or JDK 8's <home>/jre/bin/java.
+	home := filepath.Dir(filepath.Dir(real))
+	for _, h := range []string{home, filepath.Dir(home)} {
+		data, err := os.ReadFile(filepath.Join(h, "release"))
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(l), "JAVA_VERSION="); ok {
+				return strings.HasPrefix(strings.Trim(v, `"`), "1.")
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // withoutXlog returns environ without the option TraceEnv added, so the

@@ -297,6 +297,52 @@ func TestTraceEnv(t *testing.T) {
 	}
 }
 
+// TestTraceEnvLegacyJava checks that TraceEnv leaves a JDK 8 run alone
+// (its JVMs would refuse -Xlog) and recognises the JDK by the release file
+// of JAVA_HOME's java, else PATH's, symlinks resolved.
+func TestTraceEnvLegacyJava(t *testing.T) {
+	tmp := t.TempDir()
+	// A JDK 8 has bin/java and jre/bin/java, and its release file at the
+	// top only.
+	jdk := func(name, version string, jre bool) string {
+		home := filepath.Join(tmp, name)
+		writeFile(t, filepath.Join(home, "bin", "java"), []byte("#!/bin/sh\n"))
+		if jre {
+			writeFile(t, filepath.Join(home, "jre", "bin", "java"), []byte("#!/bin/sh\n"))
+		}
+		writeFile(t, filepath.Join(home, "release"), []byte("IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\""+version+"\"\n"))
+		return home
+	}
+	jdk8, jdk17 := jdk("jdk8", "1.8.0_392", true), jdk("jdk17", "17.0.15", false)
+	links := filepath.Join(tmp, "links")
+	if err := os.MkdirAll(links, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(jdk8, "jre", "bin", "java"), filepath.Join(links, "java")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		environ []string
+		logs    bool
+	}{
+		{"javaHome17", []string{"JAVA_HOME=" + jdk17, "PATH=" + links}, true},
+		{"javaHome8", []string{"JAVA_HOME=" + jdk8, "PATH=" + filepath.Join(jdk17, "bin")}, false},
+		{"javaHome8JRE", []string{"JAVA_HOME=" + filepath.Join(jdk8, "jre")}, false},
+		{"path8ThroughLink", []string{"PATH=" + filepath.Join(tmp, "nothing") + ":" + links}, false},
+		{"path17", []string{"PATH=" + filepath.Join(jdk17, "bin")}, true},
+		{"noJava", []string{"PATH=" + filepath.Join(tmp, "nothing")}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := New().TraceEnv("/src", "/tmp/s", tt.environ)
+			if (got != nil) != tt.logs {
+				t.Errorf("TraceEnv = %q, want class-load logging %v", got, tt.logs)
+			}
+		})
+	}
+}
+
 // TestSettings checks when Debian's settings are chosen.
 func TestSettings(t *testing.T) {
 	if !fileExists(DebianSettings) {
