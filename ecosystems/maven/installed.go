@@ -56,7 +56,10 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 			inv.Warnings = append(inv.Warnings, fmt.Sprintf("read class-load logs: %v", err))
 		}
 		if len(logs) == 0 {
-			if v, _ := lookupEnv(environ, "JAVA_TOOL_OPTIONS"); !strings.Contains(v, xlogOption(env.Scratch)) {
+			switch v, _ := lookupEnv(environ, "JAVA_TOOL_OPTIONS"); {
+			case legacyJava(environ):
+				inv.Warnings = append(inv.Warnings, "the run's java is a JDK 8 or older, which cannot write a class-load log to a file; D3 rests on the JARs opened")
+			case !strings.Contains(v, xlogOption(env.Scratch)):
 				inv.Warnings = append(inv.Warnings, "the traced run's JAVA_TOOL_OPTIONS did not ask JVMs for a class-load log; D3 rests on the JARs opened")
 			}
 		}
