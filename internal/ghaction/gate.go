@@ -3,6 +3,7 @@ package ghaction
 import (
 	"cmp"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -31,15 +32,27 @@ func (it Item) Key() string {
 func Items(r *audit.Report) []Item {
 	var out []Item
 	for _, e := range r.Ecosystems {
-		manifest := ""
-		if len(e.Manifests) > 0 {
-			manifest = e.Manifests[0]
-		}
+		manifest := primaryManifest(e.Manifests)
 		for _, f := range e.Findings {
 			out = append(out, Item{Ecosystem: e.Name, Manifest: manifest, Finding: f})
 		}
 	}
 	return out
+}
+
+// primaryManifest is the manifest a finding without a line of its own is
+// placed on: the first that is not a lockfile (package.json rather than
+// package-lock.json), since that is where a declaration would go.
+func primaryManifest(manifests []string) string {
+	for _, m := range manifests {
+		if !lockfiles[path.Base(m)] {
+			return m
+		}
+	}
+	if len(manifests) > 0 {
+		return manifests[0]
+	}
+	return ""
 }
 
 // Gate decides which findings fail the step.

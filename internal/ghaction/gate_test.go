@@ -125,3 +125,23 @@ func TestImportance(t *testing.T) {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
 }
+
+func TestPrimaryManifest(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"package-lock.json", "package.json"}, "package.json"},
+		{[]string{"Cargo.lock", "Cargo.toml"}, "Cargo.toml"},
+		{[]string{"go.mod", "go.sum"}, "go.mod"},
+		{[]string{"yarn.lock"}, "yarn.lock"},
+		{nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := primaryManifest(tt.in); got != tt.want {
+				t.Errorf("primaryManifest(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

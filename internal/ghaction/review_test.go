@@ -253,7 +253,7 @@ func TestSnapshot(t *testing.T) {
 	if err := json.Unmarshal(sent[0], &got); err != nil {
 		t.Fatal(err)
 	}
-	res := got.Manifests["app/package.json"].Resolved
+	res := got.Manifests["envaudit/npm/app/package.json"].Resolved
 	if res["pkg:npm/lodash@4.17.21"].Relationship != "indirect" || res["pkg:npm/debug@4.3.4"].Relationship != "direct" ||
 		res["pkg:npm/chalk@4.1.2"].Scope != "development" || res["pkg:npm/debug@4.3.4"].Scope != "runtime" {
 		t.Errorf("resolved = %+v", res)

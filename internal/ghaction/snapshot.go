@@ -26,9 +26,10 @@ type SnapshotJob struct {
 // NewSnapshot builds a dependency-graph snapshot of the packages the traced
 // run loaded (D3), so Dependabot and dependency review cover the hidden
 // dependencies too, which no manifest names. Each ecosystem is one
-// manifest keyed by its first manifest file (repository-relative); a
-// package is "direct" when a manifest declares it, "development" when
-// only test tooling loaded it.
+// snapshot manifest named "envaudit/<ecosystem>/<manifest path>" whose
+// source location is its manifest file (repository-relative); a package is
+// "direct" when a manifest declares it, "development" when only test
+// tooling loaded it.
 func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.Time) *github.DependencyGraphSnapshot {
 	snap := &github.DependencyGraphSnapshot{
 		Version: 0,
@@ -109,16 +110,23 @@ func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.T
 		if len(resolved) == 0 {
 			continue
 		}
-		key := "envaudit:" + e.Name
-		if len(e.Manifests) > 0 {
-			key = repoPath(prefix, e.Manifests[0])
+		// The key must not be a manifest path GitHub detects on its own: a
+		// snapshot would then replace the static graph of package-lock.json
+		// with only the packages the tests loaded, and Dependabot would stop
+		// watching the rest.
+		manifest := primaryManifest(e.Manifests)
+		key := "envaudit/" + e.Name
+		if manifest != "" {
+			key += "/" + repoPath(prefix, manifest)
+		} else if prefix != "" {
+			key += "/" + prefix
 		}
 		m := &github.DependencyGraphSnapshotManifest{
-			Name:     github.String(e.Name + " (loaded by the traced run)"),
+			Name:     github.String(key),
 			Resolved: resolved,
 		}
-		if len(e.Manifests) > 0 {
-			m.File = &github.DependencyGraphSnapshotManifestFile{SourceLocation: github.String(key)}
+		if manifest != "" {
+			m.File = &github.DependencyGraphSnapshotManifestFile{SourceLocation: github.String(repoPath(prefix, manifest))}
 		}
 		snap.Manifests[key] = m
 	}
