@@ -79,15 +79,22 @@
 //
 // D3 (attribution):
 //   - Shared objects: a load is run-time use when a program of the project
-//     (one the run executed that no Debian package owns) loads it — the
-//     libraries its ELF DT_NEEDED entries resolve to through the loader's
-//     search path (RPATH, LD_LIBRARY_PATH, RUNPATH, /etc/ld.so.conf, the
-//     system directories), read from the executables themselves — or when
-//     no executed program's dependencies explain it (the project
-//     dlopen()ed it). A library only packaged programs need (the libz of
-//     cc1plus, ld and cmake) shows no use: a traced build loads zlib
-//     whether or not the project uses it. A library the project loads is
-//     attributed even when a compiler also loaded it.
+//     loads it — a program the run executed that lies under the project
+//     root or one of its build directories; the libraries its ELF DT_NEEDED
+//     entries resolve to through the loader's search path (RPATH,
+//     LD_LIBRARY_PATH, RUNPATH, /etc/ld.so.conf, the system directories),
+//     read from the executables themselves — or when nothing explains it
+//     (the project dlopen()ed it). Every other program is a tool: a
+//     packaged one (cc1plus, ld, cmake, sh, python3) or one installed
+//     beside the project (an interpreter in a CI tool cache). What a tool
+//     needs — its own ELF dependencies, and those of the shared objects it
+//     may load at run time (the .so files of its Debian packages and their
+//     dependencies, such as python's lib-dynload modules, or those under
+//     <prefix>/lib for a program no package owns) — shows no use: a traced
+//     build loads libz in the compiler whether or not the project uses it.
+//     A library the project loads is attributed even when a tool loaded it
+//     too. (The index is per file, so a library both a tool may load and
+//     the project only dlopen()s is missed.)
 //   - Headers show compile-time use when the compiler included them, as
 //     the build's dependency records list them (the .d files of -MD,
 //     compiler_depend.make, Ninja's .ninja_deps): so nlohmann_json, header

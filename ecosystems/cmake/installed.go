@@ -142,7 +142,7 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 		v.res = v.resolveFromSystem(decl.names())
 	}
 	v.compiled, v.gated = compiled(builds)
-	v.loaded(env)
+	v.loaded(env, builds, root)
 	if v.db != nil {
 		v.mapDebs()
 		if err := v.indexDebs(); err != nil {
@@ -220,27 +220,103 @@ func (v *inventory) resolveFromSystem(names []string) map[string]*resolved {
 }
 
 // loaded computes the libraries the loader resolves for each program the
-// run executed: the project's own programs (no Debian package owns them)
-// and packaged programs (compilers, cmake, shells, tools).
-func (v *inventory) loaded(env ecosystems.Env) {
+// run executed. The project's programs are those under the project root or
+// one of its build directories; their libraries are the project's. Every
+// other program is a tool — a packaged one (a compiler, cmake, a shell,
+// python3) or one installed beside the project (an interpreter in a CI
+// tool cache) — and what it loads is its own: the libraries its ELF
+// dependencies resolve to, and those of the shared objects it may load at
+// run time (its own packages' and their dependencies' — python's
+// lib-dynload modules need libssl — or, for a program no package owns, the
+// shared objects under its installation prefix's lib directory).
+func (v *inventory) loaded(env ecosystems.Env, builds []*cache, root string) {
 	v.projLibs, v.toolLibs = map[string]bool{}, map[string]bool{}
+	projDirs := []string{root}
+	for _, c := range builds {
+		projDirs = append(projDirs, c.dir)
+	}
 	ld := newLoader(v.sys, env.Environ)
+	var modules []string
+	seenPkg := map[*dpkg.Package]bool{}
 	for _, x := range env.Executables {
 		exe := ecosystems.Canon(x)
-		owned := false
+		var owners []*dpkg.Package
 		if v.db != nil {
-			owned = len(v.db.Owners(exe)) > 0
-		} else {
-			owned = strings.HasPrefix(exe, "/usr/")
+			owners = v.db.Owners(exe)
 		}
-		into := v.projLibs
-		if owned {
-			into = v.toolLibs
+		switch {
+		case len(owners) > 0:
+			for p := range v.db.Closure(owners, func(p *dpkg.Package) bool { return cmakeBase.MatchString(p.Name) }) {
+				if seenPkg[p] {
+					continue
+				}
+				seenPkg[p] = true
+				files, _ := v.db.Files(p)
+				for _, f := range files {
+					if isSharedObject(path.Base(f)) {
+						modules = append(modules, f)
+					}
+				}
+			}
+		case within(exe, projDirs):
+			for p := range ld.closure(exe) {
+				v.projLibs[p] = true
+			}
+			continue
+		case v.db == nil && strings.HasPrefix(exe, "/usr/"):
+			// Without a package database, /usr holds the system's programs.
+		default:
+			modules = append(modules, v.prefixModules(exe)...)
 		}
 		for p := range ld.closure(exe) {
-			into[p] = true
+			v.toolLibs[p] = true
 		}
 	}
+	for _, m := range modules {
+		real := v.realPath(m)
+		v.toolLibs[real] = true
+		for p := range ld.closure(real) {
+			v.toolLibs[p] = true
+		}
+	}
+}
+
+// maxPrefixModules bounds the shared objects read under one tool's prefix.
+const maxPrefixModules = 5000
+
+// prefixModules returns the shared objects under <prefix>/lib of a
+// program installed at <prefix>/bin/<name>.
+func (v *inventory) prefixModules(exe string) []string {
+	bin := path.Dir(exe)
+	if path.Base(bin) != "bin" {
+		return nil
+	}
+	lib := path.Join(path.Dir(bin), "lib")
+	if lib == "/lib" || lib == "/usr/lib" || lib == "/usr/local/lib" {
+		return nil // a system directory is not one program's prefix
+	}
+	var out []string
+	_ = fs.WalkDir(v.sys, relFS(lib), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || len(out) >= maxPrefixModules {
+			return fs.SkipDir
+		}
+		if !d.IsDir() && isSharedObject(d.Name()) {
+			out = append(out, "/"+p)
+		}
+		return nil
+	})
+	return out
+}
+
+// within reports whether p lies in one of dirs.
+func within(p string, dirs []string) bool {
+	for _, d := range dirs {
+		d = ecosystems.Canon(d)
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // realPath resolves a system path through the system file system, once.

@@ -2,6 +2,7 @@ package cmake
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -155,5 +157,73 @@ func TestLoaderClosure(t *testing.T) {
 	}
 	if got := newLoader(os.DirFS("/"), nil).closure("/etc/os-release"); len(got) != 0 {
 		t.Errorf("closure of a text file = %v", got)
+	}
+}
+
+// copyFile copies a file, keeping it executable.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatalf("%v (run `make setup`)", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestToolAndProjectLoads checks whose loads count: a program of the
+// project (under its root) makes its libraries runtime use; the same
+// libraries loaded by a packaged program (jq) or by a program installed
+// outside the project (a tool cache), or needed by the modules such a
+// program may load, are no use.
+func TestToolAndProjectLoads(t *testing.T) {
+	libjq, err := filepath.EvalSymlinks("/usr/lib/x86_64-linux-gnu/libjq.so.1")
+	if err != nil {
+		t.Fatalf("%v (run `make setup`)", err)
+	}
+	libonig, err := filepath.EvalSymlinks("/usr/lib/x86_64-linux-gnu/libonig.so.5")
+	if err != nil {
+		t.Fatalf("%v (run `make setup`)", err)
+	}
+	root := t.TempDir()
+	copyFile(t, "/usr/bin/jq", filepath.Join(root, "build", "app"))
+	cache := t.TempDir()
+	copyFile(t, "/usr/bin/true", filepath.Join(cache, "tool", "1.0", "bin", "tool"))
+	copyFile(t, libjq, filepath.Join(cache, "tool", "1.0", "lib", "modules", "mod.so"))
+
+	tests := []struct {
+		name string
+		exes []string
+		jq   ecosystems.Use
+		onig ecosystems.Use
+	}{
+		{"project-program", []string{filepath.Join(root, "build", "app")}, ecosystems.UseRuntime, ecosystems.UseRuntime},
+		{"packaged-tool", []string{"/usr/bin/jq"}, ecosystems.UseNone, ecosystems.UseNone},
+		{"both", []string{"/usr/bin/jq", filepath.Join(root, "build", "app")}, ecosystems.UseRuntime, ecosystems.UseRuntime},
+		// The tool-cache program needs only libc, but a module under its
+		// prefix needs libonig; libjq itself nothing explains, so a load of
+		// it would be the project's dlopen.
+		{"tool-cache", []string{filepath.Join(cache, "tool", "1.0", "bin", "tool")}, ecosystems.UseRuntime, ecosystems.UseNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			inv, err := New().Installed(context.Background(), root, ecosystems.Env{Executables: tt.exes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				file, pkg string
+				want      ecosystems.Use
+			}{{libjq, "jq", tt.jq}, {libonig, "onig", tt.onig}} {
+				pkg, use, ok := inv.Index.Lookup(c.file)
+				if !ok || pkg != c.pkg || use != c.want {
+					t.Errorf("Lookup(%s) = %q %q %v, want %q %q", c.file, pkg, use, ok, c.pkg, c.want)
+				}
+			}
+		})
 	}
 }
