@@ -16,10 +16,9 @@ import (
 )
 
 // Evidence is what the cmake ecosystem's D3 rests on.
-const Evidence = "shared objects loaded by the project's own programs (programs the run executed that no Debian package owns, " +
-	"and the libraries the dynamic loader resolves for them) and headers and static libraries read to build " +
-	"(headers only as far as the build's dependency files list them), attributed to CMake packages through the " +
-	"CMake cache and dpkg's file lists; libraries that compilers, cmake and other packaged programs load for themselves are no evidence"
+const Evidence = "shared objects loaded by the project's own programs (programs the run executed from the project root or a build directory, " +
+	"and the libraries the dynamic loader resolves for them), headers the build's dependency files list and static libraries read to build, " +
+	"attributed to CMake packages through the CMake cache and dpkg's file lists; libraries that compilers, cmake and other tools load for themselves are no evidence"
 
 // cmakeBase matches the Debian packages of the base C/C++ libraries: glibc,
 // the GCC runtime and C++ standard library, their development files and
