@@ -75,7 +75,9 @@
 //     fetched sources.
 //   - Without a CMake cache (a project never configured), each declared
 //     name is looked up on the system instead: the table's Debian
-//     packages, lib<name>.so, a config-file directory.
+//     packages, lib<name>.so, a config-file directory. Without a cache and
+//     without a dpkg database, the installation is unknown
+//     (Inventory.Unknown), not empty.
 //
 // D3 (attribution):
 //   - Shared objects: a load is run-time use when a program of the project

@@ -127,6 +127,13 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 	}
 
 	builds := findBuilds(root, env.Executables, e.BuildDirs)
+	if len(builds) == 0 && v.db == nil {
+		// Neither a configuration nor a package database says what is
+		// installed: not known, which is not "nothing".
+		v.inv.Unknown = true
+		v.inv.Warnings = append(v.inv.Warnings, "no CMake cache in the project's build directories and no dpkg database: installed libraries not enumerated")
+		return v.inv, nil
+	}
 	if len(builds) > 0 {
 		// Configure resolved what find_package and pkg-config found; the
 		// linker resolves plain link names, so those are looked up as it

@@ -127,3 +127,18 @@ func TestInstalledUnconfigured(t *testing.T) {
 		t.Errorf("zlib.h use = %q, want compile", use)
 	}
 }
+
+// TestInstalledNothingKnown: without a CMake cache and without dpkg, what
+// is installed is unknown (not empty, which would make every declaration
+// "not installed").
+func TestInstalledNothingKnown(t *testing.T) {
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "CMakeLists.txt"), []byte("project(x)\nfind_package(ZLIB REQUIRED)\n"), 0o644)
+	inv, err := Ecosystem{System: os.DirFS(t.TempDir())}.Installed(context.Background(), root, ecosystems.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !inv.Unknown || len(inv.Packages) != 0 || len(inv.Warnings) != 2 {
+		t.Errorf("inventory = %+v, want Unknown with two warnings", inv)
+	}
+}

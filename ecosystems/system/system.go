@@ -38,7 +38,8 @@
 // package URL, and its dependency edges (so an undeclared library is
 // reported as coming through the undeclared tool that loaded it). Bloat is
 // therefore what the declarations and the executed tools pulled in and the
-// run never used.
+// run never used. On a machine without a dpkg database the installation is
+// reported as unknown (Inventory.Unknown), not as empty.
 //
 // D3 (attribution): /var/lib/dpkg/info/<package>[:<arch>].list and
 // /var/lib/dpkg/diversions give exact file ownership for every installed
@@ -207,14 +208,18 @@ const Evidence = "programs executed and shared objects loaded that a Debian pack
 // the executed programs, and their dependencies outside the base, the index attributes every file of every
 // installed package outside the base, and the base is listed as excluded.
 func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: Evidence}
 	db, err := dpkg.Open(e.sys())
 	if err != nil {
-		return nil, err
+		// Not a Debian-based machine, or a database dpkg itself could not
+		// read: what is installed is not known, which is not "nothing".
+		inv.Unknown = true
+		inv.Warnings = append(inv.Warnings, "system packages not enumerated: "+err.Error())
+		return inv, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: Evidence}
 	base := db.Base()
 	names := packageNames(db)
 

@@ -220,3 +220,18 @@ func TestDetectMissingRoot(t *testing.T) {
 		t.Errorf("Detect of an empty directory = %q, %v", m, err)
 	}
 }
+
+// TestInstalledNoDatabase: on a machine without dpkg, what is installed is
+// unknown, with a warning saying why, not an error and not "nothing".
+func TestInstalledNoDatabase(t *testing.T) {
+	inv, err := Ecosystem{System: os.DirFS(t.TempDir())}.Installed(context.Background(), t.TempDir(), ecosystems.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !inv.Unknown || len(inv.Packages) != 0 || len(inv.Warnings) != 1 {
+		t.Errorf("inventory = %+v, want Unknown with one warning", inv)
+	}
+	if tools := (Ecosystem{System: os.DirFS(t.TempDir())}).DevTools(); len(tools) != 0 {
+		t.Errorf("DevTools without a database = %q", tools)
+	}
+}
