@@ -56,9 +56,9 @@
 //     itself, Ecosystem.BuildDirs, and the directories above the programs
 //     the traced run executed whose cache names this project
 //     (CMAKE_HOME_DIRECTORY) — so `cmake -B /tmp/b` is found from the
-//     /tmp/b/app the tests ran. Entries read: FIND_PACKAGE_MESSAGE_DETAILS_
-//     <Pkg> (what find_package found, with its version), <Pkg>_DIR (config
-//     packages), the *_LIBRARY, *_INCLUDE_DIR and *_EXECUTABLE results of
+//     /tmp/b/app the tests ran. Entries read:
+//     FIND_PACKAGE_MESSAGE_DETAILS_<Pkg> (what find_package found, with its
+//     version), <Pkg>_DIR (config packages), the *_LIBRARY, *_INCLUDE_DIR and *_EXECUTABLE results of
 //     find modules (named by prefix: OPENSSL_SSL_LIBRARY → OpenSSL),
 //     pkgcfg_lib_<PREFIX>_<lib> with __pkg_config_arguments_<PREFIX>, and
 //     FetchContent's _deps/<name>-src and -build directories
