@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -60,6 +61,8 @@ type tracer struct {
 	held      map[int]unix.WaitStatus
 	adopted   map[int]bool
 	idlePolls int
+	events    uint64    // stops handled
+	yielded   time.Time // last runtime.Gosched
 
 	// mu guards live, which the lifecycle goroutine reads to signal the
 	// tree; only the tracer goroutine writes it.
@@ -151,8 +154,25 @@ func (t *tracer) loop() {
 		}
 		t.idlePolls = 0
 		t.handle(tid, unix.WaitStatus(*t.status))
+		if t.events++; t.events%yieldEvery == 0 {
+			if now := time.Now(); now.Sub(t.yielded) > yieldAfter {
+				t.yielded = now
+				runtime.Gosched()
+			}
+		}
 	}
 }
+
+// The tracer goroutine spends its life in short system calls and never
+// reschedules. The Go scheduler takes that for a goroutine that hogs its P:
+// 10ms after its last reschedule, sysmon retakes the P on every 20µs tick
+// while the thread is in a syscall, and each wait4 then returns to a lost P.
+// Yielding every few milliseconds resets that clock, for far less
+// than the retakes cost.
+const (
+	yieldEvery = 8
+	yieldAfter = 5 * time.Millisecond
+)
 
 // heldPolls is how many times the tracer yields, with tasks held, before it
 // stops waiting for their parents' events and reads /proc instead.
