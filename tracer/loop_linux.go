@@ -98,8 +98,13 @@ type tracer struct {
 	fatal    error
 }
 
+// peekOnly makes new tracers read tracee memory with PTRACE_PEEKDATA only,
+// as they do where process_vm_readv is not permitted (tests set it).
+var peekOnly bool
+
 func newTracer(ar *arch, opts Options) *tracer {
 	return &tracer{
+		mem:        memReader{noVM: peekOnly},
 		arch:       ar,
 		opts:       opts,
 		rec:        newRecorder(),

@@ -104,13 +104,21 @@ type memReader struct {
 	noVM bool
 }
 
+// firstRead bounds the first read of a string: most paths are shorter,
+// and copying the rest of the page would be wasted.
+const firstRead = 256
+
 // readString appends the NUL-terminated string at addr in tid's memory to
-// dst[:0]. It reads page by page, so a string that ends just before an
-// unmapped page is still read, and stops at PATH_MAX.
+// dst[:0]. It never reads across a page boundary in one go, so a string
+// that ends just before an unmapped page is still read, and stops at
+// PATH_MAX.
 func (m *memReader) readString(tid int, addr uint64, dst []byte) ([]byte, error) {
 	dst = dst[:0]
 	for len(dst) < pathMax {
 		n := int(pageSize - addr%pageSize)
+		if len(dst) == 0 && n > firstRead {
+			n = firstRead
+		}
 		if rest := pathMax - len(dst); n > rest {
 			n = rest
 		}

@@ -295,6 +295,37 @@ func TestRelativePaths(t *testing.T) {
 	}
 }
 
+func TestPathsInMemory(t *testing.T) {
+	t.Run("process_vm_readv", testPathsInMemory)
+	t.Run("peekdata", func(t *testing.T) {
+		peekOnly = true
+		defer func() { peekOnly = false }()
+		testPathsInMemory(t)
+	})
+}
+
+func testPathsInMemory(t *testing.T) {
+	dir := realTempDir(t)
+	long := strings.Repeat("a", 200) + "/" + strings.Repeat("b", 250) + "/" + strings.Repeat("c", 250) + "/" + strings.Repeat("d", 250) + "/f.txt"
+	writeFiles(t, dir, "short.txt", long)
+	t.Run("page-boundaries", func(t *testing.T) {
+		opts := Options{Command: []string{cprog(t, "pageedge"), dir + "/short.txt"}}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		if diff := cmp.Diff([]string{"read short.txt x2"}, under(tr, dir)); diff != "" {
+			t.Errorf("accesses (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("long", func(t *testing.T) {
+		opts := Options{Command: []string{cprog(t, "pageedge"), dir + "/" + long}}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		if diff := cmp.Diff([]string{"read " + long + " x2"}, under(tr, dir)); diff != "" {
+			t.Errorf("accesses (-want +got):\n%s", diff)
+		}
+	})
+}
+
 func TestCwdRelativeShell(t *testing.T) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "in/x.txt")
