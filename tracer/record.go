@@ -74,10 +74,69 @@ type recorder struct {
 	acc    map[accKey]int64
 	events int64
 	procs  []Process
+	// bg resolves each distinct accessed path while the command runs,
+	// when started; seen marks the string ids already handed to it.
+	bg   *bgResolver
+	seen []bool
 }
 
 func newRecorder() *recorder {
 	return &recorder{strs: newInterner(), acc: make(map[accKey]int64, 4096)}
+}
+
+// bgResolver resolves paths in its own goroutine: the real path of a file
+// is needed only in the trace, so there is no reason to make the command
+// wait for it, either in the tracer's loop or after the command ended.
+type bgResolver struct {
+	in   chan string
+	done chan struct{}
+	res  *resolver
+	out  map[string]resolved // by cleaned path; owned by the goroutine until done
+}
+
+func (r *recorder) startResolver() {
+	b := &bgResolver{in: make(chan string, 4096), done: make(chan struct{}), res: newResolver(), out: map[string]resolved{}}
+	r.bg = b
+	go func() {
+		defer close(b.done)
+		for raw := range b.in {
+			p := cleanPath(raw)
+			if _, ok := b.out[p]; !ok {
+				b.out[p] = b.res.resolve(p)
+			}
+		}
+	}()
+}
+
+// stopResolver waits for the resolver goroutine and returns what it found.
+func (r *recorder) stopResolver() map[string]resolved {
+	if r.bg == nil {
+		return nil
+	}
+	close(r.bg.in)
+	<-r.bg.done
+	out := r.bg.out
+	r.bg = nil
+	return out
+}
+
+// resolveSoon hands a newly accessed path to the resolver goroutine. It
+// never blocks: a path it drops is resolved after the run.
+func (r *recorder) resolveSoon(id uint32) {
+	if r.bg == nil {
+		return
+	}
+	for int(id) >= len(r.seen) {
+		r.seen = append(r.seen, make([]bool, len(r.seen)+1024)...)
+	}
+	if r.seen[id] {
+		return
+	}
+	r.seen[id] = true
+	select {
+	case r.bg.in <- r.strs.get(id):
+	default:
+	}
 }
 
 // addProcess appends a process record and returns its ID. Its strings are
@@ -107,16 +166,20 @@ func (r *recorder) add(rec int, op uint8, path []byte) {
 	if rec == 0 || len(path) == 0 {
 		return
 	}
-	r.acc[accKey{rec: int32(rec), op: op, path: r.strs.bytes(path)}]++
+	id := r.strs.bytes(path)
+	r.acc[accKey{rec: int32(rec), op: op, path: id}]++
 	r.events++
+	r.resolveSoon(id)
 }
 
 func (r *recorder) addString(rec int, op uint8, path string) {
 	if rec == 0 || path == "" {
 		return
 	}
-	r.acc[accKey{rec: int32(rec), op: op, path: r.strs.str(path)}]++
+	id := r.strs.str(path)
+	r.acc[accKey{rec: int32(rec), op: op, path: id}]++
 	r.events++
+	r.resolveSoon(id)
 }
 
 // accesses turns the aggregated counts into Access records: paths cleaned
@@ -126,6 +189,7 @@ func (r *recorder) addString(rec int, op uint8, path string) {
 // record (the binary behind a symlink the process executed, as /proc/PID/exe
 // names it) is dropped as a duplicate.
 func (r *recorder) accesses(res *resolver) []Access {
+	early := r.stopResolver()
 	type key struct {
 		rec  int
 		op   uint8
@@ -135,7 +199,10 @@ func (r *recorder) accesses(res *resolver) []Access {
 	var out []Access
 	for k, n := range r.acc {
 		path := cleanPath(r.strs.get(k.path))
-		info := res.resolve(path)
+		info, ok := early[path]
+		if !ok {
+			info = res.resolve(path)
+		}
 		if info.dir && k.op != opExec {
 			continue
 		}

@@ -102,6 +102,8 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	if pid := tracerPid(); pid != 0 {
 		t.warnings = append(t.warnings, fmt.Sprintf("envaudit itself runs under a tracer (pid %d): that tracer does not see the file accesses of the command traced here", pid))
 	}
+	t.rec.startResolver()
+	defer t.rec.stopResolver()
 	start := time.Now()
 	startErr := make(chan error, 1)
 	loopDone := make(chan struct{})
