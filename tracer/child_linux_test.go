@@ -15,7 +15,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
 
@@ -42,6 +44,8 @@ func child(mode string, args []string) int {
 		return stressRoot(args)
 	case "stress-worker":
 		return stressWorker(args)
+	case "deny":
+		return childDeny(args)
 	}
 	fmt.Fprintf(os.Stderr, "unknown child mode %q\n", mode)
 	return 100
@@ -229,4 +233,49 @@ func stressWorker(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// childDeny WHAT COMMAND...: makes tracing impossible in this process with
+// a seccomp filter of its own (ptrace fails with EPERM, or installing a
+// seccomp filter with EINVAL, as where the kernel lacks seccomp-bpf), then
+// traces COMMAND and prints Run's error.
+func childDeny(args []string) int {
+	deny := []bpf.Instruction{
+		bpf.LoadAbsolute{Off: seccompDataArch, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: nativeArch.native.auditArch, SkipTrue: 1},
+		bpf.RetConstant{Val: seccompRetAllow},
+		bpf.LoadAbsolute{Off: seccompDataNr, Size: 4},
+	}
+	const retErrno = 0x00050000
+	switch args[0] {
+	case "ptrace":
+		deny = append(deny,
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_PTRACE, SkipFalse: 1},
+			bpf.RetConstant{Val: retErrno | uint32(unix.EPERM)})
+	case "seccomp":
+		deny = append(deny,
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_SECCOMP, SkipFalse: 1},
+			bpf.RetConstant{Val: retErrno | uint32(unix.EINVAL)},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_PRCTL, SkipFalse: 3},
+			bpf.LoadAbsolute{Off: 16, Size: 4}, // args[0], low half (little-endian)
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.PR_SET_SECCOMP, SkipFalse: 1},
+			bpf.RetConstant{Val: retErrno | uint32(unix.EINVAL)})
+	}
+	deny = append(deny, bpf.RetConstant{Val: seccompRetAllow})
+	raw, err := bpf.Assemble(deny)
+	if err != nil {
+		fmt.Println(err)
+		return 100
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		fmt.Println(err)
+		return 100
+	}
+	prog := unix.SockFprog{Len: uint16(len(raw)), Filter: (*unix.SockFilter)(unsafe.Pointer(&raw[0]))}
+	// TSYNC: every thread, whichever runs the tracer.
+	if _, _, e := unix.Syscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, unix.SECCOMP_FILTER_FLAG_TSYNC, uintptr(unsafe.Pointer(&prog))); e != 0 {
+		fmt.Println(e)
+		return 100
+	}
+	return childTracer(args[1:])
 }

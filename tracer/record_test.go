@@ -128,8 +128,16 @@ func TestResolverMemo(t *testing.T) {
 }
 
 func TestRecorderAccesses(t *testing.T) {
+	t.Run("after-run", func(t *testing.T) { testRecorderAccesses(t, false) })
+	t.Run("background", func(t *testing.T) { testRecorderAccesses(t, true) })
+}
+
+func testRecorderAccesses(t *testing.T, background bool) {
 	dir := symlinkTree(t)
 	r := newRecorder()
+	if background {
+		r.startResolver()
+	}
 	p1 := r.addProcess(Process{PID: 10, Exe: "/bin/x", Argv: []string{"x", "-v"}, Exec: true})
 	p2 := r.addProcess(Process{PID: 11, Parent: p1, Exe: "/bin/x", Argv: []string{"x", "-v"}})
 	r.add(p1, opRead, []byte(dir+"/lib/f"))

@@ -460,11 +460,11 @@ func execRecords(tr *Trace, exe string) int {
 }
 
 func TestVforkAndSpawn(t *testing.T) {
-	opts := Options{Command: []string{cprog(t, "vfork"), "300"}}
+	opts := Options{Command: []string{cprog(t, "vfork"), "500"}}
 	tr := runTrace(t, &opts)
 	wantExit(t, tr, 0, opts)
-	if n := execRecords(tr, "/usr/bin/true"); n != 600 {
-		t.Errorf("%d execs of true recorded, want 600 (300 vfork + 300 posix_spawn)", n)
+	if n := execRecords(tr, "/usr/bin/true"); n != 1000 {
+		t.Errorf("%d execs of true recorded, want 1000 (500 vfork + 500 posix_spawn)", n)
 	}
 	if a := accessOf(t, tr, OpExec, "/bin/true"); a.Real != "/usr/bin/true" {
 		t.Errorf("/bin/true resolved to %q, want /usr/bin/true", a.Real)
@@ -837,6 +837,45 @@ func TestNestedTracer(t *testing.T) {
 	out := opts.Stdout.(*bytes.Buffer).String()
 	if tr.End.ExitCode != 1 || !strings.Contains(out, "only one tracer") {
 		t.Errorf("inner tracer: exit %d, output %q; want a failure explaining a process has only one tracer", tr.End.ExitCode, out)
+	}
+}
+
+// TestTracingImpossible checks the errors where the kernel refuses: the
+// messages must say why and what to do.
+func TestTracingImpossible(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ deny, want string }{
+		{"ptrace", "error: trace: ptrace is not permitted here (a container without CAP_SYS_PTRACE or with a seccomp profile that blocks ptrace, or kernel.yama.ptrace_scope=3); allow ptrace, e.g. docker run --cap-add=SYS_PTRACE: ptrace(PTRACE_SEIZE) pid "},
+		{"seccomp", `error: trace "/bin/true": install seccomp filter: invalid argument (the kernel lacks seccomp-bpf, CONFIG_SECCOMP_FILTER, or a sandbox forbids installing filters: envaudit cannot trace here)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.deny, func(t *testing.T) {
+			cmd := exec.Command(exe, tt.deny, "/bin/true")
+			cmd.Env = append(os.Environ(), childEnv+"=deny")
+			out, err := cmd.Output()
+			if err == nil || !strings.HasPrefix(string(out), tt.want) {
+				t.Errorf("output %q (%v), want it to start with %q", out, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestOpenStormAggregates checks that memory follows distinct accesses,
+// not events: 20000 opens of one file are one access record.
+func TestOpenStormAggregates(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "f")
+	opts := Options{Command: []string{cprog(t, "openmany"), "20000", dir + "/f"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if diff := cmp.Diff([]string{"read f x20000"}, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+	if tr.End.Events < 20000 {
+		t.Errorf("events = %d, want at least 20000", tr.End.Events)
 	}
 }
 
