@@ -515,24 +515,6 @@ func TestNonLeaderExec(t *testing.T) {
 	}
 }
 
-func TestInt80(t *testing.T) {
-	if nativeArch != archAMD64 {
-		t.Fatalf("int 0x80 is x86-64 only; this test file must not run on %s", nativeArch.native.name)
-	}
-	dir := realTempDir(t)
-	writeFiles(t, dir, "via-int80.txt")
-	opts := Options{Command: []string{cprog(t, "int80"), dir + "/via-int80.txt", dir + "/missing.txt"}}
-	tr := runTrace(t, &opts)
-	wantExit(t, tr, 0, opts)
-	out := opts.Stdout.(*bytes.Buffer).String()
-	if !strings.Contains(out, "via-int80.txt 3") {
-		t.Fatalf("int 0x80 open did not succeed; output:\n%s", out)
-	}
-	if diff := cmp.Diff([]string{"read via-int80.txt"}, under(tr, dir)); diff != "" {
-		t.Errorf("accesses (-want +got):\n%s", diff)
-	}
-}
-
 func TestClone3(t *testing.T) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "c.txt")
