@@ -26,8 +26,9 @@ type Input struct {
 	// Declared is D1 as the ecosystem parsed it.
 	Declared []ecosystems.Dependency
 	// Inventory is D2 with its attribution index; nil (or Unknown) when
-	// the installation could not be enumerated, which leaves D2 and D3
-	// missing rather than empty.
+	// the installation could not be enumerated, which leaves D2 missing
+	// rather than empty, and D3 too unless an Unknown inventory carries
+	// Observed evidence.
 	Inventory *ecosystems.Inventory
 	// Trace is the traced run; nil when only D1 and D2 are audited.
 	Trace *tracer.Trace
@@ -59,10 +60,18 @@ func Ecosystem(in Input) EcosystemReport {
 	if inv == nil {
 		inv = &ecosystems.Inventory{}
 	}
+	// observedOnly: the installation could not be enumerated, yet the
+	// ecosystem collected evidence of use itself during the run (the
+	// classes a JVM logged). That evidence names its packages without D2,
+	// so it still makes D3; what needs D2 (not-installed, bloat, the graph
+	// that tells transitive from undeclared) stays unknown.
+	observedOnly := false
 	if inv.Unknown {
-		// The warnings and exclusions still hold; the packages do not.
+		// The warnings, exclusions and observations still hold; the
+		// packages and the attribution of files to them do not.
 		in.Inventory = nil
-		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Warnings: inv.Warnings, Evidence: inv.Evidence}
+		observedOnly = in.Trace != nil && len(inv.Observed) > 0
+		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
 	}
 	excluded := set{}
 	for _, e := range inv.Excluded {
@@ -148,7 +157,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Warnings:  append([]string(nil), inv.Warnings...),
 	}
 
-	traced := in.Trace != nil && in.Inventory != nil
+	traced := in.Trace != nil && (in.Inventory != nil || observedOnly)
 	if in.Inventory == nil {
 		rep.Missing = append(rep.Missing, LayerInstalled)
 	}
@@ -158,13 +167,16 @@ func Ecosystem(in Input) EcosystemReport {
 	m1, m2, m3 := minus(d1, tooling), minus(d2, tooling), minus(d3, tooling)
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 
-	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace)}
+	inventoried := in.Inventory != nil
+	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried}
 	var fs []Finding
-	fs = append(fs, a.phantoms(m1, m2, m3, traced, in.Inventory != nil)...)
+	fs = append(fs, a.phantoms(m1, m2, m3, traced, inventoried)...)
 	if traced {
 		fs = append(fs, a.hidden(minus(m3, m1), runtimeWalk, g)...)
 		fs = append(fs, a.dev(minus(d3, d1), devSet, devWalk)...)
-		fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
+		if inventoried {
+			fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
+		}
 	}
 	rep.Findings = nonNil(fs)
 	return rep

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -206,5 +207,78 @@ func golden(t *testing.T, file string, got []byte) {
 	}
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("%s (-want +got):\n%s", file, diff)
+	}
+}
+
+// TestUnknownInventoryKeepsObservations audits a run whose installation
+// could not be enumerated (Maven failed) but whose JVMs logged the classes
+// they loaded: the observations still make D3, while what needs D2 — not
+// installed, bloat, transitive versus undeclared — stays unknown.
+func TestUnknownInventoryKeepsObservations(t *testing.T) {
+	tr := &tracer.Trace{
+		Header:    tracer.Header{Command: []string{"mvn", "test"}, Dir: "/p"},
+		Processes: []tracer.Process{{ID: 1, Exe: "/usr/bin/java"}},
+		Accesses:  []tracer.Access{{Proc: 1, Op: tracer.OpRead, Path: "/m2/lib/lib-1.jar"}},
+	}
+	idx := ecosystems.NewPathIndex()
+	idx.AddFile("/m2/lib/lib-1.jar", "g:lib", ecosystems.UseRuntime)
+	inv := &ecosystems.Inventory{
+		Unknown:  true,
+		Index:    idx,
+		Packages: []ecosystems.Package{{Name: "g:bloat", Version: "1"}},
+		Warnings: []string{"maven: the resolved dependencies are unknown"},
+		Observed: []ecosystems.Observation{
+			{Package: "g:used", File: "/m2/used/used-1.jar", Process: "java", Use: ecosystems.UseRuntime, Count: 3},
+			{Package: "g:extra", File: "target/app.jar!/lib/extra-1.jar", Process: "java", Use: ecosystems.UseRuntime, Count: 1},
+			{Package: "g:runner", File: "/m2/runner/runner-1.jar", Process: "java", Use: ecosystems.UseRuntime},
+		},
+	}
+	declared := []ecosystems.Dependency{
+		{Name: "g:used", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "pom.xml", Line: 5}},
+		{Name: "g:idle", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "pom.xml", Line: 9}},
+		{Name: "g:typo", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "pom.xml", Line: 13}},
+	}
+	type summary struct {
+		Missing  []string
+		Traced   []string
+		Findings []string // kind:reason package severity
+	}
+	tests := []struct {
+		name  string
+		trace *tracer.Trace
+		inv   *ecosystems.Inventory
+		want  summary
+	}{
+		{"observed", tr, inv, summary{
+			Missing: []string{LayerInstalled},
+			Traced:  []string{"g:extra", "g:runner", "g:used"},
+			Findings: []string{
+				"phantom:unused g:idle warning",
+				"phantom:unused g:typo warning",
+				"hidden:undeclared g:extra warning",
+				"dev:test-runner g:runner notice",
+			},
+		}},
+		{"noTrace", nil, inv, summary{Missing: []string{LayerInstalled, LayerTraced}, Traced: []string{}}},
+		{"noObservations", tr, &ecosystems.Inventory{Unknown: true, Index: idx}, summary{Missing: []string{LayerInstalled, LayerTraced}, Traced: []string{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep := Ecosystem(Input{Name: "maven", Manifests: []string{"pom.xml"}, Declared: declared, Inventory: tt.inv, Trace: tt.trace, DevTools: []string{"g:runner"}, Root: "/p"})
+			got := summary{Missing: rep.Missing, Traced: []string{}}
+			for _, p := range rep.Traced {
+				got.Traced = append(got.Traced, p.Name)
+			}
+			for _, f := range rep.Findings {
+				got.Findings = append(got.Findings, fmt.Sprintf("%s:%s %s %s", f.Kind, f.Reason, f.Package, f.Severity))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("audit (-want +got):\n%s", diff)
+			}
+			if len(rep.Installed) != 0 {
+				t.Errorf("an unknown inventory's packages are reported as installed: %v", rep.Installed)
+			}
+			checkMetricsAgree(t, &Report{Ecosystems: []EcosystemReport{rep}})
+		})
 	}
 }

@@ -15,6 +15,9 @@ type auditor struct {
 	pkgs    map[string][]ecosystems.Package    // D2 by name
 	uses    map[string]*use                    // what the trace shows, by name
 	command string                             // the traced command, quoted
+	// resolved says D2 and its dependency graph are known; without them a
+	// hidden package cannot be told transitive or undeclared.
+	resolved bool
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -89,7 +92,13 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			Evidence: &Evidence{Files: capped(files, maxFindingFiles), Processes: procs},
 		}
 		loaded := fmt.Sprintf("%q was loaded%s (%s) but is not declared", name, byProcs(procs), fileList(files))
-		if runtime.reached(name) {
+		if !a.resolved {
+			// Without the graph nothing says whether a declared package
+			// brings it: undeclared as far as is known, but no error.
+			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
+			f.Location = a.mainManifest()
+			f.Message = fmt.Sprintf("%s; the installed packages could not be enumerated, so whether a declared package brings it is unknown", loaded)
+		} else if runtime.reached(name) {
 			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])

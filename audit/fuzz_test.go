@@ -168,5 +168,12 @@ func fuzzInput(data []byte) Input {
 		}
 		in.Trace = tr
 	}
+	// Evidence the ecosystem collected itself, and an installation that
+	// could not be enumerated (which keeps only that evidence).
+	for i := next() % 4; i > 0; i-- {
+		n := names[next()%len(names)]
+		inv.Observed = append(inv.Observed, ecosystems.Observation{Package: n, File: "/p/jar/" + n + ".jar", Process: "java", Use: uses[next()%len(uses)]})
+	}
+	inv.Unknown = next()%5 == 1
 	return in
 }

@@ -71,7 +71,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		}
 		ew.printf("| %d | %s | %s |", m.Declared, inst, tr)
 		if traced {
-			ew.printf(" %s | %s | %s | %s | %s | %s |", num(m.PhantomRate), num(m.HiddenRate), num(m.BloatRate), optNum(m.Precision), optNum(m.Recall), optNum(m.F1))
+			ew.printf(" %s | %s | %s | %s | %s | %s |", num(m.PhantomRate), num(m.HiddenRate), bloatRate(e), optNum(m.Precision), optNum(m.Recall), optNum(m.F1))
 		}
 		if e.HasLayer(LayerInstalled) {
 			ew.printf(" %d | %s |\n", m.Transitive, optNum(m.Inflation))

@@ -129,7 +129,7 @@ func metricsLine(e EcosystemReport) string {
 		parts = append(parts,
 			"phantom φ "+num(m.PhantomRate),
 			"hidden η "+num(m.HiddenRate),
-			"bloat β "+num(m.BloatRate),
+			"bloat β "+bloatRate(e),
 			"P "+optNum(m.Precision),
 			"R "+optNum(m.Recall),
 			"F1 "+optNum(m.F1))
@@ -140,6 +140,15 @@ func metricsLine(e EcosystemReport) string {
 		parts = append(parts, "Δ —", "ρ —")
 	}
 	return strings.Join(parts, " · ")
+}
+
+// bloatRate renders β, which means nothing without D2 (a run traced while
+// the installation could not be enumerated).
+func bloatRate(e EcosystemReport) string {
+	if !e.HasLayer(LayerInstalled) {
+		return "—"
+	}
+	return num(e.Metrics.BloatRate)
 }
 
 // devCount is the number of traced packages that are undeclared test

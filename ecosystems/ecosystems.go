@@ -126,7 +126,8 @@ type Inventory struct {
 	// interpreter to ask, a package manager that failed), returned with
 	// Warnings saying why rather than as an error: its Packages are not
 	// known rather than absent, so the audit reports no declared package as
-	// not installed and attributes nothing.
+	// not installed and attributes no file through Index; Observed
+	// evidence still counts toward D3.
 	Unknown bool
 }
 
