@@ -163,7 +163,5 @@ func FuzzMetadata(f *testing.F) {
 			}
 		}
 		_ = textLines(data)
-		_ = dpkgFiles(textLines(data))
-		_ = dpkgFields(data)
 	})
 }

@@ -2,7 +2,9 @@ package python
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	packageurl "github.com/package-url/packageurl-go"
 )
 
@@ -435,7 +438,7 @@ func resolveEdges(dists []*dist, markers map[string]string, extras map[string]ma
 		}
 	}
 	if dp != nil {
-		distsOf := map[string][]string{} // dpkg package → distribution names
+		distsOf := map[*dpkg.Package][]string{} // dpkg package → distribution names
 		for _, d := range dists {
 			for _, m := range append([]string{d.meta}, d.extra...) {
 				if pkg, ok := dp.owner[m]; ok {
@@ -448,19 +451,15 @@ func resolveEdges(dists []*dist, markers map[string]string, extras map[string]ma
 			if !ok {
 				continue
 			}
-			for _, group := range dp.deps[pkg] {
-				for _, alt := range group {
-					for _, prov := range dp.providers[alt] {
-						for _, t := range distsOf[prov] {
-							if t == d.name {
-								continue
-							}
-							if edges[d.name] == nil {
-								edges[d.name] = map[string]bool{}
-							}
-							edges[d.name][t] = true
-						}
+			for _, dep := range dp.db.DependsOn(pkg) {
+				for _, t := range distsOf[dep] {
+					if t == d.name {
+						continue
 					}
+					if edges[d.name] == nil {
+						edges[d.name] = map[string]bool{}
+					}
+					edges[d.name][t] = true
 				}
 			}
 		}
@@ -486,12 +485,12 @@ type indexer struct {
 	// distributions whose top_level.txt lists it.
 	tops map[[2]string]map[string]bool
 	// dpkgDists maps a dpkg package to the distributions it installed.
-	dpkgDists map[string]map[string]bool
+	dpkgDists map[*dpkg.Package]map[string]bool
 	listings  map[string][]os.DirEntry
 }
 
 func newIndexer(x *ecosystems.PathIndex, all []*dist, cacheTag string, dp *dpkgInfo) *indexer {
-	ix := &indexer{x: x, cacheTag: cacheTag, dp: dp, tops: map[[2]string]map[string]bool{}, dpkgDists: map[string]map[string]bool{}, listings: map[string][]os.DirEntry{}}
+	ix := &indexer{x: x, cacheTag: cacheTag, dp: dp, tops: map[[2]string]map[string]bool{}, dpkgDists: map[*dpkg.Package]map[string]bool{}, listings: map[string][]os.DirEntry{}}
 	for _, d := range all {
 		for _, t := range d.topLevel {
 			k := [2]string{d.site, strings.Trim(filepath.ToSlash(t), "/")}
@@ -560,7 +559,8 @@ func (ix *indexer) add(d *dist) []string {
 	var files []string
 	if dp != nil {
 		if pkg, ok := dp.owner[d.meta]; ok && len(ix.dpkgDists[pkg]) == 1 {
-			files = append(files, dp.files[pkg]...)
+			owned, _ := dp.db.Files(pkg)
+			files = append(files, owned...)
 		}
 	}
 	files = append(files, d.files...)
@@ -734,6 +734,55 @@ func relPath(root, p string) string {
 		}
 	}
 	return p
+}
+
+// dpkgInfo is what the dpkg database says about the distributions Debian
+// installed into its site directories (/usr/lib/python3/dist-packages).
+// Debian strips the install_requires of the egg-info it ships (its
+// requires.txt keeps only the extras), so the package relations of dpkg are
+// the record of what a Debian-packaged distribution needs; and dpkg's file
+// lists give exact ownership where the egg-info has no installed-files.txt.
+type dpkgInfo struct {
+	db *dpkg.DB
+	// owner maps a canonical metadata directory to the dpkg package
+	// whose list names it.
+	owner map[string]*dpkg.Package
+}
+
+// readDpkg opens the dpkg database in the directory dir (status and
+// info/*.list) and finds the packages that own one of metaDirs (canonical
+// paths). A missing dpkg database (not a Debian system) yields nil without
+// error.
+func readDpkg(dir string, metaDirs map[string]bool) (*dpkgInfo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	db, err := dpkg.OpenAdminDir(os.DirFS("/"), strings.TrimPrefix(filepath.ToSlash(abs), "/"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	info := &dpkgInfo{db: db, owner: map[string]*dpkg.Package{}}
+	for m := range metaDirs {
+		// Two packages listing one metadata directory is a packaging
+		// accident; the one last by name is taken, deterministically.
+		if ps := db.Owners(m); len(ps) > 0 {
+			info.owner[m] = ps[len(ps)-1]
+		}
+	}
+	return info, nil
+}
+
+func appendNew(s []string, v string) []string {
+	for _, x := range s {
+		if x == v {
+			return s
+		}
+	}
+	return append(s, v)
 }
 
 func appendAll(s, add []string) []string {

@@ -14,18 +14,21 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// The database files, relative to the system root.
+// The database files, relative to the system root. Each lies in AdminDir
+// under the name OpenAdminDir looks for in another database directory.
 const (
-	StatusFile     = "var/lib/dpkg/status"
-	InfoDir        = "var/lib/dpkg/info"
-	DiversionsFile = "var/lib/dpkg/diversions"
-	ArchFile       = "var/lib/dpkg/arch"
+	AdminDir       = "var/lib/dpkg"
+	StatusFile     = AdminDir + "/status"
+	InfoDir        = AdminDir + "/info"
+	DiversionsFile = AdminDir + "/diversions"
+	ArchFile       = AdminDir + "/arch"
 )
 
 // DB is the installed part of a dpkg database. It is safe for concurrent
 // use once opened.
 type DB struct {
-	fsys fs.FS
+	fsys  fs.FS
+	admin string // the database directory within fsys
 	// Packages are the installed packages (unpacked, whether or not
 	// configured), sorted by name and architecture.
 	Packages []*Package
@@ -48,18 +51,29 @@ type DB struct {
 }
 
 // Open reads the status file of the system rooted at fsys. The file lists
-// are read on first use (Files, Owners).
+// are read on first use (Files, Owners). A system without a dpkg database
+// is an error that wraps fs.ErrNotExist.
 func Open(fsys fs.FS) (*DB, error) {
-	f, err := fsys.Open(StatusFile)
+	return OpenAdminDir(fsys, AdminDir)
+}
+
+// OpenAdminDir is Open for a database kept in the directory admindir of
+// fsys instead of var/lib/dpkg, as `dpkg --admindir` reads one: its status,
+// arch and diversions files and its info/*.list lists lie there, while
+// fsys stays the system root that os-release and symbolic links are read
+// from. A test's database copied to a temporary directory is opened so.
+func OpenAdminDir(fsys fs.FS, admindir string) (*DB, error) {
+	status := path.Join(admindir, "status")
+	f, err := fsys.Open(status)
 	if err != nil {
-		return nil, fmt.Errorf("read dpkg status %q: %w", StatusFile, err)
+		return nil, fmt.Errorf("read dpkg status %q: %w", status, err)
 	}
 	defer f.Close()
-	all, err := ParseStatus(f, StatusFile)
+	all, err := ParseStatus(f, status)
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{fsys: fsys, byName: map[string][]*Package{}, provided: map[string][]*Package{}}
+	db := &DB{fsys: fsys, admin: admindir, byName: map[string][]*Package{}, provided: map[string][]*Package{}}
 	for _, p := range all {
 		if !p.unpacked() {
 			continue
@@ -83,7 +97,7 @@ func Open(fsys fs.FS) (*DB, error) {
 			arches[p.Architecture]++
 		}
 	}
-	if b, err := fs.ReadFile(fsys, ArchFile); err == nil {
+	if b, err := fs.ReadFile(fsys, path.Join(admindir, "arch")); err == nil {
 		if fields := strings.Fields(string(b)); len(fields) > 0 {
 			db.Native = fields[0]
 		}
@@ -260,7 +274,7 @@ func (db *DB) Warnings() []string {
 // the root, or "" when there is none.
 func (db *DB) ListFile(p *Package) string {
 	for _, n := range []string{p.Name + ":" + p.Architecture, p.Name} {
-		f := path.Join(InfoDir, n+".list")
+		f := path.Join(db.admin, "info", n+".list")
 		if _, err := fs.Stat(db.fsys, f); err == nil {
 			return f
 		}
@@ -307,7 +321,7 @@ func (db *DB) load() error {
 				db.warnings = append(db.warnings, fmt.Sprintf("dpkg: read %q: %v", f, err))
 			}
 		}
-		divs, err := readDiversions(db.fsys)
+		divs, err := readDiversions(db.fsys, path.Join(db.admin, "diversions"))
 		if err != nil {
 			db.warnings = append(db.warnings, err.Error())
 		}
@@ -340,20 +354,20 @@ type movedKey struct {
 	path string
 }
 
-func readDiversions(fsys fs.FS) ([]diversion, error) {
-	b, err := fs.ReadFile(fsys, DiversionsFile)
+func readDiversions(fsys fs.FS, name string) ([]diversion, error) {
+	b, err := fs.ReadFile(fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("dpkg: read %q: %w", DiversionsFile, err)
+		return nil, fmt.Errorf("dpkg: read %q: %w", name, err)
 	}
 	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
 	if len(lines) == 1 && lines[0] == "" {
 		return nil, nil
 	}
 	if len(lines)%3 != 0 {
-		return nil, fmt.Errorf("dpkg: %s: %d lines, not a sequence of three-line records", DiversionsFile, len(lines))
+		return nil, fmt.Errorf("dpkg: %s: %d lines, not a sequence of three-line records", name, len(lines))
 	}
 	var out []diversion
 	for i := 0; i+2 < len(lines); i += 3 {

@@ -3,8 +3,11 @@ package dpkg
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -78,6 +81,43 @@ func TestOpenFixture(t *testing.T) {
 	}
 	if _, err := Open(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), `read dpkg status "var/lib/dpkg/status"`) {
 		t.Errorf("Open of an empty file system: err = %v", err)
+	}
+}
+
+// TestOpenAdminDir opens the fixture's database as another directory of a
+// larger tree: it reads the same packages, lists and diversions, and a
+// directory without a status file is an error wrapping fs.ErrNotExist.
+func TestOpenAdminDir(t *testing.T) {
+	want := openFixture(t)
+	fsys := os.DirFS(filepath.Dir(fixtureRoot))
+	got, err := OpenAdminDir(fsys, path.Join(filepath.Base(fixtureRoot), AdminDir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(ids(want.Packages), ids(got.Packages)); diff != "" {
+		t.Errorf("installed packages (-want +got):\n%s", diff)
+	}
+	if got.Native != want.Native {
+		t.Errorf("Native = %q, want %q", got.Native, want.Native)
+	}
+	for _, name := range []string{"zlib1g", "libpq-dev", "postgresql-common", "libfoo1:i386"} {
+		wf, err := want.Files(want.Lookup(name)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		gf, err := got.Files(got.Lookup(name)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(wf, gf); diff != "" {
+			t.Errorf("Files(%s) (-want +got):\n%s", name, diff)
+		}
+	}
+	if diff := cmp.Diff([]string{"postgresql-common:all"}, ids(got.Owners("/usr/bin/pg_config"))); diff != "" {
+		t.Errorf("Owners(/usr/bin/pg_config) (-want +got):\n%s", diff)
+	}
+	if _, err := OpenAdminDir(fsys, "no/such/dir"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("OpenAdminDir of a missing directory: err = %v, want fs.ErrNotExist", err)
 	}
 }
 
