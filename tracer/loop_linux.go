@@ -21,9 +21,6 @@ import (
 type thread struct {
 	tid  int
 	proc *process
-	// fresh: the thread was just created and its first stop is the
-	// PTRACE_EVENT_STOP every auto-attached task starts with.
-	fresh bool
 	// sys is the syscall between its seccomp stop and its exit stop, with
 	// the ABI it was made in, its open flags and its directory fd.
 	sys   sysKind
@@ -56,16 +53,17 @@ type tracer struct {
 	root    int // pid of the helper, then of the command
 	threads map[int]*thread
 	// held are new tasks whose first stop came before their parent's
-	// fork or clone event, with that stop's status; adopted are tasks
-	// whose state came from /proc, until their parent's event.
+	// fork or clone event, with that stop's status; early are tasks that
+	// were adopted from /proc, or died, before their parent's event
+	// (until that event).
 	held      map[int]unix.WaitStatus
-	adopted   map[int]bool
+	early     map[int]bool
 	idlePolls int
-	events    uint64    // stops handled
+	stops     uint64    // stops handled
 	yielded   time.Time // last runtime.Gosched
 
 	// mu guards live, which the lifecycle goroutine reads to signal the
-	// tree; only the tracer goroutine writes it.
+	// tree (only the tracer goroutine writes it), and killed.
 	mu     sync.Mutex
 	live   map[int]*process
 	killed map[int]bool
@@ -110,7 +108,7 @@ func newTracer(ar *arch, opts Options) *tracer {
 		rec:        newRecorder(),
 		threads:    make(map[int]*thread),
 		held:       make(map[int]unix.WaitStatus),
-		adopted:    make(map[int]bool),
+		early:      make(map[int]bool),
 		live:       make(map[int]*process),
 		killed:     make(map[int]bool),
 		info:       new(syscallInfo),
@@ -159,7 +157,7 @@ func (t *tracer) loop() {
 		}
 		t.idlePolls = 0
 		t.handle(tid, unix.WaitStatus(*t.status))
-		if t.events++; t.events%yieldEvery == 0 {
+		if t.stops++; t.stops%yieldEvery == 0 {
 			if now := time.Now(); now.Sub(t.yielded) > yieldAfter {
 				t.yielded = now
 				runtime.Gosched()
@@ -228,7 +226,6 @@ func (t *tracer) handle(tid int, ws unix.WaitStatus) {
 	case event == unix.PTRACE_EVENT_EXEC:
 		t.exec(th)
 	case event == ptraceEventStop:
-		th.fresh = false
 		switch syscall.Signal(sig) {
 		case unix.SIGSTOP, unix.SIGTSTP, unix.SIGTTIN, unix.SIGTTOU:
 			// A group-stop: LISTEN keeps the tracee stopped (kill -STOP
@@ -236,7 +233,8 @@ func (t *tracer) handle(tid int, ws unix.WaitStatus) {
 			// when SIGCONT resumes it.
 			t.resume(tid, unix.PTRACE_LISTEN, 0)
 		default:
-			// The first stop of a new task, or the re-trap after SIGCONT.
+			// The first stop of a new task (auto-attached tasks start
+			// with one), or the re-trap after SIGCONT.
 			t.resume(tid, unix.PTRACE_CONT, 0)
 		}
 	case event != 0:
@@ -271,7 +269,11 @@ func ptraceName(req int) string {
 // only after all its other threads, so its exit is the process's.
 func (t *tracer) gone(tid int, th *thread, ws unix.WaitStatus) {
 	if th == nil {
-		delete(t.held, tid) // killed before its parent's event
+		if _, ok := t.held[tid]; ok {
+			// Killed before its parent's event.
+			delete(t.held, tid)
+			t.early[tid] = true
+		}
 		return
 	}
 	delete(t.threads, tid)
@@ -306,13 +308,13 @@ func (t *tracer) adoptHeld() {
 }
 
 // adopt creates the state of a task from /proc. The parent's event, if it
-// comes later, finds the task in t.adopted.
+// comes later, finds the task in t.early.
 func (t *tracer) adopt(tid int) *thread {
 	tgid, ppid, err := procIDs(tid)
 	if err != nil {
 		return nil
 	}
-	th := &thread{tid: tid, fresh: true}
+	th := &thread{tid: tid}
 	if tgid != tid {
 		p := t.live[tgid]
 		if p == nil {
@@ -323,7 +325,7 @@ func (t *tracer) adopt(tid int) *thread {
 		th.proc = t.newProcess(tid, t.live[ppid])
 	}
 	t.threads[tid] = th
-	t.adopted[tid] = true
+	t.early[tid] = true
 	return th
 }
 
@@ -336,9 +338,9 @@ func (t *tracer) newChild(th *thread, event int) {
 		return
 	}
 	child := int(*t.msg)
-	if t.adopted[child] {
-		// Adopted from /proc before this event; it may even be gone.
-		delete(t.adopted, child)
+	if t.early[child] {
+		// Adopted from /proc, or dead, before this event.
+		delete(t.early, child)
 		if c := t.threads[child]; c != nil && c.proc.tgid == child && c.proc != th.proc && c.proc.rec != 0 && th.proc.rec != 0 {
 			// Re-link a process adopted under the wrong parent
 			// (CLONE_PARENT, reparenting) to its real creator.
@@ -351,7 +353,7 @@ func (t *tracer) newChild(th *thread, event int) {
 	if t.threads[child] != nil {
 		return
 	}
-	c := &thread{tid: child, fresh: true}
+	c := &thread{tid: child}
 	// A clone event is a thread when the new task shares th's thread
 	// group; tgkill with signal 0 checks exactly that, without /proc.
 	if event == unix.PTRACE_EVENT_CLONE && unix.Tgkill(th.proc.tgid, child, 0) == nil {
@@ -360,9 +362,6 @@ func (t *tracer) newChild(th *thread, event int) {
 		c.proc = t.newProcess(child, th.proc)
 	}
 	t.threads[child] = c
-	if t.killing.Load() {
-		unix.Kill(c.proc.tgid, unix.SIGKILL)
-	}
 	if ws, ok := t.held[child]; ok {
 		delete(t.held, child)
 		t.handle(child, ws)

@@ -367,9 +367,11 @@ func (t *tracer) finish(h Header) *Trace {
 			end.ExitCode = ws.ExitStatus()
 		}
 	}
+	t.mu.Lock()
 	for pid := range t.killed {
 		end.Killed = append(end.Killed, pid)
 	}
+	t.mu.Unlock()
 	sort.Ints(end.Killed)
 	end.Warnings = append(end.Warnings, t.warnings...)
 	var uring []int
