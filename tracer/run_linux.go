@@ -124,6 +124,7 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	}()
 	if err := <-startErr; err != nil {
 		<-loopDone
+		sio.wait() // the helper is gone: the copies end at EOF
 		if msg := readHelperError(errR); msg != "" {
 			return nil, helperFailure(opts.Command, msg)
 		}
