@@ -233,3 +233,60 @@ func TestELFInterp(t *testing.T) {
 		t.Errorf("elfInterp(script) = %q, want \"\"", got)
 	}
 }
+
+// FuzzCleanPath checks that cleanPath is idempotent, leaves no "//" or "."
+// component in an absolute path, and keeps every ".." component.
+func FuzzCleanPath(f *testing.F) {
+	for _, s := range []string{"/a//b/./c/", "/", "//", "/a/../b", "rel/./x", "/./.", "/a/.../b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		c := cleanPath(p)
+		if cleanPath(c) != c {
+			t.Fatalf("not idempotent: %q -> %q -> %q", p, c, cleanPath(c))
+		}
+		if !strings.HasPrefix(p, "/") {
+			if c != p {
+				t.Fatalf("relative %q changed to %q", p, c)
+			}
+			return
+		}
+		if strings.Contains(c, "//") || strings.Contains(c, "/./") || strings.HasSuffix(c, "/.") || (len(c) > 1 && strings.HasSuffix(c, "/")) {
+			t.Fatalf("cleanPath(%q) = %q", p, c)
+		}
+		// The components, "" and "." aside, are kept in order.
+		comps := func(s string) []string {
+			var out []string
+			for _, c := range strings.Split(s, "/") {
+				if c != "" && c != "." {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+		if diff := cmp.Diff(comps(p), comps(c)); diff != "" {
+			t.Fatalf("cleanPath(%q) = %q changed the components (-want +got):\n%s", p, c, diff)
+		}
+	})
+}
+
+// FuzzParseShebang checks that an interpreter, when found, is one
+// absolute word of the first line.
+func FuzzParseShebang(f *testing.F) {
+	for _, s := range []string{"#!/bin/sh\n", "#! /usr/bin/env node\n", "#!interp", "#!\t\n", "\x7fELF", "#!/a\x00b\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got := parseShebang(b, "/work")
+		if got == "" {
+			return
+		}
+		if !strings.HasPrefix(got, "/") || strings.ContainsAny(got, " \t\r\n\x00") {
+			t.Fatalf("parseShebang(%q) = %q", b, got)
+		}
+		first, _, _ := strings.Cut(string(b), "\n")
+		if !strings.Contains(first, strings.TrimPrefix(got, "/work/")) {
+			t.Fatalf("parseShebang(%q) = %q, not from the first line", b, got)
+		}
+	})
+}
