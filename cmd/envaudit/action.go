@@ -45,40 +45,33 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return fail(stderr, "action", err)
 	}
 	return runAction(ctx, actionEnv{
-		environ:  os.Environ,
-		unsetenv: os.Unsetenv,
-		stdout:   stdout,
-		stderr:   stderr,
-		git:      ghaction.ExecGit,
-		now:      time.Now,
-		ecos:     all.Ecosystems(),
+		environ: os.Environ,
+		stdout:  stdout,
+		stderr:  stderr,
+		git:     ghaction.ExecGit,
+		now:     time.Now,
+		ecos:    all.Ecosystems(),
 	})
 }
 
 // actionEnv is what the Action touches of its surroundings, injectable for
 // tests.
 type actionEnv struct {
-	environ  func() []string
-	unsetenv func(string) error
-	stdout   io.Writer
-	stderr   io.Writer
-	http     *http.Client // nil: the default client
-	git      ghaction.Git
-	now      func() time.Time
-	ecos     []ecosystems.Ecosystem
+	environ func() []string
+	stdout  io.Writer
+	stderr  io.Writer
+	http    *http.Client // nil: the default client
+	git     ghaction.Git
+	now     func() time.Time
+	ecos    []ecosystems.Ecosystem
 }
 
-// fileCommandVars name the runner's file commands. The traced command must
-// not get them: through them the pull request's tests could set this
-// step's outputs (hidden=0) or the environment of later steps.
-var fileCommandVars = []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"}
-
 func runAction(ctx context.Context, env actionEnv) int {
-	// The Action reads its own settings from a snapshot of the environment
-	// taken now: the process environment is stripped below, before the
-	// traced command inherits it.
+	// The Action reads its own settings from one snapshot of the
+	// environment; the traced command gets a filtered copy of it.
+	environ := env.environ()
 	orig := map[string]string{}
-	for _, kv := range env.environ() {
+	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
 		orig[k] = v
 	}
@@ -130,8 +123,14 @@ func runAction(ctx context.Context, env actionEnv) int {
 		}
 	}
 
+	// The traced command is the pull request's code, and so are the tools
+	// the ecosystems ask about the installation (a project's own
+	// interpreter, Maven's plugins): they get neither the token nor the
+	// runner's other credentials nor its file commands.
+	untrusted := ghaction.FilterEnviron(environ, in.Token)
+
 	if in.Mode == "baseline" {
-		b, warnings, err := takeBaseline(ctx, dir, env.ecos, env.now())
+		b, warnings, err := takeBaseline(ctx, dir, untrusted, env.ecos, env.now())
 		if err != nil {
 			gh.Errorf("envaudit: baseline: %v", err)
 			return exitUsage
@@ -154,32 +153,21 @@ func runAction(ctx context.Context, env actionEnv) int {
 		return exitUsage
 	}
 
-	// The traced command is the pull request's code: it gets neither the
-	// token nor the runner's other credentials nor its file commands.
-	keep := map[string]bool{}
-	for _, kv := range ghaction.FilterEnviron(env.environ(), in.Token) {
-		keep[kv] = true
-	}
-	for _, kv := range env.environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if !keep[kv] || slices.Contains(fileCommandVars, k) {
-			env.unsetenv(k)
-		}
-	}
-
-	// Nor may it issue workflow commands (a forged ::error:: or
-	// ::add-mask::): GitHub ignores them between stop-commands and the
-	// token that resumes them.
+	// Nor may the traced command issue workflow commands (a forged
+	// ::error:: or ::add-mask::): GitHub ignores them between
+	// stop-commands and the token that resumes them.
 	stop := randomToken()
 	fmt.Fprintf(env.stdout, "::stop-commands::%s\n", stop)
 	// The output paths go through the CLI's checks before anything runs: no
 	// output may overwrite a manifest or a file envaudit did not write.
 	r, instErr, err := runTraced(ctx, &outputFlags{dir: dir, report: in.Report, sbom: in.SBOM, sarif: in.SARIF}, runOptions{
-		command: shellCommand(in.Run),
-		timeout: in.Timeout,
-		stdout:  env.stdout,
-		stderr:  env.stderr,
-	}, env.stderr, withConfiguredDevTools(env.ecos, cfg))
+		command:  shellCommand(in.Run),
+		timeout:  in.Timeout,
+		environ:  untrusted,
+		devTools: cfg.DevTools,
+		stdout:   env.stdout,
+		stderr:   env.stderr,
+	}, env.stderr, env.ecos)
 	fmt.Fprintf(env.stdout, "::%s::\n", stop)
 	if err != nil {
 		annotateError(gh, err)
@@ -423,42 +411,6 @@ func prCommits(ctx context.Context, env actionEnv, client *github.Client, repo g
 		}
 	}
 	return commits
-}
-
-// withConfiguredDevTools adds .envaudit.yml's extra test runners to the
-// ecosystems' own, keeping the optional interfaces an ecosystem implements.
-func withConfiguredDevTools(ecos []ecosystems.Ecosystem, cfg *ghaction.Config) []ecosystems.Ecosystem {
-	out := make([]ecosystems.Ecosystem, len(ecos))
-	for i, e := range ecos {
-		extra := cfg.DevTools(e.Name())
-		switch te, ok := e.(ecosystems.TraceEnvironer); {
-		case len(extra) == 0:
-			out[i] = e
-		case ok:
-			out[i] = moreDevToolsEnv{moreDevTools{e, extra}, te}
-		default:
-			out[i] = moreDevTools{e, extra}
-		}
-	}
-	return out
-}
-
-type moreDevTools struct {
-	ecosystems.Ecosystem
-	extra []string
-}
-
-func (m moreDevTools) DevTools() []string {
-	return append(slices.Clone(m.Ecosystem.DevTools()), m.extra...)
-}
-
-type moreDevToolsEnv struct {
-	moreDevTools
-	te ecosystems.TraceEnvironer
-}
-
-func (m moreDevToolsEnv) TraceEnv(root, scratch string, environ []string) []string {
-	return m.te.TraceEnv(root, scratch, environ)
 }
 
 func declarers(ecos []ecosystems.Ecosystem) []ghaction.Declarer {

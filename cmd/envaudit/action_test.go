@@ -19,6 +19,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
@@ -433,13 +434,13 @@ func TestActionWorkflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	envDump := filepath.Join(temp, "traced-env.txt")
-	event := func(login, branch string) string {
-		p := filepath.Join(temp, "event-"+login+".json")
+	event := func(login, branch string, number int) string {
+		p := filepath.Join(temp, fmt.Sprintf("event-%s-%d.json", login, number))
 		ev := map[string]any{
 			"action": "synchronize",
-			"number": 12,
+			"number": number,
 			"pull_request": map[string]any{
-				"number": 12,
+				"number": number,
 				"body":   "Formats delays.",
 				"user":   map[string]any{"login": login, "type": "Bot"},
 				"head":   map[string]any{"ref": branch, "sha": headSHA},
@@ -490,7 +491,7 @@ func TestActionWorkflow(t *testing.T) {
 	if p := os.Getenv("ENVAUDIT_ACTION_PATH"); p != "" {
 		r.actionPath = p // build the Action from another checkout
 	}
-	r.env = jobEnv(event("Copilot", "copilot/format-delays"))
+	r.env = jobEnv(event("Copilot", "copilot/format-delays", 12))
 
 	// Step 1: the baseline, before anything is installed.
 	bl := r.runAction(map[string]string{"mode": "baseline", "working-directory": "app"})
@@ -671,7 +672,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	// The same pull request pushed again, now by a person: the default
 	// gate fails only the undeclared package, and the summary comment is
 	// edited in place.
-	r.env = jobEnv(event("octocat", "format-delays"))
+	r.env = jobEnv(event("octocat", "format-delays", 12))
 	delete(with, "submit-dependencies")
 	res2 := r.runAction(with)
 	if res2.code != exitFindings || res2.outputs["agent-authored"] != "false" || res2.outputs["failing"] != "1" {
@@ -685,9 +686,14 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		t.Errorf("%d review comments after the second push, want the first one only", n)
 	}
 
-	// A pull request from a fork: the token is read-only. The review is
-	// skipped with a notice; the gate and the summary are unchanged.
+	// The same change from a fork, as a new pull request: the token is
+	// read-only. The review is skipped with a notice; the gate and the
+	// summary are unchanged. (A new pull request, because on #12 the
+	// summary comment may already say exactly this, and an unchanged
+	// comment is not written again.)
 	srv.ReadOnly = true
+	srv.PR = 13
+	r.env = jobEnv(event("octocat", "format-delays", 13))
 	res3 := r.runAction(with)
 	if res3.code != exitFindings || res3.outputs["failing"] != "1" {
 		t.Errorf("read-only token: exit %d, outputs %v", res3.code, res3.outputs)
@@ -764,14 +770,12 @@ func TestActionEarlyErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			var unset []string
 			code := runAction(t.Context(), actionEnv{
-				environ:  func() []string { return tt.env },
-				unsetenv: func(k string) error { unset = append(unset, k); return nil },
-				stdout:   &stdout,
-				stderr:   &stderr,
-				git:      ghaction.ExecGit,
-				now:      time.Now,
+				environ: func() []string { return tt.env },
+				stdout:  &stdout,
+				stderr:  &stderr,
+				git:     ghaction.ExecGit,
+				now:     time.Now,
 			})
 			if code != exitUsage {
 				t.Errorf("exit %d, want %d", code, exitUsage)
@@ -779,9 +783,106 @@ func TestActionEarlyErrors(t *testing.T) {
 			if !strings.HasPrefix(stdout.String(), tt.want) {
 				t.Errorf("stdout = %q, want prefix %q", stdout.String(), tt.want)
 			}
-			if len(unset) > 0 {
-				t.Errorf("environment touched before the command ran: %v", unset)
-			}
 		})
+	}
+}
+
+// TestActionEnvironment runs the Action in process with a token in its
+// own environment: the traced command gets the environment without the
+// token, the runner's credentials and file commands, plus what the
+// ecosystems' TraceEnv adds; .envaudit.yml's test runners are dev tooling;
+// and the Action's process environment is left as it was.
+func TestActionEnvironment(t *testing.T) {
+	const token = "ghs_envauditInProcessToken0123456789"
+	ws, temp := t.TempDir(), t.TempDir()
+	err := writeFiles(ws, map[string]string{
+		"fake.txt":         "lib-a\n",
+		"lib/lib-a/a.txt":  "a\n",
+		"lib/runner/r.txt": "r\n",
+		".envaudit.yml":    "test-runners:\n  fake: [runner]\n",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(ws)
+	outFile := filepath.Join(temp, "output")
+	if err := os.WriteFile(outFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GITHUB_TOKEN", token)
+	t.Setenv("ACTIONS_RUNTIME_TOKEN", "runtime-secret-0123456789")
+	t.Setenv("INPUT_RUN", "cat lib/lib-a/a.txt lib/runner/r.txt >/dev/null && env > envdump")
+	t.Setenv("INPUT_GITHUB_TOKEN", token)
+	t.Setenv("INPUT_ANNOTATE", "false")
+	t.Setenv("GITHUB_OUTPUT", outFile)
+	t.Setenv("GITHUB_WORKSPACE", ws)
+	t.Setenv("RUNNER_TEMP", temp)
+	t.Setenv("ENVAUDIT_ORDINARY", "kept")
+	before := os.Environ()
+
+	eco := &fakeEcosystem{}
+	var stdout, stderr bytes.Buffer
+	code := runAction(t.Context(), actionEnv{
+		environ: os.Environ,
+		stdout:  &stdout,
+		stderr:  &stderr,
+		git:     ghaction.ExecGit,
+		now:     time.Now,
+		ecos:    []ecosystems.Ecosystem{eco},
+	})
+	if code != exitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	if diff := cmp.Diff(before, os.Environ()); diff != "" {
+		t.Errorf("the Action changed its own environment (-before +after):\n%s", diff)
+	}
+
+	dump, err := os.ReadFile(filepath.Join(ws, "envdump"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, kv := range strings.Split(strings.TrimSpace(string(dump)), "\n") {
+		k, v, _ := strings.Cut(kv, "=")
+		got[k] = v
+	}
+	for _, k := range []string{"GITHUB_TOKEN", "ACTIONS_RUNTIME_TOKEN", "INPUT_RUN", "INPUT_GITHUB_TOKEN", "GITHUB_OUTPUT"} {
+		if _, ok := got[k]; ok {
+			t.Errorf("the traced command got %s", k)
+		}
+	}
+	if strings.Contains(string(dump), token) {
+		t.Errorf("the token is in the traced command's environment")
+	}
+	if got["ENVAUDIT_ORDINARY"] != "kept" || got["GITHUB_WORKSPACE"] != ws {
+		t.Errorf("the traced command lost ordinary variables: ENVAUDIT_ORDINARY=%q GITHUB_WORKSPACE=%q", got["ENVAUDIT_ORDINARY"], got["GITHUB_WORKSPACE"])
+	}
+	if !strings.HasSuffix(got["FAKE_LOG"], "/"+fakeLog) {
+		t.Errorf("the ecosystem's TraceEnv was not applied: FAKE_LOG=%q", got["FAKE_LOG"])
+	}
+	// The ecosystem's own tools get the same filtered environment.
+	for _, kv := range eco.lastEnv().Environ {
+		if strings.Contains(kv, token) {
+			t.Errorf("Installed was given the token in %s", strings.SplitN(kv, "=", 2)[0])
+		}
+	}
+
+	f, err := os.Open(filepath.Join(temp, "envaudit-report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := audit.ReadReport(f, "envaudit-report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var findings []string
+	for _, e := range r.Ecosystems {
+		for _, x := range e.Findings {
+			findings = append(findings, fmt.Sprintf("%s %s:%s %s", e.Name, x.Kind, x.Reason, x.Package))
+		}
+	}
+	if diff := cmp.Diff([]string{"fake dev:test-runner runner"}, findings); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
 	}
 }

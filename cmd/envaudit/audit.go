@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
@@ -122,6 +123,9 @@ type project struct {
 	root  string // absolute, symbolic links resolved
 	shown string // the directory as the user named it
 	ecos  []detected
+	// devTools names extra test runners per ecosystem, added to its
+	// DevTools; nil adds none.
+	devTools func(ecosystem string) []string
 }
 
 type detected struct {
@@ -259,13 +263,17 @@ func (p *project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			inv = nil
 		}
 		prog.step("auditing %s", d.eco.Name())
+		devTools := d.eco.DevTools()
+		if p.devTools != nil {
+			devTools = append(slices.Clone(devTools), p.devTools(d.eco.Name())...)
+		}
 		rep := audit.Ecosystem(audit.Input{
 			Name:      d.eco.Name(),
 			Manifests: d.manifests,
 			Declared:  d.declared,
 			Inventory: inv,
 			Trace:     tr,
-			DevTools:  d.eco.DevTools(),
+			DevTools:  devTools,
 			Root:      p.root,
 		})
 		if err != nil {

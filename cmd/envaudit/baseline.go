@@ -39,7 +39,7 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if err != nil {
 		return fail(stderr, "baseline", err)
 	}
-	b, warnings, err := takeBaseline(ctx, *dir, all.Ecosystems(), time.Now())
+	b, warnings, err := takeBaseline(ctx, *dir, os.Environ(), all.Ecosystems(), time.Now())
 	if err != nil {
 		return fail(stderr, "baseline", err)
 	}
@@ -63,8 +63,9 @@ var resolverEcosystems = map[string]bool{"maven": true, "go": true, "cargo": tru
 // the runner image provides), and the installed packages of each other
 // ecosystem the project uses (a system Python's site-packages). An
 // ecosystem that cannot be enumerated yet (no node_modules before npm ci)
-// is a warning, not an error.
-func takeBaseline(ctx context.Context, dir string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
+// is a warning, not an error. environ is the environment of the tools the
+// ecosystems ask.
+func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
 	root, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, nil, err
@@ -90,7 +91,7 @@ func takeBaseline(ctx context.Context, dir string, ecos []ecosystems.Ecosystem, 
 		if err != nil || len(manifests) == 0 {
 			continue
 		}
-		inv, err := e.Installed(ctx, root, ecosystems.Env{Environ: os.Environ()})
+		inv, err := e.Installed(ctx, root, ecosystems.Env{Environ: environ})
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
 			continue

@@ -22,9 +22,15 @@ type runOptions struct {
 	command  []string
 	timeout  time.Duration
 	traceOut string
-	// env holds KEY=VALUE entries set over envaudit's own environment for
-	// the command.
+	// environ is the environment the command starts from; nil means
+	// envaudit's own. The Action passes its environment without the
+	// runner's credentials, leaving its own process environment alone.
+	environ []string
+	// env holds KEY=VALUE entries set over environ for the command.
 	env []string
+	// devTools names test runners to treat as dev tooling beside the
+	// ecosystem's own (.envaudit.yml's test-runners); nil adds none.
+	devTools func(ecosystem string) []string
 	// stdin, stdout and stderr are the traced command's streams.
 	stdin          io.Reader
 	stdout, stderr io.Writer
@@ -91,7 +97,12 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		return nil, nil, err
 	}
 	o.root = p.root
-	env, cleanup, err := p.prepare(setenv(os.Environ(), ro.env))
+	p.devTools = ro.devTools
+	environ := ro.environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	env, cleanup, err := p.prepare(setenv(environ, ro.env))
 	if err != nil {
 		return nil, nil, err
 	}

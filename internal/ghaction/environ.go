@@ -21,15 +21,28 @@ var credentialVars = map[string]bool{
 	"ACTIONS_RESULTS_URL":            true,
 }
 
+// fileCommandVars name the runner's file commands. Through them the
+// traced command could set the step's outputs (hidden=0) or the
+// environment and PATH of later steps.
+var fileCommandVars = map[string]bool{
+	"GITHUB_OUTPUT":       true,
+	"GITHUB_ENV":          true,
+	"GITHUB_PATH":         true,
+	"GITHUB_STATE":        true,
+	"GITHUB_STEP_SUMMARY": true,
+}
+
 // minSecretLen is the shortest secret value searched for inside other
 // variables: shorter values would match innocent text.
 const minSecretLen = 8
 
 // FilterEnviron returns environ (KEY=VALUE entries, as os.Environ gives
-// them) without the runner's credentials, without the Action's own inputs
-// (INPUT_*, which include the token), and without any variable whose value
-// contains one of secrets — a token copied into another variable by an
-// earlier step. The order of the remaining entries is kept.
+// them) as the traced command may see it: without the runner's credentials,
+// without its file commands (GITHUB_OUTPUT, GITHUB_ENV, ...), without the
+// Action's own inputs (INPUT_*, which include the token), and without any
+// variable whose value contains one of secrets — a token copied into
+// another variable by an earlier step. The order of the remaining entries
+// is kept.
 func FilterEnviron(environ []string, secrets ...string) []string {
 	var live []string
 	for _, s := range secrets {
@@ -40,7 +53,7 @@ func FilterEnviron(environ []string, secrets ...string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
-		if credentialVars[strings.ToUpper(k)] || strings.HasPrefix(strings.ToUpper(k), "INPUT_") {
+		if up := strings.ToUpper(k); credentialVars[up] || fileCommandVars[up] || strings.HasPrefix(up, "INPUT_") {
 			continue
 		}
 		leaked := false

@@ -24,6 +24,14 @@ func TestFilterEnviron(t *testing.T) {
 			want: []string{"PATH=/usr/bin", "HOME=/root"},
 		},
 		{
+			name: "fileCommands",
+			environ: []string{
+				"GITHUB_OUTPUT=/r/out", "GITHUB_ENV=/r/env", "GITHUB_PATH=/r/path", "GITHUB_STATE=/r/state",
+				"GITHUB_STEP_SUMMARY=/r/sum", "GITHUB_RUN_ID=7",
+			},
+			want: []string{"GITHUB_RUN_ID=7"},
+		},
+		{
 			name:    "inputs",
 			environ: []string{"INPUT_GITHUB_TOKEN=" + token, "INPUT_GITHUB-TOKEN=" + token, "INPUT_RUN=npm test", "input_x=1", "CI=true"},
 			want:    []string{"CI=true"},
