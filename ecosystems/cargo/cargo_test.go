@@ -1,22 +1,18 @@
 package cargo_test
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/cargo"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -28,61 +24,16 @@ import (
 //   - installed.golden: Installed after that build;
 //   - traced.golden: the crates the traced build is attributed to.
 
-var update = os.Getenv("ENVAUDIT_UPDATE") != ""
-
-func cases(t *testing.T) []string {
-	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "cargo", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			abs, err := filepath.Abs(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, abs)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no fixtures under testdata/cargo")
-	}
-	return out
-}
-
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if update {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", file, diff)
-	}
-}
+// fixtures are the cases under testdata/cargo.
+const fixtures = "../../testdata/cargo/*"
 
 func TestDeclared(t *testing.T) {
-	for _, dir := range cases(t) {
+	for _, dir := range ecotest.Glob(t, fixtures) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			deps, err := cargo.New().Declared(dir)
 			var b strings.Builder
 			if err != nil {
-				var pe *ecosystems.PosError
-				if !errors.As(err, &pe) {
-					t.Fatalf("Declared: %v (%T), want a *ecosystems.PosError", err, err)
-				}
-				fmt.Fprintf(&b, "error at %s: %v\n", pe.Pos, err)
+				fmt.Fprintf(&b, "error at %s: %v\n", ecotest.PosError(t, err).Pos, err)
 			}
 			for _, d := range deps {
 				fmt.Fprintf(&b, "%s %s %s %q", d.Pos, d.Scope, d.Name, d.Spec)
@@ -94,7 +45,7 @@ func TestDeclared(t *testing.T) {
 				}
 				b.WriteByte('\n')
 			}
-			golden(t, filepath.Join(dir, "expected", "declared.golden"), b.String())
+			ecotest.Golden(t, filepath.Join(dir, "expected", "declared.golden"), b.String())
 		})
 	}
 }
@@ -122,32 +73,11 @@ func TestDetect(t *testing.T) {
 	}
 }
 
-// realCases are the fixtures built for real (those with traced.cmd).
-func realCases(t *testing.T) []string {
-	var out []string
-	for _, dir := range cases(t) {
-		if _, err := os.Stat(filepath.Join(dir, "expected", "traced.cmd")); err == nil {
-			out = append(out, dir)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no real-install fixtures (expected/traced.cmd) under testdata/cargo")
-	}
-	return out
-}
-
 // requireCargo fails the test when cargo or Debian's crate sources
 // are missing.
 func requireCargo(t *testing.T) {
 	t.Helper()
-	for _, tool := range []string{"cargo"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is not installed: run `make setup`", tool)
-		}
-	}
-	if _, err := os.Stat("/usr/share/cargo/registry/itoa-1.0.1"); err != nil {
-		t.Fatalf("Debian's crate sources are missing (%v): run `make setup`", err)
-	}
+	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"cargo"}, Files: []string{"/usr/share/cargo/registry/itoa-1.0.1"}})
 }
 
 // TestTracedReal builds and tests each real fixture with cargo under
@@ -160,7 +90,8 @@ func requireCargo(t *testing.T) {
 func TestTracedReal(t *testing.T) {
 	requireCargo(t)
 	eco := cargo.New()
-	for _, dir := range realCases(t) {
+	// The fixtures built for real are those with traced.cmd.
+	for _, dir := range ecotest.Glob(t, fixtures, "expected/traced.cmd") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			cmdline, err := os.ReadFile(filepath.Join(dir, "expected", "traced.cmd"))
 			if err != nil {
@@ -189,7 +120,7 @@ func TestTracedReal(t *testing.T) {
 			if diff := cmp.Diff(runs[0], runs[1]); diff != "" {
 				t.Errorf("crates used with a cold vs a warm target directory (-cold +warm):\n%s", diff)
 			}
-			golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
+			ecotest.Golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
 
 			var b strings.Builder
 			for _, p := range inv.Packages {
@@ -198,7 +129,7 @@ func TestTracedReal(t *testing.T) {
 			for _, w := range inv.Warnings {
 				fmt.Fprintf(&b, "warning: %s\n", w)
 			}
-			golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
+			ecotest.Golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
 
 			// Without the lint: every compiled crate counts.
 			plainTarget := t.TempDir()
@@ -228,18 +159,7 @@ func TestTracedReal(t *testing.T) {
 // usedCrates returns the sorted names, one a line, of the crates that own
 // a path in paths with runtime use.
 func usedCrates(inv *ecosystems.Inventory, paths []string) string {
-	used := map[string]bool{}
-	for _, p := range paths {
-		if pkg, use, ok := inv.Index.Lookup(p); ok && use == ecosystems.UseRuntime {
-			used[pkg] = true
-		}
-	}
-	var names []string
-	for n := range used {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, "\n") + "\n"
+	return strings.Join(ecotest.Used(inv.Index, paths), "\n") + "\n"
 }
 
 func TestMain(m *testing.M) {
@@ -252,27 +172,6 @@ func TestMain(m *testing.M) {
 // executed.
 func traceOpens(t *testing.T, dir string, env, args []string) []string {
 	t.Helper()
-	var out bytes.Buffer
-	tr, err := tracer.Run(context.Background(), tracer.Options{Command: args, Dir: dir, Env: env, Stdout: &out, Stderr: &out, Timeout: 5 * time.Minute})
-	if err != nil {
-		t.Fatalf("trace %s: %v", strings.Join(args, " "), err)
-	}
-	if tr.End.ExitCode != 0 {
-		t.Fatalf("%s exited %d:\n%s\n(run `make setup` if crates are missing)", strings.Join(args, " "), tr.End.ExitCode, out.String())
-	}
-	seen := map[string]bool{}
-	var paths []string
-	for _, a := range tr.Accesses {
-		if a.Op == tracer.OpWrite {
-			continue
-		}
-		for _, p := range []string{a.Path, a.RealPath()} {
-			if !seen[p] {
-				seen[p] = true
-				paths = append(paths, p)
-			}
-		}
-	}
-	sort.Strings(paths)
-	return paths
+	tr, _ := ecotest.Trace(t, dir, env, args)
+	return ecotest.Opened(tr)
 }

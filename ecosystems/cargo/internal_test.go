@@ -3,7 +3,6 @@ package cargo
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 func TestTraceEnv(t *testing.T) {
@@ -137,13 +137,7 @@ source = "registry+https://github.com/rust-lang/crates.io-index"
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for p, c := range files {
-		f := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		ecotest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(p)), []byte(c), 0o644)
 	}
 }
 

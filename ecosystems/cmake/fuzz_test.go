@@ -1,11 +1,11 @@
 package cmake
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // checkDeps checks what every manifest parser promises: a positioned
@@ -14,13 +14,7 @@ func checkDeps(t *testing.T, src string, deps []ecosystems.Dependency, err error
 	t.Helper()
 	lines := strings.Count(src, "\n") + 1
 	if err != nil {
-		var pe *ecosystems.PosError
-		if !errors.As(err, &pe) {
-			t.Fatalf("error %v is not a *ecosystems.PosError", err)
-		}
-		if pe.Pos.Line < 1 || pe.Pos.Line > lines {
-			t.Errorf("error on line %d of a %d-line file: %v", pe.Pos.Line, lines, err)
-		}
+		ecotest.PosErrorIn(t, err, src)
 		return
 	}
 	for _, d := range deps {

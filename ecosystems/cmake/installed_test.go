@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -74,17 +75,12 @@ func TestInstalledRecorded(t *testing.T) {
 		{filepath.Join(deps, "fmt-src/CMakeLists.txt"), "fmt none"},
 		{filepath.Join(deps, "fmt-build/libfmtd.a"), "fmt compile"},
 		// The base and the build tools are nobody's.
-		{"/usr/lib/x86_64-linux-gnu/libc.so.6", ""},
-		{"/usr/include/stdc-predef.h", ""},
-		{"/usr/bin/cmake", ""},
+		{"/usr/lib/x86_64-linux-gnu/libc.so.6", "-"},
+		{"/usr/include/stdc-predef.h", "-"},
+		{"/usr/bin/cmake", "-"},
 	}
 	for _, l := range lookups {
-		pkg, use, ok := inv.Index.Lookup(l.path)
-		got := ""
-		if ok {
-			got = pkg + " " + string(use)
-		}
-		if got != l.want {
+		if got := ecotest.Owner(inv.Index, l.path); got != l.want {
 			t.Errorf("Lookup(%q) = %q, want %q", l.path, got, l.want)
 		}
 	}

@@ -1,11 +1,10 @@
 package cmake
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
-	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -108,10 +107,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse("CMakeLists.txt", []byte(tt.src))
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("Parse: error %v is not a *ecosystems.PosError", err)
-			}
+			ecotest.PosError(t, err)
 			if err.Error() != tt.want {
 				t.Errorf("error = %q, want %q", err, tt.want)
 			}
@@ -131,13 +127,7 @@ func FuzzParse(f *testing.F) {
 		cmds, err := Parse("CMakeLists.txt", []byte(src))
 		lines := strings.Count(src, "\n") + 1
 		if err != nil {
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ecosystems.PosError", err)
-			}
-			if pe.Pos.Line < 1 || pe.Pos.Line > lines {
-				t.Errorf("error on line %d of a %d-line file: %v", pe.Pos.Line, lines, err)
-			}
+			ecotest.PosErrorIn(t, err, src)
 			return
 		}
 		prev := 0

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -167,12 +168,7 @@ func copyFile(t *testing.T, from, to string) {
 	if err != nil {
 		t.Fatalf("%v (run `make setup`)", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	ecotest.WriteFile(t, to, b, 0o755)
 }
 
 // TestToolAndProjectLoads checks whose loads count: a program of the

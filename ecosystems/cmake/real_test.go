@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -59,17 +60,12 @@ var realFixtures = []struct{ name, program string }{
 func realBuilds(t *testing.T) map[string]*realRun {
 	t.Helper()
 	realOnce.Do(func() {
-		for _, tool := range []string{"cmake", "c++", "cc", "pkg-config"} {
-			if _, err := exec.LookPath(tool); err != nil {
-				realErr = fmt.Errorf("%s is not installed (run `make setup`): %w", tool, err)
-				return
-			}
-		}
-		for _, h := range []string{"/usr/include/sqlite3.h", "/usr/include/nlohmann/json.hpp", "/usr/include/zlib.h", "/usr/include/zstd.h", "/usr/include/openssl/crypto.h"} {
-			if _, err := os.Stat(h); err != nil {
-				realErr = fmt.Errorf("%s is missing (run `make setup`): %w", h, err)
-				return
-			}
+		realErr = ecotest.Prereqs{
+			Tools: []string{"cmake", "c++", "cc", "pkg-config"},
+			Files: []string{"/usr/include/sqlite3.h", "/usr/include/nlohmann/json.hpp", "/usr/include/zlib.h", "/usr/include/zstd.h", "/usr/include/openssl/crypto.h"},
+		}.Missing()
+		if realErr != nil {
+			return
 		}
 		var err error
 		if scratch, err = os.MkdirTemp("", "envaudit-cmake-"); err != nil {

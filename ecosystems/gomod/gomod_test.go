@@ -1,9 +1,7 @@
 package gomod_test
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,12 +9,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -28,61 +26,16 @@ import (
 //   - traced.cmd + traced.golden: the command run in the case under the
 //     reference tracer, and the modules its opened files are attributed to.
 
-var update = os.Getenv("ENVAUDIT_UPDATE") != ""
-
-func cases(t *testing.T) []string {
-	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "gomod", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, d := range dirs {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			abs, err := filepath.Abs(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, abs)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no fixtures under testdata/gomod")
-	}
-	return out
-}
-
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if update {
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", file, diff)
-	}
-}
+// fixtures are the cases under testdata/gomod.
+const fixtures = "../../testdata/gomod/*"
 
 func TestDeclared(t *testing.T) {
-	for _, dir := range cases(t) {
+	for _, dir := range ecotest.Glob(t, fixtures) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			deps, err := gomod.New().Declared(dir)
 			var b strings.Builder
 			if err != nil {
-				var pe *ecosystems.PosError
-				if !errors.As(err, &pe) {
-					t.Fatalf("Declared: %v (%T), want a *ecosystems.PosError", err, err)
-				}
-				fmt.Fprintf(&b, "error at %s: %v\n", pe.Pos, err)
+				fmt.Fprintf(&b, "error at %s: %v\n", ecotest.PosError(t, err).Pos, err)
 			}
 			for _, d := range deps {
 				fmt.Fprintf(&b, "%s %s %s %s", d.Pos, d.Scope, d.Name, d.Spec)
@@ -91,13 +44,13 @@ func TestDeclared(t *testing.T) {
 				}
 				b.WriteByte('\n')
 			}
-			golden(t, filepath.Join(dir, "expected", "declared.golden"), b.String())
+			ecotest.Golden(t, filepath.Join(dir, "expected", "declared.golden"), b.String())
 		})
 	}
 }
 
 func TestDetect(t *testing.T) {
-	for _, dir := range cases(t) {
+	for _, dir := range ecotest.Glob(t, fixtures) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			got, err := gomod.New().Detect(dir)
 			if err != nil {
@@ -139,16 +92,7 @@ func gomodcache(t *testing.T) string {
 
 // realCases are the fixtures installed for real (those with traced.cmd).
 func realCases(t *testing.T) []string {
-	var out []string
-	for _, dir := range cases(t) {
-		if _, err := os.Stat(filepath.Join(dir, "expected", "traced.cmd")); err == nil {
-			out = append(out, dir)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no real-install fixtures (expected/traced.cmd) under testdata/gomod")
-	}
-	return out
+	return ecotest.Glob(t, fixtures, "expected/traced.cmd")
 }
 
 func TestInstalledReal(t *testing.T) {
@@ -170,7 +114,7 @@ func TestInstalledReal(t *testing.T) {
 			for _, w := range inv.Warnings {
 				fmt.Fprintf(&b, "warning: %s\n", w)
 			}
-			golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
+			ecotest.Golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
 		})
 	}
 }
@@ -198,25 +142,16 @@ func TestTracedReal(t *testing.T) {
 			}
 			var runs []string
 			for _, run := range []string{"cold", "warm"} {
-				paths := traceOpens(t, dir, env, args)
-				used := map[string]bool{}
-				for _, p := range paths {
-					if pkg, use, ok := inv.Index.Lookup(p); ok && use == ecosystems.UseRuntime {
-						used[pkg] = true
-					}
-				}
-				var names []string
-				for n := range used {
-					names = append(names, n)
-				}
-				sort.Strings(names)
+				tr, _ := ecotest.Trace(t, dir, env, args)
+				paths := ecotest.Opened(tr)
+				names := ecotest.Used(inv.Index, paths)
 				runs = append(runs, strings.Join(names, "\n")+"\n")
 				t.Logf("%s run: %d files opened, %d modules used", run, len(paths), len(names))
 			}
 			if diff := cmp.Diff(runs[0], runs[1]); diff != "" {
 				t.Errorf("modules used with a cold vs a warm build cache (-cold +warm):\n%s", diff)
 			}
-			golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
+			ecotest.Golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
 		})
 	}
 }
@@ -224,34 +159,4 @@ func TestTracedReal(t *testing.T) {
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
 	os.Exit(m.Run())
-}
-
-// traceOpens runs args in dir under envaudit's tracer and returns the
-// paths (as opened and symlink-resolved) of the files the run read or
-// executed.
-func traceOpens(t *testing.T, dir string, env, args []string) []string {
-	t.Helper()
-	var out bytes.Buffer
-	tr, err := tracer.Run(context.Background(), tracer.Options{Command: args, Dir: dir, Env: env, Stdout: &out, Stderr: &out, Timeout: 5 * time.Minute})
-	if err != nil {
-		t.Fatalf("trace %s: %v", strings.Join(args, " "), err)
-	}
-	if tr.End.ExitCode != 0 {
-		t.Fatalf("%s exited %d:\n%s\n(run `make setup` if modules are missing)", strings.Join(args, " "), tr.End.ExitCode, out.String())
-	}
-	seen := map[string]bool{}
-	var paths []string
-	for _, a := range tr.Accesses {
-		if a.Op == tracer.OpWrite {
-			continue
-		}
-		for _, p := range []string{a.Path, a.RealPath()} {
-			if !seen[p] {
-				seen[p] = true
-				paths = append(paths, p)
-			}
-		}
-	}
-	sort.Strings(paths)
-	return paths
 }

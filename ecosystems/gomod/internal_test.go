@@ -13,6 +13,7 @@ import (
 	"golang.org/x/mod/module"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 func TestParseGraph(t *testing.T) {
@@ -122,10 +123,7 @@ func TestPosError(t *testing.T) {
 			} else {
 				_, err = parseGoMod(tt.file, []byte(tt.data))
 			}
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v (%T) is not a *ecosystems.PosError", err, err)
-			}
+			pe := ecotest.PosError(t, err)
 			if got := err.Error(); got != tt.want {
 				t.Errorf("error = %q, want %q", got, tt.want)
 			}

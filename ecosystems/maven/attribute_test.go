@@ -3,10 +3,11 @@ package maven
 import (
 	"archive/zip"
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // zipOf returns a JAR (a zip) with the given entries; an entry's content is
@@ -31,16 +32,6 @@ func zipOf(t *testing.T, entries map[string][]byte) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-func writeFile(t *testing.T, p string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func pomProps(g, a, v string) []byte {
@@ -69,10 +60,10 @@ func TestAttributeJars(t *testing.T) {
 		"META-INF/versions/11/org/lib/lang/Modern.class":     nil,
 		"META-INF/maven/com.example.lib/lang/pom.properties": pomProps("com.example.lib", "lang", "2.0"),
 	})
-	writeFile(t, textJar, text)
-	writeFile(t, langJar, lang)
-	writeFile(t, filepath.Join(root, "target/classes/com/example/app/Main.class"), []byte("class"))
-	writeFile(t, filepath.Join(root, "target/app-1.0.jar"), zipOf(t, map[string][]byte{
+	ecotest.WriteFile(t, textJar, text, 0o644)
+	ecotest.WriteFile(t, langJar, lang, 0o644)
+	ecotest.WriteFile(t, filepath.Join(root, "target/classes/com/example/app/Main.class"), []byte("class"), 0o644)
+	ecotest.WriteFile(t, filepath.Join(root, "target/app-1.0.jar"), zipOf(t, map[string][]byte{
 		"com/example/app/Main.class":                         nil,
 		"com/example/shaded/text/WordUtils.class":            nil,
 		"org/lib/lang/StringUtils.class":                     nil,
@@ -81,20 +72,20 @@ func TestAttributeJars(t *testing.T) {
 		"META-INF/maven/com.example/app/pom.properties":      pomProps("com.example", "app", "1.0"),
 		"META-INF/maven/com.example.lib/text/pom.properties": pomProps("com.example.lib", "text", "1.0"),
 		"META-INF/maven/com.example.lib/lang/pom.properties": pomProps("com.example.lib", "lang", "2.0"),
-	}))
-	writeFile(t, filepath.Join(root, "target/boot.jar"), zipOf(t, map[string][]byte{
+	}), 0o644)
+	ecotest.WriteFile(t, filepath.Join(root, "target/boot.jar"), zipOf(t, map[string][]byte{
 		"BOOT-INF/classes/com/example/app/Main.class":   nil,
 		"BOOT-INF/lib/lang-2.0.jar":                     lang,
 		"BOOT-INF/lib/text-1.0.jar":                     zipOf(t, map[string][]byte{"org/lib/text/WordUtils.class": nil}),
 		"BOOT-INF/lib/mystery-0.1.jar":                  zipOf(t, map[string][]byte{"org/m/M.class": nil}),
 		"META-INF/maven/com.example/app/pom.properties": pomProps("com.example", "app", "1.0"),
-	}))
-	writeFile(t, filepath.Join(root, "target/dependency/lang-2.0.jar"), lang)
-	writeFile(t, filepath.Join(tmp, "elsewhere/lib.jar"), zipOf(t, map[string][]byte{
+	}), 0o644)
+	ecotest.WriteFile(t, filepath.Join(root, "target/dependency/lang-2.0.jar"), lang, 0o644)
+	ecotest.WriteFile(t, filepath.Join(tmp, "elsewhere/lib.jar"), zipOf(t, map[string][]byte{
 		"META-INF/maven/com.example.other/other/pom.properties": pomProps("com.example.other", "other", "3"),
 		"org/other/O.class": nil,
-	}))
-	writeFile(t, filepath.Join(tmp, "elsewhere/plain.jar"), zipOf(t, map[string][]byte{"p/P.class": nil}))
+	}), 0o644)
+	ecotest.WriteFile(t, filepath.Join(tmp, "elsewhere/plain.jar"), zipOf(t, map[string][]byte{"p/P.class": nil}), 0o644)
 
 	at := newAttributor(root)
 	at.reactor["com.example:app"] = true
@@ -156,9 +147,7 @@ func TestAttributeJars(t *testing.T) {
 // to it, and that the repository's own paths are read by their layout.
 func TestAttributeDebian(t *testing.T) {
 	const jar = "/usr/share/java/commons-lang3.jar"
-	if !fileExists(jar) || !dirExists(DebianRepository) {
-		t.Fatalf("%s is missing: run `make setup` (libcommons-lang3-java)", jar)
-	}
+	ecotest.Require(t, ecotest.Prereqs{Files: []string{jar, DebianRepository}})
 	at := newAttributor(t.TempDir())
 	at.repos = []string{DebianRepository}
 	got, ok := at.source("org.apache.commons.lang3.StringUtils", "file:"+jar)

@@ -2,7 +2,6 @@ package maven
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +9,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // FuzzParsePOM parses arbitrary pom.xml data and resolves its dependencies
@@ -46,10 +45,7 @@ func FuzzParsePOM(f *testing.F) {
 		p, err := parsePOM("pom.xml", data)
 		lines := bytes.Count(data, []byte("\n")) + 1
 		checkPos := func(err error) {
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %q is not a *ecosystems.PosError", err)
-			}
+			pe := ecotest.PosError(t, err)
 			if pe.Pos.File != "pom.xml" || pe.Pos.Line < 0 || pe.Pos.Line > lines {
 				t.Fatalf("error %q: position %v outside the file's %d lines", err, pe.Pos, lines)
 			}

@@ -2,7 +2,6 @@ package maven
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -14,11 +13,8 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
-
-// update reports whether golden files are to be rewritten
-// (ENVAUDIT_UPDATE=1 go test ./...).
-func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
 
 // result is what a golden file records of one project.
 type result struct {
@@ -49,34 +45,6 @@ func nonNil(p []ecosystems.Package) []ecosystems.Package {
 		return []ecosystems.Package{}
 	}
 	return p
-}
-
-// golden compares got, as pretty JSON with each of the directories dirs
-// written as $TMP, with the golden file, or rewrites it under
-// ENVAUDIT_UPDATE=1.
-func golden(t *testing.T, file string, got any, dirs ...string) {
-	t.Helper()
-	b, err := json.MarshalIndent(got, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(b) + "\n"
-	for _, d := range dirs {
-		s = strings.ReplaceAll(s, d, "$TMP")
-	}
-	if update() {
-		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run ENVAUDIT_UPDATE=1 go test ./ecosystems/maven to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), s); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
-	}
 }
 
 // fakeRunner answers `mvn dependency:tree` from a fixture: it writes each
@@ -137,11 +105,7 @@ func outputDir(args []string) string {
 // project, the repository and the extraction directory. Installed runs only
 // for archives with a tree, logs, mvn-fail or no-mvn.
 func TestUnitGolden(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "testdata", "maven", "unit", "*.txtar"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
-	for _, file := range files {
+	for _, file := range ecotest.Glob(t, filepath.Join("..", "..", "testdata", "maven", "unit", "*.txtar")) {
 		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
 		t.Run(name, func(t *testing.T) {
 			a, err := txtar.ParseFile(file)
@@ -151,28 +115,22 @@ func TestUnitGolden(t *testing.T) {
 			tmp := t.TempDir()
 			root, repo := filepath.Join(tmp, "project"), filepath.Join(tmp, "repo")
 			expand := strings.NewReplacer("$ROOT", root, "$REPO", repo, "$TMP", tmp)
-			var lookups []string
-			installed := false
-			for _, f := range a.Files {
-				if f.Name == "lookups" {
-					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
-						lookups = append(lookups, strings.TrimSpace(l))
-					}
-					continue
-				}
-				if strings.HasPrefix(f.Name, "tree/") || strings.HasPrefix(f.Name, "logs/") || f.Name == "mvn-fail" || f.Name == "no-mvn" {
-					installed = true
-				}
-				data := f.Data
+			for i, f := range a.Files {
 				if strings.HasPrefix(f.Name, "logs/") {
-					data = []byte(expand.Replace(string(data)))
+					a.Files[i].Data = []byte(expand.Replace(string(f.Data)))
 				}
-				p := filepath.Join(tmp, filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
+			}
+			names, sections := ecotest.Extract(t, a, tmp, "lookups")
+			var lookups []string
+			if l, ok := sections["lookups"]; ok {
+				for _, l := range strings.Split(strings.TrimSpace(string(l)), "\n") {
+					lookups = append(lookups, strings.TrimSpace(l))
 				}
-				if err := os.WriteFile(p, data, 0o644); err != nil {
-					t.Fatal(err)
+			}
+			installed := false
+			for _, n := range names {
+				if strings.HasPrefix(n, "tree/") || strings.HasPrefix(n, "logs/") || n == "mvn-fail" || n == "no-mvn" {
+					installed = true
 				}
 			}
 			if err := os.MkdirAll(root, 0o755); err != nil {
@@ -212,21 +170,13 @@ func TestUnitGolden(t *testing.T) {
 						r.Owners = map[string]string{}
 					}
 					for _, l := range lookups {
-						r.Owners[l] = ownerOf(inv.Index, expand.Replace(l))
+						r.Owners[l] = ecotest.Owner(inv.Index, expand.Replace(l))
 					}
 				}
 			}
-			golden(t, strings.TrimSuffix(file, ".txtar")+".json", r, tmp)
+			ecotest.GoldenJSON(t, strings.TrimSuffix(file, ".txtar")+".json", r, tmp)
 		})
 	}
-}
-
-func ownerOf(x *ecosystems.PathIndex, p string) string {
-	pkg, use, ok := x.Lookup(p)
-	if !ok {
-		return "-"
-	}
-	return pkg + " " + string(use)
 }
 
 // TestDevTools checks that the runners are listed once each, sorted within
@@ -306,11 +256,11 @@ func TestTraceEnvLegacyJava(t *testing.T) {
 	// top only.
 	jdk := func(name, version string, jre bool) string {
 		home := filepath.Join(tmp, name)
-		writeFile(t, filepath.Join(home, "bin", "java"), []byte("#!/bin/sh\n"))
+		ecotest.WriteFile(t, filepath.Join(home, "bin", "java"), []byte("#!/bin/sh\n"), 0o644)
 		if jre {
-			writeFile(t, filepath.Join(home, "jre", "bin", "java"), []byte("#!/bin/sh\n"))
+			ecotest.WriteFile(t, filepath.Join(home, "jre", "bin", "java"), []byte("#!/bin/sh\n"), 0o644)
 		}
-		writeFile(t, filepath.Join(home, "release"), []byte("IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\""+version+"\"\n"))
+		ecotest.WriteFile(t, filepath.Join(home, "release"), []byte("IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\""+version+"\"\n"), 0o644)
 		return home
 	}
 	jdk8, jdk17 := jdk("jdk8", "1.8.0_392", true), jdk("jdk17", "17.0.15", false)
@@ -345,12 +295,10 @@ func TestTraceEnvLegacyJava(t *testing.T) {
 
 // TestSettings checks when Debian's settings are chosen.
 func TestSettings(t *testing.T) {
-	if !fileExists(DebianSettings) {
-		t.Fatalf("%s is missing: run `make setup` (maven-debian-helper)", DebianSettings)
-	}
+	ecotest.Require(t, ecotest.Prereqs{Files: []string{DebianSettings}})
 	home, emptyRepo, withRepo, withSettings := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
-	writeFile(t, filepath.Join(withRepo, ".m2", "repository", "junit", "junit", "4.13.2", "junit-4.13.2.pom"), nil)
-	writeFile(t, filepath.Join(withSettings, ".m2", "settings.xml"), []byte("<settings/>"))
+	ecotest.WriteFile(t, filepath.Join(withRepo, ".m2", "repository", "junit", "junit", "4.13.2", "junit-4.13.2.pom"), nil, 0o644)
+	ecotest.WriteFile(t, filepath.Join(withSettings, ".m2", "settings.xml"), []byte("<settings/>"), 0o644)
 	if err := os.MkdirAll(filepath.Join(emptyRepo, ".m2", "repository"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -56,16 +56,10 @@ var (
 // build with.
 func needReal(t testing.TB) {
 	t.Helper()
-	for _, tool := range []string{"mvn", "java"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is not installed: run `make setup`", tool)
-		}
-	}
-	for _, p := range []string{DebianSettings, DebianRepository + "/org/apache/maven/plugins/maven-shade-plugin", DebianRepository + "/org/junit/jupiter/junit-jupiter-engine"} {
-		if _, err := os.Stat(p); err != nil {
-			t.Fatalf("%s is missing: run `make setup` (scripts/setup.d/maven.apt)", p)
-		}
-	}
+	ecotest.Require(t, ecotest.Prereqs{
+		Tools: []string{"mvn", "java"},
+		Files: []string{DebianSettings, DebianRepository + "/org/apache/maven/plugins/maven-shade-plugin", DebianRepository + "/org/junit/jupiter/junit-jupiter-engine"},
+	})
 }
 
 // run returns the fixture's run, running it the first time.
@@ -123,27 +117,11 @@ func (r *realRun) start(name string) error {
 	return nil
 }
 
+// copyTree copies a fixture, or Maven's output, without build output
+// (target/) or the golden expected.json.
 func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json" {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
+	return ecotest.CopyTree(src, dst, func(d fs.DirEntry) bool {
+		return (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json"
 	})
 }
 
@@ -265,7 +243,7 @@ func TestReal(t *testing.T) {
 			}
 			got.OpenedNotLoaded = keys(opened)
 			got.UsedByFileOpens = keys(byOpens)
-			golden(t, filepath.Join("..", "..", "testdata", "maven", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
+			ecotest.GoldenJSON(t, filepath.Join("..", "..", "testdata", "maven", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
 			checkJVMs(t, r)
 			mvnTrees.mu.Lock()
 			if n := mvnTrees.runs[r.root]; n != 1 {
@@ -299,7 +277,7 @@ func TestRealNotInstalled(t *testing.T) {
 		t.Fatal(err)
 	}
 	got.Installed = inventoryOf(inv)
-	golden(t, filepath.Join("..", "..", "testdata", "maven", "real", "hallucinated", "expected.json"), got, filepath.Dir(root))
+	ecotest.GoldenJSON(t, filepath.Join("..", "..", "testdata", "maven", "real", "hallucinated", "expected.json"), got, filepath.Dir(root))
 }
 
 // checkJVMs checks that every class-load log is one java process of the

@@ -15,11 +15,8 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
-
-// update reports whether golden files are to be rewritten
-// (ENVAUDIT_UPDATE=1 go test ./...).
-func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
 
 // result is what a golden file records of one project: the three answers
 // of the ecosystem and the owner of every path of interest.
@@ -64,42 +61,9 @@ func audit(t *testing.T, root, base string, env ecosystems.Env, paths []string) 
 	}
 	r.Owners = map[string]string{}
 	for _, p := range paths {
-		pkg, use, ok := inv.Index.Lookup(filepath.Join(base, filepath.FromSlash(p)))
-		if !ok {
-			r.Owners[p] = "-"
-			continue
-		}
-		r.Owners[p] = pkg + " " + string(use)
+		r.Owners[p] = ecotest.Owner(inv.Index, filepath.Join(base, filepath.FromSlash(p)))
 	}
 	return r
-}
-
-// golden compares got, as pretty JSON with the temporary directory dir
-// written as $TMP, with the golden file, or rewrites it under
-// ENVAUDIT_UPDATE=1.
-func golden(t *testing.T, file string, got result, dirs ...string) {
-	t.Helper()
-	b, err := json.MarshalIndent(got, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := string(b) + "\n"
-	for _, d := range dirs {
-		s = strings.ReplaceAll(s, d, "$TMP")
-	}
-	if update() {
-		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run ENVAUDIT_UPDATE=1 go test ./ecosystems/npm to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), s); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
-	}
 }
 
 // extract writes a fixture archive into dir. Two sections are special:
@@ -109,44 +73,29 @@ func golden(t *testing.T, file string, got result, dirs ...string) {
 // fake node installation, and anything else lies outside the project.
 func extract(t *testing.T, a *txtar.Archive, dir string) (paths []string) {
 	t.Helper()
-	for _, f := range a.Files {
-		switch f.Name {
-		case "lookups":
-			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
-				if l = strings.TrimSpace(l); l != "" {
-					paths = append(paths, l)
-				}
+	paths, sections := ecotest.Extract(t, a, dir, "lookups", "symlinks")
+	if l, ok := sections["lookups"]; ok {
+		for _, l := range strings.Split(strings.TrimSpace(string(l)), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				paths = append(paths, l)
 			}
-			continue
-		case "symlinks":
-			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
-				link, target, ok := strings.Cut(l, " -> ")
-				if !ok {
-					t.Fatalf("symlinks: bad line %q", l)
-				}
-				p := filepath.Join(dir, filepath.FromSlash(link))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.Symlink(target, p); err != nil {
-					t.Fatal(err)
-				}
-				paths = append(paths, link)
+		}
+	}
+	if l, ok := sections["symlinks"]; ok {
+		for _, l := range strings.Split(strings.TrimSpace(string(l)), "\n") {
+			link, target, ok := strings.Cut(l, " -> ")
+			if !ok {
+				t.Fatalf("symlinks: bad line %q", l)
 			}
-			continue
+			p := filepath.Join(dir, filepath.FromSlash(link))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(target, p); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, link)
 		}
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		mode := os.FileMode(0o644)
-		if strings.Contains(f.Name, "/bin/") {
-			mode = 0o755
-		}
-		if err := os.WriteFile(p, f.Data, mode); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, f.Name)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "project"), 0o755); err != nil {
 		t.Fatal(err)
@@ -158,14 +107,7 @@ func extract(t *testing.T, a *txtar.Archive, dir string) (paths []string) {
 // TestFixtures runs every hand-written project in testdata/npm/unit/*.txtar
 // and compares the result with the golden <case>.json beside it.
 func TestFixtures(t *testing.T) {
-	cases, err := filepath.Glob("../../testdata/npm/unit/*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no fixtures in testdata/npm/unit")
-	}
-	for _, c := range cases {
+	for _, c := range ecotest.Glob(t, "../../testdata/npm/unit/*.txtar") {
 		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
 		t.Run(name, func(t *testing.T) {
 			a, err := txtar.ParseFile(c)
@@ -184,7 +126,7 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, strings.TrimSuffix(c, ".txtar")+".json", got, real, dir)
+			ecotest.GoldenJSON(t, strings.TrimSuffix(c, ".txtar")+".json", got, real, dir)
 		})
 	}
 }
@@ -289,13 +231,7 @@ func FuzzDeclared(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parseManifest("package.json", data)
 		if err != nil {
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %T is not a *ecosystems.PosError: %v", err, err)
-			}
-			if n := bytes.Count(data, []byte("\n")) + 1; pe.Pos.Line < 1 || pe.Pos.Line > n {
-				t.Fatalf("error line %d outside 1..%d: %v", pe.Pos.Line, n, err)
-			}
+			ecotest.PosErrorIn(t, err, string(data))
 			return
 		}
 		if !json.Valid(bytes.TrimPrefix(data, []byte("\ufeff"))) {
@@ -327,13 +263,7 @@ func FuzzParseLock(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lock, err := parseLock("package-lock.json", data)
 		if err != nil {
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %T is not a *ecosystems.PosError: %v", err, err)
-			}
-			if n := bytes.Count(data, []byte("\n")) + 1; pe.Pos.Line < 1 || pe.Pos.Line > n {
-				t.Fatalf("error line %d outside 1..%d: %v", pe.Pos.Line, n, err)
-			}
+			ecotest.PosErrorIn(t, err, string(data))
 			return
 		}
 		for k, e := range lock {

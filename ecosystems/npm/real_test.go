@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // The real-install fixtures are installed by scripts/setup.d/npm.sh with
@@ -93,11 +94,7 @@ func realEnv(t testing.TB) ecosystems.Env {
 // TestRealGolden records the complete D1 and D2 of every real-install
 // fixture: names, versions, package URLs, paths, edges and flags.
 func TestRealGolden(t *testing.T) {
-	dirs, err := filepath.Glob("../../testdata/npm/real/*/package-lock.json")
-	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no real-install fixtures: %v", err)
-	}
-	for _, lock := range dirs {
+	for _, lock := range ecotest.Glob(t, "../../testdata/npm/real/*/package-lock.json") {
 		name := filepath.Base(filepath.Dir(lock))
 		t.Run(name, func(t *testing.T) {
 			dir := installedFixture(t, "real/"+name)
@@ -106,18 +103,9 @@ func TestRealGolden(t *testing.T) {
 				t.Fatalf("errors: %q, %q", got.DeclaredError, got.InstalledError)
 			}
 			got.Owners = nil
-			golden(t, filepath.Join(filepath.Dir(lock), "expected.json"), got)
+			ecotest.GoldenJSON(t, filepath.Join(filepath.Dir(lock), "expected.json"), got)
 		})
 	}
-}
-
-// owner formats a lookup as the golden files do.
-func owner(x *ecosystems.PathIndex, path string) string {
-	pkg, use, ok := x.Lookup(path)
-	if !ok {
-		return "-"
-	}
-	return pkg + " " + string(use)
 }
 
 // TestRealBasic checks the small fixture by hand: debug 2 needs ms 2.0.0
@@ -171,11 +159,11 @@ func TestRealBasic(t *testing.T) {
 		{"package.json", "-"},
 	}
 	for _, tt := range tests {
-		if got := owner(inv.Index, filepath.Join(dir, tt.path)); got != tt.want {
+		if got := ecotest.Owner(inv.Index, filepath.Join(dir, tt.path)); got != tt.want {
 			t.Errorf("owner of %s = %q, want %q", tt.path, got, tt.want)
 		}
 	}
-	if got := owner(inv.Index, filepath.Join(npmDir, "package.json")); got != "npm none" {
+	if got := ecotest.Owner(inv.Index, filepath.Join(npmDir, "package.json")); got != "npm none" {
 		t.Errorf("owner of npm's own package.json = %q, want \"npm none\"", got)
 	}
 	if !hasExcluded(inv, "npm") {
@@ -225,7 +213,7 @@ func TestRealWorkspaces(t *testing.T) {
 		{"node_modules/debug/src/index.js", "debug runtime"},
 	}
 	for _, tt := range tests {
-		if got := owner(inv.Index, filepath.Join(dir, tt.path)); got != tt.want {
+		if got := ecotest.Owner(inv.Index, filepath.Join(dir, tt.path)); got != tt.want {
 			t.Errorf("owner of %s = %q, want %q", tt.path, got, tt.want)
 		}
 	}
@@ -259,10 +247,10 @@ func TestRealMocha(t *testing.T) {
 	if nested.Version == "" || hoisted.Version == "" || nested.Version == hoisted.Version {
 		t.Errorf("supports-color: nested %q, hoisted %q: want two different versions", nested.Version, hoisted.Version)
 	}
-	if got := owner(inv.Index, filepath.Join(dir, "node_modules/chalk/node_modules/supports-color/index.js")); got != "supports-color runtime" {
+	if got := ecotest.Owner(inv.Index, filepath.Join(dir, "node_modules/chalk/node_modules/supports-color/index.js")); got != "supports-color runtime" {
 		t.Errorf("nested supports-color owner = %q", got)
 	}
-	if got := owner(inv.Index, filepath.Join(dir, "node_modules/.bin/mocha")); got != "mocha runtime" {
+	if got := ecotest.Owner(inv.Index, filepath.Join(dir, "node_modules/.bin/mocha")); got != "mocha runtime" {
 		t.Errorf("node_modules/.bin/mocha owner = %q, want mocha", got)
 	}
 	if len(inv.Warnings) > 0 {
@@ -331,9 +319,7 @@ var straceLine = regexp.MustCompile(`^(?:open(?:at2?)?\(.*, (O_[A-Z_|]+)(?:, 0[0
 // executed, with symbolic links resolved as envaudit's tracer records them.
 func straceRun(t *testing.T, dir string, command ...string) []string {
 	t.Helper()
-	if _, err := exec.LookPath("strace"); err != nil {
-		t.Fatal("strace is not installed: run `make setup`")
-	}
+	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"strace"}})
 	tmp := t.TempDir()
 	out := filepath.Join(tmp, "t")
 	args := append([]string{"-ff", "-qq", "-y", "-e", "trace=open,openat,openat2,execve", "-e", "status=successful", "-o", out, "--"}, command...)

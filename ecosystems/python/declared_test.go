@@ -4,18 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
-
-// update reports whether golden files should be rewritten
-// (ENVAUDIT_UPDATE=1 go test ./...).
-func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
 
 // golden compares got, as pretty JSON, with the golden file, or rewrites it.
 func golden(t *testing.T, file string, got any) {
@@ -27,42 +23,13 @@ func golden(t *testing.T, file string, got any) {
 	if err := enc.Encode(got); err != nil {
 		t.Fatal(err)
 	}
-	goldenBytes(t, file, buf.Bytes())
-}
-
-func goldenBytes(t *testing.T, file string, got []byte) {
-	t.Helper()
-	if update() {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with ENVAUDIT_UPDATE=1 to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", file, diff)
-	}
-}
-
-func caseDirs(t *testing.T, pattern string) []string {
-	t.Helper()
-	dirs, err := filepath.Glob(pattern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(dirs) == 0 {
-		t.Fatalf("no fixtures match %q", pattern)
-	}
-	return dirs
+	ecotest.Golden(t, file, buf.String())
 }
 
 // TestDeclared parses each project under testdata/python/declared and
 // compares D1 (and the manifests Detect finds) with want.json.
 func TestDeclared(t *testing.T) {
-	for _, dir := range caseDirs(t, "../../testdata/python/declared/*") {
+	for _, dir := range ecotest.Glob(t, "../../testdata/python/declared/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			e := New()
 			manifests, err := e.Detect(dir)
@@ -90,7 +57,7 @@ func TestDeclared(t *testing.T) {
 // TestDeclaredErrors checks that each malformed project under
 // testdata/python/bad fails with the positioned error in want-error.txt.
 func TestDeclaredErrors(t *testing.T) {
-	for _, dir := range caseDirs(t, "../../testdata/python/bad/*") {
+	for _, dir := range ecotest.Glob(t, "../../testdata/python/bad/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			_, err := New().Declared(dir)
 			if err == nil {
@@ -102,7 +69,7 @@ func TestDeclaredErrors(t *testing.T) {
 			} else if pe.Pos.Line == 0 {
 				t.Errorf("error %q has no line", err)
 			}
-			goldenBytes(t, filepath.Join(dir, "want-error.txt"), []byte(err.Error()+"\n"))
+			ecotest.Golden(t, filepath.Join(dir, "want-error.txt"), err.Error()+"\n")
 		})
 	}
 }

@@ -1,12 +1,11 @@
 package python
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // seed adds every fixture file matching the patterns to the fuzz corpus.
@@ -27,10 +26,7 @@ func checkPosError(t *testing.T, err error, file string) {
 	if err == nil {
 		return
 	}
-	var pe *ecosystems.PosError
-	if !errors.As(err, &pe) {
-		t.Fatalf("error %q is %T, want *ecosystems.PosError", err, err)
-	}
+	pe := ecotest.PosError(t, err)
 	if pe.Pos.File != file {
 		t.Fatalf("error %q is in %q, want %q", err, pe.Pos.File, file)
 	}

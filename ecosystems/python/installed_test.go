@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -133,7 +134,7 @@ func readProbes(t *testing.T, file string) []string {
 // compares packages, edges, exclusions, warnings and the owners of the
 // probe paths with want.json.
 func TestInstalledFixtures(t *testing.T) {
-	for _, dir := range caseDirs(t, "../../testdata/python/installed/*") {
+	for _, dir := range ecotest.Glob(t, "../../testdata/python/installed/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			caseDir, err := filepath.Abs(dir)
 			if err != nil {

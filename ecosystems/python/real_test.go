@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -87,47 +88,10 @@ func run(dir string, env []string, name string, args ...string) ([]byte, error) 
 	return out.Bytes(), nil
 }
 
-// checkPrerequisites fails the test, naming what is missing, unless the
-// Debian packages the real tests need are installed.
-func checkPrerequisites(t *testing.T) {
-	t.Helper()
-	var missing []string
-	for _, p := range realPackages {
-		out, _ := exec.Command("dpkg-query", "-W", "-f", "${db:Status-Status}", p).Output()
-		if string(out) != "installed" {
-			missing = append(missing, p)
-		}
-	}
-	if _, err := os.Stat(debianPython); err != nil {
-		missing = append(missing, debianPython)
-	}
-	if len(missing) > 0 {
-		t.Fatalf("missing %s: run `make setup` (scripts/setup.sh installs scripts/setup.d/python.apt)", strings.Join(missing, ", "))
-	}
-}
-
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-}
-
 // setupReal builds the venv once per test binary.
 func setupReal(t *testing.T) *realFixture {
 	t.Helper()
-	checkPrerequisites(t)
+	ecotest.Require(t, ecotest.Prereqs{Debs: realPackages, Files: []string{debianPython}})
 	realOnce.Do(func() { real, realErr = buildReal() })
 	if realErr != nil {
 		t.Fatal(realErr)
@@ -148,10 +112,10 @@ func buildReal() (*realFixture, error) {
 	// A small, fixed environment: no VIRTUAL_ENV or PYTHONPATH of ours
 	// leaks into the interpreter, and pip stays offline.
 	f.environ = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1"}
-	if err := copyTree("../../testdata/python/real/localpkgs", filepath.Join(dir, "src")); err != nil {
+	if err := ecotest.CopyTree("../../testdata/python/real/localpkgs", filepath.Join(dir, "src"), nil); err != nil {
 		return nil, err
 	}
-	if err := copyTree("../../testdata/python/real/project", f.proj); err != nil {
+	if err := ecotest.CopyTree("../../testdata/python/real/project", f.proj, nil); err != nil {
 		return nil, err
 	}
 	if _, err := run(dir, f.environ, debianPython, "-m", "venv", "--system-site-packages", f.venv); err != nil {

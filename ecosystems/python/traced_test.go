@@ -1,34 +1,17 @@
 package python
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"sort"
 	"testing"
-	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
-
-// traceRun runs argv under the tracer and fails unless it succeeded.
-func traceRun(t *testing.T, dir string, environ, argv []string) (*tracer.Trace, []byte) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	start := time.Now()
-	tr, err := tracer.Run(context.Background(), tracer.Options{Command: argv, Dir: dir, Env: environ, Stdout: &stdout, Stderr: &stderr, Timeout: 2 * time.Minute})
-	if err != nil {
-		t.Fatalf("trace %q: %v", argv, err)
-	}
-	if tr.End.ExitCode != 0 {
-		t.Fatalf("traced %q exited %d:\n%s%s", argv, tr.End.ExitCode, stdout.String(), stderr.String())
-	}
-	t.Logf("traced %v: %d processes, %d accesses, %v", argv[:min(3, len(argv))], len(tr.Processes), len(tr.Accesses), time.Since(start).Round(time.Millisecond))
-	return tr, stdout.Bytes()
-}
 
 // executed returns what the audit gives Env.Executables: every program the
 // run executed, symbolic links resolved.
@@ -81,7 +64,7 @@ func TestTracedDebianImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	oracle, _ := filepath.Abs("../../testdata/python/real/oracle.py")
-	tr, modules := traceRun(t, root, f.environ, []string{debianPython, oracle, "modules", "import yaml; yaml.safe_load('a: 1')"})
+	tr, modules := ecotest.Trace(t, root, f.environ, []string{debianPython, oracle, "modules", "import yaml; yaml.safe_load('a: 1')"})
 	inv, err := New().Installed(context.Background(), root, ecosystems.Env{Environ: f.environ, Executables: executed(tr)})
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +102,7 @@ func TestTracedPytest(t *testing.T) {
 	f := setupReal(t)
 	out := filepath.Join(t.TempDir(), "modules.json")
 	environ := append(append([]string(nil), f.environ...), "ENVAUDIT_MODULES_OUT="+out)
-	tr, _ := traceRun(t, f.proj, environ, []string{filepath.Join(f.venv, "bin", "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"})
+	tr, _ := ecotest.Trace(t, f.proj, environ, []string{filepath.Join(f.venv, "bin", "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"})
 	inv, err := New().Installed(context.Background(), f.proj, ecosystems.Env{Environ: environ, Executables: executed(tr)})
 	if err != nil {
 		t.Fatal(err)

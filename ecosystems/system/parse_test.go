@@ -1,12 +1,11 @@
 package system
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -159,10 +158,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.parse(tt.file, []byte(tt.src))
-			var pe *ecosystems.PosError
-			if !errors.As(err, &pe) {
-				t.Fatalf("error %v is not a *ecosystems.PosError", err)
-			}
+			ecotest.PosError(t, err)
 			if err.Error() != tt.want {
 				t.Errorf("error = %q, want %q", err, tt.want)
 			}
@@ -218,10 +214,7 @@ func FuzzParseWorkflow(f *testing.F) {
 func checkInstalls(t *testing.T, src string, ps []aptInstall, err error) {
 	t.Helper()
 	if err != nil {
-		var pe *ecosystems.PosError
-		if !errors.As(err, &pe) {
-			t.Fatalf("error %v is not a *ecosystems.PosError", err)
-		}
+		ecotest.PosError(t, err)
 		return
 	}
 	n := strings.Count(src, "\n") + 1

@@ -2,7 +2,6 @@ package system
 
 import (
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,85 +9,23 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/google/go-cmp/cmp"
 )
-
-// update regenerates golden files: ENVAUDIT_UPDATE=1 go test ./...
-var update = os.Getenv("ENVAUDIT_UPDATE") != ""
-
-// renderDeclared renders D1 as sorted text, one dependency a line:
-// "file:line<TAB>name<TAB>spec<TAB>scope<TAB>raw" with "-" for empty fields.
-func renderDeclared(ds []ecosystems.Dependency) string {
-	var lines []string
-	dash := func(s string) string {
-		if s == "" {
-			return "-"
-		}
-		return s
-	}
-	for _, d := range ds {
-		lines = append(lines, strings.Join([]string{d.Pos.String(), d.Name, dash(d.Spec), string(d.Scope), dash(d.Raw)}, "\t"))
-	}
-	return strings.Join(lines, "\n") + "\n"
-}
 
 // TestFixtures runs Detect and Declared on every fixture project under
 // testdata/system that has a golden file: manifests.golden and
 // declared.golden for good projects, error.golden for bad ones.
 func TestFixtures(t *testing.T) {
-	dirs, err := filepath.Glob("../../testdata/system/*")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
+	// Not every directory is a project fixture (dpkg-root is a system).
+	dirs := ecotest.Glob(t, "../../testdata/system/*", "declared.golden", "error.golden")
 	for _, dir := range dirs {
-		_, errDeclared := os.Stat(filepath.Join(dir, "declared.golden"))
-		_, errError := os.Stat(filepath.Join(dir, "error.golden"))
-		if errDeclared != nil && errError != nil {
-			continue // not a project fixture (dpkg-root)
-		}
-		n++
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			e := New()
-			manifests, err := e.Detect(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			deps, err := e.Declared(dir)
-			if errError == nil {
-				var pe *ecosystems.PosError
-				if !errors.As(err, &pe) {
-					t.Fatalf("Declared: error %v is not a *ecosystems.PosError", err)
-				}
-				golden(t, filepath.Join(dir, "error.golden"), err.Error()+"\n")
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, filepath.Join(dir, "manifests.golden"), strings.Join(manifests, "\n")+"\n")
-			golden(t, filepath.Join(dir, "declared.golden"), renderDeclared(deps))
+			ecotest.DeclaredGoldens(t, New(), dir)
 		})
 	}
-	if n < 3 {
+	if n := len(dirs); n < 3 {
 		t.Fatalf("found %d fixture projects under testdata/system, want at least 3", n)
-	}
-}
-
-func golden(t *testing.T, file, got string) {
-	t.Helper()
-	if update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", file, diff)
 	}
 }
 
@@ -134,7 +71,7 @@ func TestInstalledFixture(t *testing.T) {
 	}
 	lookups := []struct {
 		path string
-		want string // "pkg use", or "" when unattributed
+		want string // "pkg use", or "-" when unattributed
 	}{
 		{"/usr/bin/jq", "jq runtime"},                          // executed
 		{"/usr/bin/tree", "tree none"},                         // owned, not executed in this run
@@ -145,17 +82,12 @@ func TestInstalledFixture(t *testing.T) {
 		{"/usr/bin/pg_config", "postgresql-common none"},   // the diverting package's file
 		{"/usr/bin/pg_config.libpq-dev", "libpq-dev none"}, // the diverted one
 		{"/usr/lib/i386-linux-gnu/libfoo.so.2", "libfoo1 runtime"},
-		{"/usr/bin/ls", ""}, // base: excluded, not indexed
-		{"/lib/x86_64-linux-gnu/libc.so.6", ""},
-		{"/home/user/project/run.sh", ""},
+		{"/usr/bin/ls", "-"}, // base: excluded, not indexed
+		{"/lib/x86_64-linux-gnu/libc.so.6", "-"},
+		{"/home/user/project/run.sh", "-"},
 	}
 	for _, l := range lookups {
-		pkg, use, ok := inv.Index.Lookup(l.path)
-		got := ""
-		if ok {
-			got = pkg + " " + string(use)
-		}
-		if got != l.want {
+		if got := ecotest.Owner(inv.Index, l.path); got != l.want {
 			t.Errorf("Lookup(%q) = %q, want %q", l.path, got, l.want)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -30,11 +31,7 @@ func TestMain(m *testing.M) {
 // libraries as coming through it, tree as used, and zstd (declared, never
 // run) as a phantom.
 func TestHiddenToolTraced(t *testing.T) {
-	for _, tool := range []string{"jq", "tree", "zstd"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Fatalf("%s is not installed (run `make setup`): %v", tool, err)
-		}
-	}
+	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"jq", "tree", "zstd"}})
 	dir, err := filepath.Abs("../../testdata/system/hidden-tool")
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,330 @@
+package ecotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// recorder is a testing.TB that records failures instead of failing, so
+// that the helpers' own failures can be tested. Fatal ends the goroutine,
+// as testing.T's does; run calls a function in a goroutine for that.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	failed []string
+	fatal  bool
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed = append(r.failed, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.Errorf(format, args...)
+	r.fatal = true
+	runtime.Goexit()
+}
+
+func (r *recorder) Fatal(args ...any) { r.Fatalf("%v", args...) }
+
+func (r *recorder) Logf(string, ...any) {}
+
+func (r *recorder) run(f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	<-done
+}
+
+func TestGolden(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "sub", "x.golden")
+
+	t.Setenv("ENVAUDIT_UPDATE", "1")
+	Golden(t, file, "a\n")
+	if b, err := os.ReadFile(file); err != nil || string(b) != "a\n" {
+		t.Fatalf("update wrote %q, %v", b, err)
+	}
+
+	t.Setenv("ENVAUDIT_UPDATE", "")
+	Golden(t, file, "a\n") // equal: passes
+	r := &recorder{TB: t}
+	r.run(func() { Golden(r, file, "b\n") })
+	if len(r.failed) != 1 || !strings.Contains(r.failed[0], "(-want +got)") || r.fatal {
+		t.Errorf("a difference: failures %q (fatal %v), want one non-fatal diff", r.failed, r.fatal)
+	}
+	r = &recorder{TB: t}
+	r.run(func() { Golden(r, filepath.Join(dir, "missing.golden"), "") })
+	if len(r.failed) != 1 || !strings.Contains(r.failed[0], "ENVAUDIT_UPDATE=1") || !r.fatal {
+		t.Errorf("a missing golden file: failures %q (fatal %v), want one saying how to create it", r.failed, r.fatal)
+	}
+}
+
+func TestGoldenJSON(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "x.json")
+	t.Setenv("ENVAUDIT_UPDATE", "1")
+	GoldenJSON(t, file, map[string]string{"path": dir + "/a", "spec": ">=1"}, dir)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"path\": \"$TMP/a\",\n  \"spec\": \"\\u003e=1\"\n}\n"
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Errorf("GoldenJSON wrote (-want +got):\n%s", diff)
+	}
+}
+
+func TestGlob(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"a/declared.golden", "b/error.golden", "c/other", "d.txt"} {
+		WriteFile(t, filepath.Join(dir, f), nil, 0o644)
+	}
+	base := func(ps []string) []string {
+		var out []string
+		for _, p := range ps {
+			if !filepath.IsAbs(p) {
+				t.Errorf("%q is not absolute", p)
+			}
+			out = append(out, filepath.Base(p))
+		}
+		return out
+	}
+	if diff := cmp.Diff([]string{"a", "b", "c", "d.txt"}, base(Glob(t, filepath.Join(dir, "*")))); diff != "" {
+		t.Errorf("Glob (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"a", "b"}, base(Glob(t, filepath.Join(dir, "*"), "declared.golden", "error.golden"))); diff != "" {
+		t.Errorf("Glob having goldens (-want +got):\n%s", diff)
+	}
+	r := &recorder{TB: t}
+	r.run(func() { Glob(r, filepath.Join(dir, "*"), "nothing") })
+	if !r.fatal {
+		t.Errorf("Glob matching nothing did not fail the test")
+	}
+}
+
+func TestPosError(t *testing.T) {
+	pe := ecosystems.Errorf("a.txt", 2, "bad %q", "x")
+	if got := PosError(t, pe); got.Pos != (ecosystems.Pos{File: "a.txt", Line: 2}) {
+		t.Errorf("PosError = %+v", got)
+	}
+	PosErrorIn(t, pe, "one\ntwo")
+	tests := []struct {
+		name string
+		f    func(testing.TB)
+	}{
+		{"not-positioned", func(tb testing.TB) { PosError(tb, os.ErrNotExist) }},
+		{"line-past-the-end", func(tb testing.TB) { PosErrorIn(tb, pe, "one line") }},
+		{"line-zero", func(tb testing.TB) { PosErrorIn(tb, ecosystems.Errorf("a.txt", 0, "bad"), "x") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := &recorder{TB: t}
+			r.run(func() { tt.f(r) })
+			if !r.fatal {
+				t.Errorf("did not fail the test")
+			}
+		})
+	}
+}
+
+func TestRenderDeclared(t *testing.T) {
+	got := RenderDeclared([]ecosystems.Dependency{
+		{Name: "zlib", Spec: "1.2", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "CMakeLists.txt", Line: 3}, Raw: "find_package(ZLIB 1.2)"},
+		{Name: "fmt", Scope: ecosystems.ScopeRuntime, CompileOnly: true, Pos: ecosystems.Pos{File: "vcpkg.json", Line: 1}},
+	})
+	want := "CMakeLists.txt:3\tzlib\t1.2\truntime\tfind_package(ZLIB 1.2)\nvcpkg.json:1\tfmt\t-\truntime compile-only\t-\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("RenderDeclared (-want +got):\n%s", diff)
+	}
+}
+
+// fakeEcosystem declares one dependency per line of its manifest "deps",
+// and fails with a positioned error on a line "bad".
+type fakeEcosystem struct{}
+
+func (fakeEcosystem) Name() string { return "fake" }
+
+func (fakeEcosystem) Detect(root string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(root, "deps")); err != nil {
+		return nil, nil
+	}
+	return []string{"deps"}, nil
+}
+
+func (fakeEcosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	b, err := os.ReadFile(filepath.Join(root, "deps"))
+	if err != nil {
+		return nil, err
+	}
+	var out []ecosystems.Dependency
+	for i, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if l == "bad" {
+			return nil, ecosystems.Errorf("deps", i+1, "bad dependency")
+		}
+		out = append(out, ecosystems.Dependency{Name: l, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "deps", Line: i + 1}})
+	}
+	return out, nil
+}
+
+func (fakeEcosystem) Installed(context.Context, string, ecosystems.Env) (*ecosystems.Inventory, error) {
+	return nil, errors.New("not a real ecosystem")
+}
+
+func (fakeEcosystem) DevTools() []string { return nil }
+
+func TestDeclaredGoldens(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "good"), filepath.Join(dir, "bad")
+	WriteFile(t, filepath.Join(good, "deps"), []byte("a\nb\n"), 0o644)
+	WriteFile(t, filepath.Join(good, "manifests.golden"), []byte("deps\n"), 0o644)
+	WriteFile(t, filepath.Join(good, "declared.golden"), []byte("deps:1\ta\t-\truntime\t-\ndeps:2\tb\t-\truntime\t-\n"), 0o644)
+	WriteFile(t, filepath.Join(bad, "deps"), []byte("a\nbad\n"), 0o644)
+	WriteFile(t, filepath.Join(bad, "error.golden"), []byte("deps:2: bad dependency\n"), 0o644)
+	if !DeclaredGoldens(t, fakeEcosystem{}, good) {
+		t.Errorf("DeclaredGoldens(good) = false")
+	}
+	if DeclaredGoldens(t, fakeEcosystem{}, bad) {
+		t.Errorf("DeclaredGoldens(bad) = true")
+	}
+	// A project that should fail but does not is a failure.
+	WriteFile(t, filepath.Join(good, "error.golden"), []byte("deps:1: x\n"), 0o644)
+	r := &recorder{TB: t}
+	r.run(func() { DeclaredGoldens(r, fakeEcosystem{}, good) })
+	if !r.fatal {
+		t.Errorf("DeclaredGoldens of a project that parses, with an error.golden, did not fail the test")
+	}
+}
+
+func TestOwnerAndUsed(t *testing.T) {
+	x := ecosystems.NewPathIndex()
+	x.AddDir("/m/a", "a", ecosystems.UseRuntime)
+	x.AddDir("/m/b", "b", ecosystems.UseCompile)
+	x.AddFile("/m/c/x", "c", ecosystems.UseRuntime)
+	for path, want := range map[string]string{"/m/a/f": "a runtime", "/m/b/f": "b compile", "/m/c/x": "c runtime", "/other": "-"} {
+		if got := Owner(x, path); got != want {
+			t.Errorf("Owner(%q) = %q, want %q", path, got, want)
+		}
+	}
+	if diff := cmp.Diff([]string{"a", "c"}, Used(x, []string{"/m/c/x", "/m/b/f", "/m/a/1", "/m/a/2", "/other"})); diff != "" {
+		t.Errorf("Used (-want +got):\n%s", diff)
+	}
+	if got := Used(x, nil); len(got) != 0 {
+		t.Errorf("Used(nil) = %q", got)
+	}
+}
+
+func TestMissing(t *testing.T) {
+	if err := (Prereqs{Tools: []string{"sh"}, Files: []string{"/"}}).Missing(); err != nil {
+		t.Errorf("Missing of what is there: %v", err)
+	}
+	err := Prereqs{Tools: []string{"sh", "envaudit-no-such-tool"}, Files: []string{"/envaudit/no/such/file"}}.Missing()
+	if err == nil {
+		t.Fatal("Missing found nothing missing")
+	}
+	for _, want := range []string{`program "envaudit-no-such-tool"`, `file "/envaudit/no/such/file"`, "run `make setup`"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Missing = %q, want it to mention %s", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), `"sh"`) {
+		t.Errorf("Missing = %q names a program that is there", err)
+	}
+}
+
+func TestExtractAndCopyTree(t *testing.T) {
+	a := txtar.Parse([]byte("-- lookups --\nx/y\n-- project/a.txt --\nA\n-- toolchain/bin/node --\n#!/bin/sh\n-- b/c.txt --\nC\n"))
+	dir := t.TempDir()
+	names, sections := Extract(t, a, dir, "lookups", "symlinks")
+	if diff := cmp.Diff([]string{"b/c.txt", "project/a.txt", "toolchain/bin/node"}, names); diff != "" {
+		t.Errorf("names (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string][]byte{"lookups": []byte("x/y\n")}, sections); diff != "" {
+		t.Errorf("sections (-want +got):\n%s", diff)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "lookups")); err == nil {
+		t.Errorf("a special section was written as a file")
+	}
+
+	dst := filepath.Join(t.TempDir(), "copy")
+	if err := CopyTree(dir, dst, func(d fs.DirEntry) bool { return d.Name() == "b" }); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err := filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dst, p)
+		got = append(got, filepath.ToSlash(rel)+" "+strconv.FormatUint(uint64(info.Mode().Perm()), 8))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"project/a.txt 644", "toolchain/bin/node 755"}, got); diff != "" {
+		t.Errorf("copied files and permissions (-want +got):\n%s", diff)
+	}
+}
+
+// TestImportedOnlyByTests keeps the package out of envaudit itself: only
+// _test.go files under ecosystems/ may import it.
+func TestImportedOnlyByTests(t *testing.T) {
+	const self = "github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	fset := token.NewFileSet()
+	n := 0
+	err := filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		n++
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, imp := range f.Imports {
+			if path, _ := strconv.Unquote(imp.Path.Value); path == self && !strings.HasSuffix(p, "_test.go") {
+				t.Errorf("%s imports ecotest outside a test", p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Errorf("walked %d Go files under ecosystems/, want the whole tree", n)
+	}
+}
