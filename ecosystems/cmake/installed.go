@@ -12,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
+	"github.com/envaudit/envaudit/ecosystems/internal/solib"
 	packageurl "github.com/package-url/packageurl-go"
 )
 
@@ -45,7 +46,7 @@ func classify(f string) fileKind {
 	switch {
 	case strings.HasPrefix(f, "/usr/include/") || strings.HasPrefix(f, "/usr/local/include/") || headerExt[path.Ext(base)] && strings.Contains(f, "/include/"):
 		return kindHeader
-	case inLib && isSharedObject(base):
+	case inLib && solib.IsSharedObject(base):
 		return kindShared
 	case inLib && strings.HasSuffix(base, ".a"):
 		return kindStatic
@@ -55,28 +56,6 @@ func classify(f string) fileKind {
 		return kindBin
 	}
 	return kindOther
-}
-
-// isSharedObject reports whether a file name is a shared object's:
-// libz.so, libz.so.1, libz.so.1.2.13.
-func isSharedObject(base string) bool {
-	i := strings.Index(base, ".so")
-	if i <= 0 {
-		return false
-	}
-	rest := base[i+3:]
-	if rest == "" {
-		return true
-	}
-	if rest[0] != '.' {
-		return false
-	}
-	for _, c := range rest[1:] {
-		if c != '.' && (c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // inventory builds one Installed answer.
@@ -259,7 +238,7 @@ func (v *inventory) loaded(env ecosystems.Env, builds []*cache, root string) {
 				seenPkg[p] = true
 				files, _ := v.db.Files(p)
 				for _, f := range files {
-					if isSharedObject(path.Base(f)) {
+					if solib.IsSharedObject(f) {
 						modules = append(modules, f)
 					}
 				}
@@ -306,7 +285,7 @@ func (v *inventory) prefixModules(exe string) []string {
 		if err != nil || len(out) >= maxPrefixModules {
 			return fs.SkipDir
 		}
-		if !d.IsDir() && isSharedObject(d.Name()) {
+		if !d.IsDir() && solib.IsSharedObject(d.Name()) {
 			out = append(out, "/"+p)
 		}
 		return nil
@@ -574,7 +553,7 @@ func (v *inventory) indexResolvedFiles() {
 					return nil
 				}
 				switch {
-				case isSharedObject(d.Name()):
+				case solib.IsSharedObject(d.Name()):
 					v.inv.Index.AddFile(p, name, v.libraryUse(p))
 				case strings.HasSuffix(d.Name(), ".a"):
 					v.inv.Index.AddFile(p, name, ecosystems.UseCompile)

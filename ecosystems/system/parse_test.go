@@ -166,18 +166,6 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestIsSharedObject(t *testing.T) {
-	for p, want := range map[string]bool{
-		"/usr/lib/x86_64-linux-gnu/libz.so": true, "/usr/lib/x86_64-linux-gnu/libz.so.1.2.13": true,
-		"/usr/lib/python3/dist-packages/_yaml.cpython-311-x86_64-linux-gnu.so": true,
-		"/usr/share/doc/x/README.so.txt":                                       false, "/usr/bin/jq": false, "/etc/ld.so.conf": false, "/usr/lib/.so": false,
-	} {
-		if got := isSharedObject(p); got != want {
-			t.Errorf("isSharedObject(%q) = %v, want %v", p, got, want)
-		}
-	}
-}
-
 func FuzzParseDockerfile(f *testing.F) {
 	f.Add("FROM debian\nRUN apt-get update && apt-get install -y \\\n  jq tree=1.0 # x\n")
 	f.Add("# escape=`\nRUN apt-get install `\n a\n")

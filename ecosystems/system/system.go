@@ -66,13 +66,13 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
+	"github.com/envaudit/envaudit/ecosystems/internal/solib"
 )
 
 // Ecosystem is the system-package ecosystem. The zero value reads the
@@ -281,7 +281,7 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 		}
 		for _, f := range files {
 			use := ecosystems.UseNone
-			if executed[f] || isSharedObject(f) {
+			if executed[f] || solib.IsSharedObject(f) {
 				use = ecosystems.UseRuntime
 			}
 			inv.Index.AddFile(f, names[p], use)
@@ -303,29 +303,6 @@ func packageNames(db *dpkg.DB) map[*dpkg.Package]string {
 		}
 	}
 	return names
-}
-
-// isSharedObject reports whether a file name is a shared object's:
-// libz.so, libz.so.1, libz.so.1.2.13, _yaml.cpython-311-x86_64-linux-gnu.so.
-func isSharedObject(p string) bool {
-	b := path.Base(p)
-	i := strings.Index(b, ".so")
-	if i <= 0 {
-		return false
-	}
-	rest := b[i+3:]
-	if rest == "" {
-		return true
-	}
-	if rest[0] != '.' {
-		return false
-	}
-	for _, c := range rest[1:] {
-		if c != '.' && (c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // DevTools returns the installed packages of the build and language
