@@ -199,14 +199,32 @@ func (p *project) inputs() []string {
 
 // prepare gives every ecosystem that needs it (TraceEnvironer) a scratch
 // directory and returns the traced command's environment with their
-// variables applied. cleanup removes the scratch directories.
-func (p *project) prepare(environ []string) (env []string, cleanup func(), err error) {
+// variables applied. With evidence "", the directories are temporary and
+// cleanup removes them. Otherwise they are evidence/<ecosystem>, kept
+// beside the trace for `envaudit audit --trace` (see evidenceDir): the
+// evidence directory of an earlier trace is replaced first, so no stale
+// evidence outlives it, and one envaudit did not make is refused.
+func (p *project) prepare(environ []string, evidence string) (env []string, cleanup func(), err error) {
 	env = append([]string(nil), environ...)
 	cleanup = func() {
+		if evidence != "" {
+			return
+		}
 		for _, d := range p.ecos {
 			if d.scratch != "" {
 				os.RemoveAll(d.scratch)
 			}
+		}
+	}
+	if evidence != "" {
+		if err := clearEvidence(evidence); err != nil {
+			return nil, nil, err
+		}
+		// Ecosystems write into their scratch directories through
+		// options such as -Xlog:class+load:file=PATH, which want an
+		// absolute path.
+		if evidence, err = filepath.Abs(evidence); err != nil {
+			return nil, nil, err
 		}
 	}
 	for i := range p.ecos {
@@ -214,7 +232,13 @@ func (p *project) prepare(environ []string) (env []string, cleanup func(), err e
 		if !ok {
 			continue
 		}
-		dir, err := os.MkdirTemp("", "envaudit-"+p.ecos[i].eco.Name()+"-")
+		name := p.ecos[i].eco.Name()
+		var dir string
+		if evidence == "" {
+			dir, err = os.MkdirTemp("", "envaudit-"+name+"-")
+		} else {
+			dir, err = makeEvidence(evidence, name)
+		}
 		if err != nil {
 			cleanup()
 			return nil, nil, err
@@ -223,6 +247,36 @@ func (p *project) prepare(environ []string) (env []string, cleanup func(), err e
 		env = setenv(env, te.TraceEnv(p.root, dir, env))
 	}
 	return env, cleanup, nil
+}
+
+// reuse prepares the audit of a saved trace whose ecosystems kept their
+// evidence in evidence/<ecosystem> (prepare): each ecosystem with such a
+// directory gets it back as its scratch directory, and environ gets the
+// variables TraceEnv set for the traced run, as `envaudit run` gives
+// Installed the traced command's environment. Ecosystems without one
+// audit without evidence of their own.
+func (p *project) reuse(environ []string, evidence string) ([]string, error) {
+	env := append([]string(nil), environ...)
+	if evidence == "" {
+		return env, nil
+	}
+	abs, err := filepath.Abs(evidence)
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.ecos {
+		te, ok := p.ecos[i].eco.(ecosystems.TraceEnvironer)
+		if !ok {
+			continue
+		}
+		dir := filepath.Join(abs, p.ecos[i].eco.Name())
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		p.ecos[i].scratch = dir
+		env = setenv(env, te.TraceEnv(p.root, dir, env))
+	}
+	return env, nil
 }
 
 // setenv applies KEY=VALUE entries over env, later entries winning.
@@ -545,7 +599,7 @@ func (p *progress) done() {
 	p.shown = false
 }
 
-const auditSynopsis = "envaudit audit [-C DIR] [--trace TRACE.jsonl] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS]"
+const auditSynopsis = "envaudit audit [-C DIR] [--trace TRACE.jsonl [--evidence DIR]] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS]"
 
 // cmdAudit audits a project from a saved trace, or its declared and
 // installed layers only when no trace is given.
@@ -554,6 +608,7 @@ func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var o outputFlags
 	o.register(flags)
 	tracePath := flags.String("trace", "", "audit the run saved in `TRACE.jsonl` (by envaudit trace or run --trace-out); without it, only the declared and installed layers")
+	evidence := flags.String("evidence", "", "the evidence the ecosystems collected during the traced run is in `DIR` (default: TRACE.evidence beside the trace, when it exists)")
 	help, err := parseFlags(flags, args)
 	if help {
 		printUsage(stdout, flags, auditSynopsis)
@@ -562,13 +617,16 @@ func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err == nil && flags.NArg() > 0 {
 		err = usagef("unexpected argument %q (audit takes no command; use envaudit run to trace one)", flags.Arg(0))
 	}
+	if err == nil && *evidence != "" && *tracePath == "" {
+		err = usagef("--evidence: only with --trace (the evidence belongs to a traced run)")
+	}
 	if err == nil {
 		err = o.check()
 	}
 	if err != nil {
 		return fail(stderr, "audit", err)
 	}
-	r, instErr, err := auditSaved(ctx, &o, *tracePath, stderr, all.Ecosystems())
+	r, instErr, err := auditSaved(ctx, &o, *tracePath, *evidence, stderr, all.Ecosystems())
 	if err != nil {
 		return fail(stderr, "audit", err)
 	}
@@ -583,8 +641,10 @@ func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // auditSaved audits the project against a saved trace, or its declared
-// and installed layers only when tracePath is empty.
-func auditSaved(ctx context.Context, o *outputFlags, tracePath string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
+// and installed layers only when tracePath is empty. The ecosystems get
+// back the evidence they collected during the run, from the directory
+// named (evidence) or else the one beside the trace (see evidenceDir).
+func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
 	p, err := openProject(o.dir, ecos)
 	if err != nil {
 		return nil, nil, err
@@ -612,6 +672,14 @@ func auditSaved(ctx context.Context, o *outputFlags, tracePath string, stderr io
 		tr = t
 		run = audit.NewRunInfo(tr, complete, p.shown)
 	}
-	reps, instErr := p.audit(ctx, tr, os.Environ(), newProgress(stderr))
+	evidence, err = savedEvidence(evidence, tracePath)
+	if err != nil {
+		return nil, nil, err
+	}
+	environ, err := p.reuse(os.Environ(), evidence)
+	if err != nil {
+		return nil, nil, err
+	}
+	reps, instErr := p.audit(ctx, tr, environ, newProgress(stderr))
 	return audit.NewReport(version, run, reps), instErr, nil
 }

@@ -42,7 +42,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var o outputFlags
 	o.register(flags)
 	timeout := flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then")
-	traceOut := flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace)")
+	traceOut := flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace), and the ecosystems' evidence beside it in FILE.evidence (FILE without .jsonl)")
 	help, err := parseFlags(flags, args)
 	if help {
 		printUsage(stdout, flags, runSynopsis)
@@ -52,11 +52,8 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err == nil && len(ro.command) == 0 {
 		err = usagef("no command to trace (envaudit run [flags] -- COMMAND [ARG...])")
 	}
-	if err == nil && *timeout != "" {
-		ro.timeout, err = time.ParseDuration(*timeout)
-		if err != nil || ro.timeout <= 0 {
-			err = usagef("--timeout: invalid duration %q (want a positive duration such as 90s or 10m)", *timeout)
-		}
+	if err == nil {
+		ro.timeout, err = parseDuration("--timeout", *timeout)
 	}
 	if err == nil {
 		err = o.check()
@@ -83,6 +80,19 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	return code
 }
 
+// parseDuration parses the value of a duration flag: "" is none, anything
+// else must be a positive duration.
+func parseDuration(flag, value string) (time.Duration, error) {
+	if value == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(value)
+	if err != nil || d <= 0 {
+		return 0, usagef("%s: invalid duration %q (want a positive duration such as 90s or 10m)", flag, value)
+	}
+	return d, nil
+}
+
 // runTraced is the main job: read the project's declarations, run the
 // command under the tracer, enumerate what is installed, and audit. The
 // command's own output goes to ro.stdout and ro.stderr. instErr reports
@@ -102,7 +112,12 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if environ == nil {
 		environ = os.Environ()
 	}
-	env, cleanup, err := p.prepare(setenv(environ, ro.env))
+	// A saved trace keeps the ecosystems' evidence beside it.
+	evidence := ""
+	if ro.traceOut != "" {
+		evidence = evidenceDir(ro.traceOut)
+	}
+	env, cleanup, err := p.prepare(setenv(environ, ro.env), evidence)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -54,6 +54,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status":  cmdStatus,
 			"project": cmdProject,
+			"need":    cmdNeed,
 		},
 		Condition: func(cond string) (bool, error) {
 			return false, errors.New("unknown condition " + strconv.Quote(cond) + ": scripts must not skip; a missing prerequisite fails (run make setup)")
@@ -85,6 +86,27 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// cmdNeed fails the script, naming `make setup`, when a program is not on
+// PATH or a file does not exist:
+//
+//	need mvn java /etc/maven/settings-debian.xml
+func cmdNeed(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: need PROGRAM|/PATH...")
+	}
+	for _, a := range args {
+		if filepath.IsAbs(a) {
+			if _, err := os.Stat(a); err != nil {
+				ts.Fatalf("%v: run `make setup`", err)
+			}
+			continue
+		}
+		if _, err := exec.LookPath(a); err != nil {
+			ts.Fatalf("%s is not installed: run `make setup`", a)
+		}
 	}
 }
 

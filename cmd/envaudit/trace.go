@@ -2,64 +2,125 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/tracer"
 )
 
-// cmdTrace is `envaudit trace [-o TRACE.jsonl] [--timeout D] [--privileged]
-// -- COMMAND [ARG...]`: run the command under the tracer and write the trace.
-// The command's streams pass straight through; the trace goes to a file
-// (or to standard output after the command ended, with -o -).
+const traceSynopsis = "envaudit trace [-C DIR] [-o TRACE.jsonl] [--evidence DIR] [--timeout DURATION] [--grace DURATION] [--privileged] -- COMMAND [ARG...]"
+
+// traceOptions are the settings of `envaudit trace`.
+type traceOptions struct {
+	dir        string // the project root
+	out        string // the trace file; "-" for standard output
+	evidence   string // the evidence directory; "" for the default
+	timeout    time.Duration
+	grace      time.Duration
+	privileged bool
+	command    []string
+	// stdin, stdout and stderr are the traced command's streams; stdout
+	// also gets the trace with -o -.
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// cmdTrace runs a command under the tracer in a project directory,
+// prepared for the ecosystems detected there exactly as `envaudit run`
+// prepares it, and writes the trace, with the evidence the ecosystems
+// collected themselves in a directory beside it, for `envaudit audit
+// --trace`. The command's streams pass straight through.
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "trace.jsonl", "write the trace to `FILE` (- for standard output)")
-	timeout := fs.Duration("timeout", 0, "stop the whole process tree after `D` (e.g. 10m); 0 means no limit")
-	grace := fs.Duration("grace", 0, "let processes outlive the command by `D` before they are killed (default 5s)")
-	privileged := fs.Bool("privileged", false, "install the filter as root and run the command as the sudo user, so setuid programs (sudo) keep working")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: envaudit trace [-o TRACE.jsonl] [--timeout D] [--grace D] [--privileged] -- COMMAND [ARG...]")
-		fs.PrintDefaults()
+	flags := flag.NewFlagSet("trace", flag.ContinueOnError)
+	to := traceOptions{stdin: stdin, stdout: stdout, stderr: stderr}
+	flags.StringVar(&to.dir, "C", ".", "trace the command in the project in `DIR` (it runs there), with the detected ecosystems' evidence collection switched on")
+	flags.StringVar(&to.out, "o", "trace.jsonl", "write the trace to `FILE` (- for standard output, after the command's own output)")
+	flags.StringVar(&to.evidence, "evidence", "", "keep the evidence the ecosystems collect in `DIR` (default: beside the trace, TRACE.evidence; with -o -, not kept)")
+	timeout := flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
+	grace := flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed (default 5s)")
+	flags.BoolVar(&to.privileged, "privileged", false, "install the tracer's filter as root and run the command as the sudo user (SUDO_UID), so setuid programs such as sudo keep working")
+	help, err := parseFlags(flags, args)
+	if help {
+		printUsage(stdout, flags, traceSynopsis)
+		return exitOK
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+	to.command = flags.Args()
+	if err == nil && len(to.command) == 0 {
+		err = usagef("no command to trace (envaudit trace [flags] -- COMMAND [ARG...])")
+	}
+	if err == nil {
+		to.timeout, err = parseDuration("--timeout", *timeout)
+	}
+	if err == nil {
+		to.grace, err = parseDuration("--grace", *grace)
+	}
+	if err != nil {
+		return fail(stderr, "trace", err)
+	}
+	return traceCommand(ctx, to, all.Ecosystems())
+}
+
+// traceCommand is `envaudit trace` with its options parsed.
+func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosystem) int {
+	p, err := openProject(to.dir, ecos)
+	if err != nil {
+		return fail(to.stderr, "trace", err)
+	}
+	evidence := to.evidence
+	if to.out != "-" {
+		if err := checkOutputs(p.inputs(), []output{{"-o", to.out, "trace"}}); err != nil {
+			return fail(to.stderr, "trace", err)
 		}
-		return exitUsage
+		if evidence == "" {
+			evidence = evidenceDir(to.out)
+		}
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "envaudit trace: no command given (usage: envaudit trace [flags] -- COMMAND [ARG...])")
-		return exitUsage
+	env, cleanup, err := p.prepare(os.Environ(), evidence)
+	if err != nil {
+		return fail(to.stderr, "trace", err)
 	}
-	if *timeout < 0 {
-		fmt.Fprintf(stderr, "envaudit trace: --timeout: negative duration %v\n", *timeout)
-		return exitUsage
+	defer cleanup()
+	prepared := p.scratchOwners()
+	if to.privileged {
+		if err := p.shareScratch(os.Getenv("SUDO_UID"), os.Getenv("SUDO_GID")); err != nil {
+			return fail(to.stderr, "trace", err)
+		}
 	}
+	if evidence == "" && len(prepared) > 0 {
+		fmt.Fprintf(to.stderr, "envaudit: note: the evidence %s collects is not kept with a trace on standard output (--evidence DIR keeps it)\n", strings.Join(prepared, " and "))
+	}
+
 	tr, err := tracer.Run(ctx, tracer.Options{
-		Command:    fs.Args(),
-		Stdin:      stdin,
-		Stdout:     stdout,
-		Stderr:     stderr,
-		Timeout:    *timeout,
-		Grace:      *grace,
-		Privileged: *privileged,
+		Command:    to.command,
+		Dir:        p.root,
+		Env:        env,
+		Stdin:      to.stdin,
+		Stdout:     to.stdout,
+		Stderr:     to.stderr,
+		Timeout:    to.timeout,
+		Grace:      to.grace,
+		Privileged: to.privileged,
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "envaudit: %v\n", err)
-		return exitUsage
+		return fail(to.stderr, "trace", err)
 	}
-	if err := writeTrace(tr, *out, stdout); err != nil {
-		fmt.Fprintf(stderr, "envaudit: %v\n", err)
-		return exitUsage
+	if to.out == "-" {
+		err = tr.WriteJSONL(to.stdout)
+	} else {
+		err = writeFileAtomic(to.out, tr.WriteJSONL)
+	}
+	if err != nil {
+		return fail(to.stderr, "trace", fmt.Errorf("write trace: %w", err))
 	}
 	for _, w := range tr.End.Warnings {
-		fmt.Fprintf(stderr, "envaudit: warning: %s\n", w)
+		fmt.Fprintf(to.stderr, "envaudit: warning: %s\n", w)
 	}
 	e := tr.End
 	status := fmt.Sprintf("exit status %d", e.ExitCode)
@@ -72,11 +133,14 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(e.Killed) > 0 {
 		status += fmt.Sprintf(", %d leftover processes killed", len(e.Killed))
 	}
-	dest := *out
+	dest := to.out
 	if dest == "-" {
 		dest = "standard output"
 	}
-	fmt.Fprintf(stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v, %s; trace written to %s\n",
+	if evidence != "" && len(prepared) > 0 {
+		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(prepared, " and "), evidence)
+	}
+	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v, %s; trace written to %s\n",
 		e.Processes, len(tr.Accesses), e.Events, time.Duration(e.DurationMs)*time.Millisecond, status, dest)
 	if e.ExitCode != 0 || e.TimedOut {
 		return exitCommandErr
@@ -84,17 +148,41 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return exitOK
 }
 
-func writeTrace(tr *tracer.Trace, path string, stdout io.Writer) error {
-	if path == "-" {
-		return tr.WriteJSONL(stdout)
+// scratchOwners names the ecosystems prepare gave a scratch directory.
+func (p *project) scratchOwners() []string {
+	var names []string
+	for _, d := range p.ecos {
+		if d.scratch != "" {
+			names = append(names, d.eco.Name())
+		}
 	}
-	f, err := os.Create(path)
+	return names
+}
+
+// shareScratch hands the scratch directories to the user a privileged
+// trace runs the command as (SUDO_UID and SUDO_GID; root when unset), so
+// the command's tools can write their evidence there.
+func (p *project) shareScratch(uid, gid string) error {
+	if uid == "" {
+		return nil
+	}
+	u, err := strconv.Atoi(uid)
 	if err != nil {
-		return err
+		return fmt.Errorf("--privileged: bad SUDO_UID %q: %w", uid, err)
 	}
-	if err := tr.WriteJSONL(f); err != nil {
-		f.Close()
-		return fmt.Errorf("write trace %q: %w", path, err)
+	g := -1
+	if gid != "" {
+		if g, err = strconv.Atoi(gid); err != nil {
+			return fmt.Errorf("--privileged: bad SUDO_GID %q: %w", gid, err)
+		}
 	}
-	return f.Close()
+	for _, d := range p.ecos {
+		if d.scratch == "" {
+			continue
+		}
+		if err := os.Chown(d.scratch, u, g); err != nil {
+			return fmt.Errorf("--privileged: %w", err)
+		}
+	}
+	return nil
 }
