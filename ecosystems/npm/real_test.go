@@ -44,7 +44,7 @@ func installedFixture(t testing.TB, rel string) string {
 	return dir
 }
 
-// stamp computes what scripts/setup.d/npm.sh records: the SHA-256 of the
+// stamp computes what npm_stamp in scripts/lib.sh records: the SHA-256 of the
 // sha256sum listing of the fixture's package.json and package-lock.json
 // files (outside node_modules), sorted by path.
 func stamp(dir string) (string, error) {

@@ -1,0 +1,35 @@
+# Shared by the setup steps in scripts/setup.d, which source this file, so
+# that each works alone (bash scripts/setup.d/npm.sh) as well as from
+# scripts/setup.sh. Not executable on its own.
+
+# root is the repository's top directory.
+root=${ENVAUDIT_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+
+# npm_stamp DIR prints what an install of the npm project in DIR is stamped
+# with: the SHA-256 of the sha256sum listing of its package.json files (the
+# root's and its workspaces', outside node_modules) and its lockfile,
+# sorted by path. ecosystems/npm/real_test.go computes the same value to
+# tell a stale install from a current one.
+npm_stamp() {
+	(cd "$1" && find . -name node_modules -prune -o -name package.json -print -o -name package-lock.json -print | LC_ALL=C sort | xargs sha256sum) | sha256sum | cut -d' ' -f1
+}
+
+# npm_ci DIR... installs each npm project DIR that has a package-lock.json
+# with `npm ci` from that committed lockfile, and records npm_stamp in its
+# node_modules/.envaudit-stamp. A project whose stamp is current is left
+# alone, so a second run is a fast no-op; a DIR without a lockfile (or an
+# unmatched glob) is passed over.
+npm_ci() {
+	local dir want
+	for dir in "$@"; do
+		dir=${dir%/}
+		[ -f "$dir/package-lock.json" ] || continue
+		want=$(npm_stamp "$dir")
+		if [ "$(cat "$dir/node_modules/.envaudit-stamp" 2>/dev/null)" = "$want" ]; then
+			continue
+		fi
+		echo "setup: npm ci in ${dir#"$root"/}"
+		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+		echo "$want" >"$dir/node_modules/.envaudit-stamp"
+	done
+}
