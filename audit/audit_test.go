@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -141,7 +142,7 @@ func TestGolden(t *testing.T) {
 				if err := out.write(&b); err != nil {
 					t.Fatal(err)
 				}
-				golden(t, filepath.Join(dir, out.file), b.Bytes())
+				golden.Check(t, filepath.Join(dir, out.file), b.Bytes())
 			}
 			// The JSON reads back into the same report.
 			var b bytes.Buffer
@@ -188,25 +189,6 @@ func checkMetricsAgree(t *testing.T, r *Report) {
 				t.Errorf("%s: %d %s findings, but rate %v × %d = %d", e.Name, got, x.kind, x.rate, x.denom, want)
 			}
 		}
-	}
-}
-
-// golden compares got with the file, or rewrites the file when
-// ENVAUDIT_UPDATE is set.
-func golden(t *testing.T, file string, got []byte) {
-	t.Helper()
-	if os.Getenv("ENVAUDIT_UPDATE") != "" {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with ENVAUDIT_UPDATE=1 to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", file, diff)
 	}
 }
 

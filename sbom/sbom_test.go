@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
 )
 
@@ -47,26 +48,6 @@ func render(t *testing.T, r *audit.Report, opts Options) []byte {
 	return buf.Bytes()
 }
 
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if os.Getenv("ENVAUDIT_UPDATE") != "" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
-}
-
 func validateXML(t *testing.T, data []byte) {
 	t.Helper()
 	if err := sbomtest.ValidateXML(data); err != nil {
@@ -91,7 +72,7 @@ func TestGolden(t *testing.T) {
 			r := readReport(t, path)
 			for _, f := range []Format{FormatJSON, FormatXML} {
 				got := render(t, r, Options{Format: f, SerialNumber: testSerial, Timestamp: testTime})
-				golden(t, filepath.Join("testdata", "golden", name+".cdx."+string(f)), got)
+				golden.Check(t, filepath.Join("testdata", "golden", name+".cdx."+string(f)), got)
 				if f == FormatJSON {
 					if err := sbomtest.ValidateJSON(got); err != nil {
 						t.Errorf("JSON SBOM does not validate against CycloneDX 1.6: %v", err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/golden"
 )
 
 func TestRepoPrefix(t *testing.T) {
@@ -42,7 +43,7 @@ func TestAnnotationsGolden(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	WriteAnnotations(githubactions.New(githubactions.WithWriter(&buf), githubactions.WithGetenv(func(string) string { return "" })), anns)
-	golden(t, "testdata/annotations.golden", buf.Bytes())
+	golden.Check(t, "testdata/annotations.golden", buf.Bytes())
 }
 
 // TestAnnotationLimits checks GitHub's per-step limits: at most 10 errors

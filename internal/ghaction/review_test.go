@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/golden"
 )
 
 // manifestPatch is the pull request's diff of app/package.json: it
@@ -229,7 +230,7 @@ func TestSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "testdata/snapshot.golden.json", append(data, '\n'))
+	golden.Check(t, "testdata/snapshot.golden.json", append(data, '\n'))
 
 	srv := fakePR(t)
 	c, _ := NewClient(srv.APIURL(), "tok", nil)

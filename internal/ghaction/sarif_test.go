@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/golden"
 )
 
 func TestSARIFGolden(t *testing.T) {
@@ -19,7 +20,7 @@ func TestSARIFGolden(t *testing.T) {
 	if err := WriteSARIF(&buf, r, SARIFOptions{Prefix: "app"}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "testdata/report.sarif", buf.Bytes())
+	golden.Check(t, "testdata/report.sarif", buf.Bytes())
 }
 
 // TestSARIFStructure checks what GitHub code scanning requires of every

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/golden"
 )
 
 func summaryFixture(t *testing.T) (*audit.Report, []Item, SummaryInfo) {
@@ -34,7 +35,7 @@ func summaryFixture(t *testing.T) (*audit.Report, []Item, SummaryInfo) {
 
 func TestSummaryGolden(t *testing.T) {
 	r, items, info := summaryFixture(t)
-	golden(t, "testdata/summary.golden.md", []byte(Summary(r, items, info, StepSummaryLimit)))
+	golden.Check(t, "testdata/summary.golden.md", []byte(Summary(r, items, info, StepSummaryLimit)))
 }
 
 func TestSummaryNoRunNoFindings(t *testing.T) {

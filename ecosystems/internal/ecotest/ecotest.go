@@ -1,8 +1,8 @@
 // Package ecotest owns the helpers that the ecosystems' tests share: golden
-// files rewritten under ENVAUDIT_UPDATE=1, fixtures found by glob and
-// extracted from txtar archives, positioned-error checks, prerequisite
-// checks that send the reader to `make setup`, and tracing a fixture's
-// command for real. Only _test.go files import it; envaudit itself never
+// files rewritten under ENVAUDIT_UPDATE=1 (through internal/golden),
+// fixtures found by glob and extracted from txtar archives,
+// positioned-error checks, prerequisite checks that send the reader to
+// `make setup`, and tracing a fixture's command for real. Only _test.go files import it; envaudit itself never
 // does.
 //
 // What an ecosystem's tests do alike lives here; what they render
@@ -27,33 +27,16 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/tracer"
-	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
-// update reports whether golden files are to be rewritten rather than
-// compared. It is an environment variable, not a flag, so that
-// `ENVAUDIT_UPDATE=1 go test ./...` works across packages whose test
-// binaries define no such flag.
-func update() bool { return os.Getenv("ENVAUDIT_UPDATE") != "" }
-
-// Golden compares got with the contents of file, reporting a difference
-// as (-want +got); under ENVAUDIT_UPDATE=1 it writes got to file instead,
-// creating its directory.
+// Golden is golden.Check for text: it compares got with the contents of
+// file, or writes got to file under ENVAUDIT_UPDATE=1.
 func Golden(t testing.TB, file, got string) {
 	t.Helper()
-	if update() {
-		WriteFile(t, file, []byte(got), 0o644)
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (regenerate with ENVAUDIT_UPDATE=1)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", file, diff)
-	}
+	golden.Check(t, file, []byte(got))
 }
 
 // GoldenJSON is Golden for got as indented JSON, the way json.MarshalIndent

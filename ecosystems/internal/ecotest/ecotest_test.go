@@ -58,30 +58,6 @@ func (r *recorder) run(f func()) {
 	<-done
 }
 
-func TestGolden(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "sub", "x.golden")
-
-	t.Setenv("ENVAUDIT_UPDATE", "1")
-	Golden(t, file, "a\n")
-	if b, err := os.ReadFile(file); err != nil || string(b) != "a\n" {
-		t.Fatalf("update wrote %q, %v", b, err)
-	}
-
-	t.Setenv("ENVAUDIT_UPDATE", "")
-	Golden(t, file, "a\n") // equal: passes
-	r := &recorder{TB: t}
-	r.run(func() { Golden(r, file, "b\n") })
-	if len(r.failed) != 1 || !strings.Contains(r.failed[0], "(-want +got)") || r.fatal {
-		t.Errorf("a difference: failures %q (fatal %v), want one non-fatal diff", r.failed, r.fatal)
-	}
-	r = &recorder{TB: t}
-	r.run(func() { Golden(r, filepath.Join(dir, "missing.golden"), "") })
-	if len(r.failed) != 1 || !strings.Contains(r.failed[0], "ENVAUDIT_UPDATE=1") || !r.fatal {
-		t.Errorf("a missing golden file: failures %q (fatal %v), want one saying how to create it", r.failed, r.fatal)
-	}
-}
-
 func TestGoldenJSON(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "x.json")
