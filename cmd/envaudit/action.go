@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -25,24 +24,16 @@ import (
 	"github.com/envaudit/envaudit/sbom"
 )
 
-const actionSynopsis = "envaudit action    (inside a GitHub Actions step: reads the INPUT_* variables action.yml maps)"
-
 // cmdAction is the GitHub Action: it traces the test command, audits it,
 // and reports to GitHub (annotations, job summary, outputs, pull-request
 // review, SARIF, dependency snapshot), or, with mode: baseline, snapshots
 // the runner before the project's install steps.
 func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("action", flag.ContinueOnError)
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, actionSynopsis)
-		return exitOK
-	}
-	if err == nil && flags.NArg() > 0 {
-		err = usagef("unexpected argument %q (the Action reads its inputs from INPUT_* variables)", flags.Arg(0))
-	}
-	if err != nil {
-		return fail(stderr, "action", err)
+	c := newSubcommand("action", noOperands,
+		"It runs inside a GitHub Actions step, as action.yml invokes it, and takes its inputs from the INPUT_* variables action.yml maps (run, working-directory, fail-on, ...); docs/action.md lists them.")
+	c.stray = "the Action reads its inputs from INPUT_* variables"
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
 	return runAction(ctx, actionEnv{
 		environ: os.Environ,

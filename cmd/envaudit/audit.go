@@ -48,13 +48,15 @@ type outputFlags struct {
 	root string
 }
 
-func (o *outputFlags) register(flags *flag.FlagSet) {
-	flags.StringVar(&o.dir, "C", ".", "audit the project in `DIR`")
-	flags.StringVar(&o.report, "report", "", "write the JSON report to `FILE`")
+// register adds the flags to a command's flag set; dirUsage says what -C
+// means for the command.
+func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
+	flags.StringVar(&o.dir, "C", ".", dirUsage)
+	flags.StringVar(&o.report, "report", "", "also write the JSON report to `FILE`")
 	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX 1.6 SBOM to `FILE` (XML when it ends in .xml, else JSON)")
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
-	flags.StringVar(&o.format, "format", "text", "print the report as text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
-	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` (kind or kind:reason, comma-separated; none) is found")
+	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
+	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(audit.SelectorValues(), ", ")+"), or none")
 }
 
 // outputs lists the files the flags ask for, for checkOutputs.
@@ -80,27 +82,6 @@ func (o *outputFlags) check() error {
 	}
 	o.sel = sel
 	return nil
-}
-
-// parseFlags parses args with flags, turning the flag package's complaints
-// into usage errors. help reports -h.
-func parseFlags(flags *flag.FlagSet, args []string) (help bool, err error) {
-	var msg bytes.Buffer
-	flags.SetOutput(&msg)
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return true, nil
-		}
-		return false, usagef("%v", err)
-	}
-	return false, nil
-}
-
-// printUsage prints a command's synopsis and flags.
-func printUsage(w io.Writer, flags *flag.FlagSet, synopsis string) {
-	fmt.Fprintf(w, "usage: %s\n\nflags:\n", synopsis)
-	flags.SetOutput(w)
-	flags.PrintDefaults()
 }
 
 // fail prints err the way envaudit reports errors and returns exit status
@@ -599,25 +580,22 @@ func (p *progress) done() {
 	p.shown = false
 }
 
-const auditSynopsis = "envaudit audit [-C DIR] [--trace TRACE.jsonl [--evidence DIR]] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS]"
-
 // cmdAudit audits a project from a saved trace, or its declared and
 // installed layers only when no trace is given.
 func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("audit", flag.ContinueOnError)
+	c := newSubcommand("audit", noOperands,
+		"A trace recorded in another checkout of the project (a CI runner's) is moved onto DIR by the directory it recorded. Without --trace only the declared and installed layers are audited, and only phantom not-installed findings can be told.",
+		exitNote)
+	c.stray = "audit takes no command; use envaudit run to trace one"
 	var o outputFlags
-	o.register(flags)
-	tracePath := flags.String("trace", "", "audit the run saved in `TRACE.jsonl` (by envaudit trace or run --trace-out); without it, only the declared and installed layers")
-	evidence := flags.String("evidence", "", "the evidence the ecosystems collected during the traced run is in `DIR` (default: TRACE.evidence beside the trace, when it exists)")
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, auditSynopsis)
-		return exitOK
+	o.register(c.flags, "audit the project in `DIR`")
+	tracePath := c.flags.String("trace", "", "audit the run saved in `TRACE.jsonl` (by envaudit trace or run --trace-out)")
+	evidence := c.flags.String("evidence", "", "the ecosystems' evidence of the traced run is in `DIR`; default TRACE.evidence beside the trace, when it exists")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	if err == nil && flags.NArg() > 0 {
-		err = usagef("unexpected argument %q (audit takes no command; use envaudit run to trace one)", flags.Arg(0))
-	}
-	if err == nil && *evidence != "" && *tracePath == "" {
+	var err error
+	if *evidence != "" && *tracePath == "" {
 		err = usagef("--evidence: only with --trace (the evidence belongs to a traced run)")
 	}
 	if err == nil {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,25 +18,16 @@ import (
 	"github.com/envaudit/envaudit/internal/ghaction"
 )
 
-const baselineSynopsis = "envaudit baseline [-C DIR] [-o FILE]"
-
 // cmdBaseline snapshots the packages the machine has before the project's
 // install steps run, so a later audit can tell a hidden dependency the
 // machine provided from one a workflow step installed.
 func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("baseline", flag.ContinueOnError)
-	dir := flags.String("C", ".", "take the baseline for the project in `DIR`")
-	out := flags.String("o", "envaudit-baseline.json", "write the baseline to `FILE`")
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, baselineSynopsis)
-		return exitOK
-	}
-	if err == nil && flags.NArg() > 0 {
-		err = usagef("unexpected argument %q", flags.Arg(0))
-	}
-	if err != nil {
-		return fail(stderr, "baseline", err)
+	c := newSubcommand("baseline", noOperands,
+		"It records every Debian package and the installed packages of the project's ecosystems that have any yet, so a later audit tells a hidden package the machine provided from one a workflow step installed (the Action's baseline input).")
+	dir := c.flags.String("C", ".", "take the baseline for the project in `DIR`")
+	out := c.flags.String("o", "envaudit-baseline.json", "write the baseline to `FILE`")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
 	b, warnings, err := takeBaseline(ctx, *dir, os.Environ(), all.Ecosystems(), time.Now())
 	if err != nil {

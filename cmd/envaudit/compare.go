@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,22 +9,21 @@ import (
 	"github.com/envaudit/envaudit/audit"
 )
 
-const compareSynopsis = "envaudit compare [--format text|json] REPORT.json REPORT.json..."
-
 // cmdCompare measures how much the declared sets of several reports of the
 // same task agree: pairwise Jaccard, complete-disjointness rate and
 // unanimous consensus, per ecosystem.
 func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("compare", flag.ContinueOnError)
-	format := flags.String("format", "text", "print the comparison as text or json")
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, compareSynopsis)
-		return exitOK
+	c := newSubcommand("compare", fileOperands,
+		"The reports are envaudit's JSON reports (--report) of the same task: two coding agents, or two runs. Per ecosystem: pairwise Jaccard similarity of the declared sets (1 when both are empty), the share of pairs that share no declared package, and whether every report declares the same set.")
+	format := c.flags.String("format", "text", "print the comparison as `FORMAT`: text or json")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	if err == nil && *format != "text" && *format != "json" {
+	var err error
+	if *format != "text" && *format != "json" {
 		err = usagef("--format: unknown value %q (want text or json)", *format)
 	}
+	flags := c.flags
 	if err == nil && flags.NArg() < 2 {
 		err = usagef("need at least two reports to compare, got %d", flags.NArg())
 	}
@@ -45,11 +43,11 @@ func cmdCompare(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		reports = append(reports, r)
 	}
-	c := audit.Compare(flags.Args(), reports)
+	comparison := audit.Compare(flags.Args(), reports)
 	if *format == "json" {
-		err = c.WriteJSON(stdout)
+		err = comparison.WriteJSON(stdout)
 	} else {
-		err = c.WriteText(stdout)
+		err = comparison.WriteText(stdout)
 	}
 	if err != nil {
 		return fail(stderr, "compare", fmt.Errorf("write comparison: %w", err))

@@ -5,7 +5,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -105,30 +104,21 @@ func preparePython(dir string, environ []string) ([]string, error) {
 	return []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONNOUSERSITE=1"}, nil
 }
 
-const demoSynopsis = "envaudit demo [--ecosystem npm|python] [--dir DIR] [--format text|json|markdown] [--report FILE.json]"
-
 // cmdDemo runs the main job on an embedded example project: it writes the
 // project to a directory, traces its tests with the real tracer, audits the
 // run, and explains each finding in a line.
 func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("demo", flag.ContinueOnError)
-	dir := flags.String("dir", "", "write the demo project to `DIR` (new or empty) and keep it; default: a temporary directory, removed afterwards")
-	format := flags.String("format", "text", "print the report as text, json or markdown")
-	report := flags.String("report", "", "also write the JSON report to `FILE`")
-	eco := flags.String("ecosystem", "", "run the npm or the python demo project (default: npm when node is on PATH, else python)")
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, demoSynopsis)
-		return exitOK
-	}
-	if err == nil && flags.NArg() > 0 {
-		err = usagef("unexpected argument %q", flags.Arg(0))
+	c := newSubcommand("demo", noOperands,
+		"It writes the project, runs its tests under the tracer for real, audits the run and explains each finding in a line. It needs node (the npm project) or python3; nothing is installed or downloaded. Exit status 0 whatever the findings; 2 when the demo cannot run.")
+	dir := c.flags.String("dir", "", "write the demo project to `DIR` (new or empty) and keep it; default a temporary directory, removed afterwards")
+	format := c.flags.String("format", "text", "print the report as `FORMAT`: text (with explanations), json or markdown")
+	report := c.flags.String("report", "", "also write the JSON report to `FILE`")
+	eco := c.flags.String("ecosystem", "", "run the `npm|python` demo project; default npm when node is on PATH, else python")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
 	o := outputFlags{format: *format, failOn: "none", report: *report}
-	if err == nil {
-		err = o.check()
-	}
-	if err != nil {
+	if err := o.check(); err != nil {
 		return fail(stderr, "demo", err)
 	}
 	if err := runDemo(ctx, *eco, *dir, &o, stdout, stderr); err != nil {
@@ -384,11 +374,17 @@ const wrapWidth = 100
 // wrapped prints text after lead, wrapped at word boundaries to wrapWidth,
 // continuation lines indented to line up with the text.
 func (l *lineWriter) wrapped(lead, text string) {
+	l.wrappedWords(lead, strings.Fields(text))
+}
+
+// wrappedWords is wrapped with the text already cut into the units that
+// may not be broken.
+func (l *lineWriter) wrappedWords(lead string, words []string) {
 	indent := strings.Repeat(" ", utf8.RuneCountInString(lead))
 	line := lead
 	width := utf8.RuneCountInString(lead)
 	start := true
-	for _, word := range strings.Fields(text) {
+	for _, word := range words {
 		n := utf8.RuneCountInString(word)
 		if !start && width+1+n > wrapWidth {
 			l.line("%s", line)
@@ -402,7 +398,7 @@ func (l *lineWriter) wrapped(lead, text string) {
 		width += n
 		start = false
 	}
-	l.line("%s", line)
+	l.line("%s", strings.TrimRight(line, " "))
 }
 
 // getenv looks a variable up in an environment list, the last entry

@@ -1,7 +1,7 @@
 // Command envaudit runs a project's tests under a file-access tracer and
 // audits its dependency manifests against what the run really loaded.
 //
-// See README.md for the subcommands; `envaudit help` lists them.
+// docs/cli.md describes the subcommands; `envaudit help` lists them.
 package main
 
 import (
@@ -36,35 +36,58 @@ func main() {
 
 // command is one subcommand.
 type command struct {
-	name    string
-	summary string
-	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	name     string
+	synopsis string // its command line, as `envaudit help` and -h show it
+	summary  string
+	run      func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
 // commands lists the subcommands in the order `envaudit help` shows them.
 func commands() []command {
 	return []command{
-		{"run", "run a command under the tracer and audit the project's dependencies", cmdRun},
-		{"trace", "run a command under the file-access tracer and write its trace", cmdTrace},
-		{"audit", "audit a saved trace, or the declared and installed layers alone", cmdAudit},
-		{"demo", "run the whole job on a small embedded example project", cmdDemo},
-		{"compare", "measure how much the declared sets of several reports agree", cmdCompare},
-		{"action", "the GitHub Action: trace, audit and report to GitHub (reads INPUT_* variables)", cmdAction},
-		{"baseline", "snapshot the packages the machine has before the project's install steps", cmdBaseline},
-		{"version", "print the version", cmdVersion},
+		{"run", "envaudit run [-C DIR] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--timeout DURATION] [--trace-out FILE] -- COMMAND [ARG...]",
+			"run a command under the tracer and audit the project's dependencies", cmdRun},
+		{"trace", "envaudit trace [-C DIR] [-o TRACE.jsonl] [--evidence DIR] [--timeout DURATION] [--grace DURATION] [--privileged] -- COMMAND [ARG...]",
+			"run a command under the file-access tracer and write its trace", cmdTrace},
+		{"audit", "envaudit audit [-C DIR] [--trace TRACE.jsonl [--evidence DIR]] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS]",
+			"audit a saved trace, or the declared and installed layers alone", cmdAudit},
+		{"demo", "envaudit demo [--ecosystem npm|python] [--dir DIR] [--format text|json|markdown] [--report FILE.json]",
+			"run the whole job on a small embedded example project", cmdDemo},
+		{"compare", "envaudit compare [--format text|json] REPORT.json REPORT.json...",
+			"measure how much the declared sets of several reports agree", cmdCompare},
+		{"action", "envaudit action",
+			"the GitHub Action: trace, audit and report to GitHub (reads INPUT_* variables)", cmdAction},
+		{"baseline", "envaudit baseline [-C DIR] [-o FILE]",
+			"snapshot the packages the machine has before the project's install steps", cmdBaseline},
+		{"version", "envaudit version",
+			"print the version", cmdVersion},
+		{"help", "envaudit help [COMMAND]",
+			"list the commands, or show one command's usage (the same as envaudit COMMAND -h)", nil},
 	}
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
 		usage(stdout)
-		if len(args) == 0 {
+		return exitUsage
+	}
+	switch name := args[0]; {
+	case name == "-h" || name == "--help" || name == "help" && len(args) == 1:
+		usage(stdout)
+		return exitOK
+	case name == "help":
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "envaudit help: unexpected argument %q (envaudit help [COMMAND])\n", args[2])
 			return exitUsage
 		}
-		return exitOK
+		if args[1] == "help" {
+			usage(stdout)
+			return exitOK
+		}
+		return run(ctx, []string{args[1], "-h"}, stdin, stdout, stderr)
 	}
 	for _, c := range commands() {
-		if c.name == args[0] {
+		if c.name == args[0] && c.run != nil {
 			return c.run(ctx, args[1:], stdin, stdout, stderr)
 		}
 	}
@@ -72,16 +95,40 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return exitUsage
 }
 
+// usage is `envaudit help`: every command's synopsis and summary, how the
+// command to trace is separated, and the exit statuses.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: envaudit <command> [flags] [-- COMMAND ARGS...]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "commands:")
+	lw := &lineWriter{w: w}
+	lw.line("usage: envaudit COMMAND [flags] [-- COMMAND-TO-TRACE [ARG...]]")
+	lw.line("")
+	lw.line("envaudit runs a project's tests under a file-access tracer and audits its")
+	lw.line("dependency manifests against what the run really loaded.")
+	lw.line("")
+	lw.line("commands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		lw.wrapped(fmt.Sprintf("  %-9s ", c.name), c.summary)
 	}
+	lw.line("")
+	lw.line("synopses:")
+	for _, c := range commands() {
+		writeSynopsis(lw, "  ", c.synopsis)
+	}
+	lw.line("")
+	lw.wrapped("", separatorNote)
+	lw.wrapped("", `"envaudit help COMMAND" or "envaudit COMMAND -h" shows a command's flags and their defaults; docs/cli.md describes them all, with the report JSON.`)
+	lw.line("")
+	lw.line("exit status:")
+	lw.line("  0  the command succeeded and no finding reached --fail-on")
+	lw.line("  1  a finding reached --fail-on")
+	lw.line("  2  bad usage or unreadable input (the message names the flag, or the file and line)")
+	lw.line("  3  the traced command itself failed (its status is kept in the report; the audit is still written)")
 }
 
 func cmdVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := newSubcommand("version", noOperands)
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
+	}
 	fmt.Fprintf(stdout, "envaudit %s\n", version)
 	return exitOK
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +13,6 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/tracer"
 )
-
-const runSynopsis = "envaudit run [-C DIR] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--timeout DURATION] [--trace-out FILE] -- COMMAND [ARG...]"
 
 // runOptions are the flags of `envaudit run` beyond the shared ones.
 type runOptions struct {
@@ -38,23 +35,19 @@ type runOptions struct {
 
 // cmdRun traces a command in the project directory and audits the run.
 func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("run", flag.ContinueOnError)
+	c := newSubcommand("run", commandOperand,
+		"The command runs in DIR. Before it runs, every detected ecosystem that needs to adjusts its environment to collect evidence of use beyond file opens (Maven: a class-load log per JVM; Cargo: rustc's unused-crate lint).",
+		separatorNote, exitNote)
 	var o outputFlags
-	o.register(flags)
-	timeout := flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then")
-	traceOut := flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace), and the ecosystems' evidence beside it in FILE.evidence (FILE without .jsonl)")
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, runSynopsis)
-		return exitOK
+	o.register(c.flags, "audit the project in `DIR`; the command runs there")
+	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then; default no limit")
+	traceOut := c.flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace), and the ecosystems' evidence beside it (FILE without .jsonl, plus .evidence)")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	ro := runOptions{command: flags.Args(), traceOut: *traceOut, stdin: stdin, stdout: stdout, stderr: stderr}
-	if err == nil && len(ro.command) == 0 {
-		err = usagef("no command to trace (envaudit run [flags] -- COMMAND [ARG...])")
-	}
-	if err == nil {
-		ro.timeout, err = parseDuration("--timeout", *timeout)
-	}
+	ro := runOptions{command: c.flags.Args(), traceOut: *traceOut, stdin: stdin, stdout: stdout, stderr: stderr}
+	var err error
+	ro.timeout, err = parseDuration("--timeout", *timeout)
 	if err == nil {
 		err = o.check()
 	}

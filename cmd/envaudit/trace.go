@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +13,6 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/tracer"
 )
-
-const traceSynopsis = "envaudit trace [-C DIR] [-o TRACE.jsonl] [--evidence DIR] [--timeout DURATION] [--grace DURATION] [--privileged] -- COMMAND [ARG...]"
 
 // traceOptions are the settings of `envaudit trace`.
 type traceOptions struct {
@@ -38,26 +35,23 @@ type traceOptions struct {
 // collected themselves in a directory beside it, for `envaudit audit
 // --trace`. The command's streams pass straight through.
 func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("trace", flag.ContinueOnError)
+	c := newSubcommand("trace", commandOperand,
+		"The project in DIR is prepared as envaudit run prepares it (its manifests are read first, and the detected ecosystems collect their own evidence of use), so envaudit audit --trace later gives the report envaudit run would have given. The evidence is kept in a directory beside the trace: trace.jsonl → trace.evidence.",
+		separatorNote,
+		"Exit status: 0 the command succeeded; 2 it could not be traced, or bad usage; 3 the command failed or timed out (the trace is still written).")
 	to := traceOptions{stdin: stdin, stdout: stdout, stderr: stderr}
-	flags.StringVar(&to.dir, "C", ".", "trace the command in the project in `DIR` (it runs there), with the detected ecosystems' evidence collection switched on")
-	flags.StringVar(&to.out, "o", "trace.jsonl", "write the trace to `FILE` (- for standard output, after the command's own output)")
-	flags.StringVar(&to.evidence, "evidence", "", "keep the evidence the ecosystems collect in `DIR` (default: beside the trace, TRACE.evidence; with -o -, not kept)")
-	timeout := flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
-	grace := flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed (default 5s)")
-	flags.BoolVar(&to.privileged, "privileged", false, "install the tracer's filter as root and run the command as the sudo user (SUDO_UID), so setuid programs such as sudo keep working")
-	help, err := parseFlags(flags, args)
-	if help {
-		printUsage(stdout, flags, traceSynopsis)
-		return exitOK
+	c.flags.StringVar(&to.dir, "C", ".", "trace the command in the project in `DIR`; the command runs there")
+	c.flags.StringVar(&to.out, "o", "trace.jsonl", "write the trace to `FILE` (- for standard output, after the command's own output)")
+	c.flags.StringVar(&to.evidence, "evidence", "", "keep the evidence the ecosystems collect in `DIR`; default beside the trace (TRACE.evidence), and not kept with -o -")
+	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
+	grace := c.flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed; default 5s")
+	c.flags.BoolVar(&to.privileged, "privileged", false, "install the tracer's filter as root and run the command as the sudo user (SUDO_UID, SUDO_GID), so setuid programs such as sudo keep working")
+	if code, done := c.parse(args, stdout, stderr); done {
+		return code
 	}
-	to.command = flags.Args()
-	if err == nil && len(to.command) == 0 {
-		err = usagef("no command to trace (envaudit trace [flags] -- COMMAND [ARG...])")
-	}
-	if err == nil {
-		to.timeout, err = parseDuration("--timeout", *timeout)
-	}
+	to.command = c.flags.Args()
+	var err error
+	to.timeout, err = parseDuration("--timeout", *timeout)
 	if err == nil {
 		to.grace, err = parseDuration("--grace", *grace)
 	}
