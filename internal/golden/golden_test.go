@@ -1,48 +1,17 @@
 package golden
 
 import (
-	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/envaudit/envaudit/internal/faketb"
 )
-
-// recorder is a testing.TB that records failures instead of failing;
-// Fatalf ends the goroutine as testing.T's does, so run calls f in one.
-type recorder struct {
-	testing.TB
-	failed []string
-	fatal  bool
-}
-
-func (r *recorder) Helper() {}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.failed = append(r.failed, fmt.Sprintf(format, args...))
-}
-
-func (r *recorder) Fatalf(format string, args ...any) {
-	r.Errorf(format, args...)
-	r.fatal = true
-	runtime.Goexit()
-}
-
-func (r *recorder) Fatal(args ...any) { r.Fatalf("%v", fmt.Sprint(args...)) }
-
-func (r *recorder) run(f func()) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	<-done
-}
 
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
@@ -67,25 +36,33 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &recorder{TB: t}
-			r.run(func() { Check(r, tt.file, []byte(tt.got)) })
+			tb := faketb.Run(t, func(tb testing.TB) { Check(tb, tt.file, []byte(tt.got)) })
+			failures := tb.Failures()
 			switch {
-			case tt.fails == "" && len(r.failed) > 0:
-				t.Errorf("failed: %q", r.failed)
-			case tt.fails != "" && (len(r.failed) != 1 || !strings.Contains(r.failed[0], tt.fails)):
-				t.Errorf("failures %q, want one containing %q", r.failed, tt.fails)
-			case r.fatal != tt.fatal:
-				t.Errorf("fatal = %v, want %v", r.fatal, tt.fatal)
+			case tt.fails == "" && len(failures) > 0:
+				t.Errorf("failed: %q", failures)
+			case tt.fails != "" && (len(failures) != 1 || !strings.Contains(failures[0], tt.fails)):
+				t.Errorf("failures %q, want one containing %q", failures, tt.fails)
+			case tb.Stopped() != tt.fatal:
+				t.Errorf("stopped = %v, want %v", tb.Stopped(), tt.fatal)
 			}
 		})
 	}
 }
 
-// TestImportedOnlyByTests keeps the package out of envaudit itself: it is
-// imported by _test.go files and by test-support packages (named *test,
-// such as ecosystems/internal/ecotest) only.
+// testSupport are the packages of helpers for tests. envaudit itself must
+// not link them in: only _test.go files import them, and other
+// test-support packages. The check covers them all, from here.
+var testSupport = map[string]bool{
+	"github.com/envaudit/envaudit/internal/golden":             true,
+	"github.com/envaudit/envaudit/internal/faketb":             true,
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest": true,
+}
+
+// TestImportedOnlyByTests walks the module and fails for each import of a
+// test-support package from a file that is neither a test nor part of
+// another test-support package.
 func TestImportedOnlyByTests(t *testing.T) {
-	const self = "github.com/envaudit/envaudit/internal/golden"
 	fset := token.NewFileSet()
 	n := 0
 	err := filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
@@ -103,9 +80,10 @@ func TestImportedOnlyByTests(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		dir := "github.com/envaudit/envaudit/" + filepath.ToSlash(filepath.Dir(strings.TrimPrefix(p, "../../")))
 		for _, imp := range f.Imports {
-			if path, _ := strconv.Unquote(imp.Path.Value); path == self && !strings.HasSuffix(filepath.Dir(p), "test") {
-				t.Errorf("%s imports internal/golden outside a test or test-support package", p)
+			if path, _ := strconv.Unquote(imp.Path.Value); testSupport[path] && !testSupport[dir] {
+				t.Errorf("%s imports %s outside a test", p, path)
 			}
 		}
 		return nil

@@ -3,60 +3,19 @@ package ecotest
 import (
 	"context"
 	"errors"
-	"fmt"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/faketb"
 )
-
-// recorder is a testing.TB that records failures instead of failing, so
-// that the helpers' own failures can be tested. Fatal ends the goroutine,
-// as testing.T's does; run calls a function in a goroutine for that.
-type recorder struct {
-	testing.TB
-	mu     sync.Mutex
-	failed []string
-	fatal  bool
-}
-
-func (r *recorder) Helper() {}
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.failed = append(r.failed, fmt.Sprintf(format, args...))
-}
-
-func (r *recorder) Fatalf(format string, args ...any) {
-	r.Errorf(format, args...)
-	r.fatal = true
-	runtime.Goexit()
-}
-
-func (r *recorder) Fatal(args ...any) { r.Fatalf("%v", args...) }
-
-func (r *recorder) Logf(string, ...any) {}
-
-func (r *recorder) run(f func()) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	<-done
-}
 
 func TestGoldenJSON(t *testing.T) {
 	dir := t.TempDir()
@@ -94,9 +53,7 @@ func TestGlob(t *testing.T) {
 	if diff := cmp.Diff([]string{"a", "b"}, base(Glob(t, filepath.Join(dir, "*"), "declared.golden", "error.golden"))); diff != "" {
 		t.Errorf("Glob having goldens (-want +got):\n%s", diff)
 	}
-	r := &recorder{TB: t}
-	r.run(func() { Glob(r, filepath.Join(dir, "*"), "nothing") })
-	if !r.fatal {
+	if !faketb.Run(t, func(tb testing.TB) { Glob(tb, filepath.Join(dir, "*"), "nothing") }).Stopped() {
 		t.Errorf("Glob matching nothing did not fail the test")
 	}
 }
@@ -117,9 +74,7 @@ func TestPosError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &recorder{TB: t}
-			r.run(func() { tt.f(r) })
-			if !r.fatal {
+			if !faketb.Run(t, tt.f).Stopped() {
 				t.Errorf("did not fail the test")
 			}
 		})
@@ -187,9 +142,7 @@ func TestDeclaredGoldens(t *testing.T) {
 	}
 	// A project that should fail but does not is a failure.
 	WriteFile(t, filepath.Join(good, "error.golden"), []byte("deps:1: x\n"), 0o644)
-	r := &recorder{TB: t}
-	r.run(func() { DeclaredGoldens(r, fakeEcosystem{}, good) })
-	if !r.fatal {
+	if !faketb.Run(t, func(tb testing.TB) { DeclaredGoldens(tb, fakeEcosystem{}, good) }).Stopped() {
 		t.Errorf("DeclaredGoldens of a project that parses, with an error.golden, did not fail the test")
 	}
 }
@@ -266,41 +219,5 @@ func TestExtractAndCopyTree(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"project/a.txt 644", "toolchain/bin/node 755"}, got); diff != "" {
 		t.Errorf("copied files and permissions (-want +got):\n%s", diff)
-	}
-}
-
-// TestImportedOnlyByTests keeps the package out of envaudit itself: only
-// _test.go files under ecosystems/ may import it.
-func TestImportedOnlyByTests(t *testing.T) {
-	const self = "github.com/envaudit/envaudit/ecosystems/internal/ecotest"
-	fset := token.NewFileSet()
-	n := 0
-	err := filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".go") {
-			return nil
-		}
-		n++
-		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
-		for _, imp := range f.Imports {
-			if path, _ := strconv.Unquote(imp.Path.Value); path == self && !strings.HasSuffix(p, "_test.go") {
-				t.Errorf("%s imports ecotest outside a test", p)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n < 50 {
-		t.Errorf("walked %d Go files under ecosystems/, want the whole tree", n)
 	}
 }
