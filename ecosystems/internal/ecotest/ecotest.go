@@ -30,6 +30,8 @@ import (
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"slices"
 )
 
 // Golden is golden.Check for text: it compares got with the contents of
@@ -264,7 +266,7 @@ func Extract(t testing.TB, a *txtar.Archive, dir string, special ...string) (nam
 	t.Helper()
 	sections = map[string][]byte{}
 	for _, f := range a.Files {
-		if contains(special, f.Name) {
+		if slices.Contains(special, f.Name) {
 			sections[f.Name] = f.Data
 			continue
 		}
@@ -277,15 +279,6 @@ func Extract(t testing.TB, a *txtar.Archive, dir string, special ...string) (nam
 	}
 	sort.Strings(names)
 	return names, sections
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // CopyTree copies the directory src to dst, keeping each file's
