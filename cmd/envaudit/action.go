@@ -194,7 +194,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 	if strings.Trim(base, "0") != "" {
 		err := ghaction.CompareBase(ctx, r, ghaction.BaseOptions{Dir: absDir, Base: base, Git: env.git, Ecosystems: declarers(env.ecos), Fetch: true})
 		if err != nil {
-			gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", shortSHA(base), err)
+			gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", ghaction.ShortSHA(base), err)
 			notes = append(notes, "Not compared with the base commit: "+err.Error()+".")
 			base = ""
 		}
@@ -218,27 +218,19 @@ func runAction(ctx context.Context, env actionEnv) int {
 	if out.Report == "" {
 		out.Report = filepath.Join(temp, "envaudit-report.json")
 	}
-	if err := writeFileAtomic(out.Report, r.WriteJSON); err != nil {
-		gh.Errorf("envaudit: report: %v", err)
+	out.SBOM, out.SARIF = in.SBOM, in.SARIF
+	project := filepath.Base(absDir)
+	if repoErr == nil {
+		project = path.Join(repo.Name, prefix)
+	}
+	err = writeOutputs(
+		reportFile("report", out.Report, r),
+		sbomFile("sbom", in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: env.now()}),
+		sarifFile("sarif", in.SARIF, r, ghaction.SARIFOptions{Prefix: prefix, Fallback: workflowFile(getenv)}),
+	)
+	if err != nil {
+		gh.Errorf("envaudit: %v", err)
 		return exitUsage
-	}
-	if in.SBOM != "" {
-		project := filepath.Base(absDir)
-		if repoErr == nil {
-			project = path.Join(repo.Name, prefix)
-		}
-		if err := sbom.WriteFile(in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: env.now()}); err != nil {
-			gh.Errorf("envaudit: sbom: %v", err)
-			return exitUsage
-		}
-		out.SBOM = in.SBOM
-	}
-	if in.SARIF != "" {
-		if err := ghaction.WriteSARIFFile(in.SARIF, r, ghaction.SARIFOptions{Prefix: prefix, Fallback: workflowFile(getenv)}); err != nil {
-			gh.Errorf("envaudit: sarif: %v", err)
-			return exitUsage
-		}
-		out.SARIF = in.SARIF
 	}
 
 	dropped := 0
@@ -267,7 +259,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 			gh.Warningf("envaudit: pull-request review failed: %v", err)
 			notes = append(notes, "Pull-request review failed: "+err.Error()+".")
 		default:
-			fmt.Fprintf(env.stderr, "envaudit: review: %d inline %s, summary comment %d\n", res.Comments, pluralWord(res.Comments, "comment", "comments"), res.SummaryID)
+			fmt.Fprintf(env.stderr, "envaudit: review: %d inline %s, summary comment %d\n", res.Comments, plural(res.Comments, "comment", "comments"), res.SummaryID)
 		}
 	} else if in.Review == "true" {
 		gh.Noticef("envaudit: review requested, but this is not a pull request event with a token and repository")
@@ -316,7 +308,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 
 	code := exitOK
 	if failing > 0 {
-		fmt.Fprintf(env.stderr, "envaudit: %d %s this check (fail-on %s)\n", failing, pluralWord(failing, "finding fails", "findings fail"), gate)
+		fmt.Fprintf(env.stderr, "envaudit: %d %s this check (fail-on %s)\n", failing, plural(failing, "finding fails", "findings fail"), gate)
 		code = exitFindings
 	}
 	if ri := r.Run; ri != nil && !ri.Succeeded {
@@ -438,18 +430,4 @@ func randomToken() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	return "envaudit-" + hex.EncodeToString(b[:])
-}
-
-func shortSHA(s string) string {
-	if len(s) > 7 {
-		return s[:7]
-	}
-	return s
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

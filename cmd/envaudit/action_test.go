@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +17,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
@@ -320,34 +318,6 @@ func readActionOutputs(t *testing.T, path string) map[string]string {
 	return out
 }
 
-func copyActionTree(t *testing.T, src, dst string, skip func(rel string) bool) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if skip != nil && skip(filepath.ToSlash(rel)) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestActionWorkflow runs action.yml's steps as a runner would on a real
 // npm project (installed by npm ci in `make setup`) in a git repository
 // whose last commit is a coding agent's pull request, against a local
@@ -378,7 +348,9 @@ func TestActionWorkflow(t *testing.T) {
 	// and is-number (never declared).
 	ws := t.TempDir()
 	app := filepath.Join(ws, "app")
-	copyActionTree(t, filepath.Join(fixture, "webapp"), app, func(rel string) bool { return rel == "node_modules" })
+	if err := copyTree(filepath.Join(fixture, "webapp"), app, func(rel string) bool { return rel == "node_modules" }); err != nil {
+		t.Fatal(err)
+	}
 	git := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("git", args...)
@@ -588,15 +560,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		if !strings.Contains(string(data), `"name": "webapp/app"`) || !strings.Contains(string(data), "pkg:npm/is-number@7.0.0") {
 			t.Errorf("SBOM lacks the project or is-number")
 		}
-		rep, err := os.Open(filepath.Join(ws, "envaudit-report.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rep.Close()
-		report, err := audit.ReadReport(rep, "envaudit-report.json")
-		if err != nil {
-			t.Fatal(err)
-		}
+		report := readReportFile(t, filepath.Join(ws, "envaudit-report.json"))
 		got := map[string]string{}
 		for _, f := range report.Ecosystems[0].Findings {
 			got[string(f.Kind)+" "+f.Package] = f.Change + " " + f.Provenance
@@ -867,15 +831,7 @@ func TestActionEnvironment(t *testing.T) {
 		}
 	}
 
-	f, err := os.Open(filepath.Join(temp, "envaudit-report.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := audit.ReadReport(f, "envaudit-report.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := readReportFile(t, filepath.Join(temp, "envaudit-report.json"))
 	var findings []string
 	for _, e := range r.Ecosystems {
 		for _, x := range e.Findings {

@@ -120,21 +120,9 @@ type detected struct {
 // Errors in project files come back as *ecosystems.PosError with the file
 // named relative to the working directory.
 func openProject(dir string, ecos []ecosystems.Ecosystem) (*project, error) {
-	abs, err := filepath.Abs(dir)
+	root, err := projectRoot(dir)
 	if err != nil {
 		return nil, err
-	}
-	root, err := filepath.EvalSymlinks(abs)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("-C: directory %q does not exist", dir)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("-C: %w", err)
-	}
-	if st, err := os.Stat(root); err != nil {
-		return nil, fmt.Errorf("-C: %w", err)
-	} else if !st.IsDir() {
-		return nil, fmt.Errorf("-C: %q is not a directory", dir)
 	}
 	p := &project{root: root, shown: filepath.ToSlash(filepath.Clean(dir))}
 	for _, e := range ecos {
@@ -152,6 +140,28 @@ func openProject(dir string, ecos []ecosystems.Ecosystem) (*project, error) {
 		p.ecos = append(p.ecos, detected{eco: e, manifests: manifests, declared: declared})
 	}
 	return p, nil
+}
+
+// projectRoot returns the absolute, symlink-resolved root of the project
+// directory -C names, or an error starting with the flag.
+func projectRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("-C: %w", err)
+	}
+	root, err := filepath.EvalSymlinks(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("-C: directory %q does not exist", dir)
+	}
+	if err != nil {
+		return "", fmt.Errorf("-C: %w", err)
+	}
+	if st, err := os.Stat(root); err != nil {
+		return "", fmt.Errorf("-C: %w", err)
+	} else if !st.IsDir() {
+		return "", fmt.Errorf("-C: %q is not a directory", dir)
+	}
+	return root, nil
 }
 
 // posError names the file of a positioned error as the user sees it from
@@ -335,21 +345,13 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	if err != nil {
 		return exitUsage, fmt.Errorf("write report: %w", err)
 	}
-	if o.report != "" {
-		if err := writeFileAtomic(o.report, r.WriteJSON); err != nil {
-			return exitUsage, err
-		}
-	}
-	if o.sbom != "" {
-		if err := sbom.WriteFile(o.sbom, r, sbom.Options{}); err != nil {
-			return exitUsage, fmt.Errorf("--sbom: %w", err)
-		}
-	}
-	if o.sarif != "" {
-		opts := ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}
-		if err := ghaction.WriteSARIFFile(o.sarif, r, opts); err != nil {
-			return exitUsage, fmt.Errorf("--sarif: %w", err)
-		}
+	err = writeOutputs(
+		reportFile("--report", o.report, r),
+		sbomFile("--sbom", o.sbom, r, sbom.Options{}),
+		sarifFile("--sarif", o.sarif, r, ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}),
+	)
+	if err != nil {
+		return exitUsage, err
 	}
 	code := exitOK
 	if failing := r.Failing(o.sel); len(failing) > 0 {
@@ -363,6 +365,44 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	return code, nil
 }
 
+// outputFile is a file an audit writes besides what it prints.
+type outputFile struct {
+	label string // how errors name it: the flag ("--sbom") or the Action's input ("sbom")
+	path  string // "" when not asked for
+	write func(io.Writer) error
+}
+
+func reportFile(label, path string, r *audit.Report) outputFile {
+	return outputFile{label, path, r.WriteJSON}
+}
+
+// sbomFile writes the SBOM in opts.Format, else in the format path's
+// extension names.
+func sbomFile(label, path string, r *audit.Report, opts sbom.Options) outputFile {
+	if opts.Format == "" {
+		opts.Format = sbom.FormatOf(path)
+	}
+	return outputFile{label, path, func(w io.Writer) error { return sbom.Write(w, r, opts) }}
+}
+
+func sarifFile(label, path string, r *audit.Report, opts ghaction.SARIFOptions) outputFile {
+	return outputFile{label, path, func(w io.Writer) error { return ghaction.WriteSARIF(w, r, opts) }}
+}
+
+// writeOutputs writes the files asked for, each whole or not at all
+// (writeFileAtomic), stopping at the first error.
+func writeOutputs(files ...outputFile) error {
+	for _, f := range files {
+		if f.path == "" {
+			continue
+		}
+		if err := writeFileAtomic(f.path, f.write); err != nil {
+			return fmt.Errorf("%s: %w", f.label, err)
+		}
+	}
+	return nil
+}
+
 // repoTop returns the top of the repository that contains root: the
 // Actions workspace when set, else the nearest directory above root with a
 // .git entry, else "" (locations then stay project-relative).
@@ -371,10 +411,7 @@ func repoTop(root string) string {
 		return ""
 	}
 	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
-		if real, err := filepath.EvalSymlinks(ws); err == nil {
-			return real
-		}
-		return ws
+		return resolved(ws)
 	}
 	for dir := root; ; dir = filepath.Dir(dir) {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
@@ -605,15 +642,22 @@ func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fail(stderr, "audit", err)
 	}
 	r, instErr, err := auditSaved(ctx, &o, *tracePath, *evidence, stderr, all.Ecosystems())
+	return finish(c.name, r, instErr, err, &o, stdout, stderr)
+}
+
+// finish ends run and audit: it reports err, or emits the report and
+// then reports the installations that could not be enumerated (instErr),
+// and returns the exit status.
+func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, stdout, stderr io.Writer) int {
 	if err != nil {
-		return fail(stderr, "audit", err)
+		return fail(stderr, cmd, err)
 	}
-	code, err := emit(r, &o, stdout, stderr)
+	code, err := emit(r, o, stdout, stderr)
 	if err == nil {
 		err = instErr
 	}
 	if err != nil {
-		return fail(stderr, "audit", err)
+		return fail(stderr, cmd, err)
 	}
 	return code
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -56,14 +55,9 @@ var resolverEcosystems = map[string]bool{"maven": true, "go": true, "cargo": tru
 // is a warning, not an error. environ is the environment of the tools the
 // ecosystems ask.
 func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
-	root, err := filepath.Abs(dir)
+	root, err := projectRoot(dir)
 	if err != nil {
 		return nil, nil, err
-	}
-	if st, err := os.Stat(root); err != nil {
-		return nil, nil, fmt.Errorf("-C: %w", err)
-	} else if !st.IsDir() {
-		return nil, nil, fmt.Errorf("-C: %q is not a directory", dir)
 	}
 	b := &ghaction.Baseline{Taken: now.UTC().Truncate(time.Second)}
 	var warnings []string

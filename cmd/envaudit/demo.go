@@ -229,22 +229,11 @@ func emptyDir(dir string) error {
 
 // writeDemo copies the embedded project into dir.
 func writeDemo(p demoProject, dir string) error {
-	src := "demo/" + p.name
-	return fs.WalkDir(demoFS, src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(path, src), "/")
-		dst := filepath.Join(dir, filepath.FromSlash(rel))
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := demoFS.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
+	src, err := fs.Sub(demoFS, "demo/"+p.name)
+	if err != nil {
+		return err
+	}
+	return os.CopyFS(dir, src)
 }
 
 // explain says in a line what each finding of the demo means and what a

@@ -60,17 +60,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		ro.stdout = stderr
 	}
 	r, instErr, err := runTraced(ctx, &o, ro, stderr, all.Ecosystems())
-	if err != nil {
-		return fail(stderr, "run", err)
-	}
-	code, err := emit(r, &o, stdout, stderr)
-	if err == nil {
-		err = instErr
-	}
-	if err != nil {
-		return fail(stderr, "run", err)
-	}
-	return code
+	return finish(c.name, r, instErr, err, &o, stdout, stderr)
 }
 
 // parseDuration parses the value of a duration flag: "" is none, anything

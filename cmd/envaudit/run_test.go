@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -131,13 +132,28 @@ func cmdProject(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("fixture %s has no node_modules: run `make setup` (scripts/setup.d/cli.sh installs it with npm ci)", args[0])
 		}
 	}
-	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+	if err := copyTree(src, dst, nil); err != nil {
+		ts.Fatalf("project %s: %v", args[0], err)
+	}
+}
+
+// copyTree copies the directory tree src to dst, keeping symbolic links
+// (node_modules/.bin) and permissions, and leaving out what skip (given
+// slash-separated paths relative to src) says.
+func copyTree(src, dst string, skip func(rel string) bool) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		rel, err := filepath.Rel(src, path)
 		if err != nil {
 			return err
+		}
+		if skip != nil && skip(filepath.ToSlash(rel)) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
 		}
 		target := filepath.Join(dst, rel)
 		switch {
@@ -160,7 +176,19 @@ func cmdProject(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		return os.WriteFile(target, data, info.Mode().Perm())
 	})
+}
+
+// readReportFile reads a JSON report a test run wrote.
+func readReportFile(t *testing.T, path string) *audit.Report {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
-		ts.Fatalf("project %s: %v", args[0], err)
+		t.Fatal(err)
 	}
+	defer f.Close()
+	r, err := audit.ReadReport(f, filepath.Base(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/tracer"
@@ -113,19 +114,10 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if err != nil {
 		return fail(to.stderr, "trace", fmt.Errorf("write trace: %w", err))
 	}
-	for _, w := range tr.End.Warnings {
+	// How the run ended, in the words and by the rule of the report.
+	ri := audit.NewRunInfo(tr, true, to.dir)
+	for _, w := range ri.Warnings {
 		fmt.Fprintf(to.stderr, "envaudit: warning: %s\n", w)
-	}
-	e := tr.End
-	status := fmt.Sprintf("exit status %d", e.ExitCode)
-	if e.Signal != "" {
-		status = "killed by " + e.Signal
-	}
-	if e.TimedOut {
-		status += ", stopped by timeout or interrupt"
-	}
-	if len(e.Killed) > 0 {
-		status += fmt.Sprintf(", %d leftover processes killed", len(e.Killed))
 	}
 	dest := to.out
 	if dest == "-" {
@@ -134,9 +126,9 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if evidence != "" && len(prepared) > 0 {
 		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(prepared, " and "), evidence)
 	}
-	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v, %s; trace written to %s\n",
-		e.Processes, len(tr.Accesses), e.Events, time.Duration(e.DurationMs)*time.Millisecond, status, dest)
-	if e.ExitCode != 0 || e.TimedOut {
+	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
+		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, audit.QuoteCommand(ri.Command), ri.Status(), dest)
+	if !ri.Succeeded {
 		return exitCommandErr
 	}
 	return exitOK

@@ -130,12 +130,12 @@ func DetectAgent(pr *PullRequest, sigs []AgentSignature) Detection {
 		for _, s := range sigs {
 			for _, a := range s.Authors {
 				if containsFold(author, a) {
-					return Detection{s.Name, fmt.Sprintf("commit %s by %q", short(c.SHA), c.author())}
+					return Detection{s.Name, fmt.Sprintf("commit %s by %q", ShortSHA(c.SHA), c.author())}
 				}
 			}
 			for _, t := range s.Trailers {
 				if containsFold(c.Message, t) {
-					return Detection{s.Name, fmt.Sprintf("commit %s: %q", short(c.SHA), lineContaining(c.Message, t))}
+					return Detection{s.Name, fmt.Sprintf("commit %s: %q", ShortSHA(c.SHA), lineContaining(c.Message, t))}
 				}
 			}
 		}
@@ -174,7 +174,8 @@ func lineContaining(text, sub string) string {
 	return sub
 }
 
-func short(sha string) string {
+// ShortSHA abbreviates a commit hash to the seven characters GitHub shows.
+func ShortSHA(sha string) string {
 	if len(sha) > 7 {
 		return sha[:7]
 	}

@@ -88,13 +88,13 @@ func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
 	commit := opts.Base + "^{commit}"
 	if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
 		if !opts.Fetch {
-			return fmt.Errorf("base commit %s is not in the clone: %w", short(opts.Base), err)
+			return fmt.Errorf("base commit %s is not in the clone: %w", ShortSHA(opts.Base), err)
 		}
 		if _, ferr := git(ctx, opts.Dir, "fetch", "--no-tags", "--depth=1", "origin", opts.Base); ferr != nil {
-			return fmt.Errorf("fetch base commit %s: %w", short(opts.Base), ferr)
+			return fmt.Errorf("fetch base commit %s: %w", ShortSHA(opts.Base), ferr)
 		}
 		if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
-			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", short(opts.Base), err)
+			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", ShortSHA(opts.Base), err)
 		}
 	}
 
@@ -108,7 +108,7 @@ func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
 	// report's.
 	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--relative", "--unified=0", opts.Base, "--", ".")
 	if err != nil {
-		return fmt.Errorf("diff against base commit %s: %w", short(opts.Base), err)
+		return fmt.Errorf("diff against base commit %s: %w", ShortSHA(opts.Base), err)
 	}
 	var added []string
 	for file, lines := range AddedText(string(diff)) {
@@ -200,7 +200,7 @@ func declaredAt(ctx context.Context, git Git, opts BaseOptions, d Declarer, mani
 	}
 	deps, err := d.Declared(tmp)
 	if err != nil {
-		return nil, false, fmt.Errorf("parse %s manifests at base commit %s: %w", d.Name(), short(opts.Base), err)
+		return nil, false, fmt.Errorf("parse %s manifests at base commit %s: %w", d.Name(), ShortSHA(opts.Base), err)
 	}
 	for _, dep := range deps {
 		out[dep.Name] = dep.Spec

@@ -1,13 +1,11 @@
 package ghaction
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/envaudit/envaudit/audit"
 )
@@ -250,18 +248,6 @@ func WriteSARIF(w io.Writer, r *audit.Report, opts SARIFOptions) error {
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(NewSARIF(r, opts)); err != nil {
 		return fmt.Errorf("encode SARIF: %w", err)
-	}
-	return nil
-}
-
-// WriteSARIFFile writes the report as SARIF 2.1.0 to path.
-func WriteSARIFFile(path string, r *audit.Report, opts SARIFOptions) error {
-	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, r, opts); err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("write SARIF: %w", err)
 	}
 	return nil
 }

@@ -92,7 +92,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 				e++
 			}
 		}
-		facts = append(facts, fmt.Sprintf("Compared with base `%s`: %d new, %d already there.", short(info.Base), n, e))
+		facts = append(facts, fmt.Sprintf("Compared with base `%s`: %d new, %d already there.", ShortSHA(info.Base), n, e))
 	}
 	if info.Dropped > 0 {
 		facts = append(facts, fmt.Sprintf("%d %s not annotated (GitHub shows at most %d annotations of each level per step); all are listed below.",
