@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -30,8 +31,6 @@ import (
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/txtar"
-
-	"slices"
 )
 
 // Golden is golden.Check for text: it compares got with the contents of
