@@ -87,15 +87,21 @@ func (r *Report) runWarnings() []string {
 }
 
 // excludedLine lists the excluded packages grouped by why they were left
-// out: "corepack, npm (toolchain baseline)".
+// out: "corepack, npm (toolchain baseline)". A reason's parenthesised detail
+// ("dependency of the base (via apt)") is left to the JSON report, so that
+// a hundred base packages make one group, not fifty.
 func excludedLine(xs []ecosystems.Excluded) string {
 	var whys []string
 	names := map[string][]string{}
 	for _, x := range xs {
-		if _, ok := names[x.Why]; !ok {
-			whys = append(whys, x.Why)
+		why := x.Why
+		if i := strings.Index(why, " ("); i > 0 {
+			why = why[:i]
 		}
-		names[x.Why] = append(names[x.Why], x.Name)
+		if _, ok := names[why]; !ok {
+			whys = append(whys, why)
+		}
+		names[why] = append(names[why], x.Name)
 	}
 	parts := make([]string, len(whys))
 	for i, why := range whys {

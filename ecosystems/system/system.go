@@ -62,8 +62,10 @@
 package system
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -138,7 +140,7 @@ func (Ecosystem) Detect(root string) ([]string, error) {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && isDockerfile(d.Name()) {
+		if d.Type().IsRegular() && isDockerfile(d.Name()) && looksLikeDockerfile(p) {
 			out = append(out, rel)
 		}
 		return nil
@@ -148,6 +150,31 @@ func (Ecosystem) Detect(root string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// looksLikeDockerfile reports whether the file's first instruction is FROM
+// (or an ARG before it, or a parser directive), as in every Dockerfile, so
+// that a name like "dockerfile.go" or "Dockerfile.md" is not taken for one.
+func looksLikeDockerfile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, 64*1024))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		word, _, _ := strings.Cut(line, " ")
+		switch strings.ToUpper(word) {
+		case "FROM", "ARG":
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // isDockerfile reports whether a file name is a Dockerfile's or

@@ -153,6 +153,39 @@ func TestDetectMissingRoot(t *testing.T) {
 	}
 }
 
+// TestDetectDockerfileContent: a file is a Dockerfile by its name and by its
+// first instruction, so Go source named dockerfile.go is not one.
+func TestDetectDockerfileContent(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"Dockerfile":         "# syntax=docker/dockerfile:1\nFROM debian:12\nRUN apt-get install -y jq\n",
+		"Dockerfile.dev":     "ARG BASE=debian:12\nFROM $BASE\n",
+		"api.Containerfile":  "\nfrom debian\n",
+		"dockerfile.go":      "package system\n\n// FROM is not the first instruction here\n",
+		"Dockerfile.md":      "# Dockerfile notes\nSee FROM.\n",
+		"docker/Dockerfile":  "FROM scratch\n",
+		"Dockerfile.empty":   "",
+		"notes/dockerfile.x": "RUN echo no FROM first\nFROM debian\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := New().Detect(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Dockerfile", "Dockerfile.dev", "api.Containerfile", "docker/Dockerfile"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Detect (-want +got):\n%s", diff)
+	}
+}
+
 // TestInstalledNoDatabase: on a machine without dpkg, what is installed is
 // unknown, with a warning saying why, not an error and not "nothing".
 func TestInstalledNoDatabase(t *testing.T) {
