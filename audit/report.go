@@ -35,6 +35,12 @@ type RunInfo struct {
 	EventsRecorded int64    `json:"eventsRecorded"`
 	Warnings       []string `json:"warnings,omitempty"`
 
+	// Skipped counts the opens under directories whose files belong to no
+	// package (a build cache, the Go toolchain: SkippedDirs), which the
+	// tracer counted instead of recording.
+	Skipped     int64    `json:"skipped,omitempty"`
+	SkippedDirs []string `json:"skippedDirs,omitempty"`
+
 	// Incomplete is set when the trace has no end record: the tracer
 	// stopped before the command finished, so the exit status is unknown.
 	Incomplete bool `json:"incomplete,omitempty"`

@@ -35,6 +35,8 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 		DurationMs:     e.DurationMs,
 		Processes:      e.Processes,
 		EventsRecorded: e.Events,
+		Skipped:        e.Skipped,
+		SkippedDirs:    append([]string(nil), t.Header.Skip...),
 	}
 	if ri.Processes == 0 {
 		ri.Processes = len(t.Processes)

@@ -157,6 +157,12 @@ func TestNewRunInfo(t *testing.T) {
 			status: "exited 0",
 		},
 		{
+			name: "Skipped", complete: true,
+			end:    tracer.End{DurationMs: 5, Processes: 2, Events: 9, Skipped: 40},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Succeeded: true, DurationMs: 5, Processes: 2, EventsRecorded: 9, Skipped: 40},
+			status: "exited 0",
+		},
+		{
 			name: "Failed", complete: true,
 			end:    tracer.End{ExitCode: 3, Processes: 1},
 			want:   RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 3, Processes: 1},

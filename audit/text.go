@@ -70,6 +70,9 @@ func (r *Report) headline() string {
 		s += " after " + duration(ri.DurationMs)
 	}
 	s += fmt.Sprintf(" · %s %s · %s file %s", thousands(int64(ri.Processes)), plural(ri.Processes, "process", "processes"), thousands(ri.EventsRecorded), plural(int(ri.EventsRecorded), "access", "accesses"))
+	if ri.Skipped > 0 {
+		s += fmt.Sprintf(" (+%s in build caches and toolchains, not recorded)", thousands(ri.Skipped))
+	}
 	return s
 }
 

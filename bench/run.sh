@@ -51,7 +51,7 @@ set_=?open,?creat,openat,openat2,open_by_handle_at,execve,execveat,io_uring_setu
 declare -A cmd=(
 	[py_import]="for i in \$(seq 20); do /usr/bin/python3 -c 'import json,email,http.client'; done"
 	[npm]="for i in \$(seq 5); do npm --version >/dev/null; done"
-	[go_test]="cd '$work/gomod' && go test -count=1 ./... >/dev/null"
+	[go_test]="go test -count=1 ./... >/dev/null"
 	[stress]="'$work/stress' 4 50 8 20 '$work/files'"
 )
 declare -A desc=(
@@ -60,6 +60,9 @@ declare -A desc=(
 	[go_test]="\`go test -count=1\` of a small module, warm cache"
 	[stress]="4 rounds × 50 processes × 8 threads × 20 opens, + fork/exec"
 )
+# Where each workload runs; envaudit trace takes it as the project (-C .),
+# so the Go workload's project is prepared as envaudit run prepares it.
+declare -A wdir=([go_test]="$work/gomod")
 modes=(untraced envaudit strace seccomp)
 
 run_mode() { # mode command
@@ -85,7 +88,7 @@ for ((r = 1; r <= reps; r++)); do
 		for ((k = 0; k < ${#modes[@]}; k++)); do
 			m=${modes[$(((k + r) % ${#modes[@]}))]}
 			start=$EPOCHREALTIME
-			if ! run_mode "$m" "${cmd[$w]}" >/dev/null; then
+			if ! (cd "${wdir[$w]:-$work}" && run_mode "$m" "${cmd[$w]}") >/dev/null; then
 				echo "bench: $w under $m failed" >&2
 				exit 1
 			fi

@@ -172,6 +172,18 @@ type TraceEnvironer interface {
 	TraceEnv(root, scratch string, environ []string) []string
 }
 
+// TraceSkipper is implemented by ecosystems whose tools open many files that
+// belong to no package and that no ecosystem attributes: the Go build cache
+// and the Go toolchain's own tree, opened thousands of times by every go
+// build. The CLI passes the directories to the tracer (tracer.Options.Skip),
+// which counts opens below them instead of recording them, at half the
+// cost. Only directories whose files no ecosystem could own belong here.
+type TraceSkipper interface {
+	// TraceSkip returns absolute directories to skip for a command run in
+	// root with environ.
+	TraceSkip(ctx context.Context, root string, environ []string) []string
+}
+
 // Ecosystem answers the three questions of one package ecosystem for a
 // project root. Implementations must be safe to call on any directory: a
 // project without the ecosystem's manifests yields no manifests.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
@@ -91,6 +92,11 @@ type tracer struct {
 	shebangs   map[string][]string
 	elfInterps map[string]string
 
+	// skip holds Options.Skip as byte prefixes ending in "/"; skipped
+	// counts the opens below them.
+	skip    [][]byte
+	skipped int64
+
 	ioURing  map[int]bool // record IDs that set up io_uring
 	warnings []string
 	fatal    error
@@ -101,7 +107,14 @@ type tracer struct {
 var peekOnly bool
 
 func newTracer(ar *arch, opts Options) *tracer {
+	var skip [][]byte
+	for _, d := range opts.Skip {
+		if d = filepath.Clean(d); filepath.IsAbs(d) && d != "/" {
+			skip = append(skip, []byte(d+"/"))
+		}
+	}
 	return &tracer{
+		skip:       skip,
 		mem:        memReader{noVM: peekOnly},
 		arch:       ar,
 		opts:       opts,
@@ -435,6 +448,13 @@ func (t *tracer) seccompStop(th *thread) {
 			t.resume(th.tid, unix.PTRACE_CONT, 0)
 			return
 		}
+		if t.skips(path) {
+			// No exit stop: what lies below a skipped directory is
+			// counted, not recorded, so its result does not matter.
+			t.skipped++
+			t.resume(th.tid, unix.PTRACE_CONT, 0)
+			return
+		}
 		th.dirfd = atFDCWD
 		if di >= 0 {
 			th.dirfd = int32(args[di])
@@ -453,6 +473,32 @@ func (t *tracer) seccompStop(th *thread) {
 	default:
 		t.resume(th.tid, unix.PTRACE_CONT, 0)
 	}
+}
+
+// skips reports whether an opened path lies below a skipped directory. Only
+// absolute paths without ".." segments qualify: anything else could leave
+// the directory, and is resolved and recorded as usual.
+func (t *tracer) skips(path []byte) bool {
+	if len(t.skip) == 0 || path[0] != '/' || bytes.Contains(path, dotdot) {
+		return false
+	}
+	for _, d := range t.skip {
+		if bytes.HasPrefix(path, d) {
+			return true
+		}
+	}
+	return false
+}
+
+var dotdot = []byte("/..")
+
+// skipDirs returns the skipped directories, as the trace header lists them.
+func (t *tracer) skipDirs() []string {
+	var out []string
+	for _, d := range t.skip {
+		out = append(out, string(d[:len(d)-1]))
+	}
+	return out
 }
 
 // execEntry remembers the path of an execve. It is made absolute now:

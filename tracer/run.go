@@ -24,6 +24,13 @@ type Options struct {
 	// Grace is how long descendants may outlive the root process before they
 	// are terminated (SIGTERM, then SIGKILL); zero means 5 seconds.
 	Grace time.Duration
+	// Skip lists directories (absolute, cleaned) whose files belong to no
+	// package: a build cache, a toolchain's own tree. A successful open of
+	// an absolute path below one of them is counted in End.Skipped instead
+	// of recorded, and costs one ptrace stop instead of two, because the
+	// tracer need not wait for the call's result. Relative paths and paths
+	// with ".." segments are never skipped, nor is any execution.
+	Skip []string
 	// Privileged installs the seccomp filter with the tracer's privileges and
 	// runs the command as the invoking user (SUDO_UID/SUDO_GID), so setuid
 	// programs such as sudo keep working inside the traced command. It

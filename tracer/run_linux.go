@@ -143,7 +143,7 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	if t.fatal != nil {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), t.fatal)
 	}
-	return t.finish(Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start}), nil
+	return t.finish(Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Skip: t.skipDirs()}), nil
 }
 
 // modeFor returns the helper mode: privileged mode runs the command as the
@@ -358,6 +358,7 @@ func (t *tracer) finish(h Header) *Trace {
 		DurationMs: t.rootEnd.Sub(h.Start).Milliseconds(),
 		Processes:  len(t.rec.procs),
 		Events:     t.rec.events,
+		Skipped:    t.skipped,
 	}
 	if t.rootDone {
 		ws := t.rootStatus

@@ -86,6 +86,9 @@ type Header struct {
 	Command []string  `json:"command"`
 	Dir     string    `json:"dir,omitempty"`
 	Start   time.Time `json:"start"`
+	// Skip lists the directories whose opens were counted, not recorded
+	// (Options.Skip).
+	Skip []string `json:"skip,omitempty"`
 }
 
 // End closes a trace: how the traced command finished and what it cost.
@@ -96,6 +99,7 @@ type End struct {
 	DurationMs int64    `json:"durationMs"`         // wall time of the traced command
 	Processes  int      `json:"processes"`          // process records
 	Events     int64    `json:"events"`             // successful accesses observed, before aggregation
+	Skipped    int64    `json:"skipped,omitempty"`  // opens under Header.Skip, counted instead of recorded (their success unknown)
 	Killed     []int    `json:"killed,omitempty"`   // pids still alive after the root exited and killed by the tracer
 	Warnings   []string `json:"warnings,omitempty"` // e.g. io_uring in use, setuid program run without privileges
 }

@@ -369,6 +369,41 @@ func TestSymlinks(t *testing.T) {
 	}
 }
 
+// TestSkip: opens below a skipped directory are counted, not recorded; a
+// relative path, a ".." path or an execution below it still is recorded.
+func TestSkip(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "cache/a", "cache/b", "cache/sub/c", "cachex/d", "keep/e")
+	if err := os.WriteFile(filepath.Join(dir, "cache", "run.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := "cat " + dir + "/cache/a " + dir + "/cache/b " + dir + "/cache/sub/c " + dir + "/cache/missing " +
+		dir + "/cachex/d " + dir + "/keep/e " + dir + "/keep/../cache/a; " +
+		"cd " + dir + "/cache && cat b; " + dir + "/cache/run.sh; true"
+	opts := Options{Command: []string{"sh", "-c", script}, Skip: []string{dir + "/cache/", dir + "/nothing"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	want := []string{
+		"exec cache/run.sh",
+		"read cache/b",
+		"read cachex/d",
+		"read keep/../cache/a -> cache/a",
+		"read keep/e",
+	}
+	if diff := cmp.Diff(want, under(tr, dir)); diff != "" {
+		t.Errorf("accesses (-want +got):\n%s", diff)
+	}
+	// a, b, sub/c, the failed open of missing (counted whatever the
+	// result: the tracer does not wait for it) and the shell opening
+	// run.sh to read it after the kernel executed it.
+	if tr.End.Skipped != 5 {
+		t.Errorf("End.Skipped = %d, want 5", tr.End.Skipped)
+	}
+	if diff := cmp.Diff([]string{dir + "/cache", dir + "/nothing"}, tr.Header.Skip); diff != "" {
+		t.Errorf("Header.Skip (-want +got):\n%s", diff)
+	}
+}
+
 func TestForkTree(t *testing.T) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "a", "b", "c")

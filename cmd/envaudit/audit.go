@@ -107,6 +107,9 @@ type project struct {
 	// devTools names extra test runners per ecosystem, added to its
 	// DevTools; nil adds none.
 	devTools func(ecosystem string) []string
+	// skip lists the directories the tracer counts instead of records
+	// (ecosystems.TraceSkipper), set by prepare.
+	skip []string
 }
 
 type detected struct {
@@ -195,7 +198,7 @@ func (p *project) inputs() []string {
 // beside the trace for `envaudit audit --trace` (see evidenceDir): the
 // evidence directory of an earlier trace is replaced first, so no stale
 // evidence outlives it, and one envaudit did not make is refused.
-func (p *project) prepare(environ []string, evidence string) (env []string, cleanup func(), err error) {
+func (p *project) prepare(ctx context.Context, environ []string, evidence string) (env []string, cleanup func(), err error) {
 	env = append([]string(nil), environ...)
 	cleanup = func() {
 		if evidence != "" {
@@ -236,6 +239,12 @@ func (p *project) prepare(environ []string, evidence string) (env []string, clea
 		}
 		p.ecos[i].scratch = dir
 		env = setenv(env, te.TraceEnv(p.root, dir, env))
+	}
+	p.skip = nil
+	for _, d := range p.ecos {
+		if ts, ok := d.eco.(ecosystems.TraceSkipper); ok {
+			p.skip = append(p.skip, ts.TraceSkip(ctx, p.root, env)...)
+		}
 	}
 	return env, cleanup, nil
 }

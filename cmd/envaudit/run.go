@@ -100,7 +100,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if ro.traceOut != "" {
 		evidence = evidenceDir(ro.traceOut)
 	}
-	env, cleanup, err := p.prepare(setenv(environ, ro.env), evidence)
+	env, cleanup, err := p.prepare(ctx, setenv(environ, ro.env), evidence)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -122,6 +122,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		Command: ro.command,
 		Dir:     p.root,
 		Env:     env,
+		Skip:    p.skip,
 		Stdin:   ro.stdin,
 		Stdout:  ro.stdout,
 		Stderr:  ro.stderr,

@@ -77,7 +77,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 			evidence = evidenceDir(to.out)
 		}
 	}
-	env, cleanup, err := p.prepare(os.Environ(), evidence)
+	env, cleanup, err := p.prepare(ctx, os.Environ(), evidence)
 	if err != nil {
 		return fail(to.stderr, "trace", err)
 	}
@@ -96,6 +96,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		Command:    to.command,
 		Dir:        p.root,
 		Env:        env,
+		Skip:       p.skip,
 		Stdin:      to.stdin,
 		Stdout:     to.stdout,
 		Stderr:     to.stderr,

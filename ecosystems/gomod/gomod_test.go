@@ -125,7 +125,9 @@ func TestInstalledReal(t *testing.T) {
 // binary linked from the cache). Both runs must attribute the same modules:
 // the go command opens the sources of every imported package to hash them
 // even when it compiles nothing, and never opens a file of a required
-// module the code does not import.
+// module the code does not import. A third run skips the directories
+// TraceSkip names (the build cache and GOROOT), as envaudit run does, and
+// must attribute the same modules while recording far fewer files.
 func TestTracedReal(t *testing.T) {
 	gocache := t.TempDir()
 	for _, dir := range realCases(t) {
@@ -140,16 +142,35 @@ func TestTracedReal(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Installed: %v\n(run `make setup`)", err)
 			}
+			skip := gomod.New().TraceSkip(context.Background(), dir, env)
+			if len(skip) < 2 {
+				t.Fatalf("TraceSkip = %q, want GOCACHE and GOROOT", skip)
+			}
 			var runs []string
-			for _, run := range []string{"cold", "warm"} {
-				tr, _ := ecotest.Trace(t, dir, env, args)
+			var opened []int
+			for _, run := range []string{"cold", "warm", "skipping"} {
+				var s []string
+				if run == "skipping" {
+					s = skip
+				}
+				tr, _ := ecotest.Trace(t, dir, env, args, s...)
 				paths := ecotest.Opened(tr)
 				names := ecotest.Used(inv.Index, paths)
 				runs = append(runs, strings.Join(names, "\n")+"\n")
-				t.Logf("%s run: %d files opened, %d modules used", run, len(paths), len(names))
+				opened = append(opened, len(paths))
+				t.Logf("%s run: %d files opened, %d skipped, %d modules used", run, len(paths), tr.End.Skipped, len(names))
+				if run == "skipping" && tr.End.Skipped == 0 {
+					t.Errorf("no open was skipped under %q", skip)
+				}
 			}
 			if diff := cmp.Diff(runs[0], runs[1]); diff != "" {
 				t.Errorf("modules used with a cold vs a warm build cache (-cold +warm):\n%s", diff)
+			}
+			if diff := cmp.Diff(runs[1], runs[2]); diff != "" {
+				t.Errorf("modules used without vs with skipped directories (-all +skipping):\n%s", diff)
+			}
+			if opened[2] >= opened[1] {
+				t.Errorf("files recorded while skipping = %d, not fewer than %d without", opened[2], opened[1])
 			}
 			ecotest.Golden(t, filepath.Join(dir, "expected", "traced.golden"), runs[1])
 		})

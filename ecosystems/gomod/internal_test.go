@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -273,4 +274,39 @@ func FuzzDeclared(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestTraceSkip(t *testing.T) {
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "go.mod"), []byte("module example.com/m\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		root  string
+		goenv string
+		err   error
+		want  []string
+	}{
+		{"cacheAndRoot", project, `{"GOCACHE": "/c/go-build", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/c/go-build", "/nonexistent/go"}},
+		{"cacheOff", project, `{"GOCACHE": "off", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/nonexistent/go"}},
+		{"modcacheInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/nonexistent/go/pkg/mod"}`, nil, []string{"/c"}},
+		{"projectInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "` + filepath.Dir(project) + `", "GOMODCACHE": "/m"}`, nil, []string{"/c"}},
+		{"slash", project, `{"GOCACHE": "/", "GOROOT": "", "GOMODCACHE": "/m"}`, nil, nil},
+		{"goFails", project, "", fmt.Errorf("go: not found"), nil},
+		{"noModule", t.TempDir(), `{"GOCACHE": "/c"}`, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &Ecosystem{Go: "go", Run: func(_ context.Context, _ string, _ []string, _ string, args ...string) ([]byte, error) {
+				if got := strings.Join(args, " "); got != "env -json GOCACHE GOROOT GOMODCACHE" {
+					t.Errorf("ran go %s", got)
+				}
+				return []byte(tt.goenv), tt.err
+			}}
+			if diff := cmp.Diff(tt.want, e.TraceSkip(context.Background(), tt.root, nil)); diff != "" {
+				t.Errorf("TraceSkip (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

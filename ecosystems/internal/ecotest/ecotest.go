@@ -318,12 +318,13 @@ func CopyTree(src, dst string, skip func(d fs.DirEntry) bool) error {
 // (the test binary must call tracer.Main in its TestMain) and returns the
 // trace and the command's standard output. It fails the test unless the
 // command ran and exited 0, showing its output: a real-install command
-// fails mostly for want of what `make setup` installs.
-func Trace(t testing.TB, dir string, env, args []string) (*tracer.Trace, []byte) {
+// fails mostly for want of what `make setup` installs. skip is passed to the
+// tracer as Options.Skip.
+func Trace(t testing.TB, dir string, env, args []string, skip ...string) (*tracer.Trace, []byte) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	start := time.Now()
-	tr, err := tracer.Run(context.Background(), tracer.Options{Command: args, Dir: dir, Env: env, Stdout: &stdout, Stderr: &stderr, Timeout: 5 * time.Minute})
+	tr, err := tracer.Run(context.Background(), tracer.Options{Command: args, Dir: dir, Env: env, Stdout: &stdout, Stderr: &stderr, Timeout: 5 * time.Minute, Skip: skip})
 	if err != nil {
 		t.Fatalf("trace %q: %v", args, err)
 	}
