@@ -23,6 +23,9 @@
 // process named it (relative paths resolved against its cwd or directory
 // file descriptor); "real" is the same file with every symbolic link
 // resolved, present only when it differs. Failed opens are never recorded.
+//
+// A header may list "skip" directories (Options.Skip): opens below them were
+// counted in the end record's "skipped" instead of recorded.
 package tracer
 
 import (
