@@ -42,6 +42,7 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		git:     ghaction.ExecGit,
 		now:     time.Now,
 		ecos:    all.Ecosystems(),
+		protect: protectProcess,
 	})
 }
 
@@ -55,6 +56,10 @@ type actionEnv struct {
 	git     ghaction.Git
 	now     func() time.Time
 	ecos    []ecosystems.Ecosystem
+	// protect, when set, hides the Action's secrets from the processes it
+	// starts, given the environment they get (protectProcess); tests
+	// running the Action in process leave it nil.
+	protect func(keep []string) error
 }
 
 func runAction(ctx context.Context, env actionEnv) int {
@@ -119,6 +124,13 @@ func runAction(ctx context.Context, env actionEnv) int {
 	// interpreter, Maven's plugins): they get neither the token nor the
 	// runner's other credentials nor its file commands.
 	untrusted := ghaction.FilterEnviron(environ, in.Token)
+	// Nor may they read the token from envaudit's own process.
+	if env.protect != nil {
+		if err := env.protect(untrusted); err != nil {
+			gh.Errorf("envaudit: hiding the token from the test command: %v", err)
+			return exitUsage
+		}
+	}
 
 	if in.Mode == "baseline" {
 		b, warnings, err := takeBaseline(ctx, dir, untrusted, env.ecos, env.now())

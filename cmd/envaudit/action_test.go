@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -171,6 +172,10 @@ type actionRunner struct {
 	env        []string // the job's environment
 	summary    string   // GITHUB_STEP_SUMMARY content, all steps
 	stdout     bytes.Buffer
+	// uid, when not 0, is the user the envaudit step runs as, the way a
+	// runner runs steps as an ordinary user: the workspace and the
+	// temporary directory are handed over to it first.
+	uid int
 }
 
 type actionRun struct {
@@ -249,6 +254,12 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 			env = append(env, k+"="+eval(v))
 		}
 		cmd := exec.Command("bash", "--noprofile", "--norc", "-e", "-o", "pipefail", script)
+		if s.ID == "envaudit" && r.uid != 0 {
+			for _, dir := range []string{r.workspace, r.temp} {
+				handOver(t, dir, r.uid)
+			}
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(r.uid), Gid: uint32(r.uid), Groups: []uint32{}}}
+		}
 		cmd.Dir = r.workspace
 		cmd.Env = env
 		var stderr bytes.Buffer
@@ -282,6 +293,24 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 		res.outputs[name] = eval(o.Value)
 	}
 	return res
+}
+
+// handOver gives dir and everything in it to uid, and lets every user
+// through the directory above it (the test's private temporary directory).
+func handOver(t *testing.T, dir string, uid int) {
+	t.Helper()
+	if err := os.Chmod(filepath.Dir(dir), 0o711); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, uid, uid)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // evalDefault evaluates an input's default, which may itself be an
@@ -406,6 +435,15 @@ func TestActionWorkflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	envDump := filepath.Join(temp, "traced-env.txt")
+	// The probe, run by the traced command, copies the environment block
+	// of every ancestor process it can read (which the token must be in
+	// none of) and lists them.
+	probe := filepath.Join(temp, "probe.sh")
+	ancestors := filepath.Join(temp, "ancestors")
+	if err := os.Mkdir(ancestors, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeActionFile(t, probe, ancestorProbe)
 	event := func(login, branch string, number int) string {
 		p := filepath.Join(temp, fmt.Sprintf("event-%s-%d.json", login, number))
 		ev := map[string]any{
@@ -455,11 +493,16 @@ func TestActionWorkflow(t *testing.T) {
 			// A workflow that exports the token to every step, and the
 			// actionRunner's own credential: neither may reach the tests.
 			"GITHUB_TOKEN="+token, "ACTIONS_RUNTIME_TOKEN="+runtimeToken,
-			"ENVDUMP="+envDump,
+			"ENVDUMP="+envDump, "PROBE="+probe, "ANCESTORS="+ancestors,
 			"GOCACHE="+goEnv["GOCACHE"], "GOMODCACHE="+goEnv["GOMODCACHE"], "GOPATH="+goEnv["GOPATH"],
 		)
 	}
 	r := &actionRunner{t: t, action: a, actionPath: actionRepoRoot(t), workspace: ws, temp: temp, token: token}
+	if os.Geteuid() == 0 {
+		// As root the probe could read every process: run the step as
+		// nobody, as a runner runs steps as its own ordinary user.
+		r.uid = 65534
+	}
 	if p := os.Getenv("ENVAUDIT_ACTION_PATH"); p != "" {
 		r.actionPath = p // build the Action from another checkout
 	}
@@ -486,7 +529,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	// strict. The test command also dumps its environment and tries to
 	// forge an annotation.
 	with := map[string]string{
-		"run":                 `npm test && env > "$ENVDUMP" && echo "::error::forged by the tests"`,
+		"run":                 `npm test && env > "$ENVDUMP" && bash "$PROBE" && echo "::error::forged by the tests"`,
 		"working-directory":   "app",
 		"agent-policy":        "strict",
 		"sbom":                "envaudit.cdx.json",
@@ -631,6 +674,32 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		if !strings.Contains(env, "GITHUB_WORKSPACE="+ws) {
 			t.Errorf("the traced command lost the actionRunner's ordinary variables:\n%s", env)
 		}
+
+		// Nor could it read them from its ancestors: the step's shell is
+		// gone (exec) and envaudit's environment block is not readable.
+		list, err := os.ReadFile(filepath.Join(ancestors, "list"))
+		if err != nil {
+			t.Fatalf("the probe did not run: %v", err)
+		}
+		t.Logf("the traced command's ancestors:\n%s", list)
+		if !regexp.MustCompile(`(?m)^\d+ envaudit unreadable$`).Match(list) {
+			t.Errorf("envaudit is not among the traced command's ancestors, or its environment was readable:\n%s", list)
+		}
+		copies, err := filepath.Glob(filepath.Join(ancestors, "[0-9]*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range copies {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, secret := range []string{token, runtimeToken, filepath.Join(temp, "output-"), filepath.Join(temp, "summary-")} {
+				if bytes.Contains(data, []byte(secret)) {
+					t.Errorf("the traced command read %q from the environment of its ancestor %s", secret[:8], filepath.Base(f))
+				}
+			}
+		}
 	})
 
 	// The same pull request pushed again, now by a person: the default
@@ -669,6 +738,23 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		t.Errorf("read-only token: the job summary does not say the review was skipped")
 	}
 }
+
+// ancestorProbe runs inside the traced command as the pull request's code
+// could: it walks up its ancestors, copies the environment block of each
+// one it can read to $ANCESTORS/PID, and lists them in $ANCESTORS/list as
+// "PID COMM readable|unreadable".
+const ancestorProbe = `set -u
+pid=$$
+while pid=$(awk '$1 == "PPid:" {print $2}' "/proc/$pid/status") && [ "$pid" -gt 0 ]; do
+  comm=$(cat "/proc/$pid/comm")
+  if cat "/proc/$pid/environ" >"$ANCESTORS/$pid" 2>/dev/null; then
+    echo "$pid $comm readable" >>"$ANCESTORS/list"
+  else
+    rm -f "$ANCESTORS/$pid"
+    echo "$pid $comm unreadable" >>"$ANCESTORS/list"
+  fi
+done
+`
 
 func writeActionFile(t *testing.T, path, content string) {
 	t.Helper()
@@ -755,7 +841,9 @@ func TestActionEarlyErrors(t *testing.T) {
 // own environment: the traced command gets the environment without the
 // token, the runner's credentials and file commands, plus what the
 // ecosystems' TraceEnv adds; .envaudit.yml's test runners are dev tooling;
-// and the Action's process environment is left as it was.
+// and the Action asks to protect itself with that same environment (in
+// process, the test's environment is left as it was; TestProtectProcess
+// and TestActionWorkflow check the protection itself).
 func TestActionEnvironment(t *testing.T) {
 	const token = "ghs_envauditInProcessToken0123456789"
 	ws, temp := t.TempDir(), t.TempDir()
@@ -786,6 +874,7 @@ func TestActionEnvironment(t *testing.T) {
 
 	eco := &fakeEcosystem{}
 	var stdout, stderr bytes.Buffer
+	var protected []string
 	code := runAction(t.Context(), actionEnv{
 		environ: os.Environ,
 		stdout:  &stdout,
@@ -793,6 +882,13 @@ func TestActionEnvironment(t *testing.T) {
 		git:     ghaction.ExecGit,
 		now:     time.Now,
 		ecos:    []ecosystems.Ecosystem{eco},
+		protect: func(keep []string) error {
+			if _, err := os.Stat(filepath.Join(ws, "envdump")); err == nil {
+				t.Error("the Action protected itself after the test command ran")
+			}
+			protected = keep
+			return nil
+		},
 	})
 	if code != exitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
@@ -817,6 +913,9 @@ func TestActionEnvironment(t *testing.T) {
 	}
 	if strings.Contains(string(dump), token) {
 		t.Errorf("the token is in the traced command's environment")
+	}
+	if protected == nil || slices.ContainsFunc(protected, func(kv string) bool { return strings.Contains(kv, token) }) {
+		t.Errorf("the Action protected itself keeping %d variables, token included or not called", len(protected))
 	}
 	if got["ENVAUDIT_ORDINARY"] != "kept" || got["GITHUB_WORKSPACE"] != ws {
 		t.Errorf("the traced command lost ordinary variables: ENVAUDIT_ORDINARY=%q GITHUB_WORKSPACE=%q", got["ENVAUDIT_ORDINARY"], got["GITHUB_WORKSPACE"])

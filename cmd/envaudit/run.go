@@ -21,7 +21,7 @@ type runOptions struct {
 	traceOut string
 	// environ is the environment the command starts from; nil means
 	// envaudit's own. The Action passes its environment without the
-	// runner's credentials, leaving its own process environment alone.
+	// runner's credentials.
 	environ []string
 	// env holds KEY=VALUE entries set over environ for the command.
 	env []string

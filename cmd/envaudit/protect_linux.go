@@ -1,0 +1,46 @@
+package main
+
+import (
+	"os"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// protectProcess hides the Action's secrets from the traced command,
+// which runs as the same user as envaudit. Filtering the command's own
+// environment is not enough: a process may read the environment block of
+// any process of its user from /proc/PID/environ (and its memory from
+// /proc/PID/mem), and envaudit's block holds the token (INPUT_GITHUB_TOKEN)
+// and the paths of the step's file commands (GITHUB_OUTPUT, ...).
+//
+// Marking envaudit non-dumpable is what closes that: /proc/PID/environ and
+// /proc/PID/mem then need CAP_SYS_PTRACE, which the traced command does not
+// have (it runs under no_new_privs, so not even the runner's sudo gives it
+// that). Unsetting the variables alone would not do: /proc/PID/environ shows
+// the block the process was started with, which os.Unsetenv leaves as it
+// was. Unsetting them still keeps them from every other program envaudit
+// starts without an explicit environment (git).
+//
+// The tracer is unaffected: the helper it starts is a new executable, whose
+// dumpable flag exec resets, so the tracer may still seize it; the
+// processes of the traced command descend from the helper.
+//
+// keep is the environment the traced command gets; every variable of
+// envaudit's own environment that is not in it is unset.
+func protectProcess(keep []string) error {
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return os.NewSyscallError("prctl(PR_SET_DUMPABLE)", err)
+	}
+	kept := make(map[string]bool, len(keep))
+	for _, kv := range keep {
+		kept[kv] = true
+	}
+	for _, kv := range os.Environ() {
+		if !kept[kv] {
+			k, _, _ := strings.Cut(kv, "=")
+			os.Unsetenv(k)
+		}
+	}
+	return nil
+}
