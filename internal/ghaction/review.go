@@ -19,6 +19,9 @@ const SummaryMarker = "<!-- envaudit:summary -->"
 // about, so a later push does not comment on the same line twice.
 func findingMarker(it Item) string { return "<!-- envaudit:finding " + it.Key() + " -->" }
 
+// actionsBot is the author of what GitHub Actions' GITHUB_TOKEN writes.
+const actionsBot = "github-actions[bot]"
+
 // maxReviewComments caps the inline comments of one review: beyond that a
 // review is noise, and the summary comment lists everything anyway.
 const maxReviewComments = 25
@@ -169,6 +172,12 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, o
 	if err != nil {
 		return res, err
 	}
+	// Anyone may write envaudit's markers in a comment: only the token's
+	// own comments are envaudit's.
+	me, err := tokenLogin(ctx, c)
+	if err != nil {
+		return res, err
+	}
 	items := append([]Item(nil), opts.Items...)
 	SortByImportance(items)
 	var onDiff []Item
@@ -185,7 +194,7 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, o
 	}
 
 	if len(onDiff) > 0 {
-		posted, err := existingFindingComments(ctx, c, repo, pr.Number)
+		posted, err := existingFindingComments(ctx, c, repo, pr.Number, me)
 		if err != nil {
 			return res, err
 		}
@@ -223,7 +232,7 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, o
 	}
 
 	if opts.Summary != "" {
-		id, created, err := upsertSummary(ctx, c, repo, pr.Number, opts.Summary)
+		id, created, err := upsertSummary(ctx, c, repo, pr.Number, me, opts.Summary)
 		if err != nil {
 			return res, err
 		}
@@ -236,9 +245,27 @@ func reviewCommentBody(it Item) string {
 	return fmt.Sprintf("**%s**\n\n%s\n\n%s", it.title(), it.describe(), findingMarker(it))
 }
 
+// tokenLogin returns the login of the token's comments: the user of a
+// personal access token (GET /user), or github-actions[bot] for GitHub
+// Actions' GITHUB_TOKEN, an installation token, which may not read /user.
+func tokenLogin(ctx context.Context, c *github.Client) (string, error) {
+	u, _, err := c.Users.Get(ctx, "")
+	if err == nil && u.GetLogin() != "" {
+		return u.GetLogin(), nil
+	}
+	var er *github.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusForbidden {
+		return actionsBot, nil
+	}
+	if err == nil {
+		err = errors.New("no login in the answer")
+	}
+	return "", apiError("identify the token's user", err)
+}
+
 // existingFindingComments returns "path:line:key" of the inline comments
-// envaudit already posted on the pull request.
-func existingFindingComments(ctx context.Context, c *github.Client, repo Repo, number int) (map[string]bool, error) {
+// envaudit already posted on the pull request as login.
+func existingFindingComments(ctx context.Context, c *github.Client, repo Repo, number int, login string) (map[string]bool, error) {
 	out := map[string]bool{}
 	opts := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	for {
@@ -249,7 +276,7 @@ func existingFindingComments(ctx context.Context, c *github.Client, repo Repo, n
 		for _, cm := range comments {
 			body := cm.GetBody()
 			i := strings.Index(body, "<!-- envaudit:finding ")
-			if i < 0 {
+			if i < 0 || !strings.EqualFold(cm.GetUser().GetLogin(), login) {
 				continue
 			}
 			key, _, _ := strings.Cut(body[i+len("<!-- envaudit:finding "):], " -->")
@@ -262,9 +289,11 @@ func existingFindingComments(ctx context.Context, c *github.Client, repo Repo, n
 	}
 }
 
-// upsertSummary edits the pull request's envaudit summary comment, or
-// creates it when there is none.
-func upsertSummary(ctx context.Context, c *github.Client, repo Repo, number int, summary string) (int64, bool, error) {
+// upsertSummary edits the pull request's envaudit summary comment, the
+// first comment of login with the marker, or creates it when there is
+// none. A comment of someone else with the marker (quoting it, or another
+// workflow's envaudit with its own token) is not envaudit's to edit.
+func upsertSummary(ctx context.Context, c *github.Client, repo Repo, number int, login, summary string) (int64, bool, error) {
 	body := clip(SummaryMarker+"\n"+summary, CommentLimit)
 	opts := &github.IssueListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
 	for {
@@ -273,7 +302,7 @@ func upsertSummary(ctx context.Context, c *github.Client, repo Repo, number int,
 			return 0, false, apiError(fmt.Sprintf("list comments of pull request #%d", number), err)
 		}
 		for _, cm := range comments {
-			if !strings.Contains(cm.GetBody(), SummaryMarker) {
+			if !strings.Contains(cm.GetBody(), SummaryMarker) || !strings.EqualFold(cm.GetUser().GetLogin(), login) {
 				continue
 			}
 			if cm.GetBody() == body {

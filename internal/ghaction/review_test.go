@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,85 @@ func TestSnapshot(t *testing.T) {
 	var pe *PermissionError
 	if !errors.As(err, &pe) {
 		t.Errorf("read-only submission: %v", err)
+	}
+}
+
+// TestReviewForeignMarkers checks that only the token's own comments count
+// as envaudit's: someone else's comment with the summary marker is neither
+// edited (which would fail with 403 and be misreported as a read-only
+// token) nor taken for envaudit's summary, and someone else's inline
+// comment with a finding marker does not stand in for envaudit's.
+func TestReviewForeignMarkers(t *testing.T) {
+	const foreign = "> " + SummaryMarker + "\n> envaudit says left-padd is unused; is it?"
+	tests := []struct {
+		name  string
+		login string // the token's user; "" is GITHUB_TOKEN
+		// own is an earlier summary comment of the token's author, "" none.
+		own  string
+		want ReviewResult // SummaryID aside
+	}{
+		{"githubToken", "", "", ReviewResult{Comments: 2, OffDiff: 3, SummaryCreated: true}},
+		{"githubTokenEditsItsOwn", "", ghfake.ActionsBot, ReviewResult{Comments: 2, OffDiff: 3}},
+		{"personalToken", "octo-maintainer", "", ReviewResult{Comments: 2, OffDiff: 3, SummaryCreated: true}},
+		{"personalTokenEditsItsOwn", "octo-maintainer", "octo-maintainer", ReviewResult{Comments: 2, OffDiff: 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := fakePR(t)
+			srv.Login = tt.login
+			// A quote of envaudit's summary by a person, a summary of
+			// another token (a bot when the token is a person's, and
+			// the other way round), and an inline comment quoting a
+			// finding marker on a line envaudit comments on.
+			srv.AddIssueComment("octocat", foreign)
+			other := ghfake.ActionsBot
+			if tt.login == "" {
+				other = "octo-maintainer"
+			}
+			srv.AddIssueComment(other, SummaryMarker+"\nanother workflow's summary")
+			srv.AddReviewComment("octocat", ghfake.ReviewComment{Path: "app/package.json", Line: 9, Side: "RIGHT", Body: "copied: <!-- envaudit:finding npm/phantom/left-padd -->"})
+			if tt.own != "" {
+				srv.AddIssueComment(tt.own, SummaryMarker+"\nold summary")
+			}
+			before := srv.IssueComments()
+
+			c, err := NewClient(srv.APIURL(), "tok", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Review(context.Background(), c, Repo{"octo", "webapp"}, &PullRequest{Number: 7, HeadSHA: "cafe"}, ReviewOptions{Items: Items(readReport(t)), Prefix: "app", Summary: "new summary"})
+			if err != nil {
+				t.Fatalf("Review: %v", err)
+			}
+			id := res.SummaryID
+			res.SummaryID = 0
+			if diff := cmp.Diff(tt.want, res); diff != "" {
+				t.Errorf("result (-want +got):\n%s", diff)
+			}
+
+			author := tt.login
+			if author == "" {
+				author = ghfake.ActionsBot
+			}
+			after := srv.IssueComments()
+			var mine []ghfake.IssueComment
+			for i, cm := range after {
+				if cm.User.Login != author {
+					if i >= len(before) || cm != before[i] {
+						t.Errorf("someone else's comment changed: %+v", cm)
+					}
+					continue
+				}
+				mine = append(mine, cm)
+			}
+			if len(mine) != 1 || mine[0].ID != id || mine[0].Body != SummaryMarker+"\nnew summary" {
+				t.Errorf("the token's comments = %+v, want one summary, %d", mine, id)
+			}
+			for _, req := range srv.Requests() {
+				if req.Method == "PATCH" && (tt.own == "" || !strings.HasSuffix(req.Path, fmt.Sprintf("/%d", id))) {
+					t.Errorf("%s %s: edited a comment that is not the token's", req.Method, req.Path)
+				}
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 // Package ghfake owns a small in-memory stand-in for the parts of GitHub's
-// REST API envaudit uses — pull-request files, commits, review comments,
-// reviews, issue comments, dependency snapshots — served by httptest, that
+// REST API envaudit uses — the token's user, pull-request files, commits,
+// review comments, reviews, issue comments, dependency snapshots — served
+// by httptest, that
 // records every request it is sent. Tests point GITHUB_API_URL at it; no
 // test reaches GitHub.
 package ghfake
@@ -33,6 +34,11 @@ type File struct {
 	Patch    string `json:"patch,omitempty"`
 }
 
+// User is the author of a comment.
+type User struct {
+	Login string `json:"login"`
+}
+
 // ReviewComment is an inline review comment.
 type ReviewComment struct {
 	ID   int64  `json:"id"`
@@ -40,16 +46,18 @@ type ReviewComment struct {
 	Line int    `json:"line"`
 	Side string `json:"side,omitempty"`
 	Body string `json:"body"`
+	User User   `json:"user"`
 }
 
 // IssueComment is a pull-request conversation comment.
 type IssueComment struct {
 	ID   int64  `json:"id"`
 	Body string `json:"body"`
-	User struct {
-		Login string `json:"login"`
-	} `json:"user"`
+	User User   `json:"user"`
 }
+
+// ActionsBot is the author of what GitHub Actions' GITHUB_TOKEN writes.
+const ActionsBot = "github-actions[bot]"
 
 // Commit is a pull-request commit as the commits API returns it.
 type Commit struct {
@@ -82,6 +90,11 @@ type Server struct {
 	// PageSize is how many items a list page holds (default 2, so
 	// pagination is always exercised).
 	PageSize int
+	// Login is the user of the token, as for a personal access token:
+	// GET /user answers with it and it authors what the token writes.
+	// "" is an installation token like GITHUB_TOKEN: GET /user answers
+	// 403 and ActionsBot authors its writes.
+	Login string
 
 	mu             sync.Mutex
 	files          []File
@@ -121,9 +134,23 @@ func (s *Server) SetCommits(commits ...Commit) {
 func (s *Server) AddIssueComment(login, body string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := IssueComment{ID: s.id(), Body: body}
-	c.User.Login = login
-	s.issueComments = append(s.issueComments, c)
+	s.issueComments = append(s.issueComments, IssueComment{ID: s.id(), Body: body, User: User{login}})
+}
+
+// AddReviewComment adds an inline review comment (someone else's).
+func (s *Server) AddReviewComment(login string, c ReviewComment) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c.ID, c.User = s.id(), User{login}
+	s.reviewComments = append(s.reviewComments, c)
+}
+
+// author is who the token writes as.
+func (s *Server) author() User {
+	if s.Login != "" {
+		return User{s.Login}
+	}
+	return User{ActionsBot}
 }
 
 // Requests returns the requests received so far.
@@ -193,6 +220,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return true
 	}
 	switch {
+	case r.Method == http.MethodGet && p == "/user":
+		if s.Login == "" {
+			s.fail(w, http.StatusForbidden, "Resource not accessible by integration")
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"login": s.Login, "type": "User"})
 	case r.Method == http.MethodGet && match(rePRFiles):
 		page(s, w, r, s.files)
 	case r.Method == http.MethodGet && match(rePRCommits):
@@ -221,7 +254,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		for _, c := range req.Comments {
-			c.ID = s.id()
+			c.ID, c.User = s.id(), s.author()
 			s.reviewComments = append(s.reviewComments, c)
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"id": s.id(), "body": req.Body, "state": "COMMENTED"})
@@ -231,8 +264,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, http.StatusBadRequest, err.Error())
 			return
 		}
-		c.ID = s.id()
-		c.User.Login = "github-actions[bot]"
+		c.ID, c.User = s.id(), s.author()
 		s.issueComments = append(s.issueComments, c)
 		writeJSON(w, http.StatusCreated, c)
 	case r.Method == http.MethodPatch && match(reIssueComment):
@@ -244,6 +276,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		for i := range s.issueComments {
 			if s.issueComments[i].ID == id {
+				// Like GitHub: only the author may edit a comment (an
+				// administrator could too; the token is none).
+				if s.issueComments[i].User != s.author() {
+					s.fail(w, http.StatusForbidden, "Resource not accessible by integration")
+					return
+				}
 				s.issueComments[i].Body = c.Body
 				writeJSON(w, http.StatusOK, s.issueComments[i])
 				return
