@@ -150,7 +150,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 		return exitOK
 	}
 
-	cfg, err := loadActionConfig(absDir, workspace)
+	cfg, err := loadActionConfig(absDir, workspace, env.ecos)
 	if err != nil {
 		annotateError(gh, err)
 		return exitUsage
@@ -346,8 +346,12 @@ func shellCommand(run string) []string {
 
 // loadActionConfig reads .envaudit.yml from the project directory, else
 // from the repository root, naming it relative to the repository in
-// errors.
-func loadActionConfig(dir, workspace string) (*ghaction.Config, error) {
+// errors; its ecosystem names must be those of ecos.
+func loadActionConfig(dir, workspace string, ecos []ecosystems.Ecosystem) (*ghaction.Config, error) {
+	names := make([]string, len(ecos))
+	for i, e := range ecos {
+		names[i] = e.Name()
+	}
 	for _, d := range []string{dir, workspace} {
 		p := filepath.Join(d, ghaction.ConfigFile)
 		if _, err := os.Stat(p); err != nil {
@@ -357,7 +361,7 @@ func loadActionConfig(dir, workspace string) (*ghaction.Config, error) {
 		if rel := ghaction.RepoPrefix(workspace, d); rel != "" {
 			name = rel + "/" + name
 		}
-		return ghaction.LoadConfig(p, name)
+		return ghaction.LoadConfig(p, name, names)
 	}
 	return &ghaction.Config{}, nil
 }

@@ -19,6 +19,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
@@ -806,6 +807,8 @@ func TestActionEarlyErrors(t *testing.T) {
 	ws := t.TempDir()
 	writeActionFile(t, filepath.Join(ws, "app", "package.json"), `{"name": "x"}`)
 	writeActionFile(t, filepath.Join(ws, "app", ".envaudit.yml"), "ignore:\n  - package: left-pad\n    reason: vendored\nseverity:\n  hidden: fatal\n")
+	writeActionFile(t, filepath.Join(ws, "py", "requirements.txt"), "requests\n")
+	writeActionFile(t, filepath.Join(ws, "py", ".envaudit.yml"), "test-runners:\n  pip: [nose2]\n")
 	t.Chdir(ws)
 	tests := []struct {
 		name string
@@ -816,6 +819,8 @@ func TestActionEarlyErrors(t *testing.T) {
 		{"badInput", []string{"INPUT_RUN=npm test", "INPUT_FAIL_ON=phantom:typo"}, "::error::envaudit: fail-on: unknown value \"phantom:typo\""},
 		{"badConfig", []string{"INPUT_RUN=npm test", "INPUT_WORKING_DIRECTORY=app", "GITHUB_WORKSPACE=" + ws},
 			"::error file=app/.envaudit.yml,line=5,title=envaudit::severity of \"hidden\": unknown level \"fatal\" (want error, warning or notice)\n"},
+		{"unknownEcosystem", []string{"INPUT_RUN=pytest", "INPUT_WORKING_DIRECTORY=py", "GITHUB_WORKSPACE=" + ws},
+			"::error file=py/.envaudit.yml,line=2,title=envaudit::test-runners: unknown ecosystem \"pip\" (want cargo, cmake, go, maven, npm, python or system)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -826,6 +831,7 @@ func TestActionEarlyErrors(t *testing.T) {
 				stderr:  &stderr,
 				git:     ghaction.ExecGit,
 				now:     time.Now,
+				ecos:    all.Ecosystems(),
 			})
 			if code != exitUsage {
 				t.Errorf("exit %d, want %d", code, exitUsage)

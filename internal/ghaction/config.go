@@ -37,9 +37,9 @@ const ConfigFile = ".envaudit.yml"
 //	  trailers: ["Generated-by: my-agent"]  # text in commit messages or the PR body
 //	  builtin: true               # also use the built-in list of coding agents
 //
-// Unknown keys and bad values are positioned errors
-// (`.envaudit.yml:3: unknown key "x"`), so a typo never silently disables a
-// rule.
+// Unknown keys and bad values, an ecosystem name envaudit does not know
+// among them, are positioned errors (`.envaudit.yml:3: unknown key "x"`),
+// so a typo never silently disables a rule.
 type Config struct {
 	Ignore   []IgnoreRule
 	Severity []SeverityRule
@@ -76,8 +76,10 @@ type AgentConfig struct {
 
 // LoadConfig reads the config file at path; a missing file is an empty
 // configuration. name is how errors name the file (normally ".envaudit.yml"
-// or its path relative to the repository).
-func LoadConfig(path, name string) (*Config, error) {
+// or its path relative to the repository); known lists the ecosystem names
+// the file may use (those of ecosystems/all, which this package must not
+// import).
+func LoadConfig(path, name string, known []string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return &Config{}, nil
@@ -85,14 +87,16 @@ func LoadConfig(path, name string) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %q: %w", name, err)
 	}
-	return ParseConfig(data, name)
+	return ParseConfig(data, name, known)
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// ParseConfig parses the contents of a config file. Errors are
-// *ecosystems.PosError values naming name and the line.
-func ParseConfig(data []byte, name string) (*Config, error) {
+// ParseConfig parses the contents of a config file, whose ecosystem names
+// (an ignore rule's ecosystem, the keys of a test-runners map) must be
+// among known. Errors are *ecosystems.PosError values naming name and the
+// line.
+func ParseConfig(data []byte, name string, known []string) (*Config, error) {
 	cfg := &Config{}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(trimBOM(data), &doc); err != nil {
@@ -106,7 +110,7 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	if len(doc.Content) == 0 {
 		return cfg, nil // empty file or only comments
 	}
-	p := &configParser{name: name}
+	p := &configParser{name: name, known: known}
 	root := doc.Content[0]
 	if err := p.mapping(root, "the file", func(key string, k, v *yaml.Node) error {
 		switch key {
@@ -126,7 +130,10 @@ func ParseConfig(data []byte, name string) (*Config, error) {
 	return cfg, nil
 }
 
-type configParser struct{ name string }
+type configParser struct {
+	name  string
+	known []string // ecosystem names
+}
 
 func (p *configParser) errorf(n *yaml.Node, format string, args ...any) error {
 	return ecosystems.Errorf(p.name, n.Line, format, args...)
@@ -207,6 +214,23 @@ func (p *configParser) strings(n *yaml.Node, what string) ([]string, error) {
 	return out, nil
 }
 
+// ecosystem checks an ecosystem name: a rule for an ecosystem envaudit
+// does not know (a typo, "pip" for python) would never apply.
+func (p *configParser) ecosystem(n *yaml.Node, what, name string) error {
+	if slices.Contains(p.known, name) {
+		return nil
+	}
+	want := slices.Sorted(slices.Values(p.known))
+	list := "none"
+	if len(want) > 0 {
+		list = strings.Join(want, ", ")
+		if len(want) > 1 {
+			list = strings.Join(want[:len(want)-1], ", ") + " or " + want[len(want)-1]
+		}
+	}
+	return p.errorf(n, "%s: unknown ecosystem %q (want %s)", what, name, list)
+}
+
 func (p *configParser) selector(n *yaml.Node, what string) (audit.Selector, error) {
 	s, err := p.scalar(n, what)
 	if err != nil {
@@ -245,7 +269,10 @@ func (p *configParser) ignore(n *yaml.Node, cfg *Config) error {
 				}
 				r.Selector = &sel
 			case "ecosystem":
-				r.Ecosystem, err = p.scalar(v, key)
+				if r.Ecosystem, err = p.scalar(v, key); err != nil {
+					return err
+				}
+				err = p.ecosystem(v, key, r.Ecosystem)
 			case "reason":
 				r.Reason, err = p.scalar(v, key)
 			default:
@@ -298,6 +325,9 @@ func (p *configParser) testRunners(n *yaml.Node, cfg *Config) error {
 	}
 	if n.Kind == yaml.MappingNode {
 		return p.mapping(n, "test-runners", func(key string, k, v *yaml.Node) error {
+			if err := p.ecosystem(k, "test-runners", key); err != nil {
+				return err
+			}
 			names, err := p.strings(v, "test-runners of "+strconv.Quote(key))
 			if err != nil {
 				return err

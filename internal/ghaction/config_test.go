@@ -13,6 +13,10 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
+// testEcosystems are the ecosystem names the tests' configurations may use
+// (the CLI passes those of ecosystems/all).
+var testEcosystems = []string{"python", "npm", "maven"}
+
 func TestParseConfig(t *testing.T) {
 	const full = `# envaudit settings
 ignore:
@@ -32,7 +36,7 @@ agents:
   trailers: ["Generated-by: acme"]
   builtin: false
 `
-	got, err := ParseConfig([]byte(full), ".envaudit.yml")
+	got, err := ParseConfig([]byte(full), ".envaudit.yml", testEcosystems)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +57,7 @@ agents:
 		t.Errorf("ParseConfig (-want +got):\n%s", diff)
 	}
 
-	perEco, err := ParseConfig([]byte("test-runners:\n  npm: [ava]\n  python: nose2\n"), ".envaudit.yml")
+	perEco, err := ParseConfig([]byte("test-runners:\n  npm: [ava]\n  python: nose2\n"), ".envaudit.yml", testEcosystems)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +68,7 @@ agents:
 		t.Errorf("DevTools(python) (-want +got):\n%s", diff)
 	}
 	for _, empty := range []string{"", "# nothing yet\n", "---\n", "\xef\xbb\xbfignore: []\n"} {
-		c, err := ParseConfig([]byte(empty), ".envaudit.yml")
+		c, err := ParseConfig([]byte(empty), ".envaudit.yml", testEcosystems)
 		if err != nil || len(c.Ignore) != 0 {
 			t.Errorf("ParseConfig(%q) = %+v, %v", empty, c, err)
 		}
@@ -98,10 +102,12 @@ func TestParseConfigErrors(t *testing.T) {
 		{"agentsBuiltin", "agents:\n  builtin: maybe\n", `.envaudit.yml:2: builtin: want true or false, not "maybe"`},
 		{"alias", "severity: &x {}\nagents: *x\n", `.envaudit.yml:2: agents: aliases are not supported`},
 		{"tabs", "ignore:\n\t- package: a\n", `.envaudit.yml:2: found character that cannot start any token`},
+		{"ruleUnknownEcosystem", "ignore:\n  - package: a\n    ecosystem: pip\n    reason: r\n", `.envaudit.yml:3: ecosystem: unknown ecosystem "pip" (want maven, npm or python)`},
+		{"runnersUnknownEcosystem", "test-runners:\n  npm: [ava]\n  pyton: [nose2]\n", `.envaudit.yml:3: test-runners: unknown ecosystem "pyton" (want maven, npm or python)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseConfig([]byte(tt.in), ".envaudit.yml")
+			_, err := ParseConfig([]byte(tt.in), ".envaudit.yml", testEcosystems)
 			if got := errString(err); got != tt.want {
 				t.Errorf("error\n got: %s\nwant: %s", got, tt.want)
 			}
@@ -115,7 +121,7 @@ func TestParseConfigErrors(t *testing.T) {
 
 func TestLoadConfig(t *testing.T) {
 	dir := t.TempDir()
-	c, err := LoadConfig(filepath.Join(dir, ConfigFile), ConfigFile)
+	c, err := LoadConfig(filepath.Join(dir, ConfigFile), ConfigFile, testEcosystems)
 	if err != nil || c == nil || len(c.Ignore) != 0 {
 		t.Fatalf("missing file: %+v, %v", c, err)
 	}
@@ -123,7 +129,7 @@ func TestLoadConfig(t *testing.T) {
 	if err := os.WriteFile(path, []byte("ignore:\n  - package: x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadConfig(path, "sub/.envaudit.yml"); errString(err) != `sub/.envaudit.yml:2: ignore rule for "x" needs a reason` {
+	if _, err := LoadConfig(path, "sub/.envaudit.yml", testEcosystems); errString(err) != `sub/.envaudit.yml:2: ignore rule for "x" needs a reason` {
 		t.Errorf("error = %v", err)
 	}
 }
@@ -141,7 +147,7 @@ severity:
   hidden: notice
   phantom: error
   phantom:unused: notice
-`), ConfigFile)
+`), ConfigFile, testEcosystems)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +187,7 @@ func FuzzParseConfig(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := ParseConfig(data, ConfigFile)
+		c, err := ParseConfig(data, ConfigFile, testEcosystems)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), ConfigFile+":") {
 				t.Fatalf("error without position: %v", err)
