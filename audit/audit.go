@@ -87,12 +87,13 @@ func Ecosystem(in Input) EcosystemReport {
 			decls[d.Name] = append(decls[d.Name], d)
 		}
 	}
-	d1, runtimeRoots, devRoots := set{}, set{}, set{}
+	// devDecl: the names declared only in dev or test scopes.
+	d1, runtimeRoots, devDecl := set{}, set{}, set{}
 	for name, ds := range decls {
 		sort.SliceStable(ds, func(i, j int) bool { return declBefore(ds[i], ds[j]) })
 		d1[name] = true
 		if isDevScope(ds[0].Scope) {
-			devRoots[name] = true
+			devDecl[name] = true
 		} else {
 			runtimeRoots[name] = true
 		}
@@ -114,26 +115,7 @@ func Ecosystem(in Input) EcosystemReport {
 	// packages: they are in no layer.
 	g := newGraph(kept)
 
-	// Dev tooling: the closure of the test runners, of dev/test-scoped
-	// declarations and of what the package manager records as dev-only,
-	// minus everything a runtime declaration reaches.
-	for _, t := range in.DevTools {
-		devRoots[t] = true
-	}
-	for name, ps := range pkgs {
-		for _, p := range ps {
-			if p.Dev || isDevScope(p.Scope) {
-				devRoots[name] = true
-			}
-		}
-	}
-	runtimeWalk := g.bfs(sortedNames(runtimeRoots))
-	devWalk := g.bfs(sortedNames(minus(devRoots, runtimeRoots)))
-	devSet := minus(devWalk.set(), runtimeWalk.set())
-	// Undeclared dev tooling leaves every layer; a declared dev dependency
-	// stays in D1 and D3 like any declaration, so loading it is a match.
-	tooling := minus(devSet, d1)
-
+	// D3.
 	uses := attribute(in, inv.Index, excluded)
 	if in.Trace != nil {
 		observe(uses, inv.Observed, excluded)
@@ -144,6 +126,56 @@ func Ecosystem(in Input) EcosystemReport {
 			d3[name] = true
 		}
 	}
+
+	// Dev tooling is what the tooling the run really used brought along:
+	// the closure of the dev roots it loaded — test runners (DevTools)
+	// and dev/test declarations with files in the trace — minus everything
+	// a runtime declaration reaches. Being reachable from a dev root is not
+	// enough: a package that only an unloaded dev declaration brings, yet
+	// was loaded, was loaded by the code itself, and an install without
+	// dev dependencies lacks it (hidden, below). Installed tooling that was
+	// never loaded — the closure of every dev root, loaded or not, and of
+	// what the package manager records as dev-only — still stays out of
+	// D2, so it is not reported as bloat.
+	runtimeWalk := g.bfs(sortedNames(runtimeRoots))
+	reachedAtRuntime := runtimeWalk.set()
+	devRoots := set{}
+	for name := range devDecl {
+		devRoots[name] = true
+	}
+	for _, t := range in.DevTools {
+		if !runtimeRoots[t] {
+			devRoots[t] = true
+		}
+	}
+	loadedRoots := set{}
+	for name := range devRoots {
+		if uses[name] != nil {
+			loadedRoots[name] = true
+		}
+	}
+	devWalk := g.bfs(sortedNames(loadedRoots))
+	devSet := minus(devWalk.set(), reachedAtRuntime)
+	installedDev := set{}
+	for name := range devRoots {
+		installedDev[name] = true
+	}
+	for name, ps := range pkgs {
+		for _, p := range ps {
+			if (p.Dev || isDevScope(p.Scope)) && !runtimeRoots[name] {
+				installedDev[name] = true
+			}
+		}
+	}
+	unloadedDev := set{}
+	for name := range minus(g.bfs(sortedNames(installedDev)).set(), reachedAtRuntime) {
+		if uses[name] == nil {
+			unloadedDev[name] = true
+		}
+	}
+	// Undeclared dev tooling leaves every layer; a declared dev dependency
+	// stays in D1 and D3 like any declaration, so loading it is a match.
+	tooling := minus(union(devSet, unloadedDev), d1)
 
 	rep := EcosystemReport{
 		Name:      in.Name,
@@ -169,6 +201,9 @@ func Ecosystem(in Input) EcosystemReport {
 
 	inventoried := in.Inventory != nil
 	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried}
+	// What reaches a loaded package only through dev declarations that
+	// were not loaded themselves: the dev declaration it comes through.
+	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))
 	var fs []Finding
 	fs = append(fs, a.phantoms(m1, m2, m3, traced, inventoried)...)
 	if traced {

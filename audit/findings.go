@@ -18,6 +18,10 @@ type auditor struct {
 	// resolved says D2 and its dependency graph are known; without them a
 	// hidden package cannot be told transitive or undeclared.
 	resolved bool
+	// devOnly walks the graph from the dev and test declarations the run
+	// did not load: a loaded package it reaches, and no runtime
+	// declaration does, comes only through a dev declaration.
+	devOnly walk
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -75,7 +79,7 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 	undeclared := set{}
 	for n := range names {
-		if !runtime.reached(n) {
+		if !runtime.reached(n) && !a.devOnly.reached(n) {
 			undeclared[n] = true
 		}
 	}
@@ -103,6 +107,15 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
 			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
+		} else if via := a.devOnly.path(name); len(via) > 0 {
+			// The run loaded it, not the dev tooling that brings it:
+			// production code that an install without dev dependencies
+			// breaks.
+			d := a.decls[via[0]][0]
+			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
+			f.Via = via
+			f.Location = a.manifestOf(via[0])
+			f.Message = fmt.Sprintf("%s; it comes only through %s, and %q is declared%s as a %s dependency only, so an install without %s dependencies lacks it — declare it as a runtime dependency", loaded, chain(via), via[0], declaredAt(d), d.Scope, d.Scope)
 		} else if via := through.path(name); len(via) > 0 {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
 			f.Via = via

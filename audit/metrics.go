@@ -77,3 +77,14 @@ func minus(a, b set) set {
 	}
 	return out
 }
+
+func union(a, b set) set {
+	out := make(set, len(a)+len(b))
+	for n := range a {
+		out[n] = true
+	}
+	for n := range b {
+		out[n] = true
+	}
+	return out
+}
