@@ -46,6 +46,7 @@ import (
 	"bytes"
 	"cmp"
 	"crypto/rand"
+	"crypto/sha1"
 	"fmt"
 	"io"
 	"math"
@@ -103,8 +104,14 @@ type Options struct {
 	// Format is the encoding; "" means JSON.
 	Format Format
 	// SerialNumber is the BOM's serial number ("urn:uuid:..."); "" draws a
-	// random one. Tests and reproducible builds set it.
+	// random one, or derives one from the content with ContentSerial.
+	// Tests set it.
 	SerialNumber string
+	// ContentSerial, when SerialNumber is "", derives the serial number
+	// from the report and the options instead of drawing it (a name-based,
+	// version 5 UUID): a reproducible build (SOURCE_DATE_EPOCH) gets the
+	// same bytes for the same report, and another serial for anything else.
+	ContentSerial bool
 	// Timestamp is metadata.timestamp; the zero time means now.
 	Timestamp time.Time
 	// MaxOccurrences caps the traced files listed per component; zero means
@@ -181,13 +188,20 @@ func New(r *audit.Report, opts Options) (*cdx.BOM, error) {
 	if r == nil {
 		return nil, fmt.Errorf("no report")
 	}
-	serial := opts.SerialNumber
-	if serial == "" {
-		serial = randomSerial()
-	}
 	ts := opts.Timestamp
 	if ts.IsZero() {
 		ts = time.Now()
+	}
+	serial := opts.SerialNumber
+	switch {
+	case serial != "":
+	case opts.ContentSerial:
+		var err error
+		if serial, err = contentSerial(r, opts, ts); err != nil {
+			return nil, err
+		}
+	default:
+		serial = randomSerial()
 	}
 	maxOcc := opts.MaxOccurrences
 	if maxOcc == 0 {
@@ -226,6 +240,37 @@ func randomSerial() string {
 	b[6] = b[6]&0x0f | 0x40 // version 4
 	b[8] = b[8]&0x3f | 0x80 // RFC 4122 variant
 	return fmt.Sprintf("urn:uuid:%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// serialNamespace is the namespace of content-derived serial numbers: the
+// version 5 UUID of envaudit's URL in RFC 4122's URL namespace.
+var serialNamespace = uuidV5([16]byte{0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8},
+	[]byte("https://github.com/envaudit/envaudit/sbom"))
+
+// contentSerial is the serial number of the BOM of r with opts dated ts: a
+// version 5 UUID of the report's JSON and the options that shape the BOM
+// (not the encoding: the same BOM in JSON and XML is one BOM).
+func contentSerial(r *audit.Report, opts Options, ts time.Time) (string, error) {
+	var name bytes.Buffer
+	fmt.Fprintf(&name, "project=%s\x00timestamp=%s\x00occurrences=%d\x00", opts.Project, ts.UTC().Format(time.RFC3339), opts.MaxOccurrences)
+	if err := r.WriteJSON(&name); err != nil {
+		return "", fmt.Errorf("serial number: %w", err)
+	}
+	b := uuidV5(serialNamespace, name.Bytes())
+	return fmt.Sprintf("urn:uuid:%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:]), nil
+}
+
+// uuidV5 is the name-based UUID of name in namespace ns (RFC 4122,
+// section 4.3, with SHA-1).
+func uuidV5(ns [16]byte, name []byte) [16]byte {
+	h := sha1.New()
+	h.Write(ns[:])
+	h.Write(name)
+	var b [16]byte
+	copy(b[:], h.Sum(nil))
+	b[6] = b[6]&0x0f | 0x50 // version 5
+	b[8] = b[8]&0x3f | 0x80 // RFC 4122 variant
+	return b
 }
 
 func metadata(r *audit.Report, project string, ts time.Time) *cdx.Metadata {

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -304,6 +306,54 @@ func TestRandomSerial(t *testing.T) {
 	}
 	if da.SerialNumber == db.SerialNumber {
 		t.Errorf("two SBOMs share serial %q", da.SerialNumber)
+	}
+}
+
+// TestContentSerial checks serial numbers derived from the content: the
+// same report and options give the same bytes; another report, project or
+// timestamp another serial; and the serial is a valid version 5 UUID.
+func TestContentSerial(t *testing.T) {
+	if got := uuidV5([16]byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}, []byte("www.example.com")); fmt.Sprintf("%x", got) != "2ed6657de927568b95e12665a8aea6a2" {
+		t.Errorf("uuidV5 of the DNS namespace and www.example.com = %x, want RFC 4122's 2ed6657d-e927-568b-95e1-2665a8aea6a2", got)
+	}
+	serial := func(r *audit.Report, opts Options) string {
+		t.Helper()
+		data := render(t, r, opts)
+		if err := sbomtest.ValidateJSON(data); err != nil {
+			t.Fatal(err)
+		}
+		var bom cdx.BOM
+		if err := json.Unmarshal(data, &bom); err != nil {
+			t.Fatal(err)
+		}
+		return bom.SerialNumber
+	}
+	npm, multi := readReport(t, "testdata/reports/npm.json"), readReport(t, "testdata/reports/multi.json")
+	base := Options{ContentSerial: true, Timestamp: testTime, Project: "webapp"}
+	want := serial(npm, base)
+	if !regexp.MustCompile(`^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(want) {
+		t.Errorf("serial %q is not a version 5 UUID", want)
+	}
+	if a, b := render(t, npm, base), render(t, npm, base); !bytes.Equal(a, b) {
+		t.Errorf("the same report gave two SBOMs")
+	}
+	xml := base
+	xml.Format = FormatXML
+	if data := render(t, npm, xml); !bytes.Contains(data, []byte(`serialNumber="`+want+`"`)) {
+		t.Errorf("the XML encoding has another serial than the JSON one, %q", want)
+	}
+	others := map[string]string{
+		"report":    serial(multi, base),
+		"project":   serial(npm, Options{ContentSerial: true, Timestamp: testTime, Project: "other"}),
+		"timestamp": serial(npm, Options{ContentSerial: true, Timestamp: testTime.Add(time.Second), Project: "webapp"}),
+	}
+	for what, got := range others {
+		if got == want {
+			t.Errorf("another %s gave the same serial %q", what, got)
+		}
+	}
+	if got := serial(npm, Options{ContentSerial: true, SerialNumber: testSerial, Timestamp: testTime}); got != testSerial {
+		t.Errorf("SerialNumber %q did not win over ContentSerial: %q", testSerial, got)
 	}
 }
 

@@ -82,6 +82,13 @@ func runAction(ctx context.Context, env actionEnv) int {
 	if in.Token != "" {
 		gh.AddMask(in.Token)
 	}
+	var epoch time.Time
+	if in.SBOM != "" {
+		if epoch, err = sourceDateEpoch(getenv); err != nil {
+			gh.Errorf("envaudit: %v", err)
+			return exitUsage
+		}
+	}
 	ghctx, err := gh.Context()
 	if err != nil {
 		gh.Warningf("envaudit: reading the GitHub context: %v", err)
@@ -235,9 +242,13 @@ func runAction(ctx context.Context, env actionEnv) int {
 	if repoErr == nil {
 		project = path.Join(repo.Name, prefix)
 	}
+	sbomTime := env.now()
+	if !epoch.IsZero() {
+		sbomTime = epoch
+	}
 	err = writeOutputs(
 		reportFile("report", out.Report, r),
-		sbomFile("sbom", in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: env.now()}),
+		sbomFile("sbom", in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: sbomTime, ContentSerial: !epoch.IsZero()}),
 		sarifFile("sarif", in.SARIF, r, ghaction.SARIFOptions{Prefix: prefix, Fallback: workflowFile(getenv)}),
 	)
 	if err != nil {

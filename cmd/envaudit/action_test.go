@@ -819,6 +819,8 @@ func TestActionEarlyErrors(t *testing.T) {
 		{"badInput", []string{"INPUT_RUN=npm test", "INPUT_FAIL_ON=phantom:typo"}, "::error::envaudit: fail-on: unknown value \"phantom:typo\""},
 		{"badConfig", []string{"INPUT_RUN=npm test", "INPUT_WORKING_DIRECTORY=app", "GITHUB_WORKSPACE=" + ws},
 			"::error file=app/.envaudit.yml,line=5,title=envaudit::severity of \"hidden\": unknown level \"fatal\" (want error, warning or notice)\n"},
+		{"badEpoch", []string{"INPUT_RUN=npm test", "INPUT_SBOM=bom.cdx.json", "SOURCE_DATE_EPOCH=soon"},
+			"::error::envaudit: SOURCE_DATE_EPOCH: invalid value \"soon\" (want whole seconds since 1970-01-01 UTC)\n"},
 		{"unknownEcosystem", []string{"INPUT_RUN=pytest", "INPUT_WORKING_DIRECTORY=py", "GITHUB_WORKSPACE=" + ws},
 			"::error file=py/.envaudit.yml,line=2,title=envaudit::test-runners: unknown ecosystem \"pip\" (want cargo, cmake, go, maven, npm, python or system)\n"},
 	}

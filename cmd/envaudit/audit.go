@@ -13,7 +13,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
@@ -44,8 +46,12 @@ type outputFlags struct {
 	failOn string
 	sel    []audit.Selector
 	// root is the project's absolute root, known once it is opened; SARIF
-	// locations are relative to the repository that contains it.
+	// locations are relative to the repository that contains it, and the
+	// SBOM is named after it.
 	root string
+	// epoch dates the SBOM when SOURCE_DATE_EPOCH is set (check reads it);
+	// the zero time means now, with a random serial number.
+	epoch time.Time
 }
 
 // register adds the flags to a command's flag set; dirUsage says what -C
@@ -81,7 +87,44 @@ func (o *outputFlags) check() error {
 		return usagef("--fail-on: %v", err)
 	}
 	o.sel = sel
+	if o.sbom != "" {
+		if o.epoch, err = sourceDateEpoch(os.Getenv); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// maxEpoch is the last second of year 9999, the latest date an SBOM's
+// RFC 3339 timestamp can hold.
+const maxEpoch = 253402300799
+
+// sourceDateEpoch reads SOURCE_DATE_EPOCH, the reproducible-builds.org
+// convention for dating reproducible outputs: whole seconds since
+// 1970-01-01 UTC. It returns the zero time when the variable is unset or
+// empty; a malformed value is an error, as the convention asks, rather
+// than a silently random SBOM.
+func sourceDateEpoch(getenv func(string) string) (time.Time, error) {
+	s := getenv("SOURCE_DATE_EPOCH")
+	if s == "" {
+		return time.Time{}, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || strings.Trim(s, "0123456789") != "" || n > maxEpoch {
+		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH: invalid value %q (want whole seconds since 1970-01-01 UTC)", s)
+	}
+	return time.Unix(n, 0).UTC(), nil
+}
+
+// sbomOptions names the SBOM's project after the directory at root and,
+// when epoch is set (SOURCE_DATE_EPOCH), dates it so and derives its
+// serial number from its content, so the same report gives the same bytes.
+func sbomOptions(root string, epoch time.Time) sbom.Options {
+	opts := sbom.Options{Timestamp: epoch, ContentSerial: !epoch.IsZero()}
+	if root != "" {
+		opts.Project = filepath.Base(root)
+	}
+	return opts
 }
 
 // fail prints err the way envaudit reports errors and returns exit status
@@ -356,7 +399,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	}
 	err = writeOutputs(
 		reportFile("--report", o.report, r),
-		sbomFile("--sbom", o.sbom, r, sbom.Options{}),
+		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root, o.epoch)),
 		sarifFile("--sarif", o.sarif, r, ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}),
 	)
 	if err != nil {
