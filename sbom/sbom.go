@@ -513,17 +513,40 @@ func (c *component) baseRef() string {
 }
 
 // scope is runtime unless every declaration is for development, testing or
-// building (or, undeclared, every record marks it dev-only); a declared
-// package that was neither installed nor loaded is optional, CycloneDX's
-// word for "not installed or otherwise accessible".
+// building (or, undeclared, every record marks it dev-only), or the run
+// only read the package to build: CycloneDX's excluded, "not reachable at
+// runtime". A declared package that was neither installed nor loaded is
+// optional, CycloneDX's word for "not installed or otherwise accessible".
 func (c *component) scope() cdx.Scope {
-	if c.devOnly() {
+	if c.devOnly() || c.compileOnly() {
 		return cdx.ScopeExcluded
 	}
 	if len(c.installed) == 0 && len(c.traced) == 0 {
 		return cdx.ScopeOptional
 	}
 	return cdx.ScopeRequired
+}
+
+// compileOnly reports whether the package was only needed to build: every
+// traced use of it read files to compile (headers, type declarations), or
+// the audit found it a compile-time phantom. Its envaudit:use property
+// still says so. (A header-only C++ library is the exception this cannot
+// see: compiled into the program, it leaves no runtime trace.)
+func (c *component) compileOnly() bool {
+	for _, f := range c.findings {
+		if f.Kind == audit.Phantom && f.Reason == audit.ReasonCompileTime {
+			return true
+		}
+	}
+	if len(c.traced) == 0 {
+		return false
+	}
+	for _, t := range c.traced {
+		if t.Use != string(ecosystems.UseCompile) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *component) devOnly() bool {

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
 )
@@ -306,6 +307,64 @@ func TestRandomSerial(t *testing.T) {
 	}
 	if da.SerialNumber == db.SerialNumber {
 		t.Errorf("two SBOMs share serial %q", da.SerialNumber)
+	}
+}
+
+// TestCompileOnlyScope checks that a package the run only read to build
+// (headers, type declarations) is excluded, CycloneDX's "not reachable at
+// runtime", whatever its declaration says, and keeps envaudit:use; one
+// also used at runtime stays required.
+func TestCompileOnlyScope(t *testing.T) {
+	traced := func(name, version string, uses ...string) []audit.TracedPackage {
+		var out []audit.TracedPackage
+		for _, u := range uses {
+			out = append(out, audit.TracedPackage{Name: name, Version: version, Files: []string{"/usr/include/" + name + ".h"}, Processes: []string{"cc1"}, Use: u})
+		}
+		return out
+	}
+	tests := []struct {
+		name     string
+		declared bool
+		uses     []string
+		finding  *audit.Finding
+		scope    string
+		use      []string
+	}{
+		{"declaredCompileOnly", true, []string{"compile"}, &audit.Finding{Kind: audit.Phantom, Reason: audit.ReasonCompileTime, Severity: "notice"}, "excluded", []string{"compile"}},
+		{"undeclaredCompileOnly", false, []string{"compile"}, &audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonUndeclared, Severity: "error"}, "excluded", []string{"compile"}},
+		{"compileAndRuntime", true, []string{"compile", "runtime"}, nil, "required", []string{"compile", "runtime"}},
+		{"runtime", true, []string{"runtime"}, nil, "required", []string{"runtime"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := audit.EcosystemReport{
+				Name:      "cmake",
+				Installed: []ecosystems.Package{{Name: "libfoo-dev", Version: "1.0"}},
+				Traced:    traced("libfoo-dev", "1.0", tt.uses...),
+			}
+			if tt.declared {
+				e.Declared = []ecosystems.Dependency{{Name: "libfoo-dev", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "CMakeLists.txt", Line: 3}}}
+			}
+			if tt.finding != nil {
+				f := *tt.finding
+				f.Package, f.Version = "libfoo-dev", "1.0"
+				e.Findings = []audit.Finding{f}
+			}
+			bom, err := New(&audit.Report{SchemaVersion: 1, Ecosystems: []audit.EcosystemReport{e}}, Options{SerialNumber: testSerial, Timestamp: testTime})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(*bom.Components) != 1 {
+				t.Fatalf("%d components, want 1", len(*bom.Components))
+			}
+			c := (*bom.Components)[0]
+			if got := string(c.Scope); got != tt.scope {
+				t.Errorf("scope = %q, want %q", got, tt.scope)
+			}
+			if diff := cmp.Diff(tt.use, props(c, "envaudit:use")); diff != "" {
+				t.Errorf("envaudit:use (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
