@@ -71,11 +71,22 @@ func Ecosystem(in Input) EcosystemReport {
 		// packages and the attribution of files to them do not.
 		in.Inventory = nil
 		observedOnly = in.Trace != nil && len(inv.Observed) > 0
-		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
+		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
 	}
 	excluded := set{}
 	for _, e := range inv.Excluded {
 		excluded[e.Name] = true
+	}
+	// Declarations that do not apply here leave D1 for this run and are
+	// listed as excluded; what is installed or loaded of the same name
+	// stays in D2 and D3 like any undeclared package.
+	inapplicable := set{}
+	listed := append([]ecosystems.Excluded(nil), inv.Excluded...)
+	for _, e := range inv.Inapplicable {
+		if !excluded[e.Name] && !inapplicable[e.Name] {
+			inapplicable[e.Name] = true
+			listed = append(listed, e)
+		}
 	}
 
 	// D1, with each name's declarations ordered so the one a finding
@@ -83,7 +94,7 @@ func Ecosystem(in Input) EcosystemReport {
 	// by position.
 	decls := map[string][]ecosystems.Dependency{}
 	for _, d := range in.Declared {
-		if d.Name != "" && !excluded[d.Name] {
+		if d.Name != "" && !excluded[d.Name] && !inapplicable[d.Name] {
 			decls[d.Name] = append(decls[d.Name], d)
 		}
 	}
@@ -185,7 +196,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Installed: sortedInstalled(inv.Packages),
 		Traced:    tracedPackages(uses, pkgs, devSet),
 		Findings:  []Finding{},
-		Excluded:  sortedExcluded(inv.Excluded),
+		Excluded:  sortedExcluded(listed),
 		Warnings:  append([]string(nil), inv.Warnings...),
 	}
 

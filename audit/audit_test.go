@@ -25,8 +25,10 @@ type fakeEcosystem struct {
 	Declared  []ecosystems.Dependency `json:"declared"`
 	Installed []ecosystems.Package    `json:"installed"`
 	Excluded  []ecosystems.Excluded   `json:"excluded"`
-	Warnings  []string                `json:"warnings"`
-	Evidence  string                  `json:"evidence"`
+	// Inapplicable are declarations that do not apply to the environment.
+	Inapplicable []ecosystems.Excluded `json:"inapplicable"`
+	Warnings     []string              `json:"warnings"`
+	Evidence     string                `json:"evidence"`
 	// Owns fills the attribution index: a directory or a file per entry.
 	Owns []struct {
 		Pkg  string         `json:"pkg"`
@@ -75,13 +77,14 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		}
 	}
 	in.Inventory = &ecosystems.Inventory{
-		Packages: e.Installed,
-		Excluded: e.Excluded,
-		Warnings: e.Warnings,
-		Index:    idx,
-		Evidence: e.Evidence,
-		Observed: e.Observed,
-		Unknown:  e.Unknown,
+		Packages:     e.Installed,
+		Excluded:     e.Excluded,
+		Inapplicable: e.Inapplicable,
+		Warnings:     e.Warnings,
+		Index:        idx,
+		Evidence:     e.Evidence,
+		Observed:     e.Observed,
+		Unknown:      e.Unknown,
 	}
 	return in
 }

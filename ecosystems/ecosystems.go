@@ -106,6 +106,14 @@ const (
 type Inventory struct {
 	Packages []Package
 	Excluded []Excluded
+	// Inapplicable names declared packages that do not apply to this
+	// environment, with why: every declaration of the name is conditional
+	// on something false here (a Python requirement whose environment
+	// marker is false for the interpreter the run used), so its package
+	// manager rightly left it out. The audit drops these names from D1 for
+	// this run and lists them with the excluded packages; they are neither
+	// phantom nor not installed.
+	Inapplicable []Excluded
 	// Warnings are problems with third-party metadata (a broken RECORD, an
 	// unreadable package.json inside node_modules): reported, never fatal.
 	Warnings []string

@@ -90,6 +90,11 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 				addExtra(extras, d.Name, x)
 			}
 		}
+		shown := in.Executable
+		if shown == "" {
+			shown = python
+		}
+		inv.Inapplicable = inapplicable(deps, in.Markers, shown)
 	}
 	self := map[string]bool{}
 	if n := projectName(root); n != "" {
@@ -790,4 +795,59 @@ func appendAll(s, add []string) []string {
 		s = appendNew(s, a)
 	}
 	return s
+}
+
+// inapplicable returns the declared names whose every declaration carries
+// an environment marker that is false in markers, the marker environment
+// of the interpreter python: pip leaves them out here
+// (`tomli; python_version < "3.11"` on 3.11, `pywin32; sys_platform ==
+// "win32"` on Linux), so they are not expected to be installed. A marker
+// that cannot be decided (a variable the interpreter did not report, such
+// as extra) keeps its declaration.
+func inapplicable(deps []ecosystems.Dependency, markers map[string]string, python string) []ecosystems.Excluded {
+	if len(markers) == 0 {
+		return nil
+	}
+	applies := map[string]bool{}
+	why := map[string]string{}
+	var names []string
+	for _, d := range deps {
+		text, m := declaredMarker(d.Spec)
+		if m == nil || m.Eval(markers) != False {
+			applies[d.Name] = true
+			continue
+		}
+		if _, ok := why[d.Name]; !ok {
+			q := "'"
+			if strings.Contains(text, "'") {
+				q = `"`
+			}
+			why[d.Name] = fmt.Sprintf("environment marker %s%s%s is false for %s", q, text, q, python)
+			names = append(names, d.Name)
+		}
+	}
+	var out []ecosystems.Excluded
+	for _, n := range names {
+		if !applies[n] {
+			out = append(out, ecosystems.Excluded{Name: n, Why: why[n]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// declaredMarker returns the environment marker of a declaration's spec,
+// as written after its ";", and parsed; nil when there is none. A URL
+// requirement separates its marker with "; " (a URL may hold ";"), which
+// is tried first.
+func declaredMarker(spec string) (string, *Marker) {
+	for _, sep := range []string{"; ", ";"} {
+		if i := strings.Index(spec, sep); i >= 0 {
+			text := strings.TrimSpace(spec[i+len(sep):])
+			if m, err := ParseMarker(text); err == nil {
+				return text, m
+			}
+		}
+	}
+	return "", nil
 }

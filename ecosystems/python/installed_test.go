@@ -76,8 +76,9 @@ func copyDpkg(t *testing.T, caseDir string) string {
 // inventoryView is the golden form of an inventory: the case directory
 // written as $CASE, and the owner of each probe path.
 type inventoryView struct {
-	Packages []ecosystems.Package  `json:"packages"`
-	Excluded []ecosystems.Excluded `json:"excluded"`
+	Packages     []ecosystems.Package  `json:"packages"`
+	Excluded     []ecosystems.Excluded `json:"excluded"`
+	Inapplicable []ecosystems.Excluded `json:"inapplicable,omitempty"`
 	Warnings []string              `json:"warnings"`
 	Evidence string                `json:"evidence"`
 	Owners   []string              `json:"owners"` // "path → package (use)" or "path → -"
@@ -85,7 +86,7 @@ type inventoryView struct {
 
 func viewInventory(t *testing.T, inv *ecosystems.Inventory, caseDir string, probes []string) inventoryView {
 	t.Helper()
-	v := inventoryView{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings, Evidence: inv.Evidence}
+	v := inventoryView{Packages: inv.Packages, Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence}
 	if v.Excluded == nil {
 		v.Excluded = []ecosystems.Excluded{}
 	}
@@ -147,6 +148,49 @@ func TestInstalledFixtures(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden(t, filepath.Join(dir, "want.json"), viewInventory(t, inv, caseDir, readProbes(t, filepath.Join(dir, "probes.txt"))))
+		})
+	}
+}
+
+// TestInapplicable evaluates the environment markers of declarations in
+// the marker environment of a Python 3.11 on Linux: a name applies unless
+// every declaration of it has a marker that is false there.
+func TestInapplicable(t *testing.T) {
+	markers := map[string]string{"python_version": "3.11", "python_full_version": "3.11.2", "sys_platform": "linux", "os_name": "posix", "platform_system": "Linux"}
+	dep := func(name, spec string) ecosystems.Dependency {
+		return ecosystems.Dependency{Name: name, Spec: spec, Scope: ecosystems.ScopeRuntime}
+	}
+	tests := []struct {
+		name    string
+		deps    []ecosystems.Dependency
+		markers map[string]string
+		want    []ecosystems.Excluded
+	}{
+		{"versionMarker", []ecosystems.Dependency{dep("tomli", `; python_version < "3.11"`)}, markers,
+			[]ecosystems.Excluded{{Name: "tomli", Why: `environment marker 'python_version < "3.11"' is false for /usr/bin/python3`}}},
+		{"platformMarker", []ecosystems.Dependency{dep("pywin32", `>=306 ; sys_platform == 'win32'`)}, markers,
+			[]ecosystems.Excluded{{Name: "pywin32", Why: `environment marker "sys_platform == 'win32'" is false for /usr/bin/python3`}}},
+		{"trueMarker", []ecosystems.Dependency{dep("tomli", `; python_version >= "3.8"`)}, markers, nil},
+		{"noMarker", []ecosystems.Dependency{dep("tomli", `>=2`)}, markers, nil},
+		{"oneDeclarationApplies", []ecosystems.Dependency{
+			dep("numpy", `<1.25; python_version < "3.9"`),
+			dep("numpy", `>=1.25; python_version >= "3.9"`),
+		}, markers, nil},
+		{"allDeclarationsFalse", []ecosystems.Dependency{
+			dep("pywin32", `; sys_platform == "win32"`),
+			dep("pywin32", `; os_name == "nt"`),
+		}, markers, []ecosystems.Excluded{{Name: "pywin32", Why: `environment marker 'sys_platform == "win32"' is false for /usr/bin/python3`}}},
+		{"undecidable", []ecosystems.Dependency{dep("pytest", `; extra == "test"`)}, markers, nil},
+		{"url", []ecosystems.Dependency{dep("attrs", `@ https://files.example/a;b/attrs-23.1.0-py3-none-any.whl ; python_version < "3"`)}, markers,
+			[]ecosystems.Excluded{{Name: "attrs", Why: `environment marker 'python_version < "3"' is false for /usr/bin/python3`}}},
+		{"noEnvironment", []ecosystems.Dependency{dep("tomli", `; python_version < "3.11"`)}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := inapplicable(tt.deps, tt.markers, "/usr/bin/python3")
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("inapplicable (-want +got):\n%s", diff)
+			}
 		})
 	}
 }

@@ -1,6 +1,8 @@
 package python
 
 import (
+	"strings"
+
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
@@ -67,17 +69,35 @@ func pipfileSpec(file, what string, v *tomlValue) (string, error) {
 		}
 		return v.str, nil
 	case tomlTable:
+		markers := ""
 		if x := v.get("markers"); x != nil && x.kind == tomlString {
 			if _, err := ParseMarker(x.str); err != nil {
 				return "", ecosystems.Errorf(file, x.line, "%s: invalid markers %q: %w", what, x.str, err)
 			}
+			markers = x.str
 		}
+		spec := ""
 		for _, k := range []string{"version", "git", "path", "file"} {
 			if x := v.get(k); x != nil && x.kind == tomlString && x.str != "*" {
-				return x.str, nil
+				spec = x.str
+				break
 			}
 		}
-		return "", nil
+		return withMarker(spec, markers), nil
 	}
 	return "", ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.what())
+}
+
+// withMarker appends a table's "markers" to its spec the way a PEP 508
+// string writes them (">=9 ; sys_platform == 'linux'", or "; ..." without a
+// version), so the report shows them and Installed can evaluate them.
+func withMarker(spec, markers string) string {
+	markers = strings.TrimSpace(markers)
+	switch {
+	case markers == "":
+		return spec
+	case spec == "":
+		return "; " + markers
+	}
+	return spec + " ; " + markers
 }

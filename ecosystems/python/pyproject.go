@@ -366,6 +366,7 @@ func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, er
 			if _, err := ParseMarker(x.str); err != nil {
 				return "", false, ecosystems.Errorf(file, x.line, "%s: invalid markers %q: %w", what, x.str, err)
 			}
+			spec = withMarker(spec, x.str)
 		}
 		if x := v.get("optional"); x != nil {
 			optional = x.boolean
