@@ -79,9 +79,9 @@ type inventoryView struct {
 	Packages     []ecosystems.Package  `json:"packages"`
 	Excluded     []ecosystems.Excluded `json:"excluded"`
 	Inapplicable []ecosystems.Excluded `json:"inapplicable,omitempty"`
-	Warnings []string              `json:"warnings"`
-	Evidence string                `json:"evidence"`
-	Owners   []string              `json:"owners"` // "path → package (use)" or "path → -"
+	Warnings     []string              `json:"warnings"`
+	Evidence     string                `json:"evidence"`
+	Owners       []string              `json:"owners"` // "path → package (use)" or "path → -"
 }
 
 func viewInventory(t *testing.T, inv *ecosystems.Inventory, caseDir string, probes []string) inventoryView {
