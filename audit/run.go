@@ -134,12 +134,12 @@ func RebaseTrace(t *tracer.Trace, from, to string) *tracer.Trace {
 }
 
 // Failing returns the findings of r that match any of the selectors, in
-// report order. Ignored findings never fail.
+// report order. Ignored findings never fail, nor do covered ones.
 func (r *Report) Failing(sel []Selector) []Finding {
 	var out []Finding
 	for _, e := range r.Ecosystems {
 		for _, f := range e.Findings {
-			if f.Ignored != "" {
+			if f.Ignored != "" || f.Covered() {
 				continue
 			}
 			for _, s := range sel {
@@ -151,6 +151,17 @@ func (r *Report) Failing(sel []Selector) []Finding {
 		}
 	}
 	return out
+}
+
+// Covered reports whether another finding stands for f when a check
+// decides to fail: f is an undeclared hidden package that comes only
+// through another undeclared one (a library an undeclared tool loaded; Via
+// names the chain). Declaring the package it comes through fixes both, so
+// that package's finding is the one that fails, and f, still reported as a
+// warning, never fails by itself: one missing tool is one failure, not one
+// per library it brings.
+func (f Finding) Covered() bool {
+	return f.Kind == Hidden && f.Reason == ReasonUndeclared && len(f.Via) > 0
 }
 
 // Counts returns the number of findings of each kind in r.

@@ -57,7 +57,9 @@ func TestFailing(t *testing.T) {
 		{Kind: Phantom, Reason: ReasonUnused, Package: "a"},
 		{Kind: Hidden, Reason: ReasonUndeclared, Package: "b"},
 		{Kind: Hidden, Reason: ReasonUndeclared, Package: "c", Ignored: "vendored on purpose"},
-		{Kind: Hidden, Reason: ReasonTransitive, Package: "d"},
+		{Kind: Hidden, Reason: ReasonTransitive, Package: "d", Via: []string{"a"}},
+		// A library of the undeclared tool b: b's finding stands for it.
+		{Kind: Hidden, Reason: ReasonUndeclared, Package: "e", Via: []string{"b"}, Severity: SeverityWarning},
 	}}}}
 	tests := []struct {
 		failOn string
@@ -65,6 +67,7 @@ func TestFailing(t *testing.T) {
 	}{
 		{DefaultFailOn, []string{"b"}},
 		{"hidden", []string{"b", "d"}},
+		{"hidden:undeclared", []string{"b"}},
 		{"phantom:unused,hidden:transitive", []string{"a", "d"}},
 		{"none", nil},
 		{"bloat", nil},

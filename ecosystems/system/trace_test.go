@@ -28,8 +28,8 @@ func TestMain(m *testing.M) {
 // and jq (declared nowhere), on this machine's real dpkg database, and
 // audits the run with the audit core. jq must come out as a hidden,
 // undeclared system package with /usr/bin/jq as the executed file, its
-// libraries as coming through it, tree as used, and zstd (declared, never
-// run) as a phantom.
+// libraries as coming through it (warnings that do not fail the check: jq
+// alone does), tree as used, and zstd (declared, never run) as a phantom.
 func TestHiddenToolTraced(t *testing.T) {
 	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"jq", "tree", "zstd"}})
 	dir, err := filepath.Abs("../../testdata/system/hidden-tool")
@@ -123,6 +123,19 @@ func TestHiddenToolTraced(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantFindings, findings); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	// One missing tool is one failure of the default check: its libraries
+	// come through it, and declaring it fixes them too.
+	sel, err := audit.ParseSelectors(audit.DefaultFailOn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failing []string
+	for _, f := range (&audit.Report{Ecosystems: []audit.EcosystemReport{rep}}).Failing(sel) {
+		failing = append(failing, f.Package)
+	}
+	if diff := cmp.Diff([]string{"jq"}, failing); diff != "" {
+		t.Errorf("findings failing --fail-on %s (-want +got):\n%s", audit.DefaultFailOn, diff)
 	}
 	for _, x := range rep.Excluded {
 		if x.Name == "jq" || x.Name == "tree" {

@@ -65,9 +65,10 @@ type Gate struct {
 	Existing bool
 }
 
-// Fails reports whether f fails the gate.
+// Fails reports whether f fails the gate. A covered finding (a library
+// of an undeclared tool) never does: the tool's finding fails instead.
 func (g Gate) Fails(f audit.Finding) bool {
-	if f.Ignored != "" || (!g.Existing && f.Change == audit.ChangeExisting) {
+	if f.Ignored != "" || f.Covered() || (!g.Existing && f.Change == audit.ChangeExisting) {
 		return false
 	}
 	for _, s := range g.FailOn {

@@ -59,6 +59,8 @@ func TestGate(t *testing.T) {
 		{"existingPasses", Gate{FailOn: def}, with(undeclared, audit.ChangeExisting, ""), false},
 		{"existingFailsWhenAsked", Gate{FailOn: def, Existing: true}, with(undeclared, audit.ChangeExisting, ""), true},
 		{"ignoredNeverFails", Gate{FailOn: def, Existing: true}, with(undeclared, audit.ChangeNew, "vendored"), false},
+		{"throughUndeclaredPasses", Gate{FailOn: def, Existing: true}, audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonUndeclared, Package: "libjq1", Via: []string{"jq"}}, false},
+		{"throughUndeclaredStrict", strict.For(Gate{FailOn: def}, true), audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonUndeclared, Package: "libjq1", Via: []string{"jq"}, Change: audit.ChangeNew}, false},
 		{"strictAgentUnused", strict.For(Gate{FailOn: def}, true), with(unused, audit.ChangeNew, ""), true},
 		{"strictHumanUnused", strict.For(Gate{FailOn: def}, false), with(unused, audit.ChangeNew, ""), false},
 		{"strictAgentExisting", strict.For(Gate{FailOn: def}, true), with(unused, audit.ChangeExisting, ""), false},
