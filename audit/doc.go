@@ -18,26 +18,37 @@
 // header-only library leaves no run-time trace.
 //
 // Layers are sets of normalised names: a package installed in two versions
-// (npm's nested copies) is one package.
+// (npm's nested copies) is one package. Declarations the inventory calls
+// inapplicable here (Inventory.Inapplicable: a Python environment marker
+// that is false for the interpreter the run used) leave D1 for the run and
+// are listed as excluded, with no finding.
 //
 // # Dev tooling
 //
-// Running the tests loads the test runner. The dev tooling of an ecosystem
-// is the closure, over the installation's dependency edges, of its test
-// runners (Ecosystem.DevTools), its dev- and test-scoped declarations and
-// the packages its package manager records as dev-only, minus everything
-// a runtime declaration reaches. Undeclared dev tooling is left out of all
-// three layers: loading it yields a `dev` notice, never a hidden finding,
-// and leaving it unloaded is not bloat. A declared dev dependency stays a
-// declaration like any other, so loading it is a match and not loading it
-// a phantom.
+// Running the tests loads the test runner. The dev tooling a run loaded is
+// the closure, over the installation's dependency edges, of the dev roots
+// it loaded — its test runners (Ecosystem.DevTools) and its dev- and
+// test-scoped declarations that have files in the trace — minus everything
+// a runtime declaration reaches. Being reachable from a test runner or a
+// dev declaration is not enough: a loaded package that only an unloaded
+// dev declaration brings is hidden (transitive, through that declaration,
+// which an install without dev dependencies leaves out), and one that only
+// an unloaded runner brings is undeclared. Loaded, undeclared dev tooling
+// yields a `dev` notice, never a hidden finding. Installed tooling that was
+// not loaded — the closure of every dev root and of what the package
+// manager records as dev-only — is left out of D2, so it is not bloat. A
+// declared dev dependency stays a declaration like any other, so loading
+// it is a match and not loading it a phantom.
 //
 // # Findings
 //
 // With D1, D2 and D3 as above (toolchain baseline and undeclared dev
 // tooling removed):
 //
-//	phantom  D1 \ D3   not-installed  not in D2 (only known when D2 was enumerated)     error (notice if optional)
+//	phantom  D1 \ D3   not-installed  a runtime, provided or build declaration not in    error
+//	                                  D2 (only known when D2 was enumerated)
+//	                   skipped        a dev, test, peer or optional declaration not in   notice
+//	                                  D2: the install left it out
 //	                   compile-time   a CompileOnly declaration, or only read to build   notice
 //	                   unused         installed, never loaded                            warning (notice if dev, test, build, optional, peer or provided)
 //	hidden   D3 \ D1   transitive     reachable from a runtime declaration; Via is the   warning
@@ -53,8 +64,8 @@
 // ranking, never as one line or annotation per package.
 //
 // Without a trace (envaudit audit without --trace), only D1 and D2 are
-// known: the only findings are not-installed phantoms, and the metrics
-// hold the counts, Δ and ρ, with the rates 0 and P, R, F1 absent.
+// known: the only findings are not-installed and skipped phantoms, and the
+// metrics hold the counts, Δ and ρ, with the rates 0 and P, R, F1 absent.
 //
 // # Metrics
 //

@@ -34,12 +34,14 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 		where := declaredAt(d)
 		switch {
 		case inventoried && !d2[name]:
-			f.Reason = ReasonNotInstalled
-			if d.Scope == ecosystems.ScopeOptional {
-				f.Severity = SeverityNotice
-				f.Message = fmt.Sprintf("%q is declared%s as an optional dependency and is not installed on this machine", name, where)
+			if skippable(d.Scope) {
+				// Installs leave such declarations out by design (npm ci
+				// --omit=dev, optional and peer dependencies, a CI job
+				// without the dev group): nothing says the name is wrong.
+				f.Reason, f.Severity = ReasonSkipped, SeverityNotice
+				f.Message = fmt.Sprintf("%q is declared%s as %s dependency and not installed here: the install left it out", name, where, withArticle(string(d.Scope)))
 			} else {
-				f.Severity = SeverityError
+				f.Reason, f.Severity = ReasonNotInstalled, SeverityError
 				f.Message = fmt.Sprintf("%q is declared%s but is not installed: the install failed or no package of that name exists — check the name before installing it", name, where)
 			}
 		case !traced:
@@ -307,6 +309,25 @@ func sortFindings(fs []Finding) {
 
 func isRuntimeScope(s ecosystems.Scope) bool {
 	return s == ecosystems.ScopeRuntime || s == ""
+}
+
+// withArticle puts "a" or "an" before a scope's name: "an optional".
+func withArticle(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// skippable reports whether an install may leave a declaration of scope s
+// out on purpose: dev, test, peer and optional dependencies. Runtime,
+// provided and build declarations must be installed.
+func skippable(s ecosystems.Scope) bool {
+	switch s {
+	case ecosystems.ScopeDev, ecosystems.ScopeTest, ecosystems.ScopePeer, ecosystems.ScopeOptional:
+		return true
+	}
+	return false
 }
 
 func loc(p ecosystems.Pos) *ecosystems.Pos {

@@ -108,7 +108,8 @@ const (
 // The reasons of findings.
 const (
 	ReasonUnused       = "unused"        // phantom: installed but never loaded
-	ReasonNotInstalled = "not-installed" // phantom: declared but absent from D2
+	ReasonNotInstalled = "not-installed" // phantom: declared (runtime, provided or build) but absent from D2
+	ReasonSkipped      = "skipped"       // phantom: a dev, test, peer or optional declaration the install left out of D2
 	ReasonCompileTime  = "compile-time"  // phantom: needed only to build
 	ReasonTransitive   = "transitive"    // hidden: reachable from a declared dependency
 	ReasonUndeclared   = "undeclared"    // hidden: reachable from no declaration

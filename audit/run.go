@@ -203,7 +203,7 @@ var reasons = []struct {
 	kind    Kind
 	reasons []string
 }{
-	{Phantom, []string{ReasonUnused, ReasonNotInstalled, ReasonCompileTime}},
+	{Phantom, []string{ReasonUnused, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}},
 	{Hidden, []string{ReasonTransitive, ReasonUndeclared}},
 	{Bloat, []string{ReasonInstalled}},
 	{Dev, []string{ReasonTestRunner}},

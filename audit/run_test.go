@@ -22,7 +22,7 @@ func TestParseSelectors(t *testing.T) {
 		{in: "hidden", want: []Selector{{Hidden, ""}}},
 		{in: "phantom, bloat ,phantom", want: []Selector{{Bloat, ""}, {Phantom, ""}}},
 		{in: "dev:test-runner,phantom:compile-time", want: []Selector{{Dev, ReasonTestRunner}, {Phantom, ReasonCompileTime}}},
-		{in: "x", wantErr: `unknown value "x" (want none, or a comma-separated list of phantom, phantom:unused, phantom:not-installed, phantom:compile-time, hidden, hidden:transitive, hidden:undeclared, bloat, bloat:installed, dev, dev:test-runner)`},
+		{in: "x", wantErr: `unknown value "x" (want none, or a comma-separated list of phantom, phantom:unused, phantom:not-installed, phantom:skipped, phantom:compile-time, hidden, hidden:transitive, hidden:undeclared, bloat, bloat:installed, dev, dev:test-runner)`},
 		{in: "hidden:unused", wantErr: `unknown value "hidden:unused"`},
 		{in: "", wantErr: `unknown value ""`},
 		{in: "hidden,", wantErr: `unknown value ""`},

@@ -26,7 +26,7 @@
 //	envaudit:use               runtime or compile
 //	envaudit:dev-tooling       "true" when only test tooling loaded it
 //	envaudit:finding           phantom, hidden, bloat or dev
-//	envaudit:finding:reason    unused, not-installed, compile-time, transitive, undeclared, installed, test-runner
+//	envaudit:finding:reason    unused, not-installed, skipped, compile-time, transitive, undeclared, installed, test-runner
 //	envaudit:finding:severity  error, warning or notice
 //	envaudit:finding:via       for hidden transitive packages, the declared package path ("express > debug")
 //	envaudit:finding:change    new or existing, when compared with a pull request's base

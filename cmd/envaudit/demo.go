@@ -283,6 +283,8 @@ func meaning(f audit.Finding) string {
 	switch f.Kind + ":" + audit.Kind(f.Reason) {
 	case "phantom:not-installed":
 		return "declared, but nothing by that name is installed: a clean install fails, or — if the name was made up — installs whatever someone publishes under it. Check the name; fix or remove it."
+	case "phantom:skipped":
+		return "a dev, test, peer or optional dependency that this install left out: nothing to fix unless this job should have installed it."
 	case "phantom:unused":
 		return "declared and installed, but the tests never loaded it: remove it, or test the code that needs it."
 	case "phantom:compile-time":

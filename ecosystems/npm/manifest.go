@@ -97,6 +97,20 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 			})
 		}
 	}
+	// A peer dependency marked optional in peerDependenciesMeta is one npm
+	// never installs on its own: an optional dependency of the project.
+	// Malformed entries are ignored, as npm ignores them.
+	if meta := doc.get("peerDependenciesMeta"); meta != nil && meta.kind == kindObject {
+		for i := range m.deps {
+			d := &m.deps[i]
+			if d.Scope != ecosystems.ScopePeer {
+				continue
+			}
+			if o := meta.get(d.Name).get("optional"); o != nil && o.kind == kindBool && o.str == "true" {
+				d.Scope = ecosystems.ScopeOptional
+			}
+		}
+	}
 	// File order, whatever the order of the dependency objects.
 	sort.Sort(byOffset{m.deps, offs})
 	if ws := doc.get("workspaces"); ws != nil && ws.kind != kindNull {

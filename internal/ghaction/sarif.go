@@ -137,7 +137,7 @@ var sarifRules = []SARIFRule{
 		FullDescription:  SARIFText{"A dependency declared in a manifest was not loaded by the traced test run: it is unused, needed only to build, or not even installed (a failed install or a package that does not exist)."},
 		Help: SARIFHelp{
 			Text:     "Remove the declaration if nothing uses it, move it to the development dependencies if only tooling does, or fix its name if it was never installed.",
-			Markdown: "**Phantom dependency** — declared, never loaded.\n\n- `unused`: remove the declaration.\n- `compile-time`: keep it, as a development/build dependency.\n- `not-installed`: the package failed to install or does not exist; check the name (a hallucinated package name is a supply-chain risk).",
+			Markdown: "**Phantom dependency** — declared, never loaded.\n\n- `unused`: remove the declaration.\n- `compile-time`: keep it, as a development/build dependency.\n- `not-installed`: the package failed to install or does not exist; check the name (a hallucinated package name is a supply-chain risk).\n- `skipped`: a dev, test, peer or optional dependency the install left out; nothing to fix unless this job should have installed it.",
 		},
 		HelpURI:              toolURI + "#findings",
 		DefaultConfiguration: SARIFRuleConfig{Level: "warning"},

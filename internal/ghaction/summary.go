@@ -251,6 +251,8 @@ func evidence(f audit.Finding) string {
 	switch {
 	case f.Kind == audit.Phantom && f.Reason == audit.ReasonNotInstalled:
 		parts = append(parts, "not installed")
+	case f.Kind == audit.Phantom && f.Reason == audit.ReasonSkipped:
+		parts = append(parts, "left out by the install")
 	case f.Kind == audit.Phantom && f.Reason == audit.ReasonCompileTime:
 		parts = append(parts, "needed only to build")
 	case f.Kind == audit.Phantom:
