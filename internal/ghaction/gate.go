@@ -220,6 +220,7 @@ var kindOrder = []string{
 	"hidden:" + audit.ReasonTransitive,
 	"phantom:" + audit.ReasonUnused,
 	"phantom:" + audit.ReasonCompileTime,
+	"phantom:" + audit.ReasonSkipped,
 	"dev:" + audit.ReasonTestRunner,
 	"bloat:" + audit.ReasonInstalled,
 }

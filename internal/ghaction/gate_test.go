@@ -1,6 +1,8 @@
 package ghaction
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -145,5 +147,15 @@ func TestPrimaryManifest(t *testing.T) {
 				t.Errorf("primaryManifest(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestKindOrderComplete checks that the ranking of findings knows every
+// kind:reason the audit can report.
+func TestKindOrderComplete(t *testing.T) {
+	for _, v := range audit.SelectorValues() {
+		if strings.Contains(v, ":") && !slices.Contains(kindOrder, v) {
+			t.Errorf("kindOrder lacks %q", v)
+		}
 	}
 }
