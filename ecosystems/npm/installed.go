@@ -65,7 +65,9 @@ func (v *inventory) warnf(format string, args ...any) {
 // Installed enumerates the node_modules trees of the project root and its
 // workspaces, cross-checks them with the lockfile, and builds the index that
 // attributes traced paths to the installed packages. A root without
-// package.json or node_modules has an empty inventory. Problems with
+// package.json has an empty inventory; one whose package.json declares
+// dependencies (or has a lockfile) but that has no node_modules anywhere
+// is marked Unknown, with a warning to run npm ci. Problems with
 // installed packages (an unreadable package.json in node_modules, a
 // disagreement with the lockfile) are warnings; a malformed package.json or
 // lockfile of the project itself is a *ecosystems.PosError.
@@ -134,6 +136,10 @@ func (Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env)
 	}
 	if !hasTree && m != nil && (len(m.deps) > 0 || len(lock) > 0) {
 		v.warnf("node_modules not found: nothing is installed (run npm ci or npm install)")
+		// The install step did not run: what is installed is unknown
+		// rather than empty, so no declaration is called not installed
+		// (and told to check its name) for a forgotten npm ci.
+		inv.Unknown = len(v.pkgs) == 0
 	}
 
 	// Direct: the copy the root or a workspace gets when it requires a

@@ -35,6 +35,7 @@ type inventoryJSON struct {
 	Packages []ecosystems.Package  `json:"packages"`
 	Excluded []ecosystems.Excluded `json:"excluded,omitempty"`
 	Warnings []string              `json:"warnings,omitempty"`
+	Unknown  bool                  `json:"unknown,omitempty"`
 }
 
 // audit runs the ecosystem on root and looks up each path (relative to
@@ -55,7 +56,7 @@ func audit(t *testing.T, root, base string, env ecosystems.Env, paths []string) 
 		r.InstalledError = err.Error()
 		return r
 	}
-	r.Installed = &inventoryJSON{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings}
+	r.Installed = &inventoryJSON{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings, Unknown: inv.Unknown}
 	if inv.Evidence == "" {
 		t.Errorf("Installed: empty Evidence")
 	}

@@ -45,9 +45,10 @@ type dist struct {
 
 // Installed enumerates the distributions visible to the interpreter the run
 // used (see chooseInterpreter), in sys.path order, and builds the index that
-// attributes files to them. A missing or failing interpreter is a warning
-// with an inventory marked Unknown: D1 can still be audited, and no declared
-// package is called not-installed for want of an interpreter.
+// attributes files to them. A missing or failing interpreter, or a project
+// virtual environment with no interpreter in it when no other was used, is
+// a warning with an inventory marked Unknown: D1 can still be audited, and
+// no declared package is called not-installed for want of an interpreter.
 func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: evidence}
 	environ := env.Environ
@@ -60,6 +61,16 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 		inv.Warnings = append(inv.Warnings, "no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): installed packages unknown")
 		inv.Unknown = true
 		return inv, nil
+	}
+	if why == whyOnPath {
+		// The project keeps a virtual environment that nothing was
+		// installed into (the install step did not run): the system's
+		// python3 would call every declaration not installed.
+		if venv := emptyVenv(root); venv != "" {
+			inv.Warnings = append(inv.Warnings, fmt.Sprintf("the project's virtual environment %q has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown", venv))
+			inv.Unknown = true
+			return inv, nil
+		}
 	}
 	query := e.Query
 	if query == nil {

@@ -213,6 +213,68 @@ func TestInstalledWithoutInterpreter(t *testing.T) {
 	}
 }
 
+// TestInstalledEmptyVenv audits a project whose virtual environment holds
+// no interpreter (the install step never ran) when the run executed no
+// python: the installed packages are unknown, rather than read from the
+// python3 on PATH, which would call every declaration not installed. A
+// project without such a directory asks that python3.
+func TestInstalledEmptyVenv(t *testing.T) {
+	pathDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(pathDir, "python3"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		files   map[string]string // relative path → content; a trailing "/" makes a directory
+		unknown bool
+		warning string
+	}{
+		{"emptyDotVenv", map[string]string{".venv/": ""}, true, `the project's virtual environment ".venv" has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown`},
+		{"venvWithoutPython", map[string]string{"venv/pyvenv.cfg": "home = /usr/bin\n", "venv/lib/": ""}, true, `the project's virtual environment "venv" has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown`},
+		{"noVenv", map[string]string{"requirements.txt": "pyyaml\n"}, false, ""},
+		{"unrelatedVenvDir", map[string]string{"venv/notes.txt": "not a virtual environment\n"}, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			for name, content := range tt.files {
+				p := filepath.Join(root, filepath.FromSlash(name))
+				if strings.HasSuffix(name, "/") {
+					if err := os.MkdirAll(p, 0o755); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			asked := false
+			e := &Ecosystem{DpkgDir: "-", Query: func(context.Context, string, string, []string) (*Interpreter, error) {
+				asked = true
+				return &Interpreter{Executable: filepath.Join(pathDir, "python3")}, nil
+			}}
+			inv, err := e.Installed(context.Background(), root, ecosystems.Env{Environ: []string{"PATH=" + pathDir}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.Unknown != tt.unknown || asked == tt.unknown {
+				t.Errorf("unknown = %v, interpreter asked = %v; want unknown = %v", inv.Unknown, asked, tt.unknown)
+			}
+			var want []string
+			if tt.warning != "" {
+				want = []string{tt.warning}
+			}
+			if diff := cmp.Diff(want, inv.Warnings); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestInstalledQueryFails(t *testing.T) {
 	e := &Ecosystem{Query: func(context.Context, string, string, []string) (*Interpreter, error) {
 		return nil, fmt.Errorf("exit status 1: boom")

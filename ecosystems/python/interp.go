@@ -199,11 +199,37 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 		}
 		for _, n := range []string{"python3", "python"} {
 			if p := filepath.Join(dir, n); isExecutable(p) {
-				return p, "python3 on the run's PATH"
+				return p, whyOnPath
 			}
 		}
 	}
 	return "", ""
+}
+
+// whyOnPath is chooseInterpreter's reason when nothing better than the
+// first python3 on PATH was found.
+const whyOnPath = "python3 on the run's PATH"
+
+// emptyVenv returns the project's virtual environment directory (.venv or
+// venv under root) when it exists but holds no interpreter — an empty
+// directory, or a pyvenv.cfg without bin/python — so nothing can have
+// been installed into it; "" otherwise.
+func emptyVenv(root string) string {
+	for _, d := range []string{".venv", "venv"} {
+		dir := filepath.Join(root, d)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		if isExecutable(filepath.Join(dir, "bin", "python")) || isExecutable(filepath.Join(dir, "bin", "python3")) {
+			continue
+		}
+		_, cfg := os.Stat(filepath.Join(dir, "pyvenv.cfg"))
+		if len(entries) == 0 || cfg == nil {
+			return d
+		}
+	}
+	return ""
 }
 
 func within(root, p string) bool {
