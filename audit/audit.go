@@ -71,7 +71,7 @@ func Ecosystem(in Input) EcosystemReport {
 		// packages and the attribution of files to them do not.
 		in.Inventory = nil
 		observedOnly = in.Trace != nil && len(inv.Observed) > 0
-		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
+		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence, UnusedPhrase: inv.UnusedPhrase, Observed: inv.Observed}
 	}
 	excluded := set{}
 	for _, e := range inv.Excluded {
@@ -211,7 +211,10 @@ func Ecosystem(in Input) EcosystemReport {
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 
 	inventoried := in.Inventory != nil
-	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried}
+	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.UnusedPhrase}
+	if a.unused == "" {
+		a.unused = "no file of it was loaded"
+	}
 	// What reaches a loaded package only through dev declarations that
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))

@@ -29,6 +29,8 @@ type fakeEcosystem struct {
 	Inapplicable []ecosystems.Excluded `json:"inapplicable"`
 	Warnings     []string              `json:"warnings"`
 	Evidence     string                `json:"evidence"`
+	// UnusedPhrase is what the evidence shows of an unused package.
+	UnusedPhrase string `json:"unusedPhrase"`
 	// Owns fills the attribution index: a directory or a file per entry.
 	Owns []struct {
 		Pkg  string         `json:"pkg"`
@@ -83,6 +85,7 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		Warnings:     e.Warnings,
 		Index:        idx,
 		Evidence:     e.Evidence,
+		UnusedPhrase: e.UnusedPhrase,
 		Observed:     e.Observed,
 		Unknown:      e.Unknown,
 	}

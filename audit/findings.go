@@ -15,6 +15,10 @@ type auditor struct {
 	pkgs    map[string][]ecosystems.Package    // D2 by name
 	uses    map[string]*use                    // what the trace shows, by name
 	command string                             // the traced command, quoted
+	// unused says what the evidence showed of a package the run did not
+	// use: "no file of it was loaded", or the ecosystem's own
+	// (Inventory.UnusedPhrase: no class of a JAR the JVM opened was loaded).
+	unused string
 	// resolved says D2 and its dependency graph are known; without them a
 	// hidden package cannot be told transitive or undeclared.
 	resolved bool
@@ -59,10 +63,10 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 			f.Version = versionOf(a.pkgs[name])
 			if isRuntimeScope(d.Scope) {
 				f.Severity = SeverityWarning
-				f.Message = fmt.Sprintf("%q is declared%s but no file of it was loaded while %s ran", name, where, a.command)
+				f.Message = fmt.Sprintf("%q is declared%s but %s while %s ran", name, where, a.unused, a.command)
 			} else {
 				f.Severity = SeverityNotice
-				f.Message = fmt.Sprintf("%q is declared%s as a %s dependency but no file of it was loaded while %s ran; fine if tooling that was not run uses it", name, where, d.Scope, a.command)
+				f.Message = fmt.Sprintf("%q is declared%s as %s dependency but %s while %s ran; fine if tooling that was not run uses it", name, where, withArticle(string(d.Scope)), a.unused, a.command)
 			}
 		}
 		out = append(out, f)
@@ -117,7 +121,7 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
 			f.Via = via
 			f.Location = a.manifestOf(via[0])
-			f.Message = fmt.Sprintf("%s; it comes only through %s, and %q is declared%s as a %s dependency only, so an install without %s dependencies lacks it — declare it as a runtime dependency", loaded, chain(via), via[0], declaredAt(d), d.Scope, d.Scope)
+			f.Message = fmt.Sprintf("%s; it comes only through %s, and %q is declared%s as %s dependency only, so an install without %s dependencies lacks it — declare it as a runtime dependency", loaded, chain(via), via[0], declaredAt(d), withArticle(string(d.Scope)), d.Scope)
 		} else if via := through.path(name); len(via) > 0 {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
 			f.Via = via
@@ -230,7 +234,7 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 			Direct:   r.direct,
 			PullsIn:  r.brings,
 		}
-		f.Message = fmt.Sprintf("%q is %s but no file of it was loaded", r.name, what)
+		f.Message = fmt.Sprintf("%q is %s but %s", r.name, what, a.unused)
 		if u := a.uses[r.name]; u != nil {
 			files := u.evidenceOrder()
 			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}

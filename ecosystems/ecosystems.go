@@ -123,6 +123,14 @@ type Inventory struct {
 	// Evidence names what D3 rests on for this ecosystem, for the report
 	// (e.g. "files opened under node_modules/<pkg>").
 	Evidence string
+	// UnusedPhrase says, as a clause for the audit's messages, what that
+	// evidence showed of a package the run did not use, when it is not
+	// that no file of the package was loaded: "no class of it was loaded"
+	// (Maven's class-load log, when a JVM opened the JAR all the same),
+	// "rustc found no use of it" (Cargo's unused-crate lint, when its
+	// sources were compiled all the same). "" means "no file of it was
+	// loaded".
+	UnusedPhrase string
 	// Observed is evidence of use that the ecosystem collected itself
 	// during the traced run, beside the files the tracer saw opened: the
 	// classes a JVM logged as loaded (read from Env.Scratch), each naming

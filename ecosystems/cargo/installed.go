@@ -16,6 +16,11 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
+// UnusedLint is what the audit says of a crate the run did not use when the
+// lint gave the verdict (Inventory.UnusedPhrase): its sources may well have
+// been compiled.
+const UnusedLint = "rustc found no use of it"
+
 // The evidence D3 rests on, by mode.
 const (
 	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (cargo's .fingerprint records, " +
@@ -69,7 +74,7 @@ func (Ecosystem) Installed(_ context.Context, root string, env ecosystems.Env) (
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	used := map[string]bool{}
 	if v.lintUnits > 0 {
-		inv.Evidence = EvidenceLint
+		inv.Evidence, inv.UnusedPhrase = EvidenceLint, UnusedLint
 		// Crates reached from a used crate are compiled into it: used.
 		queue := make([]string, 0, len(v.used))
 		for n := range v.used {

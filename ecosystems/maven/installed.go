@@ -120,6 +120,9 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 	if len(logs) > 0 {
 		inv.Observed = at.observe(logs, &inv.Warnings)
 		inv.Evidence = classLoadEvidence(logs)
+		// The JVM opened every JAR on its class path; what was not used
+		// is what no class was loaded from.
+		inv.UnusedPhrase = UnusedClassLoad
 	} else {
 		inv.Evidence = "JARs opened under the local repository: no JVM class-load log, and a JVM opens every class path JAR to search it, so an opened JAR may be unused"
 	}
@@ -265,6 +268,11 @@ func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.O
 	}
 	return out
 }
+
+// UnusedClassLoad is what the audit says of an artifact the run did not use
+// when class-load logs gave the verdict (Inventory.UnusedPhrase): the JVM
+// may well have opened its JAR.
+const UnusedClassLoad = "no class of it was loaded"
 
 // classLoadEvidence describes D3's evidence for the report.
 func classLoadEvidence(logs []*jvmLog) string {

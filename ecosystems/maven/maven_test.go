@@ -33,11 +33,12 @@ type inventoryJSON struct {
 	Packages []ecosystems.Package     `json:"packages"`
 	Warnings []string                 `json:"warnings,omitempty"`
 	Evidence string                   `json:"evidence"`
+	Unused   string                   `json:"unusedPhrase,omitempty"`
 	Observed []ecosystems.Observation `json:"observed,omitempty"`
 }
 
 func inventoryOf(inv *ecosystems.Inventory) *inventoryJSON {
-	return &inventoryJSON{Unknown: inv.Unknown, Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence, Observed: inv.Observed}
+	return &inventoryJSON{Unknown: inv.Unknown, Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence, Unused: inv.UnusedPhrase, Observed: inv.Observed}
 }
 
 func nonNil(p []ecosystems.Package) []ecosystems.Package {
