@@ -44,6 +44,11 @@ type RunInfo struct {
 	// Incomplete is set when the trace has no end record: the tracer
 	// stopped before the command finished, so the exit status is unknown.
 	Incomplete bool `json:"incomplete,omitempty"`
+
+	// Interrupted is set when envaudit was interrupted (Ctrl-C, SIGTERM)
+	// and stopped the command; InterruptSignal names the signal.
+	Interrupted     bool   `json:"interrupted,omitempty"`
+	InterruptSignal string `json:"interruptSignal,omitempty"`
 }
 
 // EcosystemReport is the audit of one ecosystem.

@@ -23,7 +23,7 @@ func NewReport(version string, run *RunInfo, ecos []EcosystemReport) *Report {
 // NewRunInfo describes a traced run. dir is the project directory as the
 // report shows it; complete says whether the trace ended with an end
 // record. A run succeeded when it exited 0 on its own: not killed by a
-// signal, not cut short by the timeout, and fully traced.
+// signal, not cut short by the timeout or an interrupt, and fully traced.
 func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 	e := t.End
 	ri := &RunInfo{
@@ -38,6 +38,7 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 		Skipped:        e.Skipped,
 		SkippedDirs:    append([]string(nil), t.Header.Skip...),
 	}
+	ri.Interrupted, ri.InterruptSignal = e.Interrupted, e.InterruptSignal
 	if ri.Processes == 0 {
 		ri.Processes = len(t.Processes)
 	}
@@ -49,12 +50,15 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 		}
 	}
 	ri.Incomplete = !complete
-	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut
+	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut && !e.Interrupted
 	if !complete {
 		ri.Warnings = append(ri.Warnings, "the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run")
 	}
 	if e.TimedOut {
 		ri.Warnings = append(ri.Warnings, "the run was cut short by the timeout: packages the rest of the run would have loaded are missing from the traced layer")
+	}
+	if e.Interrupted {
+		ri.Warnings = append(ri.Warnings, fmt.Sprintf("the run was %s: packages the rest of the run would have loaded are missing from the traced layer", ri.interruption()))
 	}
 	if n := len(e.Killed); n > 0 {
 		ri.Warnings = append(ri.Warnings, fmt.Sprintf("%d %s outlived the command and %s stopped by the tracer", n, plural(n, "process", "processes"), plural(n, "was", "were")))
@@ -64,17 +68,28 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 }
 
 // Status renders how the run ended: "exited 0", "exited 1", "was killed
-// by SIGSEGV", "timed out", "did not finish".
+// by SIGSEGV", "timed out", "interrupted (SIGINT)", "did not finish".
 func (ri *RunInfo) Status() string {
 	switch {
 	case ri.Incomplete:
 		return "did not finish"
 	case ri.TimedOut:
 		return "timed out"
+	case ri.Interrupted:
+		return ri.interruption()
 	case ri.Signal != "":
 		return "was killed by " + ri.Signal
 	}
 	return fmt.Sprintf("exited %d", ri.ExitCode)
+}
+
+// interruption renders an interrupt: "interrupted (SIGINT)", or
+// "interrupted" when the signal is unknown.
+func (ri *RunInfo) interruption() string {
+	if ri.InterruptSignal != "" {
+		return "interrupted (" + ri.InterruptSignal + ")"
+	}
+	return "interrupted"
 }
 
 // Executables returns the distinct programs the traced run executed, both

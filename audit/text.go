@@ -83,7 +83,7 @@ func (r *Report) runWarnings() []string {
 		return nil
 	}
 	var out []string
-	if !r.Run.Succeeded && !r.Run.TimedOut && !r.Run.Incomplete {
+	if !r.Run.Succeeded && !r.Run.TimedOut && !r.Run.Interrupted && !r.Run.Incomplete {
 		out = append(out, "the command failed: the traced layer is what this failed run loaded, not necessarily what a passing run needs")
 	}
 	return append(out, r.Run.Warnings...)

@@ -319,6 +319,9 @@ func metadata(r *audit.Report, project string, ts time.Time) *cdx.Metadata {
 		if run.TimedOut {
 			add("envaudit:timed-out", "true")
 		}
+		if run.Interrupted {
+			add("envaudit:interrupted", cmp.Or(run.InterruptSignal, "true"))
+		}
 	}
 	for _, eco := range r.Ecosystems {
 		p := "envaudit:metrics:" + eco.Name + ":"

@@ -85,8 +85,12 @@ type tracer struct {
 	rootStatus unix.WaitStatus
 	rootDone   bool
 	rootEnd    time.Time
-	// timedOut is set when the timeout or the context stopped the run.
-	timedOut atomic.Bool
+	// timedOut is set when the timeout or the context's deadline stopped
+	// the run; interrupted when the context was cancelled otherwise, with
+	// the signal its cause names, if any, in interruptSig.
+	timedOut     atomic.Bool
+	interrupted  atomic.Bool
+	interruptSig atomic.Value // string
 
 	// Caches of what exec events need from the file system, per path.
 	shebangs   map[string][]string

@@ -1,7 +1,9 @@
 package tracer
 
 import (
+	"context"
 	"io"
+	"os"
 	"time"
 )
 
@@ -19,7 +21,8 @@ type Options struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	// Timeout, when positive, stops the whole process tree after that long;
-	// the trace is still returned, with End.TimedOut set.
+	// the trace is still returned, with End.TimedOut set. (Cancelling Run's
+	// context stops the tree too; see Run for how the two are told apart.)
 	Timeout time.Duration
 	// Grace is how long descendants may outlive the root process before they
 	// are terminated (SIGTERM, then SIGKILL); zero means 5 seconds.
@@ -43,3 +46,27 @@ type Options struct {
 // executes the command. Programs that call Run must call Main at the very
 // start of their main function (and tests in their TestMain).
 const HelperArg = "__envaudit_exec"
+
+// Interrupt is the cancellation cause a caller gives Run's context when it
+// stops the run because it was asked to — it received Sig — rather than
+// because time ran out:
+//
+//	ctx, cancel := context.WithCancelCause(parent)
+//	...
+//	cancel(&tracer.Interrupt{Sig: syscall.SIGINT})
+//
+// Run then forwards Sig to the command and marks the trace End.Interrupted
+// with End.InterruptSignal set, where a deadline of the context marks it
+// End.TimedOut. Like the cause signal.NotifyContext gives, it matches
+// context.Canceled under errors.Is.
+type Interrupt struct {
+	Sig os.Signal
+}
+
+func (e *Interrupt) Error() string { return e.Sig.String() + " signal received" }
+
+// Signal returns the signal that interrupted the caller.
+func (e *Interrupt) Signal() os.Signal { return e.Sig }
+
+// Is makes an Interrupt a context.Canceled.
+func (e *Interrupt) Is(target error) bool { return target == context.Canceled }

@@ -37,12 +37,17 @@ const maxTermWait = 2 * time.Second
 //
 // When ctx is cancelled or opts.Timeout expires, Run stops the tree: it
 // forwards the cancelling signal (SIGINT or SIGTERM, as found in
-// context.Cause of a signal.NotifyContext context; SIGTERM otherwise) to the
-// root process, gives the tree opts.Grace to exit, then sends SIGTERM to
-// every remaining process, and SIGKILL after at most 2 seconds more. The
-// same escalation, without the first step, ends descendants that outlive the
-// root process by more than opts.Grace (daemons left behind). The trace then
-// has End.TimedOut set or End.Killed listing what was killed.
+// context.Cause: an *Interrupt, another error with a Signal() os.Signal
+// method, or the cause of a signal.NotifyContext context; SIGTERM
+// otherwise) to the root process, gives the tree opts.Grace to exit, then
+// sends SIGTERM to every remaining process, and SIGKILL after at most 2
+// seconds more. The same escalation, without the first step, ends
+// descendants that outlive the root process by more than opts.Grace
+// (daemons left behind). The trace then has End.Killed listing what was
+// killed, and says why the tree was stopped: End.TimedOut when
+// opts.Timeout expired or ctx's deadline passed (a cause that is
+// context.DeadlineExceeded); End.Interrupted for any other cancellation
+// of ctx, with End.InterruptSignal naming the signal the cause names.
 //
 // Programs that call Run must call Main first thing in main.
 func Run(ctx context.Context, opts Options) (*Trace, error) {
@@ -269,12 +274,12 @@ func (t *tracer) lifecycle(ctx context.Context, grace time.Duration, done <-chan
 			return
 		case <-after(grace):
 		case <-ctx.Done():
-			t.timedOut.Store(true)
+			t.stoppedBy(ctx)
 		case <-timeout:
 			t.timedOut.Store(true)
 		}
 	case <-ctx.Done():
-		t.timedOut.Store(true)
+		t.stoppedBy(ctx)
 		t.signalRoot(causeSignal(ctx))
 		if !wait(done, t.rootExited, after(grace)) {
 			return
@@ -299,6 +304,20 @@ func (t *tracer) lifecycle(ctx context.Context, grace time.Duration, done <-chan
 	}
 }
 
+// stoppedBy records why ctx ended the run: its deadline is a time limit
+// like Options.Timeout; any other cancellation interrupts the run.
+func (t *tracer) stoppedBy(ctx context.Context) {
+	cause := context.Cause(ctx)
+	if errors.Is(cause, context.DeadlineExceeded) {
+		t.timedOut.Store(true)
+		return
+	}
+	t.interrupted.Store(true)
+	if sig, ok := signalOf(cause); ok {
+		t.interruptSig.Store(unix.SignalName(sig))
+	}
+}
+
 func after(d time.Duration) <-chan time.Time { return time.After(d) }
 
 // wait waits for one of the channels; it reports false if done closed.
@@ -320,25 +339,34 @@ func (t *tracer) signalRoot(sig syscall.Signal) {
 	}
 }
 
-// causeSignal finds the signal that cancelled ctx: signal.NotifyContext
-// cancels with a cause reading "interrupt signal received".
+// causeSignal finds the signal that cancelled ctx (signalOf), SIGTERM when
+// its cause names none.
 func causeSignal(ctx context.Context) syscall.Signal {
-	cause := context.Cause(ctx)
+	if sig, ok := signalOf(context.Cause(ctx)); ok {
+		return sig
+	}
+	return unix.SIGTERM
+}
+
+// signalOf finds the signal a cancellation cause names: an error with a
+// Signal() os.Signal method (*Interrupt), or signal.NotifyContext's cause,
+// which only reads "interrupt signal received".
+func signalOf(cause error) (syscall.Signal, bool) {
 	var s interface{ Signal() os.Signal }
 	if errors.As(cause, &s) {
 		if sig, ok := s.Signal().(syscall.Signal); ok {
-			return sig
+			return sig, true
 		}
 	}
 	if cause != nil {
 		msg := cause.Error()
 		for _, sig := range []syscall.Signal{unix.SIGINT, unix.SIGTERM, unix.SIGHUP, unix.SIGQUIT} {
 			if strings.HasPrefix(msg, sig.String()+" signal") {
-				return sig
+				return sig, true
 			}
 		}
 	}
-	return unix.SIGTERM
+	return 0, false
 }
 
 func describeStatus(ws unix.WaitStatus) string {
@@ -354,11 +382,15 @@ func (t *tracer) finish(h Header) *Trace {
 	tr := &Trace{Header: h, Processes: t.rec.procs}
 	tr.Accesses = t.rec.accesses(newResolver())
 	end := End{
-		TimedOut:   t.timedOut.Load(),
-		DurationMs: t.rootEnd.Sub(h.Start).Milliseconds(),
-		Processes:  len(t.rec.procs),
-		Events:     t.rec.events,
-		Skipped:    t.skipped,
+		TimedOut:    t.timedOut.Load(),
+		Interrupted: t.interrupted.Load(),
+		DurationMs:  t.rootEnd.Sub(h.Start).Milliseconds(),
+		Processes:   len(t.rec.procs),
+		Events:      t.rec.events,
+		Skipped:     t.skipped,
+	}
+	if sig, ok := t.interruptSig.Load().(string); ok {
+		end.InterruptSignal = sig
 	}
 	if t.rootDone {
 		ws := t.rootStatus

@@ -98,13 +98,20 @@ type Header struct {
 type End struct {
 	ExitCode   int      `json:"exitCode"`           // exit status, or 128+signal when killed by a signal
 	Signal     string   `json:"signal,omitempty"`   // terminating signal name, if any
-	TimedOut   bool     `json:"timedOut,omitempty"` // the run was cut short by a timeout or cancellation
+	TimedOut   bool     `json:"timedOut,omitempty"` // the run was cut short by Options.Timeout or a deadline of Run's context
 	DurationMs int64    `json:"durationMs"`         // wall time of the traced command
 	Processes  int      `json:"processes"`          // process records
 	Events     int64    `json:"events"`             // successful accesses observed, before aggregation
 	Skipped    int64    `json:"skipped,omitempty"`  // opens under Header.Skip, counted instead of recorded (their success unknown)
 	Killed     []int    `json:"killed,omitempty"`   // pids still alive after the root exited and killed by the tracer
 	Warnings   []string `json:"warnings,omitempty"` // e.g. io_uring in use, setuid program run without privileges
+
+	// Interrupted is set when the run was cut short because Run's context
+	// was cancelled for another reason than a deadline: the caller was
+	// asked to stop (Ctrl-C). InterruptSignal names the signal when the
+	// cancellation cause does ("SIGINT"; see Run).
+	Interrupted     bool   `json:"interrupted,omitempty"`
+	InterruptSignal string `json:"interruptSignal,omitempty"`
 }
 
 // Trace is a complete trace.

@@ -743,34 +743,65 @@ func TestDescendantEndsWithinGrace(t *testing.T) {
 	accessOf(t, tr, OpRead, dir+"/late.txt")
 }
 
+// TestCancelForwardsSignal cancels Run's context once the command is
+// ready: the signal the cause names reaches the command, and the trace says
+// the run was interrupted, and by which signal.
 func TestCancelForwardsSignal(t *testing.T) {
-	dir := realTempDir(t)
-	ready := filepath.Join(dir, "ready")
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	go func() {
-		for {
-			if _, err := os.Stat(ready); err == nil {
-				// The cause signal.NotifyContext gives on SIGINT.
-				cancel(errors.New("interrupt signal received"))
-				return
+	tests := []struct {
+		name  string
+		cause error
+		trap  string
+		want  string // End.InterruptSignal
+	}{
+		// The cause signal.NotifyContext gives on SIGINT.
+		{"notifyContext", errors.New("interrupt signal received"), "INT", "SIGINT"},
+		{"interrupt", &Interrupt{Sig: syscall.SIGINT}, "INT", "SIGINT"},
+		{"interruptTERM", &Interrupt{Sig: syscall.SIGTERM}, "TERM", "SIGTERM"},
+		// No cause: the root gets SIGTERM, and no signal is named.
+		{"plainCancel", nil, "TERM", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := realTempDir(t)
+			ready := filepath.Join(dir, "ready")
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			go func() {
+				for {
+					if _, err := os.Stat(ready); err == nil {
+						cancel(tt.cause)
+						return
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+			}()
+			var out bytes.Buffer
+			tr, err := Run(ctx, Options{
+				Command: []string{"sh", "-c", `trap 'echo got ` + tt.trap + `; exit 42' ` + tt.trap + `; touch ` + ready + `; while :; do sleep 0.05; done`},
+				Stdout:  &out, Grace: 10 * time.Second,
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}()
-	var out bytes.Buffer
-	tr, err := Run(ctx, Options{
-		Command: []string{"sh", "-c", `trap 'echo got INT; exit 42' INT; touch ` + ready + `; while :; do sleep 0.05; done`},
-		Stdout:  &out, Grace: 10 * time.Second,
-	})
+			e := tr.End
+			if e.ExitCode != 42 || !e.Interrupted || e.TimedOut || e.InterruptSignal != tt.want || out.String() != "got "+tt.trap+"\n" {
+				t.Errorf("end = %+v, output %q; want exit 42 from the %s trap, interrupted by %q, not timed out", e, out.String(), tt.trap, tt.want)
+			}
+		})
+	}
+}
+
+// TestContextDeadlineTimesOut runs a command past its context's deadline:
+// a deadline is a time limit, like Options.Timeout, not an interruption.
+func TestContextDeadlineTimesOut(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	tr, err := Run(ctx, Options{Command: []string{"sleep", "100"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.End.ExitCode != 42 || !tr.End.TimedOut || out.String() != "got INT\n" {
-		t.Errorf("end = %+v, output %q; want exit 42 from the INT trap, timed out", tr.End, out.String())
-	}
-	if got := causeSignal(ctx); got != syscall.SIGINT {
-		t.Errorf("causeSignal = %v, want SIGINT", got)
+	if e := tr.End; !e.TimedOut || e.Interrupted || e.InterruptSignal != "" || e.Signal != "SIGTERM" {
+		t.Errorf("end = %+v, want timed out, not interrupted, sleep killed by SIGTERM", e)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"github.com/envaudit/envaudit/tracer"
@@ -28,10 +29,40 @@ var version = "dev"
 
 func main() {
 	tracer.Main()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// interruptContext returns a context that the first of sigs to arrive
+// cancels with a *tracer.Interrupt cause naming it: the tracer forwards that
+// signal to the traced command and marks the trace interrupted (not timed
+// out), and run still audits what ran until then. After that first signal
+// the signals get their default action back, so a second Ctrl-C ends
+// envaudit at once, even while it writes the audit of the interrupted run.
+// stop releases the signals.
+func interruptContext(parent context.Context, sigs ...os.Signal) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sigs...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			cancel(&tracer.Interrupt{Sig: s})
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+			cancel(nil)
+		})
+	}
 }
 
 // command is one subcommand.

@@ -137,6 +137,19 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		}
 	}
 	run := audit.NewRunInfo(tr, true, p.shown)
-	reps, instErr := p.audit(ctx, tr, env, prog)
+	// An interrupt (Ctrl-C) stopped the command and cancelled ctx: what
+	// ran until then is still audited and reported, on a context of its
+	// own, bounded so that envaudit ends soon all the same.
+	actx := ctx
+	if ctx.Err() != nil {
+		var cancel context.CancelFunc
+		actx, cancel = context.WithTimeout(context.WithoutCancel(ctx), auditAfterInterrupt)
+		defer cancel()
+	}
+	reps, instErr := p.audit(actx, tr, env, prog)
 	return audit.NewReport(version, run, reps), instErr, nil
 }
+
+// auditAfterInterrupt bounds the audit of an interrupted run: enumerating
+// the installations may ask package managers (mvn, go, python).
+const auditAfterInterrupt = 30 * time.Second
