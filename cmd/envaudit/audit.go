@@ -491,9 +491,11 @@ func plural(n int, one, many string) string {
 }
 
 // checkOutputs refuses output paths that would overwrite an input (a
-// manifest, the trace being audited), collide with each other, or replace
+// manifest, the trace being audited), collide with each other, replace
 // an existing file that is not one envaudit wrote (kind: "report" or
-// "trace").
+// "trace"), or lie in a directory that does not exist or cannot be
+// written: all of which would otherwise be found only after the traced
+// command, however long, has run.
 func checkOutputs(inputs []string, outs []output) error {
 	seen := map[string]string{}
 	for _, in := range inputs {
@@ -532,8 +534,39 @@ func checkOutputs(inputs []string, outs []output) error {
 				return usagef("%s: %q exists and is not an envaudit %s; refusing to overwrite it", o.flag, o.path, o.kind)
 			}
 		}
+		if err := writableDir(filepath.Dir(abs), filepath.Dir(o.path)); err != nil {
+			return usagef("%s: cannot write %q: %v", o.flag, o.path, err)
+		}
 	}
 	return nil
+}
+
+// writableDir checks that files can be created in dir (shown as the user
+// named it), as writeFileAtomic will: by creating and removing a temporary
+// file there, which answers for permissions, read-only mounts and ACLs
+// alike.
+func writableDir(dir, shown string) error {
+	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("directory %q does not exist", shown)
+	}
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%q is not a directory", shown)
+	}
+	f, err := os.CreateTemp(dir, ".envaudit-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("directory %q is not writable: %w", shown, err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // output is a file a command writes.
