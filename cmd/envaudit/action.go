@@ -139,10 +139,41 @@ func runAction(ctx context.Context, env actionEnv) int {
 		}
 	}
 
+	// Nor may they write the step's file commands, which the runner
+	// keeps where they can list them: recorded now, put back once nothing
+	// of the project runs any more (before envaudit writes its own), or on
+	// the way out of an early return.
+	guard, err := guardFileCommands(getenv)
+	if err != nil {
+		gh.Errorf("envaudit: %v", err)
+		return exitUsage
+	}
+	restored := false
+	restoreFileCommands := func() (warning string, ok bool) {
+		if restored {
+			return "", true
+		}
+		restored = true
+		tampered, err := guard.restore()
+		if len(tampered) > 0 {
+			warning = tamperedMessage(tampered)
+			gh.Warningf("envaudit: %s", warning)
+		}
+		if err != nil {
+			gh.Errorf("envaudit: the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %v", err)
+			return warning, false
+		}
+		return warning, true
+	}
+	defer restoreFileCommands()
+
 	if in.Mode == "baseline" {
 		b, warnings, err := takeBaseline(ctx, dir, untrusted, env.ecos, env.now())
 		if err != nil {
 			gh.Errorf("envaudit: baseline: %v", err)
+			return exitUsage
+		}
+		if _, ok := restoreFileCommands(); !ok {
 			return exitUsage
 		}
 		for _, w := range warnings {
@@ -245,6 +276,16 @@ func runAction(ctx context.Context, env actionEnv) int {
 	sbomTime := env.now()
 	if !epoch.IsZero() {
 		sbomTime = epoch
+	}
+	// Everything of the project has run (the traced command, the
+	// ecosystems' tools, git in a checkout it could configure): the file
+	// commands are put back before envaudit writes to them.
+	warning, ok := restoreFileCommands()
+	if !ok {
+		return exitUsage
+	}
+	if warning != "" {
+		r.Warnings = append(r.Warnings, warning)
 	}
 	err = writeOutputs(
 		reportFile("report", out.Report, r),

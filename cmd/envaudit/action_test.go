@@ -3,8 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -173,6 +177,8 @@ type actionRunner struct {
 	env        []string // the job's environment
 	summary    string   // GITHUB_STEP_SUMMARY content, all steps
 	stdout     bytes.Buffer
+	// stepFiles are the file commands of the step that ran last.
+	stepFiles map[string]string
 	// uid, when not 0, is the user the envaudit step runs as, the way a
 	// runner runs steps as an ordinary user: the workspace and the
 	// temporary directory are handed over to it first.
@@ -183,6 +189,41 @@ type actionRun struct {
 	code    int
 	stdout  string
 	outputs map[string]string // the action's outputs
+	// fileCommands holds the envaudit step's file commands as the runner
+	// reads them after the step, by variable.
+	fileCommands map[string]string
+}
+
+// fileCommands makes a step's file commands the way the runner does: in
+// $RUNNER_TEMP/_runner_file_commands, one empty file per command named by
+// its prefix and a new GUID, the previous step's files removed.
+func (r *actionRunner) fileCommands() map[string]string {
+	t := r.t
+	dir := filepath.Join(r.temp, runnerFileCommandDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.stepFiles {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
+	h := hex.EncodeToString(b[:])
+	guid := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+	r.stepFiles = map[string]string{}
+	for k, prefix := range map[string]string{"GITHUB_OUTPUT": "set_output_", "GITHUB_ENV": "set_env_", "GITHUB_PATH": "add_path_", "GITHUB_STATE": "save_state_", "GITHUB_STEP_SUMMARY": "step_summary_"} {
+		p := filepath.Join(dir, prefix+guid)
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r.stepFiles[k] = p
+	}
+	return r.stepFiles
 }
 
 // runAction runs the action with the given inputs, stopping at the first
@@ -239,18 +280,16 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 			}
 			continue
 		}
-		outFile := filepath.Join(r.temp, fmt.Sprintf("output-%d", i))
-		sumFile := filepath.Join(r.temp, fmt.Sprintf("summary-%d", i))
+		fileCmds := r.fileCommands()
+		outFile, sumFile := fileCmds["GITHUB_OUTPUT"], fileCmds["GITHUB_STEP_SUMMARY"]
 		script := filepath.Join(r.temp, fmt.Sprintf("step-%d.sh", i))
-		for _, f := range []string{outFile, sumFile} {
-			if err := os.WriteFile(f, nil, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
 		if err := os.WriteFile(script, []byte(s.Run), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		env := append(slices.Clone(r.env), "GITHUB_OUTPUT="+outFile, "GITHUB_STEP_SUMMARY="+sumFile, "GITHUB_ACTION_PATH="+r.actionPath)
+		env := append(slices.Clone(r.env), "GITHUB_ACTION_PATH="+r.actionPath)
+		for k, p := range fileCmds {
+			env = append(env, k+"="+p)
+		}
 		for k, v := range s.Env {
 			env = append(env, k+"="+eval(v))
 		}
@@ -272,6 +311,16 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 		}
 		if s.ID != "" {
 			stepOut[s.ID] = readActionOutputs(t, outFile)
+		}
+		if s.ID == "envaudit" {
+			res.fileCommands = map[string]string{}
+			for k, p := range fileCmds {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatalf("%s after the envaudit step: %v", k, err)
+				}
+				res.fileCommands[k] = string(data)
+			}
 		}
 		if err != nil {
 			ee, ok := err.(*exec.ExitError)
@@ -445,6 +494,8 @@ func TestActionWorkflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeActionFile(t, probe, ancestorProbe)
+	tamper := filepath.Join(temp, "tamper.sh")
+	writeActionFile(t, tamper, fileCommandTamper)
 	event := func(login, branch string, number int) string {
 		p := filepath.Join(temp, fmt.Sprintf("event-%s-%d.json", login, number))
 		ev := map[string]any{
@@ -494,7 +545,7 @@ func TestActionWorkflow(t *testing.T) {
 			// A workflow that exports the token to every step, and the
 			// actionRunner's own credential: neither may reach the tests.
 			"GITHUB_TOKEN="+token, "ACTIONS_RUNTIME_TOKEN="+runtimeToken,
-			"ENVDUMP="+envDump, "PROBE="+probe, "ANCESTORS="+ancestors,
+			"ENVDUMP="+envDump, "PROBE="+probe, "ANCESTORS="+ancestors, "TAMPER="+tamper,
 			"GOCACHE="+goEnv["GOCACHE"], "GOMODCACHE="+goEnv["GOMODCACHE"], "GOPATH="+goEnv["GOPATH"],
 		)
 	}
@@ -527,10 +578,10 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	}
 
 	// Step 3: the audit of the agent's pull request, under agent-policy
-	// strict. The test command also dumps its environment and tries to
-	// forge an annotation.
+	// strict. The test command also dumps its environment, writes to the
+	// step's file commands and tries to forge an annotation.
 	with := map[string]string{
-		"run":                 `npm test && env > "$ENVDUMP" && bash "$PROBE" && echo "::error::forged by the tests"`,
+		"run":                 `npm test && env > "$ENVDUMP" && bash "$PROBE" && bash "$TAMPER" && echo "::error::forged by the tests"`,
 		"working-directory":   "app",
 		"agent-policy":        "strict",
 		"sbom":                "envaudit.cdx.json",
@@ -695,11 +746,54 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, secret := range []string{token, runtimeToken, filepath.Join(temp, "output-"), filepath.Join(temp, "summary-")} {
+			for _, secret := range []string{token, runtimeToken, filepath.Join(temp, runnerFileCommandDir)} {
 				if bytes.Contains(data, []byte(secret)) {
 					t.Errorf("the traced command read %q from the environment of its ancestor %s", secret[:8], filepath.Base(f))
 				}
 			}
+		}
+	})
+
+	t.Run("fileCommands", func(t *testing.T) {
+		// The test command found the file commands by listing the
+		// runner's directory and wrote to every one of them, and made
+		// one more; envaudit put back what they held (nothing: the
+		// runner makes them empty) before writing its own.
+		done, err := os.ReadFile(filepath.Join(temp, "tampered"))
+		if err != nil {
+			t.Fatalf("the tamper script did not run: %v", err)
+		}
+		for _, prefix := range []string{"set_output_", "set_env_", "add_path_", "save_state_", "step_summary_"} {
+			if !strings.Contains(string(done), "/"+prefix) {
+				t.Errorf("the tamper script found no %s file:\n%s", prefix, done)
+			}
+		}
+		want := map[string]string{"GITHUB_ENV": "", "GITHUB_PATH": "", "GITHUB_STATE": ""}
+		got := map[string]string{}
+		for k, v := range res.fileCommands {
+			if k != "GITHUB_OUTPUT" && k != "GITHUB_STEP_SUMMARY" {
+				got[k] = v
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("file commands after the step (-want +got):\n%s", diff)
+		}
+		if foreign := foreignOutputLines(res.fileCommands["GITHUB_OUTPUT"]); len(foreign) > 0 {
+			t.Errorf("GITHUB_OUTPUT holds lines envaudit did not write: %q", foreign)
+		}
+		if strings.Contains(res.fileCommands["GITHUB_STEP_SUMMARY"], "FORGED-SUMMARY") || !strings.HasPrefix(res.fileCommands["GITHUB_STEP_SUMMARY"], "## envaudit") {
+			t.Errorf("GITHUB_STEP_SUMMARY is not envaudit's own:\n%.300s", res.fileCommands["GITHUB_STEP_SUMMARY"])
+		}
+		if _, err := os.Lstat(filepath.Join(temp, runnerFileCommandDir, tamperedNewFile)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the file the test command made is still there: %v", err)
+		}
+		msg := tamperedMessage([]string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY", "new " + tamperedNewFile})
+		if !strings.Contains(res.stdout, "::warning::envaudit: "+msg+"\n") {
+			t.Errorf("no warning naming the tampered file commands:\n%s", res.stdout)
+		}
+		report := readReportFile(t, filepath.Join(ws, "envaudit-report.json"))
+		if !slices.Contains(report.Warnings, msg) {
+			t.Errorf("report warnings = %q, want %q", report.Warnings, msg)
 		}
 	})
 
@@ -756,6 +850,50 @@ while pid=$(awk '$1 == "PPid:" {print $2}' "/proc/$pid/status") && [ "$pid" -gt 
   fi
 done
 `
+
+// tamperedNewFile is the file command of a step of its own that
+// fileCommandTamper makes.
+const tamperedNewFile = "set_env_00000000-0000-4000-8000-000000000000"
+
+// fileCommandTamper runs inside the traced command as the pull request's
+// code could: it lists the runner's file-command directory (RUNNER_TEMP is
+// in its environment) and writes to every file there, forging an output,
+// the environment and PATH of later steps, state and the job summary, and
+// makes a file command of its own. It lists what it wrote in
+// $RUNNER_TEMP/tampered.
+const fileCommandTamper = `set -eu
+for f in "$RUNNER_TEMP"/_runner_file_commands/*; do
+  case "$f" in
+    */set_output_*) echo hidden=0 >>"$f" ;;
+    */set_env_*) echo NODE_OPTIONS=--require=/tmp/evil.js >>"$f" ;;
+    */add_path_*) echo /tmp/evil >>"$f" ;;
+    */save_state_*) echo isPost=true >>"$f" ;;
+    */step_summary_*) echo "FORGED-SUMMARY" >>"$f" ;;
+  esac
+  echo "$f" >>"$RUNNER_TEMP/tampered"
+done
+echo INJECTED=1 >"$RUNNER_TEMP/_runner_file_commands/` + tamperedNewFile + `"
+`
+
+// foreignOutputLines returns the lines of a GITHUB_OUTPUT file that are
+// not in name<<DELIMITER blocks, which is how go-githubactions writes
+// every output (the traced command appends name=value lines).
+func foreignOutputLines(content string) []string {
+	var foreign []string
+	lines := strings.Split(strings.TrimSuffix(content, "\n"), "\n")
+	for i := 0; i < len(lines); i++ {
+		_, delim, ok := strings.Cut(lines[i], "<<")
+		if !ok || delim == "" {
+			if lines[i] != "" {
+				foreign = append(foreign, lines[i])
+			}
+			continue
+		}
+		for i++; i < len(lines) && lines[i] != delim; i++ {
+		}
+	}
+	return foreign
+}
 
 func writeActionFile(t *testing.T, path, content string) {
 	t.Helper()
