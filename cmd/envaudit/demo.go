@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 )
 
@@ -48,7 +49,7 @@ var demoProjects = []demoProject{
 		// The spec reporter reads better than the TAP node writes when its
 		// output is not a terminal.
 		prepare: func(dir string, environ []string) ([]string, error) {
-			return []string{"NODE_OPTIONS=" + strings.TrimSpace(getenv(environ, "NODE_OPTIONS")+" --test-reporter=spec")}, nil
+			return []string{"NODE_OPTIONS=" + strings.TrimSpace(ecosystems.Getenv(environ, "NODE_OPTIONS")+" --test-reporter=spec")}, nil
 		},
 		about: "a tiny npm library, \"greeter\", with a hand-written node_modules",
 		yours: "envaudit run -- npm test",
@@ -390,15 +391,4 @@ func (l *lineWriter) wrappedWords(lead string, words []string) {
 		start = false
 	}
 	l.line("%s", strings.TrimRight(line, " "))
-}
-
-// getenv looks a variable up in an environment list, the last entry
-// winning as it does for a process.
-func getenv(environ []string, key string) string {
-	for i := len(environ) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
-			return v
-		}
-	}
-	return ""
 }

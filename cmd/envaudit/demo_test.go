@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 func TestPickDemo(t *testing.T) {
@@ -92,7 +94,7 @@ func TestSetenv(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("setenv (-want +got):\n%s", diff)
 	}
-	if getenv(got, "PATH") != "/usr/bin:/bin" || getenv(got, "NONE") != "" {
+	if ecosystems.Getenv(got, "PATH") != "/usr/bin:/bin" || ecosystems.Getenv(got, "NONE") != "" {
 		t.Errorf("getenv on %q", got)
 	}
 }

@@ -213,7 +213,7 @@ func TestTraceEvidence(t *testing.T) {
 		if env.Scratch != filepath.Join(evidence, "fake") {
 			t.Errorf("Installed got scratch %q, want %q", env.Scratch, filepath.Join(evidence, "fake"))
 		}
-		if got := getenv(env.Environ, "FAKE_LOG"); got != filepath.Join(evidence, "fake", fakeLog) {
+		if got := ecosystems.Getenv(env.Environ, "FAKE_LOG"); got != filepath.Join(evidence, "fake", fakeLog) {
 			t.Errorf("Installed's environment has FAKE_LOG=%q, as the traced command had it: want %q", got, filepath.Join(evidence, "fake", fakeLog))
 		}
 	})
@@ -231,8 +231,8 @@ func TestTraceEvidence(t *testing.T) {
 		if diff := cmp.Diff(want, layers(t, audited(t, ""))); diff != "" {
 			t.Errorf("audit without evidence (-want +got):\n%s", diff)
 		}
-		if env := eco.lastEnv(); env.Scratch != "" || getenv(env.Environ, "FAKE_LOG") != "" {
-			t.Errorf("Installed without evidence got scratch %q, FAKE_LOG %q", env.Scratch, getenv(env.Environ, "FAKE_LOG"))
+		if env := eco.lastEnv(); env.Scratch != "" || ecosystems.Getenv(env.Environ, "FAKE_LOG") != "" {
+			t.Errorf("Installed without evidence got scratch %q, FAKE_LOG %q", env.Scratch, ecosystems.Getenv(env.Environ, "FAKE_LOG"))
 		}
 	})
 	t.Run("sameAsRun", func(t *testing.T) {

@@ -3,7 +3,8 @@ package cargo
 import (
 	"os"
 	"path/filepath"
-	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // config is what envaudit needs of cargo's configuration: where the build
@@ -23,9 +24,9 @@ type config struct {
 // malformed configuration files are skipped: cargo itself would have
 // refused to build with them.
 func readConfig(root string, environ []string) config {
-	c := config{home: getenv(environ, "CARGO_HOME")}
+	c := config{home: ecosystems.Getenv(environ, "CARGO_HOME")}
 	if c.home == "" {
-		home := getenv(environ, "HOME")
+		home := ecosystems.Getenv(environ, "HOME")
 		if home == "" {
 			home, _ = os.UserHomeDir()
 		}
@@ -81,7 +82,7 @@ func readConfig(root string, environ []string) config {
 		}
 	}
 	for _, k := range []string{"CARGO_BUILD_TARGET_DIR", "CARGO_TARGET_DIR"} {
-		if v := getenv(environ, k); v != "" {
+		if v := ecosystems.Getenv(environ, k); v != "" {
 			c.targetDir = v
 			if !filepath.IsAbs(v) {
 				c.targetDir = filepath.Join(root, v)
@@ -116,14 +117,4 @@ func (c config) sourceDirs(name, version string) []string {
 		}
 	}
 	return out
-}
-
-// getenv returns the last value of key in environ.
-func getenv(environ []string, key string) string {
-	for i := len(environ) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
-			return v
-		}
-	}
-	return ""
 }

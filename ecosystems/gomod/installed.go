@@ -59,7 +59,7 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 	if environ == nil {
 		environ = os.Environ()
 	}
-	environ = listEnv(environ, work != nil && getenv(environ, "GOWORK") != "off")
+	environ = listEnv(environ, work != nil && ecosystems.Getenv(environ, "GOWORK") != "off")
 	goCmd := e.Go
 	if goCmd == "" {
 		goCmd = lookPath("go", environ)
@@ -202,34 +202,11 @@ func listEnv(environ []string, workspace bool) []string {
 	return append(out, "GOFLAGS="+flags)
 }
 
-// getenv returns the last value of key in environ.
-func getenv(environ []string, key string) string {
-	for i := len(environ) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(environ[i], key+"="); ok {
-			return v
-		}
-	}
-	return ""
-}
-
 // lookPath finds name in the PATH of environ, falling back to the
-// process's own PATH.
+// process's own PATH, then to the bare name.
 func lookPath(name string, environ []string) string {
-	for i := len(environ) - 1; i >= 0; i-- {
-		p, ok := strings.CutPrefix(environ[i], "PATH=")
-		if !ok {
-			continue
-		}
-		for _, d := range filepath.SplitList(p) {
-			if d == "" {
-				continue
-			}
-			f := filepath.Join(d, name)
-			if st, err := os.Stat(f); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-				return f
-			}
-		}
-		break
+	if f := ecosystems.LookPath(environ, name); f != "" {
+		return f
 	}
 	if f, err := exec.LookPath(name); err == nil {
 		return f

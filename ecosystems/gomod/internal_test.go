@@ -144,8 +144,8 @@ func (f fakeRunner) run(_ context.Context, _ string, env []string, name string, 
 	if !ok {
 		return nil, fmt.Errorf("%s %s: exit status 1", name, key)
 	}
-	if getenv(env, "GOFLAGS") != "-mod=readonly" {
-		return nil, fmt.Errorf("GOFLAGS = %q, want -mod=readonly", getenv(env, "GOFLAGS"))
+	if ecosystems.Getenv(env, "GOFLAGS") != "-mod=readonly" {
+		return nil, fmt.Errorf("GOFLAGS = %q, want -mod=readonly", ecosystems.Getenv(env, "GOFLAGS"))
 	}
 	return []byte(out), nil
 }

@@ -56,7 +56,7 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 			inv.Warnings = append(inv.Warnings, fmt.Sprintf("read class-load logs: %v", err))
 		}
 		if len(logs) == 0 {
-			switch v, _ := lookupEnv(environ, "JAVA_TOOL_OPTIONS"); {
+			switch v, _ := ecosystems.LookupEnv(environ, "JAVA_TOOL_OPTIONS"); {
 			case legacyJava(environ):
 				inv.Warnings = append(inv.Warnings, "the run's java is a JDK 8 or older, which cannot write a class-load log to a file; D3 rests on the JARs opened")
 			case !strings.Contains(v, xlogOption(env.Scratch)):

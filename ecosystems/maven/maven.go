@@ -230,7 +230,7 @@ func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
 		return nil
 	}
 	opt := xlogOption(scratch)
-	if cur, ok := lookupEnv(environ, "JAVA_TOOL_OPTIONS"); ok && strings.TrimSpace(cur) != "" {
+	if cur, ok := ecosystems.LookupEnv(environ, "JAVA_TOOL_OPTIONS"); ok && strings.TrimSpace(cur) != "" {
 		opt = strings.TrimSpace(cur) + " " + opt
 	}
 	return []string{"JAVA_TOOL_OPTIONS=" + opt}
@@ -242,16 +242,10 @@ func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
 // runs; without JAVA_HOME, the first java on PATH.
 func legacyJava(environ []string) bool {
 	var java string
-	if jh, ok := lookupEnv(environ, "JAVA_HOME"); ok && jh != "" {
+	if jh, ok := ecosystems.LookupEnv(environ, "JAVA_HOME"); ok && jh != "" {
 		java = filepath.Join(jh, "bin", "java")
 	} else {
-		path, _ := lookupEnv(environ, "PATH")
-		for _, d := range filepath.SplitList(path) {
-			if p := filepath.Join(d, "java"); d != "" && fileExists(p) {
-				java = p
-				break
-			}
-		}
+		java = ecosystems.LookPath(environ, "java")
 	}
 	real, err := filepath.EvalSymlinks(java)
 	if java == "" || err != nil {

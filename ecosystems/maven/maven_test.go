@@ -257,9 +257,9 @@ func TestTraceEnvLegacyJava(t *testing.T) {
 	// top only.
 	jdk := func(name, version string, jre bool) string {
 		home := filepath.Join(tmp, name)
-		ecotest.WriteFile(t, filepath.Join(home, "bin", "java"), []byte("#!/bin/sh\n"), 0o644)
+		ecotest.WriteFile(t, filepath.Join(home, "bin", "java"), []byte("#!/bin/sh\n"), 0o755)
 		if jre {
-			ecotest.WriteFile(t, filepath.Join(home, "jre", "bin", "java"), []byte("#!/bin/sh\n"), 0o644)
+			ecotest.WriteFile(t, filepath.Join(home, "jre", "bin", "java"), []byte("#!/bin/sh\n"), 0o755)
 		}
 		ecotest.WriteFile(t, filepath.Join(home, "release"), []byte("IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\""+version+"\"\n"), 0o644)
 		return home

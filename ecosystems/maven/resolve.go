@@ -111,7 +111,7 @@ func (e Ecosystem) home(environ []string) string {
 	if e.Home != "" {
 		return e.Home
 	}
-	if h, ok := lookupEnv(environ, "HOME"); ok && h != "" {
+	if h, ok := ecosystems.LookupEnv(environ, "HOME"); ok && h != "" {
 		return h
 	}
 	h, _ := os.UserHomeDir()
@@ -124,15 +124,8 @@ func (e Ecosystem) mvnCommand(root string, environ []string) string {
 	if e.Command != "" {
 		return e.Command
 	}
-	path, _ := lookupEnv(environ, "PATH")
-	for _, d := range filepath.SplitList(path) {
-		if d == "" || !filepath.IsAbs(d) {
-			continue
-		}
-		p := filepath.Join(d, "mvn")
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return p
-		}
+	if p := ecosystems.LookPath(environ, "mvn"); p != "" {
+		return p
 	}
 	if p := filepath.Join(root, "mvnw"); fileExists(p) {
 		return p
@@ -425,13 +418,4 @@ func fileExists(p string) bool {
 func dirExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
-}
-
-func lookupEnv(environ []string, key string) (string, bool) {
-	for i := len(environ) - 1; i >= 0; i-- {
-		if k, v, ok := strings.Cut(environ[i], "="); ok && k == key {
-			return v, true
-		}
-	}
-	return "", false
 }

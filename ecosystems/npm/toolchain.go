@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -26,7 +25,7 @@ const toolchainWhy = "toolchain baseline"
 // (<prefix>/bin/node → <prefix>/lib/node_modules/npm).
 func (v *inventory) excludeToolchain(inv *ecosystems.Inventory, env ecosystems.Env) {
 	var candidates []string
-	pathVar, ok := lookupEnv(env.Environ, "PATH")
+	pathVar, ok := ecosystems.LookupEnv(env.Environ, "PATH")
 	if env.Environ == nil {
 		pathVar, ok = os.LookupEnv("PATH")
 	}
@@ -74,15 +73,6 @@ func (v *inventory) excludeToolchain(inv *ecosystems.Inventory, env ecosystems.E
 			inv.Index.AddDir(d, n, ecosystems.UseNone)
 		}
 	}
-}
-
-func lookupEnv(environ []string, key string) (string, bool) {
-	for i := len(environ) - 1; i >= 0; i-- {
-		if k, val, ok := strings.Cut(environ[i], "="); ok && k == key {
-			return val, true
-		}
-	}
-	return "", false
 }
 
 // npmPackageDir returns the directory of the npm package that contains

@@ -113,14 +113,7 @@ var venvDirs = []string{".venv", "venv", "env", ".env"}
 //
 // All paths come from env (the traced run's environment), not from ours.
 func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
-	getenv := func(k string) string {
-		for i := len(env.Environ) - 1; i >= 0; i-- {
-			if v, ok := strings.CutPrefix(env.Environ[i], k+"="); ok {
-				return v
-			}
-		}
-		return ""
-	}
+	getenv := func(k string) string { return ecosystems.Getenv(env.Environ, k) }
 	absRoot, _ := filepath.Abs(root)
 	var venvs []string
 	if v := getenv("VIRTUAL_ENV"); v != "" {
@@ -193,15 +186,8 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 	if len(venvPythons) > 0 {
 		return venvPythons[0], "the project's virtual environment"
 	}
-	for _, dir := range filepath.SplitList(getenv("PATH")) {
-		if dir == "" {
-			continue
-		}
-		for _, n := range []string{"python3", "python"} {
-			if p := filepath.Join(dir, n); isExecutable(p) {
-				return p, whyOnPath
-			}
-		}
+	if p := ecosystems.LookPath(env.Environ, "python3", "python"); p != "" {
+		return p, whyOnPath
 	}
 	return "", ""
 }
