@@ -117,7 +117,8 @@ func guardFileCommands(getenv func(string) string) (*fileCommandGuard, error) {
 // and an error if something could not be put back.
 func (g *fileCommandGuard) restore() (tampered []string, err error) {
 	var errs []error
-	for _, f := range g.files {
+	for i := range g.files {
+		f := &g.files[i]
 		changed, err := f.restore()
 		if changed {
 			tampered = append(tampered, f.name)
@@ -151,7 +152,7 @@ func (g *fileCommandGuard) restore() (tampered []string, err error) {
 }
 
 // restore puts one file back, saying whether it had been changed.
-func (f guardedFile) restore() (bool, error) {
+func (f *guardedFile) restore() (bool, error) {
 	cur, err := os.Lstat(f.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if f.info == nil {
@@ -186,8 +187,9 @@ func (f guardedFile) restore() (bool, error) {
 	return true, os.WriteFile(f.path, f.content, f.info.Mode().Perm())
 }
 
-// create makes the file again where it was.
-func (f guardedFile) create() error {
+// create makes the file again where it was, and records the new file as the
+// one to keep: a later restore must not take it for a replacement.
+func (f *guardedFile) create() error {
 	if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 		return err
 	}
@@ -201,6 +203,12 @@ func (f guardedFile) create() error {
 	}
 	if err == nil {
 		err = os.Chmod(f.path, f.info.Mode().Perm())
+	}
+	if err == nil {
+		var info fs.FileInfo
+		if info, err = os.Lstat(f.path); err == nil {
+			f.info = info
+		}
 	}
 	return err
 }
