@@ -13,10 +13,10 @@ import (
 
 // BenchmarkAuditRealTree is the whole audit after a traced run, as `run`
 // does it: the project's manifests read, the real node_modules of about
-// 1,000 packages (testdata/npm/bench, installed by make setup) enumerated,
+// 1,000 packages (ecosystems/npm/testdata/bench, installed by make setup) enumerated,
 // and a trace of 100,000 accesses to its files attributed and audited.
 func BenchmarkAuditRealTree(b *testing.B) {
-	root, err := filepath.Abs("../../testdata/npm/bench")
+	root, err := filepath.Abs("../../ecosystems/npm/testdata/bench")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func BenchmarkAuditRealTree(b *testing.B) {
 		return err
 	})
 	if err != nil || len(files) < 10000 {
-		b.Fatalf("testdata/npm/bench/node_modules holds %d files (%v): run `make setup`", len(files), err)
+		b.Fatalf("ecosystems/npm/testdata/bench/node_modules holds %d files (%v): run `make setup`", len(files), err)
 	}
 	tr := &tracer.Trace{Header: tracer.Header{Command: []string{"npm", "test"}, Dir: root}}
 	for i := 1; i <= 20; i++ {

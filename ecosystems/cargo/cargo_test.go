@@ -16,7 +16,7 @@ import (
 	"github.com/envaudit/envaudit/tracer"
 )
 
-// Fixtures live in testdata/cargo/<case>/; each case's expected/ holds
+// Fixtures live in testdata/<case>/; each case's expected/ holds
 // golden files (regenerated with ENVAUDIT_UPDATE=1):
 //   - declared.golden: Declared, or the positioned error it returns;
 //   - traced.cmd: the command run in the case for real (cargo test against
@@ -24,8 +24,8 @@ import (
 //   - installed.golden: Installed after that build;
 //   - traced.golden: the crates the traced build is attributed to.
 
-// fixtures are the cases under testdata/cargo.
-const fixtures = "../../testdata/cargo/*"
+// fixtures are the cases under testdata.
+const fixtures = "testdata/*"
 
 func TestDeclared(t *testing.T) {
 	for _, dir := range ecotest.Glob(t, fixtures) {
@@ -59,7 +59,7 @@ func TestDetect(t *testing.T) {
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {
-			got, err := cargo.New().Detect(filepath.Join("..", "..", "testdata", "cargo", name))
+			got, err := cargo.New().Detect(filepath.Join("testdata", name))
 			if err != nil {
 				t.Fatal(err)
 			}

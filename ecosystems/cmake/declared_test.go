@@ -9,10 +9,10 @@ import (
 )
 
 // TestFixtures runs Detect and Declared on every fixture project under
-// testdata/cmake with a golden file: manifests.golden, declared.golden and
+// testdata with a golden file: manifests.golden, declared.golden and
 // excluded.golden for good projects, error.golden for bad ones.
 func TestFixtures(t *testing.T) {
-	dirs := ecotest.Glob(t, "../../testdata/cmake/*", "declared.golden", "error.golden")
+	dirs := ecotest.Glob(t, "testdata/*", "declared.golden", "error.golden")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			if !ecotest.DeclaredGoldens(t, New(), dir) {
@@ -30,6 +30,6 @@ func TestFixtures(t *testing.T) {
 		})
 	}
 	if n := len(dirs); n < 5 {
-		t.Fatalf("found %d fixture projects under testdata/cmake, want at least 5", n)
+		t.Fatalf("found %d fixture projects under testdata, want at least 5", n)
 	}
 }

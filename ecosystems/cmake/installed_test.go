@@ -17,7 +17,7 @@ import (
 // system with its dpkg database (system-root/): the fast layer beside the
 // real builds of TestRealBuilds.
 func TestInstalledRecorded(t *testing.T) {
-	root, err := filepath.Abs("../../testdata/cmake/recorded")
+	root, err := filepath.Abs("testdata/recorded")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestInstalledUnconfigured(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "CMakeLists.txt"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sys, err := filepath.Abs("../../testdata/cmake/recorded/system-root")
+	sys, err := filepath.Abs("testdata/recorded/system-root")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,7 +74,7 @@ func realBuilds(t *testing.T) map[string]*realRun {
 		}
 		realRuns = map[string]*realRun{}
 		for _, f := range realFixtures {
-			src, err := filepath.Abs(filepath.Join("../../testdata/cmake", f.name))
+			src, err := filepath.Abs(filepath.Join("testdata", f.name))
 			if err != nil {
 				realErr = err
 				return

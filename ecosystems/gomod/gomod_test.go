@@ -18,7 +18,7 @@ import (
 	"github.com/envaudit/envaudit/tracer"
 )
 
-// Fixtures live in testdata/gomod/<case>/; each case's expected/ holds
+// Fixtures live in testdata/<case>/; each case's expected/ holds
 // golden files (regenerated with ENVAUDIT_UPDATE=1):
 //   - declared.golden: Declared, or the positioned error it returns;
 //   - installed.golden: Installed against the real go command and module
@@ -26,8 +26,8 @@ import (
 //   - traced.cmd + traced.golden: the command run in the case under the
 //     reference tracer, and the modules its opened files are attributed to.
 
-// fixtures are the cases under testdata/gomod.
-const fixtures = "../../testdata/gomod/*"
+// fixtures are the cases under testdata.
+const fixtures = "testdata/*"
 
 func TestDeclared(t *testing.T) {
 	for _, dir := range ecotest.Glob(t, fixtures) {

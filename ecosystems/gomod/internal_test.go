@@ -153,7 +153,7 @@ func (f fakeRunner) run(_ context.Context, _ string, env []string, name string, 
 // TestInstalledRecorded checks Installed against recorded go command
 // output: the fast layer beside TestInstalledReal.
 func TestInstalledRecorded(t *testing.T) {
-	root := filepath.Join("..", "..", "testdata", "gomod", "vendored")
+	root := filepath.Join("testdata", "vendored")
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		t.Fatal(err)

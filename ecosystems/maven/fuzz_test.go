@@ -19,7 +19,7 @@ import (
 // the unit and real fixtures.
 func FuzzParsePOM(f *testing.F) {
 	for _, pattern := range []string{"unit/*.txtar"} {
-		files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "maven", pattern))
+		files, _ := filepath.Glob(filepath.Join("testdata", pattern))
 		for _, file := range files {
 			a, err := txtar.ParseFile(file)
 			if err != nil {
@@ -32,7 +32,7 @@ func FuzzParsePOM(f *testing.F) {
 			}
 		}
 	}
-	reals, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "maven", "real", "*", "pom.xml"))
+	reals, _ := filepath.Glob(filepath.Join("testdata", "real", "*", "pom.xml"))
 	for _, file := range reals {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -81,7 +81,7 @@ func FuzzParsePOM(f *testing.F) {
 func FuzzParseTGF(f *testing.F) {
 	f.Add([]byte("1 g:app:jar:1.0\n2 g:lib:jar:tests:2.0:test\n#\n1 2 test\n"))
 	f.Add([]byte("7 g:parent:pom:1\n#\n"))
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "maven", "unit", "*.txtar"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "unit", "*.txtar"))
 	for _, file := range files {
 		a, err := txtar.ParseFile(file)
 		if err != nil {

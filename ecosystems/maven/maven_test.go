@@ -97,7 +97,7 @@ func outputDir(args []string) string {
 	return ""
 }
 
-// TestUnitGolden checks each testdata/maven/unit/*.txtar project against its
+// TestUnitGolden checks each testdata/unit/*.txtar project against its
 // golden .json. The archive's project/ is the project root, repo/ the local
 // repository, tree/ the recorded output of dependency:tree (answered by
 // fakeRunner), logs/ the class-load logs of the traced run (the scratch
@@ -106,7 +106,7 @@ func outputDir(args []string) string {
 // project, the repository and the extraction directory. Installed runs only
 // for archives with a tree, logs, mvn-fail or no-mvn.
 func TestUnitGolden(t *testing.T) {
-	for _, file := range ecotest.Glob(t, filepath.Join("..", "..", "testdata", "maven", "unit", "*.txtar")) {
+	for _, file := range ecotest.Glob(t, filepath.Join("testdata", "unit", "*.txtar")) {
 		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
 		t.Run(name, func(t *testing.T) {
 			a, err := txtar.ParseFile(file)

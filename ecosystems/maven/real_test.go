@@ -23,7 +23,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// The real fixtures (testdata/maven/real/<case>) are Maven projects built
+// The real fixtures (testdata/real/<case>) are Maven projects built
 // offline against Debian's repository (/usr/share/maven-repo, installed by
 // `make setup` from scripts/setup.d/maven.apt). Each is copied to a
 // temporary directory and its run.sh, the traced command, runs once per
@@ -95,7 +95,7 @@ func (r *realRun) start(name string) error {
 	if err := os.MkdirAll(r.scratch, 0o755); err != nil {
 		return err
 	}
-	if err := copyTree(filepath.Join("..", "..", "testdata", "maven", "real", name), r.root); err != nil {
+	if err := copyTree(filepath.Join("testdata", "real", name), r.root); err != nil {
 		return err
 	}
 	env := os.Environ()
@@ -243,7 +243,7 @@ func TestReal(t *testing.T) {
 			}
 			got.OpenedNotLoaded = keys(opened)
 			got.UsedByFileOpens = keys(byOpens)
-			ecotest.GoldenJSON(t, filepath.Join("..", "..", "testdata", "maven", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
+			ecotest.GoldenJSON(t, filepath.Join("testdata", "real", tt.name, "expected.json"), got, filepath.Dir(r.root))
 			checkJVMs(t, r)
 			mvnTrees.mu.Lock()
 			if n := mvnTrees.runs[r.root]; n != 1 {
@@ -260,7 +260,7 @@ func TestReal(t *testing.T) {
 func TestRealNotInstalled(t *testing.T) {
 	needReal(t)
 	root := filepath.Join(t.TempDir(), "hallucinated")
-	if err := copyTree(filepath.Join("..", "..", "testdata", "maven", "real", "hallucinated"), root); err != nil {
+	if err := copyTree(filepath.Join("testdata", "real", "hallucinated"), root); err != nil {
 		t.Fatal(err)
 	}
 	e := realEcosystem()
@@ -277,7 +277,7 @@ func TestRealNotInstalled(t *testing.T) {
 		t.Fatal(err)
 	}
 	got.Installed = inventoryOf(inv)
-	ecotest.GoldenJSON(t, filepath.Join("..", "..", "testdata", "maven", "real", "hallucinated", "expected.json"), got, filepath.Dir(root))
+	ecotest.GoldenJSON(t, filepath.Join("testdata", "real", "hallucinated", "expected.json"), got, filepath.Dir(root))
 }
 
 // checkJVMs checks that every class-load log is one java process of the

@@ -9,7 +9,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// The benchmark fixture testdata/npm/bench is a real node_modules of about
+// The benchmark fixture testdata/bench is a real node_modules of about
 // 1,000 packages (jest, eslint, webpack, babel, typescript, vitest, ...),
 // installed by scripts/setup.d/npm.sh with npm ci.
 

@@ -105,10 +105,10 @@ func extract(t *testing.T, a *txtar.Archive, dir string) (paths []string) {
 	return paths
 }
 
-// TestFixtures runs every hand-written project in testdata/npm/unit/*.txtar
+// TestFixtures runs every hand-written project in testdata/unit/*.txtar
 // and compares the result with the golden <case>.json beside it.
 func TestFixtures(t *testing.T) {
-	for _, c := range ecotest.Glob(t, "../../testdata/npm/unit/*.txtar") {
+	for _, c := range ecotest.Glob(t, "testdata/unit/*.txtar") {
 		name := strings.TrimSuffix(filepath.Base(c), ".txtar")
 		t.Run(name, func(t *testing.T) {
 			a, err := txtar.ParseFile(c)

@@ -21,7 +21,7 @@ import (
 )
 
 // The real-install fixtures are installed by scripts/setup.d/npm.sh with
-// `npm ci` from their committed lockfiles, into testdata/npm/real/<name>/
+// `npm ci` from their committed lockfiles, into testdata/real/<name>/
 // node_modules (ignored by git), which records a stamp of the manifests it
 // installed from.
 
@@ -29,7 +29,7 @@ import (
 // fixture, failing the test when its install is missing or stale.
 func installedFixture(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("../../testdata/npm", rel))
+	dir, err := filepath.Abs(filepath.Join("testdata", rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func realEnv(t testing.TB) ecosystems.Env {
 // TestRealGolden records the complete D1 and D2 of every real-install
 // fixture: names, versions, package URLs, paths, edges and flags.
 func TestRealGolden(t *testing.T) {
-	for _, lock := range ecotest.Glob(t, "../../testdata/npm/real/*/package-lock.json") {
+	for _, lock := range ecotest.Glob(t, "testdata/real/*/package-lock.json") {
 		name := filepath.Base(filepath.Dir(lock))
 		t.Run(name, func(t *testing.T) {
 			dir := installedFixture(t, "real/"+name)

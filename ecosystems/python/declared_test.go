@@ -26,10 +26,10 @@ func golden(t *testing.T, file string, got any) {
 	ecotest.Golden(t, file, buf.String())
 }
 
-// TestDeclared parses each project under testdata/python/declared and
+// TestDeclared parses each project under testdata/declared and
 // compares D1 (and the manifests Detect finds) with want.json.
 func TestDeclared(t *testing.T) {
-	for _, dir := range ecotest.Glob(t, "../../testdata/python/declared/*") {
+	for _, dir := range ecotest.Glob(t, "testdata/declared/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			e := New()
 			manifests, err := e.Detect(dir)
@@ -55,9 +55,9 @@ func TestDeclared(t *testing.T) {
 }
 
 // TestDeclaredErrors checks that each malformed project under
-// testdata/python/bad fails with the positioned error in want-error.txt.
+// testdata/bad fails with the positioned error in want-error.txt.
 func TestDeclaredErrors(t *testing.T) {
-	for _, dir := range ecotest.Glob(t, "../../testdata/python/bad/*") {
+	for _, dir := range ecotest.Glob(t, "testdata/bad/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			_, err := New().Declared(dir)
 			if err == nil {
@@ -228,7 +228,7 @@ func TestGroupScope(t *testing.T) {
 
 // TestDeclaredDeterministic guards the sort: two runs give equal bytes.
 func TestDeclaredDeterministic(t *testing.T) {
-	dir := "../../testdata/python/declared/requirements"
+	dir := "testdata/declared/requirements"
 	var out [2][]byte
 	for i := range out {
 		deps, err := New().Declared(dir)

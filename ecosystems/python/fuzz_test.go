@@ -40,7 +40,7 @@ func fakeNamer(p string) (string, bool, bool) {
 }
 
 func FuzzRequirementsFile(f *testing.F) {
-	seed(f, "../../testdata/python/*/*/requirements*.txt", "../../testdata/python/*/*/requirements/*.txt")
+	seed(f, "testdata/*/*/requirements*.txt", "testdata/*/*/requirements/*.txt")
 	f.Add([]byte("foo \\\n  ==1.0 --hash=sha256:00\n-r x.txt\n-e .\n# c \\\nbar"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rf, err := parseRequirements("requirements.txt", data, fakeNamer)
@@ -60,7 +60,7 @@ func FuzzRequirementsFile(f *testing.F) {
 }
 
 func FuzzPyproject(f *testing.F) {
-	seed(f, "../../testdata/python/*/*/pyproject.toml")
+	seed(f, "testdata/*/*/pyproject.toml")
 	f.Add([]byte("[project]\ndependencies = [\n 'a',\n 'b>=1; os_name==\"x\"',\n]\n[dependency-groups]\nx = [{include-group = 'x'}]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parsePyproject("pyproject.toml", data, fakeNamer)
@@ -77,7 +77,7 @@ func FuzzPyproject(f *testing.F) {
 }
 
 func FuzzSetupCfg(f *testing.F) {
-	seed(f, "../../testdata/python/*/*/setup.cfg")
+	seed(f, "testdata/*/*/setup.cfg")
 	f.Add([]byte("[options]\ninstall_requires =\n  a\n\n  b ; os_name == 'posix'\n[options.extras_require]\nx = c; d\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parseSetupCfg("setup.cfg", data)
@@ -94,7 +94,7 @@ func FuzzSetupCfg(f *testing.F) {
 }
 
 func FuzzPipfile(f *testing.F) {
-	seed(f, "../../testdata/python/*/*/Pipfile")
+	seed(f, "testdata/*/*/Pipfile")
 	f.Add([]byte("[packages]\na = '*'\nb = {version = '>=1', markers = \"os_name == 'nt'\"}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := parsePipfile("Pipfile", data, fakeNamer)

@@ -131,11 +131,11 @@ func readProbes(t *testing.T, file string) []string {
 }
 
 // TestInstalledFixtures enumerates D2 from the fake site directories of
-// each case under testdata/python/installed, with a fake interpreter, and
+// each case under testdata/installed, with a fake interpreter, and
 // compares packages, edges, exclusions, warnings and the owners of the
 // probe paths with want.json.
 func TestInstalledFixtures(t *testing.T) {
-	for _, dir := range ecotest.Glob(t, "../../testdata/python/installed/*") {
+	for _, dir := range ecotest.Glob(t, "testdata/installed/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			caseDir, err := filepath.Abs(dir)
 			if err != nil {

@@ -23,8 +23,8 @@ import (
 // The real-install tests use Debian's interpreter and python3-* packages
 // (scripts/setup.d/python.apt) and a venv they build once per test binary:
 //
-//	<tmp>/src/{demolib,demohelper,demoedit}   copies of testdata/python/real/localpkgs
-//	<tmp>/proj                               copy of testdata/python/real/project
+//	<tmp>/src/{demolib,demohelper,demoedit}   copies of testdata/real/localpkgs
+//	<tmp>/proj                               copy of testdata/real/project
 //	<tmp>/proj/.venv                         python3 -m venv --system-site-packages
 //
 // with pip installing demolib and demohelper (real RECORDs, a console
@@ -112,10 +112,10 @@ func buildReal() (*realFixture, error) {
 	// A small, fixed environment: no VIRTUAL_ENV or PYTHONPATH of ours
 	// leaks into the interpreter, and pip stays offline.
 	f.environ = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1"}
-	if err := ecotest.CopyTree("../../testdata/python/real/localpkgs", filepath.Join(dir, "src"), nil); err != nil {
+	if err := ecotest.CopyTree("testdata/real/localpkgs", filepath.Join(dir, "src"), nil); err != nil {
 		return nil, err
 	}
-	if err := ecotest.CopyTree("../../testdata/python/real/project", f.proj, nil); err != nil {
+	if err := ecotest.CopyTree("testdata/real/project", f.proj, nil); err != nil {
 		return nil, err
 	}
 	if _, err := run(dir, f.environ, debianPython, "-m", "venv", "--system-site-packages", f.venv); err != nil {
@@ -135,7 +135,7 @@ func buildReal() (*realFixture, error) {
 	if f.inv, err = New().Installed(context.Background(), f.proj, env); err != nil {
 		return nil, err
 	}
-	oracle, err := filepath.Abs("../../testdata/python/real/oracle.py")
+	oracle, err := filepath.Abs("testdata/real/oracle.py")
 	if err != nil {
 		return nil, err
 	}
@@ -423,7 +423,7 @@ func TestRealAttribution(t *testing.T) {
 // them to and those Python itself says own them.
 func importedDists(t *testing.T, f *realFixture, python, code string) (got, want []string) {
 	t.Helper()
-	oracle, _ := filepath.Abs("../../testdata/python/real/oracle.py")
+	oracle, _ := filepath.Abs("testdata/real/oracle.py")
 	out, err := run(f.proj, f.environ, python, oracle, "modules", code)
 	if err != nil {
 		t.Fatal(err)
@@ -439,7 +439,7 @@ func attributeFiles(t *testing.T, f *realFixture, python string, filesJSON []byt
 	if err := json.Unmarshal(filesJSON, &files); err != nil {
 		t.Fatal(err)
 	}
-	oracle, _ := filepath.Abs("../../testdata/python/real/oracle.py")
+	oracle, _ := filepath.Abs("testdata/real/oracle.py")
 	cmd := exec.Command(python, oracle, "owners")
 	cmd.Dir, cmd.Env, cmd.Stdin = f.proj, f.environ, bytes.NewReader(filesJSON)
 	out, err := cmd.Output()

@@ -63,7 +63,7 @@ func TestTracedDebianImport(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("PyYAML\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	oracle, _ := filepath.Abs("../../testdata/python/real/oracle.py")
+	oracle, _ := filepath.Abs("testdata/real/oracle.py")
 	tr, modules := ecotest.Trace(t, root, f.environ, []string{debianPython, oracle, "modules", "import yaml; yaml.safe_load('a: 1')"})
 	inv, err := New().Installed(context.Background(), root, ecosystems.Env{Environ: f.environ, Executables: executed(tr)})
 	if err != nil {

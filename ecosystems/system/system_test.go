@@ -14,23 +14,23 @@ import (
 )
 
 // TestFixtures runs Detect and Declared on every fixture project under
-// testdata/system that has a golden file: manifests.golden and
+// testdata that has a golden file: manifests.golden and
 // declared.golden for good projects, error.golden for bad ones.
 func TestFixtures(t *testing.T) {
 	// Not every directory is a project fixture (dpkg-root is a system).
-	dirs := ecotest.Glob(t, "../../testdata/system/*", "declared.golden", "error.golden")
+	dirs := ecotest.Glob(t, "testdata/*", "declared.golden", "error.golden")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			ecotest.DeclaredGoldens(t, New(), dir)
 		})
 	}
 	if n := len(dirs); n < 3 {
-		t.Fatalf("found %d fixture projects under testdata/system, want at least 3", n)
+		t.Fatalf("found %d fixture projects under testdata, want at least 3", n)
 	}
 }
 
 // TestInstalledFixture enumerates D2 and the index over the fixture system
-// in testdata/system/dpkg-root for a project that declares tree, zlib1g-dev,
+// in testdata/dpkg-root for a project that declares tree, zlib1g-dev,
 // a virtual package (libz-dev, provided by zlib1g-dev), a base package and
 // a package that is not installed.
 func TestInstalledFixture(t *testing.T) {
@@ -38,7 +38,7 @@ func TestInstalledFixture(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "Aptfile"), []byte("tree\nzlib1g-dev\nlibz-dev\ncoreutils\nnot-installed\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e := Ecosystem{System: os.DirFS("../../testdata/system/dpkg-root")}
+	e := Ecosystem{System: os.DirFS("testdata/dpkg-root")}
 	inv, err := e.Installed(context.Background(), root, ecosystems.Env{Executables: []string{"/usr/bin/jq", "/usr/bin/ls"}})
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +92,7 @@ func TestInstalledFixture(t *testing.T) {
 		}
 	}
 
-	tools := Ecosystem{System: os.DirFS("../../testdata/system/dpkg-root")}.DevTools()
+	tools := Ecosystem{System: os.DirFS("testdata/dpkg-root")}.DevTools()
 	// cmake and cmake-data are tooling; libarchive13 only cmake needs.
 	if diff := cmp.Diff([]string{"cmake", "cmake-data", "libarchive13"}, tools); diff != "" {
 		t.Errorf("DevTools (-want +got):\n%s", diff)

@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 // alone does), tree as used, and zstd (declared, never run) as a phantom.
 func TestHiddenToolTraced(t *testing.T) {
 	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"jq", "tree", "zstd"}})
-	dir, err := filepath.Abs("../../testdata/system/hidden-tool")
+	dir, err := filepath.Abs("testdata/hidden-tool")
 	if err != nil {
 		t.Fatal(err)
 	}

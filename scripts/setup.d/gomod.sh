@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Fills the Go module cache with the modules the Go ecosystem's real-install
-# fixtures need (testdata/gomod/<case> with expected/traced.cmd), so their
+# fixtures need (ecosystems/gomod/testdata/<case> with expected/traced.cmd), so their
 # tests run offline (GOPROXY=off). Exact versions come from the committed
 # go.mod/go.sum files; a warm cache makes this a fast no-op.
 set -euo pipefail
 root=${ENVAUDIT_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
 export GOFLAGS=-mod=readonly GOTOOLCHAIN=local
-for cmd in "$root"/testdata/gomod/*/expected/traced.cmd; do
+for cmd in "$root"/ecosystems/gomod/testdata/*/expected/traced.cmd; do
 	[ -e "$cmd" ] || continue
 	dir=$(dirname "$(dirname "$cmd")")
 	(
