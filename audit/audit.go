@@ -71,7 +71,7 @@ func Ecosystem(in Input) EcosystemReport {
 		// packages and the attribution of files to them do not.
 		in.Inventory = nil
 		observedOnly = in.Trace != nil && len(inv.Observed) > 0
-		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence, UnusedPhrase: inv.UnusedPhrase, Observed: inv.Observed}
+		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Observed: inv.Observed, Evidence: inv.Evidence, Warnings: inv.Warnings}
 	}
 	excluded := set{}
 	for _, e := range inv.Excluded {
@@ -191,7 +191,7 @@ func Ecosystem(in Input) EcosystemReport {
 	rep := EcosystemReport{
 		Name:      in.Name,
 		Manifests: nonNil(append([]string(nil), in.Manifests...)),
-		Evidence:  inv.Evidence,
+		Evidence:  inv.Evidence.Basis,
 		Declared:  sortedDeclared(in.Declared),
 		Installed: sortedInstalled(inv.Packages),
 		Traced:    tracedPackages(uses, pkgs, devSet),
@@ -211,7 +211,7 @@ func Ecosystem(in Input) EcosystemReport {
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 
 	inventoried := in.Inventory != nil
-	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.UnusedPhrase}
+	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused}
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}

@@ -29,7 +29,8 @@ type fakeEcosystem struct {
 	Inapplicable []ecosystems.Excluded `json:"inapplicable"`
 	Warnings     []string              `json:"warnings"`
 	Evidence     string                `json:"evidence"`
-	// UnusedPhrase is what the evidence shows of an unused package.
+	// UnusedPhrase is what the evidence shows of an unused package
+	// (Evidence.Unused).
 	UnusedPhrase string `json:"unusedPhrase"`
 	// Owns fills the attribution index: a directory or a file per entry.
 	Owns []struct {
@@ -84,8 +85,7 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		Inapplicable: e.Inapplicable,
 		Warnings:     e.Warnings,
 		Index:        idx,
-		Evidence:     e.Evidence,
-		UnusedPhrase: e.UnusedPhrase,
+		Evidence:     ecosystems.Evidence{Basis: e.Evidence, Unused: e.UnusedPhrase},
 		Observed:     e.Observed,
 		Unknown:      e.Unknown,
 	}

@@ -17,7 +17,7 @@ type auditor struct {
 	command string                             // the traced command, quoted
 	// unused says what the evidence showed of a package the run did not
 	// use: "no file of it was loaded", or the ecosystem's own
-	// (Inventory.UnusedPhrase: no class of a JAR the JVM opened was loaded).
+	// (Evidence.Unused: no class of a JAR the JVM opened was loaded).
 	unused string
 	// resolved says D2 and its dependency graph are known; without them a
 	// hidden package cannot be told transitive or undeclared.

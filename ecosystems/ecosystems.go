@@ -102,35 +102,37 @@ const (
 )
 
 // Inventory is what an ecosystem's package manager installed (D2), with the
-// attribution of traced paths to those packages (D3).
+// attribution of traced paths to those packages (D3). Its fields come in
+// three groups: D2 (Packages, Unknown, Excluded), what D2 says of D1 in
+// this environment (Inapplicable), and what D3 rests on (Index, Observed,
+// Evidence).
 type Inventory struct {
+	// Packages is D2: every installed package the ecosystem enumerated.
 	Packages []Package
+	// Unknown marks an installation that could not be enumerated (no
+	// interpreter to ask, a package manager that failed), returned with
+	// Warnings saying why rather than as an error: its Packages are not
+	// known rather than absent, so the audit reports no declared package as
+	// not installed and attributes no file through Index. Excluded,
+	// Inapplicable, Observed and Evidence still hold: Observed evidence
+	// names its packages itself and still counts toward D3.
+	Unknown bool
+	// Excluded are the packages deliberately left out of D2 and D3 (the
+	// toolchain baseline), listed in the report with why.
 	Excluded []Excluded
 	// Inapplicable names declared packages that do not apply to this
 	// environment, with why: every declaration of the name is conditional
 	// on something false here (a Python requirement whose environment
 	// marker is false for the interpreter the run used), so its package
-	// manager rightly left it out. The audit drops these names from D1 for
-	// this run and lists them with the excluded packages; they are neither
-	// phantom nor not installed.
+	// manager rightly left it out. Only the installation can tell (the
+	// condition is evaluated against the interpreter that was found), so
+	// it is D2's verdict on D1 rather than part of Project.Declared. The
+	// audit drops these names from D1 for this run and lists them with the
+	// excluded packages; they are neither phantom nor not installed.
 	Inapplicable []Excluded
-	// Warnings are problems with third-party metadata (a broken RECORD, an
-	// unreadable package.json inside node_modules): reported, never fatal.
-	Warnings []string
 	// Index attributes absolute paths to package names. Ecosystems fill it
 	// with the files and directories each package owns.
 	Index *PathIndex
-	// Evidence names what D3 rests on for this ecosystem, for the report
-	// (e.g. "files opened under node_modules/<pkg>").
-	Evidence string
-	// UnusedPhrase says, as a clause for the audit's messages, what that
-	// evidence showed of a package the run did not use, when it is not
-	// that no file of the package was loaded: "no class of it was loaded"
-	// (Maven's class-load log, when a JVM opened the JAR all the same),
-	// "rustc found no use of it" (Cargo's unused-crate lint, when its
-	// sources were compiled all the same). "" means "no file of it was
-	// loaded".
-	UnusedPhrase string
 	// Observed is evidence of use that the ecosystem collected itself
 	// during the traced run, beside the files the tracer saw opened: the
 	// classes a JVM logged as loaded (read from Env.Scratch), each naming
@@ -138,13 +140,29 @@ type Inventory struct {
 	// file of its package; the Index then usually marks the same files
 	// UseNone, because opening them is no evidence of use.
 	Observed []Observation
-	// Unknown marks an installation that could not be enumerated (no
-	// interpreter to ask, a package manager that failed), returned with
-	// Warnings saying why rather than as an error: its Packages are not
-	// known rather than absent, so the audit reports no declared package as
-	// not installed and attributes no file through Index; Observed
-	// evidence still counts toward D3.
-	Unknown bool
+	// Evidence describes what Index and Observed rest on, for the report
+	// and the audit's messages.
+	Evidence Evidence
+	// Warnings are problems with third-party metadata (a broken RECORD, an
+	// unreadable package.json inside node_modules): reported, never fatal.
+	Warnings []string
+}
+
+// Evidence describes in words what an ecosystem's D3 rests on. It changes
+// with what the run left behind (a JVM class-load log, rustc's lint
+// verdict, or only the files the tracer saw opened), so an Installed call
+// says it with the inventory rather than the ecosystem once for all.
+type Evidence struct {
+	// Basis names what D3 rests on, for the report ("files opened under
+	// node_modules/<pkg>").
+	Basis string
+	// Unused says, as a clause for the audit's messages, what that evidence
+	// showed of a package the run did not use, when it is not that no file
+	// of the package was loaded: "no class of it was loaded" (Maven's
+	// class-load log, when a JVM opened the JAR all the same), "rustc found
+	// no use of it" (Cargo's unused-crate lint, when its sources were
+	// compiled all the same). "" means "no file of it was loaded".
+	Unused string
 }
 
 // Observation is one piece of evidence of use an ecosystem collected itself

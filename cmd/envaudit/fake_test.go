@@ -64,7 +64,7 @@ func (e *fakeEcosystem) Installed(ctx context.Context, root string, env ecosyste
 	e.mu.Lock()
 	e.envs = append(e.envs, env)
 	e.mu.Unlock()
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: "files opened under lib/<name>"}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: "files opened under lib/<name>"}}
 	entries, err := os.ReadDir(filepath.Join(root, "lib"))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -83,7 +83,7 @@ func (e *fakeEcosystem) Installed(ctx context.Context, root string, env ecosyste
 		inv.Warnings = append(inv.Warnings, "no evidence log: "+err.Error())
 		return inv, nil
 	}
-	inv.Evidence = "packages the run logged as used"
+	inv.Evidence.Basis = "packages the run logged as used"
 	for _, name := range strings.Fields(string(data)) {
 		inv.Observed = append(inv.Observed, ecosystems.Observation{Package: name, File: "lib/" + name, Process: "sh", Use: ecosystems.UseRuntime})
 	}

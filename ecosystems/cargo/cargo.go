@@ -45,7 +45,7 @@
 // so a crate is in D3 when the traced run compiled it (opened its sources)
 // or found it fresh (opened its fingerprint) and the compiler says it is
 // used. A build that ran without the lint (not through envaudit run) falls
-// back to reads alone, says so in Inventory.Evidence and warns.
+// back to reads alone, says so in the inventory's Evidence and warns.
 package cargo
 
 import (

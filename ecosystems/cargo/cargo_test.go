@@ -110,8 +110,8 @@ func TestTracedReal(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}
-				if inv.Evidence != cargo.EvidenceLint {
-					t.Errorf("%s run: evidence %q, want the lint verdict (warnings %q)", run, inv.Evidence, inv.Warnings)
+				if inv.Evidence.Basis != cargo.EvidenceLint {
+					t.Errorf("%s run: evidence %q, want the lint verdict (warnings %q)", run, inv.Evidence.Basis, inv.Warnings)
 				}
 				used := usedCrates(inv, paths)
 				runs = append(runs, used)
@@ -139,8 +139,8 @@ func TestTracedReal(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Installed: %v", err)
 			}
-			if pinv.Evidence != cargo.EvidenceReads || len(pinv.Warnings) == 0 {
-				t.Errorf("without the lint: evidence %q, warnings %q; want the read fallback, with a warning", pinv.Evidence, pinv.Warnings)
+			if pinv.Evidence.Basis != cargo.EvidenceReads || len(pinv.Warnings) == 0 {
+				t.Errorf("without the lint: evidence %q, warnings %q; want the read fallback, with a warning", pinv.Evidence.Basis, pinv.Warnings)
 			}
 			all := map[string]bool{}
 			for _, p := range pinv.Packages {

@@ -17,7 +17,7 @@ import (
 )
 
 // UnusedLint is what the audit says of a crate the run did not use when the
-// lint gave the verdict (Inventory.UnusedPhrase): its sources may well have
+// lint gave the verdict (Evidence.Unused): its sources may well have
 // been compiled.
 const UnusedLint = "rustc found no use of it"
 
@@ -33,7 +33,7 @@ const (
 // Installed enumerates Cargo.lock (D2) and indexes each crate's sources
 // and build artifacts with the compiler's verdict on its use (D3).
 func (Ecosystem) Installed(_ context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: EvidenceReads}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: EvidenceReads}}
 	pr, err := readProject(root)
 	if err != nil || pr == nil {
 		return inv, err
@@ -74,7 +74,7 @@ func (Ecosystem) Installed(_ context.Context, root string, env ecosystems.Env) (
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	used := map[string]bool{}
 	if v.lintUnits > 0 {
-		inv.Evidence, inv.UnusedPhrase = EvidenceLint, UnusedLint
+		inv.Evidence = ecosystems.Evidence{Basis: EvidenceLint, Unused: UnusedLint}
 		// Crates reached from a used crate are compiled into it: used.
 		queue := make([]string, 0, len(v.used))
 		for n := range v.used {

@@ -206,8 +206,8 @@ source = "registry+https://github.com/rust-lang/crates.io-index"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if inv.Evidence != EvidenceLint || inv.UnusedPhrase != UnusedLint || len(inv.Warnings) != 0 {
-		t.Errorf("evidence %q, unused phrase %q, warnings %q; want the lint verdict and no warning", inv.Evidence, inv.UnusedPhrase, inv.Warnings)
+	if want := (ecosystems.Evidence{Basis: EvidenceLint, Unused: UnusedLint}); inv.Evidence != want || len(inv.Warnings) != 0 {
+		t.Errorf("evidence %+v, warnings %q; want the lint verdict and no warning", inv.Evidence, inv.Warnings)
 	}
 	lookups := map[string]string{
 		"vendor/used/src/lib.rs":                                   "used runtime",
@@ -256,8 +256,8 @@ source = "registry+https://github.com/rust-lang/crates.io-index"
 	if err != nil {
 		t.Fatal(err)
 	}
-	if inv.Evidence != EvidenceReads || inv.UnusedPhrase != "" || len(inv.Warnings) != 1 {
-		t.Errorf("without the lint: evidence %q, unused phrase %q, warnings %q", inv.Evidence, inv.UnusedPhrase, inv.Warnings)
+	if want := (ecosystems.Evidence{Basis: EvidenceReads}); inv.Evidence != want || len(inv.Warnings) != 1 {
+		t.Errorf("without the lint: evidence %+v, warnings %q", inv.Evidence, inv.Warnings)
 	}
 	if pkg, use, _ := inv.Index.Lookup(filepath.Join(root, "vendor/idle-1.0.0/src/lib.rs")); pkg != "idle" || use != ecosystems.UseRuntime {
 		t.Errorf("without the lint, idle's sources = %q %q, want idle runtime", pkg, use)

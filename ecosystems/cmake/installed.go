@@ -91,7 +91,7 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 	}
 	v := &inventory{
 		e: e, tbl: tbl, sys: e.sys(), decl: decl,
-		inv:    &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: Evidence},
+		inv:    &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: Evidence}},
 		debs:   map[string][]*dpkg.Package{},
 		assign: map[*dpkg.Package]string{},
 		real:   map[string]string{},

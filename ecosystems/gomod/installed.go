@@ -41,7 +41,7 @@ type listModule struct {
 // Installed enumerates the selected module graph (D2) through the go
 // command and indexes each module's directories for attribution (D3).
 func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: Evidence}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: Evidence}}
 	mods, work, err := readProject(root)
 	if err != nil {
 		return nil, err

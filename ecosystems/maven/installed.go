@@ -40,7 +40,7 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 		return nil, err
 	}
 	if !fileExists(filepath.Join(abs, "pom.xml")) {
-		inv.Evidence = "no pom.xml"
+		inv.Evidence.Basis = "no pom.xml"
 		return inv, nil
 	}
 	environ := env.Environ
@@ -119,12 +119,11 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 
 	if len(logs) > 0 {
 		inv.Observed = at.observe(logs, &inv.Warnings)
-		inv.Evidence = classLoadEvidence(logs)
 		// The JVM opened every JAR on its class path; what was not used
 		// is what no class was loaded from.
-		inv.UnusedPhrase = UnusedClassLoad
+		inv.Evidence = ecosystems.Evidence{Basis: classLoadEvidence(logs), Unused: UnusedClassLoad}
 	} else {
-		inv.Evidence = "JARs opened under the local repository: no JVM class-load log, and a JVM opens every class path JAR to search it, so an opened JAR may be unused"
+		inv.Evidence.Basis = "JARs opened under the local repository: no JVM class-load log, and a JVM opens every class path JAR to search it, so an opened JAR may be unused"
 	}
 	return inv, nil
 }
@@ -270,7 +269,7 @@ func (at *attributor) observe(logs []*jvmLog, warnings *[]string) []ecosystems.O
 }
 
 // UnusedClassLoad is what the audit says of an artifact the run did not use
-// when class-load logs gave the verdict (Inventory.UnusedPhrase): the JVM
+// when class-load logs gave the verdict (Evidence.Unused): the JVM
 // may well have opened its JAR.
 const UnusedClassLoad = "no class of it was loaded"
 

@@ -83,7 +83,7 @@
 // than 9), the fallback is the traced file opens: each artifact's JAR, at
 // the path Maven resolved, is indexed as UseRuntime (its symlink target is
 // not: Debian's Maven lib/ links to the same /usr/share/java files), and
-// Inventory.Evidence says that this over-counts: the test JVM opens every
+// the inventory's Evidence says that this over-counts: the test JVM opens every
 // class path JAR, and the Maven JVM opens the JARs it packs into a fat
 // JAR.
 package maven

@@ -38,7 +38,7 @@ type inventoryJSON struct {
 }
 
 func inventoryOf(inv *ecosystems.Inventory) *inventoryJSON {
-	return &inventoryJSON{Unknown: inv.Unknown, Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence, Unused: inv.UnusedPhrase, Observed: inv.Observed}
+	return &inventoryJSON{Unknown: inv.Unknown, Packages: nonNil(inv.Packages), Warnings: inv.Warnings, Evidence: inv.Evidence.Basis, Unused: inv.Evidence.Unused, Observed: inv.Observed}
 }
 
 func nonNil(p []ecosystems.Package) []ecosystems.Package {

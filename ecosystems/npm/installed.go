@@ -85,7 +85,7 @@ func (Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env)
 		byDir: map[string]*installed{}, locs: map[string]*installed{},
 		walked: map[string]bool{}, wsReal: map[string]bool{},
 	}
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: evidence}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: evidence}}
 	v.excludeToolchain(inv, env)
 
 	m, err := readManifest(abs, "package.json")

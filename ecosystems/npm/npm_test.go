@@ -57,7 +57,7 @@ func audit(t *testing.T, root, base string, env ecosystems.Env, paths []string) 
 		return r
 	}
 	r.Installed = &inventoryJSON{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings, Unknown: inv.Unknown}
-	if inv.Evidence == "" {
+	if inv.Evidence.Basis == "" {
 		t.Errorf("Installed: empty Evidence")
 	}
 	r.Owners = map[string]string{}

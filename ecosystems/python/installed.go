@@ -50,7 +50,7 @@ type dist struct {
 // a warning with an inventory marked Unknown: D1 can still be audited, and
 // no declared package is called not-installed for want of an interpreter.
 func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: evidence}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: evidence}}
 	environ := env.Environ
 	if environ == nil {
 		environ = os.Environ()

@@ -86,7 +86,7 @@ type inventoryView struct {
 
 func viewInventory(t *testing.T, inv *ecosystems.Inventory, caseDir string, probes []string) inventoryView {
 	t.Helper()
-	v := inventoryView{Packages: inv.Packages, Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence}
+	v := inventoryView{Packages: inv.Packages, Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Warnings: inv.Warnings, Evidence: inv.Evidence.Basis}
 	if v.Excluded == nil {
 		v.Excluded = []ecosystems.Excluded{}
 	}

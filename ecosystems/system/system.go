@@ -235,7 +235,7 @@ const Evidence = "programs executed and shared objects loaded that a Debian pack
 // the executed programs, and their dependencies outside the base, the index attributes every file of every
 // installed package outside the base, and the base is listed as excluded.
 func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: Evidence}
+	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: Evidence}}
 	db, err := dpkg.Open(e.sys())
 	if err != nil {
 		// Not a Debian-based machine, or a database dpkg itself could not

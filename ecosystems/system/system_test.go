@@ -66,7 +66,7 @@ func TestInstalledFixture(t *testing.T) {
 	if diff := cmp.Diff(wantExcluded, inv.Excluded); diff != "" {
 		t.Errorf("Excluded (-want +got):\n%s", diff)
 	}
-	if inv.Evidence != Evidence || len(inv.Warnings) != 0 {
+	if inv.Evidence.Basis != Evidence || len(inv.Warnings) != 0 {
 		t.Errorf("Evidence = %q, Warnings = %q", inv.Evidence, inv.Warnings)
 	}
 	lookups := []struct {
