@@ -237,3 +237,71 @@ type Ecosystem interface {
 	// tooling, not hidden dependencies.
 	DevTools() []string
 }
+
+// Opener is an ecosystem opened once on a source: Open reads and parses
+// the ecosystem's files there, and the Project it returns answers D1, D2
+// and the attribution from that state, reading no manifest again.
+type Opener interface {
+	// Name is the ecosystem's short name: "npm", "python", ...
+	Name() string
+	// Open reads the ecosystem's files in src once. A tree without them
+	// returns (nil, nil): the ecosystem is absent. Errors in project
+	// files are *PosError values.
+	Open(ctx context.Context, src Source) (Project, error)
+	// DevTools names the packages of the ecosystem's test runners (pytest,
+	// jest, mocha, ...): they and the packages only they pull in are dev
+	// tooling, not hidden dependencies.
+	DevTools() []string
+}
+
+// Project is one ecosystem's view of an opened project.
+type Project interface {
+	// Files returns every project file Open read, labelled, sorted by
+	// path (SortFiles).
+	Files() []File
+	// Declared returns D1, parsed in Open.
+	Declared() []Dependency
+	// Installed enumerates D2 and builds the attribution index. It needs
+	// the project on disk (Source.Root); without it, it returns
+	// ErrNotOnDisk.
+	Installed(ctx context.Context, env Env) (*Inventory, error)
+}
+
+// ProjectTraceEnvironer is implemented by projects that must adjust the
+// traced command's environment to collect evidence of use beyond file
+// opens: a JVM class-load log through JAVA_TOOL_OPTIONS, a compiler lint
+// through RUSTFLAGS. The front end calls TraceEnv before the traced run for
+// every opened project that implements it, applies the returned variables
+// over the command's environment (later entries win), and passes the same
+// scratch directory back in Env.Scratch to Installed.
+type ProjectTraceEnvironer interface {
+	// TraceEnv returns KEY=VALUE entries to set in the traced command's
+	// environment. scratch is an empty directory private to this run and
+	// this ecosystem; environ is the environment the command would get.
+	TraceEnv(scratch string, environ []string) []string
+}
+
+// ProjectTraceSkipper is implemented by projects whose tools open many
+// files that belong to no package and that no ecosystem attributes: the Go
+// build cache and the Go toolchain's own tree, opened thousands of times by
+// every go build. The front end passes the directories to the tracer
+// (tracer.Options.Skip), which counts opens below them instead of
+// recording them, at half the cost. Only directories whose files no
+// ecosystem could own belong here.
+type ProjectTraceSkipper interface {
+	// TraceSkip returns absolute directories to skip for a command run in
+	// the project's root with environ.
+	TraceSkip(ctx context.Context, environ []string) []string
+}
+
+// Resolver is implemented by ecosystems whose D2 is what the build tool
+// resolves for the project (mvn dependency:tree, go list -m all, the
+// Cargo.lock cargo writes) rather than what an install step put on the
+// machine. A runner baseline, taken before the install steps, has nothing
+// of theirs to record: resolving would download, or describe nothing the
+// machine provides.
+type Resolver interface {
+	// ResolvesInstalled reports whether D2 comes from resolving the
+	// project with the build tool.
+	ResolvesInstalled() bool
+}

@@ -3,7 +3,6 @@ package gomod
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -26,9 +25,9 @@ type goMod struct {
 	f   *modfile.File
 }
 
-// readWork parses root/go.work.
-func readWork(root string) (*workspace, error) {
-	data, err := os.ReadFile(filepath.Join(root, "go.work"))
+// readWork parses the project's go.work.
+func readWork(src ecosystems.Source) (*workspace, error) {
+	data, err := src.ReadFile("go.work")
 	if err != nil {
 		return nil, err
 	}
@@ -38,15 +37,19 @@ func readWork(root string) (*workspace, error) {
 	}
 	w := &workspace{replaces: wf.Replace}
 	for _, u := range wf.Use {
-		w.uses = append(w.uses, relDir(root, u.Path))
+		w.uses = append(w.uses, relDir(src.Root, u.Path))
 	}
 	return w, nil
 }
 
 // relDir returns dir (as written in go.work or a replace directive, relative
 // to root or absolute) relative to root and slash-separated when it lies
-// inside root, else absolute.
+// inside root, else absolute. Without a root on disk (a git tree), a
+// directory outside the project stays relative ("../shared").
 func relDir(root, dir string) string {
+	if root == "" {
+		return path.Clean(filepath.ToSlash(dir))
+	}
 	d := filepath.FromSlash(dir)
 	if !filepath.IsAbs(d) {
 		d = filepath.Join(root, d)
@@ -62,14 +65,10 @@ func joinRel(dir, name string) string {
 	return path.Clean(path.Join(dir, name))
 }
 
-// readGoMod parses the go.mod at rel (slash-separated, relative to root, or
-// absolute).
-func readGoMod(root, rel string) (goMod, error) {
-	p := filepath.FromSlash(rel)
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(root, p)
-	}
-	data, err := os.ReadFile(p)
+// readGoMod parses the go.mod at rel (slash-separated, relative to the
+// root, or absolute).
+func readGoMod(src ecosystems.Source, rel string) (goMod, error) {
+	data, err := src.ReadFile(rel)
 	if err != nil {
 		return goMod{}, err
 	}
@@ -90,24 +89,24 @@ func parseGoMod(rel string, data []byte) (goMod, error) {
 
 // readProject reads the project's go.work (nil when absent) and the go.mod
 // files of its main modules: the workspace modules, or the root module.
-func readProject(root string) ([]goMod, *workspace, error) {
+func readProject(src ecosystems.Source) ([]goMod, *workspace, error) {
 	var w *workspace
 	rels := []string{"go.mod"}
-	if exists(filepath.Join(root, "go.work")) {
+	if src.IsFile("go.work") {
 		var err error
-		if w, err = readWork(root); err != nil {
+		if w, err = readWork(src); err != nil {
 			return nil, nil, err
 		}
 		rels = rels[:0]
 		for _, u := range w.uses {
 			rels = append(rels, joinRel(u, "go.mod"))
 		}
-	} else if !exists(filepath.Join(root, "go.mod")) {
+	} else if !src.IsFile("go.mod") {
 		return nil, nil, nil
 	}
 	var mods []goMod
 	for _, rel := range rels {
-		m, err := readGoMod(root, rel)
+		m, err := readGoMod(src, rel)
 		if err != nil {
 			var pe *ecosystems.PosError
 			if errors.As(err, &pe) {
@@ -120,19 +119,10 @@ func readProject(root string) ([]goMod, *workspace, error) {
 	return mods, w, nil
 }
 
-// Declared returns the requirements of the project's main modules that
-// their authors declared: requires without "// indirect" (runtime) and the
+// declared returns D1 of the parsed main modules: the requirements their
+// authors declared, requires without "// indirect" (runtime) and the
 // modules providing tool directives (dev). Requirements naming a workspace
 // module are project code and left out.
-func (*Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	mods, w, err := readProject(root)
-	if err != nil {
-		return nil, err
-	}
-	return declared(mods, w), nil
-}
-
-// declared returns D1 of the parsed main modules.
 func declared(mods []goMod, w *workspace) []ecosystems.Dependency {
 	mainMods := map[string]bool{}
 	for _, m := range mods {

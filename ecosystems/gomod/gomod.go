@@ -35,6 +35,11 @@
 //   - The standard library under GOROOT is listed as excluded toolchain
 //     baseline.
 //
+// Open reads go.work, the go.mod files and vendor/modules.txt through the
+// Source, once; Files labels go.work and the go.mod files manifests, and
+// go.work.sum, the go.sum files and vendor/modules.txt lockfiles (the go
+// command's record of the versions it selected and verified).
+//
 // D3 (attribution): a traced path under GOMODCACHE/<escaped path>@<escaped
 // version>/ (module.EscapePath: "github.com/!burnt!sushi/toml@v1.3.2"), under
 // the directory of a local replacement, or under vendor/<module path>/
@@ -58,10 +63,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // Runner runs a command in dir with the environment env and returns its
@@ -106,29 +111,20 @@ func (*Ecosystem) Name() string { return "go" }
 // lie under GOROOT, not in the module graph.
 func (*Ecosystem) DevTools() []string { return nil }
 
-// Detect returns go.work and go.mod at root and the go.mod of every module
-// go.work uses. A go.work that does not parse is still returned (Declared
-// reports what is wrong with it).
-func (*Ecosystem) Detect(root string) ([]string, error) {
-	var out []string
-	if exists(filepath.Join(root, "go.work")) {
-		out = append(out, "go.work")
-		if w, err := readWork(root); err == nil {
-			for _, u := range w.uses {
-				f := joinRel(u, "go.mod")
-				if exists(filepath.Join(root, filepath.FromSlash(f))) {
-					out = append(out, f)
-				}
-			}
-		}
-	}
-	if exists(filepath.Join(root, "go.mod")) {
-		out = append(out, "go.mod")
-	}
-	return sortedUnique(out), nil
+// Detect returns the manifests and lockfiles Open finds in root.
+func (e *Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
 }
 
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
+// Installed returns the inventory of the project in root.
+func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
+
+// TraceSkip returns the directories to skip for the project in root.
+func (e *Ecosystem) TraceSkip(ctx context.Context, root string, environ []string) []string {
+	return ecosystems.LegacyTraceSkip(ctx, e, root, environ)
 }

@@ -20,7 +20,7 @@ import (
 
 // Fixtures live in testdata/<case>/; each case's expected/ holds
 // golden files (regenerated with ENVAUDIT_UPDATE=1):
-//   - declared.golden: Declared, or the positioned error it returns;
+//   - declared.golden: Declared, or the positioned error Open returns;
 //   - installed.golden: Installed against the real go command and module
 //     cache (cases that have it);
 //   - traced.cmd + traced.golden: the command run in the case under the
@@ -32,10 +32,13 @@ const fixtures = "testdata/*"
 func TestDeclared(t *testing.T) {
 	for _, dir := range ecotest.Glob(t, fixtures) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			deps, err := gomod.New().Declared(dir)
+			p, err := gomod.New().Open(context.Background(), ecosystems.Dir(dir))
 			var b strings.Builder
+			var deps []ecosystems.Dependency
 			if err != nil {
 				fmt.Fprintf(&b, "error at %s: %v\n", ecotest.PosError(t, err).Pos, err)
+			} else {
+				deps = p.Declared()
 			}
 			for _, d := range deps {
 				fmt.Fprintf(&b, "%s %s %s %s", d.Pos, d.Scope, d.Name, d.Spec)
@@ -49,28 +52,39 @@ func TestDeclared(t *testing.T) {
 	}
 }
 
-func TestDetect(t *testing.T) {
+// TestFiles checks the files each good fixture's project lists: its
+// go.work and go.mod files as manifests, the go.sum files and
+// vendor/modules.txt as lockfiles.
+func TestFiles(t *testing.T) {
+	kinds := []ecosystems.File{
+		{Path: "go.work", Kind: ecosystems.KindManifest},
+		{Path: "go.work.sum", Kind: ecosystems.KindLockfile},
+		{Path: "go.mod", Kind: ecosystems.KindManifest},
+		{Path: "go.sum", Kind: ecosystems.KindLockfile},
+		{Path: "app/go.mod", Kind: ecosystems.KindManifest},
+		{Path: "app/go.sum", Kind: ecosystems.KindLockfile},
+		{Path: "lib/go.mod", Kind: ecosystems.KindManifest},
+		{Path: "lib/go.sum", Kind: ecosystems.KindLockfile},
+		{Path: "vendor/modules.txt", Kind: ecosystems.KindLockfile},
+	}
 	for _, dir := range ecotest.Glob(t, fixtures) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got, err := gomod.New().Detect(dir)
+			p, err := gomod.New().Open(context.Background(), ecosystems.Dir(dir))
 			if err != nil {
-				t.Fatal(err)
+				ecotest.PosError(t, err)
+				return // a bad fixture: TestDeclared checks its error
 			}
-			var want []string
-			for _, f := range []string{"go.work", "go.mod", "app/go.mod", "lib/go.mod"} {
-				if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			var want []ecosystems.File
+			for _, f := range kinds {
+				if _, err := os.Stat(filepath.Join(dir, f.Path)); err == nil {
 					want = append(want, f)
 				}
 			}
-			sort.Strings(want)
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("Detect (-want +got):\n%s", diff)
+			sort.Slice(want, func(i, j int) bool { return want[i].Path < want[j].Path })
+			if diff := cmp.Diff(want, p.Files()); diff != "" {
+				t.Errorf("Files (-want +got):\n%s", diff)
 			}
 		})
-	}
-	got, err := gomod.New().Detect(t.TempDir())
-	if err != nil || got != nil {
-		t.Errorf("Detect(empty dir) = %q, %v; want none", got, err)
 	}
 }
 
@@ -99,7 +113,8 @@ func TestInstalledReal(t *testing.T) {
 	modcache := gomodcache(t)
 	for _, dir := range realCases(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			inv, err := gomod.New().Installed(context.Background(), dir, ecosystems.Env{Environ: offlineEnv()})
+			p := ecotest.Open(t, gomod.New(), dir)
+			inv, err := p.Installed(context.Background(), ecosystems.Env{Environ: offlineEnv()})
 			if err != nil {
 				t.Fatalf("Installed: %v\n(the module cache must hold the fixture's modules: run `make setup`)", err)
 			}
@@ -138,11 +153,12 @@ func TestTracedReal(t *testing.T) {
 			}
 			args := strings.Fields(string(cmdline))
 			env := offlineEnv("GOCACHE=" + gocache)
-			inv, err := gomod.New().Installed(context.Background(), dir, ecosystems.Env{Environ: env})
+			p := ecotest.Open(t, gomod.New(), dir)
+			inv, err := p.Installed(context.Background(), ecosystems.Env{Environ: env})
 			if err != nil {
 				t.Fatalf("Installed: %v\n(run `make setup`)", err)
 			}
-			skip := gomod.New().TraceSkip(context.Background(), dir, env)
+			skip := p.(ecosystems.ProjectTraceSkipper).TraceSkip(context.Background(), env)
 			if len(skip) < 2 {
 				t.Fatalf("TraceSkip = %q, want GOCACHE and GOROOT", skip)
 			}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,15 +41,12 @@ type listModule struct {
 
 // Installed enumerates the selected module graph (D2) through the go
 // command and indexes each module's directories for attribution (D3).
-func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	e, root, mods, work := p.eco, p.src.Root, p.mods, p.work
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: Evidence}}
-	mods, work, err := readProject(root)
-	if err != nil {
-		return nil, err
-	}
-	if mods == nil {
-		return inv, nil
-	}
 	inv.Excluded = []ecosystems.Excluded{{Name: StdlibName, Why: "toolchain baseline"}}
 
 	run := e.Run
@@ -83,9 +81,9 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 		}
 	}
 
-	vendored, vendorErr := readVendor(root)
-	if vendorErr != nil {
-		inv.Warnings = append(inv.Warnings, vendorErr.Error())
+	vendored := p.vendored
+	if p.vendorErr != nil {
+		inv.Warnings = append(inv.Warnings, p.vendorErr.Error())
 	}
 
 	var listed []listModule
@@ -341,10 +339,10 @@ func relPath(root, p string) string {
 
 // readVendor reads vendor/modules.txt: "# path version" lines (or
 // "# path version => replacement") name the vendored modules.
-func readVendor(root string) ([]listModule, error) {
-	data, err := os.ReadFile(filepath.Join(root, "vendor", "modules.txt"))
+func readVendor(src ecosystems.Source) ([]listModule, error) {
+	data, err := src.ReadFile("vendor/modules.txt")
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
 		return nil, fmt.Errorf("read %q: %w", "vendor/modules.txt", err)

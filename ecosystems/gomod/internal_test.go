@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/mod/modfile"
@@ -206,7 +207,7 @@ func TestInstalledRecorded(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := &Ecosystem{Run: tt.runner.run, Go: "go"}
-			inv, err := e.Installed(context.Background(), abs, ecosystems.Env{Environ: []string{"GOFLAGS=-mod=vendor"}})
+			inv, err := ecotest.Open(t, e, abs).Installed(context.Background(), ecosystems.Env{Environ: []string{"GOFLAGS=-mod=vendor"}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -233,14 +234,45 @@ func TestInstalledRecorded(t *testing.T) {
 	}
 }
 
-func TestInstalledNoModule(t *testing.T) {
+func TestOpenNoModule(t *testing.T) {
 	e := &Ecosystem{Run: func(context.Context, string, []string, string, ...string) ([]byte, error) {
 		t.Fatal("the go command must not run without go.mod")
 		return nil, nil
 	}}
-	inv, err := e.Installed(context.Background(), t.TempDir(), ecosystems.Env{})
-	if err != nil || len(inv.Packages) != 0 || inv.Index == nil {
-		t.Errorf("Installed(empty dir) = %+v, %v", inv, err)
+	p, err := e.Open(context.Background(), ecosystems.Dir(t.TempDir()))
+	if err != nil || p != nil {
+		t.Errorf("Open(empty dir) = %v, %v; want no project", p, err)
+	}
+}
+
+// TestNotOnDisk checks that a project opened on a tree that is not on disk
+// answers D1 and its files, and refuses to enumerate an installation or
+// name directories to skip.
+func TestNotOnDisk(t *testing.T) {
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module example.com/m\n\nrequire github.com/google/uuid v1.6.0\n")},
+		"go.sum": {Data: []byte("")},
+	}
+	e := &Ecosystem{Run: func(context.Context, string, []string, string, ...string) ([]byte, error) {
+		t.Fatal("the go command must not run for a tree that is not on disk")
+		return nil, nil
+	}}
+	p, err := e.Open(context.Background(), ecosystems.Source{FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ecosystems.Dependency{{Name: "github.com/google/uuid", Spec: "v1.6.0", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "go.mod", Line: 3}}}
+	if diff := cmp.Diff(want, p.Declared()); diff != "" {
+		t.Errorf("Declared (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"go.mod", "go.sum"}, ecosystems.Paths(p.Files())); diff != "" {
+		t.Errorf("Files (-want +got):\n%s", diff)
+	}
+	if _, err := p.Installed(context.Background(), ecosystems.Env{}); !errors.Is(err, ecosystems.ErrNotOnDisk) {
+		t.Errorf("Installed = %v, want ErrNotOnDisk", err)
+	}
+	if skip := p.(ecosystems.ProjectTraceSkipper).TraceSkip(context.Background(), nil); skip != nil {
+		t.Errorf("TraceSkip = %q, want none", skip)
 	}
 }
 
@@ -294,7 +326,6 @@ func TestTraceSkip(t *testing.T) {
 		{"projectInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "` + filepath.Dir(project) + `", "GOMODCACHE": "/m"}`, nil, []string{"/c"}},
 		{"slash", project, `{"GOCACHE": "/", "GOROOT": "", "GOMODCACHE": "/m"}`, nil, nil},
 		{"goFails", project, "", fmt.Errorf("go: not found"), nil},
-		{"noModule", t.TempDir(), `{"GOCACHE": "/c"}`, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -304,7 +335,8 @@ func TestTraceSkip(t *testing.T) {
 				}
 				return []byte(tt.goenv), tt.err
 			}}
-			if diff := cmp.Diff(tt.want, e.TraceSkip(context.Background(), tt.root, nil)); diff != "" {
+			p := ecotest.Open(t, e, tt.root).(ecosystems.ProjectTraceSkipper)
+			if diff := cmp.Diff(tt.want, p.TraceSkip(context.Background(), nil)); diff != "" {
 				t.Errorf("TraceSkip (-want +got):\n%s", diff)
 			}
 		})

@@ -19,10 +19,11 @@ import (
 // A directory that contains GOMODCACHE or the project itself is not
 // returned: reads of module sources are the evidence D3 rests on. When the
 // go command cannot be asked, nothing is skipped.
-func (e *Ecosystem) TraceSkip(ctx context.Context, root string, environ []string) []string {
-	if !exists(filepath.Join(root, "go.mod")) && !exists(filepath.Join(root, "go.work")) {
+func (p *project) TraceSkip(ctx context.Context, environ []string) []string {
+	if !p.src.OnDisk() {
 		return nil
 	}
+	e, root := p.eco, p.src.Root
 	run := e.Run
 	if run == nil {
 		run = ExecRunner

@@ -169,6 +169,43 @@ func DeclaredGoldens(t testing.TB, e ecosystems.Ecosystem, dir string) (good boo
 	return true
 }
 
+// Open opens the project in dir with e, failing the test on an error.
+// The project is nil when e finds none of its files there.
+func Open(t testing.TB, e ecosystems.Opener, dir string) ecosystems.Project {
+	t.Helper()
+	p, err := e.Open(context.Background(), ecosystems.Dir(dir))
+	if err != nil {
+		t.Fatalf("open %s project %q: %v", e.Name(), dir, err)
+	}
+	return p
+}
+
+// Installed opens the project in dir with e and enumerates its
+// installation with env, failing the test on an error or when e finds no
+// project there.
+func Installed(t testing.TB, e ecosystems.Opener, dir string, env ecosystems.Env) *ecosystems.Inventory {
+	t.Helper()
+	p := Open(t, e, dir)
+	if p == nil {
+		t.Fatalf("no %s project in %q", e.Name(), dir)
+	}
+	inv, err := p.Installed(context.Background(), env)
+	if err != nil {
+		t.Fatalf("installed %s packages of %q: %v", e.Name(), dir, err)
+	}
+	return inv
+}
+
+// RenderFiles renders a project's files one a line, "path<TAB>kind", as
+// files.golden holds them.
+func RenderFiles(files []ecosystems.File) string {
+	var b strings.Builder
+	for _, f := range files {
+		fmt.Fprintf(&b, "%s\t%s\n", f.Path, f.Kind)
+	}
+	return b.String()
+}
+
 // Owner renders who owns path in x as golden files and test tables write
 // it: "pkg use", or "-" when no package does.
 func Owner(x *ecosystems.PathIndex, path string) string {

@@ -1,0 +1,202 @@
+package ecosystems
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Source is a project tree an ecosystem opens.
+//
+// Every read of a project file — a manifest, a lockfile, a configuration
+// file — goes through FS, so a tree that is not on disk (the files of a git
+// commit) can be opened as well as a directory. What lies outside
+// the project is not read through FS: an installed tree (node_modules,
+// site-packages, the dpkg database, the module cache) and the tools an
+// ecosystem asks (npm, mvn, go, an interpreter) need Root.
+type Source struct {
+	// FS holds the project's files, rooted at the project root.
+	FS fs.FS
+	// Root is the absolute directory FS reads, for the tools an ecosystem
+	// asks and the installed trees it reads; "" when the files are not on
+	// disk (a git tree): such a project answers Files and Declared only,
+	// and its Installed returns ErrNotOnDisk.
+	Root string
+}
+
+// ErrNotOnDisk is what Project.Installed returns for a project opened on a
+// Source without Root: there is no installation to enumerate and no
+// directory to run its tools in.
+var ErrNotOnDisk = errors.New("the project's files are not on disk")
+
+// Dir returns the Source of the project directory root, its files read
+// through os.DirFS. A relative root is made absolute against the working
+// directory, since Root is what the ecosystems' tools run in.
+func Dir(root string) Source {
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	return Source{FS: os.DirFS(root), Root: root}
+}
+
+// OnDisk reports whether the project's files are on disk at Root.
+func (s Source) OnDisk() bool { return s.Root != "" }
+
+// ReadFile reads the project file name: slash-separated and relative to
+// the root, through FS. A name that leaves the root ("../shared/go.mod",
+// as a go.work or a requirements file may name one) or is absolute names a
+// file outside the project: it is read from disk, relative to Root, when
+// the project is on disk, and does not exist otherwise.
+func (s Source) ReadFile(name string) ([]byte, error) {
+	if rel, ok := inside(name); ok {
+		return fs.ReadFile(s.FS, rel)
+	}
+	p, err := s.outside("open", name)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(p)
+}
+
+// Stat returns the file information of name, found as ReadFile finds it.
+func (s Source) Stat(name string) (fs.FileInfo, error) {
+	if rel, ok := inside(name); ok {
+		return fs.Stat(s.FS, rel)
+	}
+	p, err := s.outside("stat", name)
+	if err != nil {
+		return nil, err
+	}
+	return os.Stat(p)
+}
+
+// ReadDir lists the directory name, found as ReadFile finds it, sorted by
+// file name.
+func (s Source) ReadDir(name string) ([]fs.DirEntry, error) {
+	if rel, ok := inside(name); ok {
+		return fs.ReadDir(s.FS, rel)
+	}
+	p, err := s.outside("readdir", name)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadDir(p)
+}
+
+// IsFile reports whether name is a regular file, found as ReadFile finds
+// it. Symbolic links are followed.
+func (s Source) IsFile(name string) bool {
+	fi, err := s.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// IsDir reports whether name is a directory, found as ReadFile finds it.
+func (s Source) IsDir(name string) bool {
+	fi, err := s.Stat(name)
+	return err == nil && fi.IsDir()
+}
+
+// Abs returns the absolute path on disk of name (as ReadFile takes it), or
+// "" when the project is not on disk.
+func (s Source) Abs(name string) string {
+	if s.Root == "" {
+		return ""
+	}
+	if filepath.IsAbs(filepath.FromSlash(name)) {
+		return filepath.Clean(filepath.FromSlash(name))
+	}
+	return filepath.Join(s.Root, filepath.FromSlash(name))
+}
+
+// outside returns the disk path of a name outside the project, or an
+// fs.ErrNotExist error when the project is not on disk.
+func (s Source) outside(op, name string) (string, error) {
+	if s.Root == "" {
+		return "", &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+	}
+	return s.Abs(name), nil
+}
+
+// inside returns name as an fs.FS name (cleaned, "." for the root) when it
+// lies in the project, and false when it is absolute or leaves the root.
+func inside(name string) (string, bool) {
+	if name == "" || strings.HasPrefix(name, "/") || filepath.IsAbs(filepath.FromSlash(name)) {
+		return "", false
+	}
+	rel := path.Clean(name)
+	if rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return rel, fs.ValidPath(rel)
+}
+
+// FileKind says what a project file is to its ecosystem.
+type FileKind string
+
+// The kinds of project files.
+const (
+	// KindManifest is a file that declares dependencies: D1 comes from
+	// it (package.json, requirements.txt, pom.xml, go.mod, Cargo.toml).
+	KindManifest FileKind = "manifest"
+	// KindLockfile is a file that records what a package manager
+	// resolved or installed rather than what the author declared
+	// (package-lock.json, Cargo.lock, go.sum, vendor/modules.txt, a pip
+	// constraints file): its changes show what was installed, not what
+	// the code uses.
+	KindLockfile FileKind = "lockfile"
+	// KindConfig is a file read for what it says about the project or
+	// its build, declaring nothing: a setup.cfg that only configures
+	// tools, a local project's pyproject.toml read for its name,
+	// .cargo/config.toml.
+	KindConfig FileKind = "config"
+)
+
+// Kinds lists every FileKind, in the order reports list them.
+var Kinds = []FileKind{KindManifest, KindLockfile, KindConfig}
+
+// File is one file a project read.
+type File struct {
+	// Path is slash-separated and relative to the root; a file outside
+	// the project (a go.work module in a sibling directory) is named
+	// relative to the root with "..", or absolute, as it was reached.
+	Path string
+	Kind FileKind
+}
+
+// SortFiles sorts files by path and drops repeats of a path, keeping the
+// first kind given for it, as Project.Files returns them.
+func SortFiles(files []File) []File {
+	sort.SliceStable(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	out := files[:0]
+	for i, f := range files {
+		if i == 0 || f.Path != files[i-1].Path {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Paths returns the paths of the files of the given kinds (every file when
+// none is given), in order.
+func Paths(files []File, kinds ...FileKind) []string {
+	var out []string
+	for _, f := range files {
+		if len(kinds) == 0 || containsKind(kinds, f.Kind) {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+func containsKind(kinds []FileKind, k FileKind) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
