@@ -27,6 +27,11 @@
 //     vendor/ or Debian's /usr/share/cargo/registry (<name>-<version>/ or
 //     <name>/), and $CARGO_HOME/registry/src/<index>/<name>-<version>/.
 //
+// Open reads the Cargo.toml files and Cargo.lock through the Source, once;
+// Files labels them manifests and a lockfile, and the project's own
+// .cargo/config.toml a configuration file (Installed reads it again, with
+// its parents' and $CARGO_HOME's, for the directories above).
+//
 // D3 (attribution): cargo compiles every declared crate, so opening a
 // crate's sources is no evidence that the project's code uses it. What D3
 // rests on is the compiler's own verdict: TraceEnv adds
@@ -49,9 +54,10 @@
 package cargo
 
 import (
-	"os"
-	"path/filepath"
-	"sort"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -70,40 +76,79 @@ func (Ecosystem) Name() string { return "cargo" }
 // toolchain, not a crate of the project's graph.
 func (Ecosystem) DevTools() []string { return nil }
 
-// Detect returns Cargo.toml, the workspace members' Cargo.toml files and
-// Cargo.lock, those that exist under root. A Cargo.toml that does not parse
-// is still returned (Declared reports what is wrong with it).
-func (Ecosystem) Detect(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, "Cargo.toml")); err != nil {
-		return nil, nil
-	}
-	out := []string{"Cargo.toml"}
-	if pr, err := readProject(root); err == nil && pr != nil {
-		out = pr.manifests()
-	}
-	if _, err := os.Stat(filepath.Join(root, "Cargo.lock")); err == nil {
-		out = append(out, "Cargo.lock")
-	}
-	sort.Strings(out)
-	return out, nil
+// Detect returns the manifests and lockfiles Open finds in root.
+func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
 }
 
-// Declared returns the dependencies of the root package and every
-// workspace member, each positioned at its key in its Cargo.toml.
-func (Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	pr, err := readProject(root)
+// Installed returns the inventory of the project in root.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
+
+// TraceEnv returns the trace environment of the project in root.
+func (e Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
+	return ecosystems.LegacyTraceEnv(e, root, scratch, environ)
+}
+
+// Open reads Cargo.toml, the workspace members' Cargo.toml files and
+// Cargo.lock through the Source, once. Files labels the Cargo.toml files
+// manifests, Cargo.lock a lockfile and the project's own .cargo/config.toml
+// (or .cargo/config) a configuration file. A Cargo.lock that is missing or
+// does not parse is no error here: D1 stands without it, and Installed
+// says what is wrong with it. A tree without Cargo.toml is absent.
+func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	pr, err := readProject(src)
 	if err != nil || pr == nil {
 		return nil, err
 	}
-	decls, err := pr.allDeclared()
-	if err != nil {
+	if pr.decls, err = pr.allDeclared(); err != nil {
 		return nil, err
 	}
-	out := make([]ecosystems.Dependency, len(decls))
-	for i, d := range decls {
+	for _, m := range pr.manifests() {
+		pr.files = append(pr.files, ecosystems.File{Path: m, Kind: ecosystems.KindManifest})
+	}
+	switch data, err := src.ReadFile("Cargo.lock"); {
+	case err == nil:
+		pr.files = append(pr.files, ecosystems.File{Path: "Cargo.lock", Kind: ecosystems.KindLockfile})
+		pr.lock, pr.lockErr = parseLock("Cargo.lock", data)
+	case errors.Is(err, fs.ErrNotExist):
+		pr.lockErr = errNoLock
+	default:
+		pr.lockErr = fmt.Errorf("read %q: %w", "Cargo.lock", err)
+	}
+	for _, n := range configFiles {
+		if src.IsFile(".cargo/" + n) {
+			pr.files = append(pr.files, ecosystems.File{Path: ".cargo/" + n, Kind: ecosystems.KindConfig})
+			break
+		}
+	}
+	pr.files = ecosystems.SortFiles(pr.files)
+	return pr, nil
+}
+
+// errNoLock is why a project without Cargo.lock has no inventory.
+var errNoLock = errors.New("no Cargo.lock")
+
+// ResolvesInstalled reports true: D2 is the Cargo.lock that cargo writes
+// when it resolves the project, not what an install step put on the
+// machine.
+func (Ecosystem) ResolvesInstalled() bool { return true }
+
+// Files returns the files Open read.
+func (pr *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), pr.files...) }
+
+// Declared returns the dependencies of the root package and every
+// workspace member, each positioned at its key in its Cargo.toml.
+func (pr *project) Declared() []ecosystems.Dependency {
+	out := make([]ecosystems.Dependency, len(pr.decls))
+	for i, d := range pr.decls {
 		out[i] = d.dep
 	}
-	return out, nil
+	return out
 }
 
 // LintFlag is the rustc flag TraceEnv adds to the traced build: it makes
@@ -120,7 +165,7 @@ const LintFlag = "-Wunused-crate-dependencies"
 // build.rustflags and would hide the flag; D3 then falls back to reads and
 // says so.) Cargo caps lints of non-workspace crates, so only the project's
 // own compilations report; changing rustflags makes cargo rebuild once.
-func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
+func (*project) TraceEnv(scratch string, environ []string) []string {
 	if v, ok := lookup(environ, "CARGO_ENCODED_RUSTFLAGS"); ok {
 		if v == "" {
 			return []string{"CARGO_ENCODED_RUSTFLAGS=" + LintFlag}
@@ -145,4 +190,8 @@ func lookup(environ []string, key string) (string, bool) {
 	return "", false
 }
 
-var _ ecosystems.TraceEnvironer = Ecosystem{}
+var (
+	_ ecosystems.Opener                = Ecosystem{}
+	_ ecosystems.Resolver              = Ecosystem{}
+	_ ecosystems.ProjectTraceEnvironer = (*project)(nil)
+)

@@ -18,7 +18,7 @@ import (
 
 // Fixtures live in testdata/<case>/; each case's expected/ holds
 // golden files (regenerated with ENVAUDIT_UPDATE=1):
-//   - declared.golden: Declared, or the positioned error it returns;
+//   - declared.golden: Declared, or the positioned error Open returns;
 //   - traced.cmd: the command run in the case for real (cargo test against
 //     Debian's crate sources, offline, through the case's .cargo/config.toml);
 //   - installed.golden: Installed after that build;
@@ -30,10 +30,13 @@ const fixtures = "testdata/*"
 func TestDeclared(t *testing.T) {
 	for _, dir := range ecotest.Glob(t, fixtures) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			deps, err := cargo.New().Declared(dir)
+			p, err := cargo.New().Open(context.Background(), ecosystems.Dir(dir))
 			var b strings.Builder
+			var deps []ecosystems.Dependency
 			if err != nil {
 				fmt.Fprintf(&b, "error at %s: %v\n", ecotest.PosError(t, err).Pos, err)
+			} else {
+				deps = p.Declared()
 			}
 			for _, d := range deps {
 				fmt.Fprintf(&b, "%s %s %s %q", d.Pos, d.Scope, d.Name, d.Spec)
@@ -50,26 +53,23 @@ func TestDeclared(t *testing.T) {
 	}
 }
 
-func TestDetect(t *testing.T) {
-	tests := map[string][]string{
-		"basic":     {"Cargo.lock", "Cargo.toml"},
-		"workspace": {"Cargo.lock", "Cargo.toml", "crates/app/Cargo.toml", "crates/corelib/Cargo.toml"},
-		"forms":     {"Cargo.toml"},
-		"bad-dep":   {"Cargo.toml"},
+func TestFiles(t *testing.T) {
+	const manifest, lockfile, config = ecosystems.KindManifest, ecosystems.KindLockfile, ecosystems.KindConfig
+	tests := map[string][]ecosystems.File{
+		"basic":     {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}},
+		"workspace": {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}, {Path: "crates/app/Cargo.toml", Kind: manifest}, {Path: "crates/corelib/Cargo.toml", Kind: manifest}},
+		"forms":     {{Path: "Cargo.toml", Kind: manifest}},
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {
-			got, err := cargo.New().Detect(filepath.Join("testdata", name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("Detect (-want +got):\n%s", diff)
+			p := ecotest.Open(t, cargo.New(), filepath.Join("testdata", name))
+			if diff := cmp.Diff(want, p.Files()); diff != "" {
+				t.Errorf("Files (-want +got):\n%s", diff)
 			}
 		})
 	}
-	if got, err := cargo.New().Detect(t.TempDir()); err != nil || got != nil {
-		t.Errorf("Detect(empty dir) = %q, %v; want none", got, err)
+	if p := ecotest.Open(t, cargo.New(), t.TempDir()); p != nil {
+		t.Errorf("Open(empty dir) = %v; want no project", p)
 	}
 }
 
@@ -100,13 +100,14 @@ func TestTracedReal(t *testing.T) {
 			args := strings.Fields(string(cmdline))
 			target := t.TempDir()
 			base := append(os.Environ(), "CARGO_TARGET_DIR="+target, "CARGO_TERM_COLOR=never")
-			env := append(base, eco.TraceEnv(dir, t.TempDir(), base)...)
+			p := ecotest.Open(t, eco, dir)
+			env := append(base, p.(ecosystems.ProjectTraceEnvironer).TraceEnv(t.TempDir(), base)...)
 
 			var runs []string
 			var inv *ecosystems.Inventory
 			for _, run := range []string{"cold", "warm"} {
 				paths := traceOpens(t, dir, env, args)
-				inv, err = eco.Installed(context.Background(), dir, ecosystems.Env{Environ: env})
+				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}
@@ -135,7 +136,7 @@ func TestTracedReal(t *testing.T) {
 			plainTarget := t.TempDir()
 			plain := append(os.Environ(), "CARGO_TARGET_DIR="+plainTarget, "CARGO_TERM_COLOR=never")
 			paths := traceOpens(t, dir, plain, args)
-			pinv, err := eco.Installed(context.Background(), dir, ecosystems.Env{Environ: plain})
+			pinv, err := p.Installed(context.Background(), ecosystems.Env{Environ: plain})
 			if err != nil {
 				t.Fatalf("Installed: %v", err)
 			}

@@ -15,15 +15,20 @@ type config struct {
 	dirs      []string // directory sources ([source.<name>] directory = ...): vendor/, /usr/share/cargo/registry
 }
 
-// readConfig reads cargo's configuration as cargo would for a build in
-// root: CARGO_TARGET_DIR / CARGO_BUILD_TARGET_DIR, then the
-// .cargo/config.toml (or .cargo/config) files of root and its parents, then
-// $CARGO_HOME/config.toml; the nearest file wins for build.target-dir, and
-// every file's directory sources are kept. Relative paths in a file are
-// relative to the directory holding its .cargo directory. Unreadable or
-// malformed configuration files are skipped: cargo itself would have
-// refused to build with them.
-func readConfig(root string, environ []string) config {
+// configFiles are the names of cargo's configuration file in a .cargo
+// directory, in the order cargo prefers them.
+var configFiles = []string{"config.toml", "config"}
+
+// readConfig reads cargo's configuration as cargo would for a build in the
+// project's root (on disk): CARGO_TARGET_DIR / CARGO_BUILD_TARGET_DIR, then
+// the .cargo/config.toml (or .cargo/config) files of the root (through the
+// Source) and its parents, then $CARGO_HOME/config.toml; the nearest file
+// wins for build.target-dir, and every file's directory sources are kept.
+// Relative paths in a file are relative to the directory holding its
+// .cargo directory. Unreadable or malformed configuration files are
+// skipped: cargo itself would have refused to build with them.
+func readConfig(src ecosystems.Source, environ []string) config {
+	root := src.Root
 	c := config{home: ecosystems.Getenv(environ, "CARGO_HOME")}
 	if c.home == "" {
 		home := ecosystems.Getenv(environ, "HOME")
@@ -33,8 +38,16 @@ func readConfig(root string, environ []string) config {
 		c.home = filepath.Join(home, ".cargo")
 	}
 	var files []string
-	for dir := root; ; {
-		for _, n := range []string{"config.toml", "config"} {
+	own := ""
+	for _, n := range configFiles {
+		if src.IsFile(".cargo/" + n) {
+			own = filepath.Join(root, ".cargo", n)
+			files = append(files, own)
+			break
+		}
+	}
+	for dir := filepath.Dir(root); dir != root; {
+		for _, n := range configFiles {
 			f := filepath.Join(dir, ".cargo", n)
 			if _, err := os.Stat(f); err == nil {
 				files = append(files, f)
@@ -49,7 +62,13 @@ func readConfig(root string, environ []string) config {
 	}
 	files = append(files, filepath.Join(c.home, "config.toml"))
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		var data []byte
+		var err error
+		if f == own {
+			data, err = src.ReadFile(".cargo/" + filepath.Base(f))
+		} else {
+			data, err = os.ReadFile(f)
+		}
 		if err != nil {
 			continue
 		}

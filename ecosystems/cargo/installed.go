@@ -32,28 +32,20 @@ const (
 
 // Installed enumerates Cargo.lock (D2) and indexes each crate's sources
 // and build artifacts with the compiler's verdict on its use (D3).
-func (Ecosystem) Installed(_ context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !pr.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	root, decls := pr.src.Root, pr.decls
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: EvidenceReads}}
-	pr, err := readProject(root)
-	if err != nil || pr == nil {
-		return inv, err
-	}
-	decls, err := pr.allDeclared()
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(filepath.Join(root, "Cargo.lock"))
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(pr.lockErr, errNoLock) {
 		inv.Warnings = append(inv.Warnings, "no Cargo.lock: nothing is known to be installed (cargo writes it on the first build)")
 		return inv, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read %q: %w", "Cargo.lock", err)
+	if pr.lockErr != nil {
+		return nil, pr.lockErr
 	}
-	lf, err := parseLock("Cargo.lock", data)
-	if err != nil {
-		return nil, err
-	}
+	lf := pr.lock
 	members := pr.memberNames()
 	direct := map[string]bool{}
 	for _, d := range decls {
@@ -69,7 +61,7 @@ func (Ecosystem) Installed(_ context.Context, root string, env ecosystems.Env) (
 	if environ == nil {
 		environ = os.Environ()
 	}
-	cfg := readConfig(root, environ)
+	cfg := readConfig(pr.src, environ)
 	v := readVerdict(cfg.targetDir, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	used := map[string]bool{}

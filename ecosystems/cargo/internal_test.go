@@ -28,7 +28,7 @@ func TestTraceEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := New().TraceEnv("/src", "/tmp/scratch", tt.environ)
+			got := (&project{}).TraceEnv("/tmp/scratch", tt.environ)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("TraceEnv (-want +got):\n%s", diff)
 			}
@@ -202,7 +202,7 @@ source = "registry+https://github.com/rust-lang/crates.io-index"
 	}
 	root := t.TempDir()
 	writeFiles(t, root, project)
-	inv, err := New().Installed(context.Background(), root, ecosystems.Env{Environ: []string{"HOME=" + t.TempDir()}})
+	inv, err := ecotest.Open(t, New(), root).Installed(context.Background(), ecosystems.Env{Environ: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ source = "registry+https://github.com/rust-lang/crates.io-index"
 	}
 	root = t.TempDir()
 	writeFiles(t, root, project)
-	inv, err = New().Installed(context.Background(), root, ecosystems.Env{Environ: []string{"HOME=" + t.TempDir()}})
+	inv, err = ecotest.Open(t, New(), root).Installed(context.Background(), ecosystems.Env{Environ: []string{"HOME=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ source = "registry+https://github.com/rust-lang/crates.io-index"
 func TestInstalledNoLock(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"Cargo.toml": "[package]\nname = \"a\"\nversion = \"0.1.0\"\n[dependencies]\nitoa = \"1\"\n"})
-	inv, err := New().Installed(context.Background(), root, ecosystems.Env{Environ: []string{}})
+	inv, err := ecotest.Open(t, New(), root).Installed(context.Background(), ecosystems.Env{Environ: []string{}})
 	if err != nil || len(inv.Packages) != 0 || len(inv.Warnings) != 1 {
 		t.Errorf("Installed without Cargo.lock = %+v, %v; want no packages and a warning", inv, err)
 	}

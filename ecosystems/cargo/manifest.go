@@ -2,7 +2,7 @@ package cargo
 
 import (
 	"errors"
-	"os"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"sort"
@@ -19,16 +19,24 @@ type manifest struct {
 	name string // [package] name; "" for a virtual workspace manifest
 }
 
-// project is a Cargo project: the root manifest and the workspace members
-// (the root itself when it has a [package]).
+// project is a Cargo project opened once: the root manifest and the
+// workspace members (the root itself when it has a [package]), their
+// declarations, and Cargo.lock.
 type project struct {
+	src     ecosystems.Source
 	root    *manifest
 	members []*manifest
+	decls   []decl
+	files   []ecosystems.File
+	// lock is Cargo.lock parsed; lockErr says why there is none (absent,
+	// unreadable, malformed), for Installed.
+	lock    *lockFile
+	lockErr error
 }
 
 // readManifest parses the Cargo.toml at rel.
-func readManifest(root, rel string) (*manifest, error) {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+func readManifest(src ecosystems.Source, rel string) (*manifest, error) {
+	data, err := src.ReadFile(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -56,18 +64,18 @@ func parseManifest(rel string, data []byte) (*manifest, error) {
 	return m, nil
 }
 
-// readProject reads root/Cargo.toml and, when it declares a [workspace],
-// the manifests of its members (members globs minus exclude). It returns
-// nil when there is no Cargo.toml.
-func readProject(root string) (*project, error) {
-	rm, err := readManifest(root, "Cargo.toml")
-	if errors.Is(err, os.ErrNotExist) {
+// readProject reads Cargo.toml and, when it declares a [workspace], the
+// manifests of its members (members globs minus exclude). It returns nil
+// when there is no Cargo.toml.
+func readProject(src ecosystems.Source) (*project, error) {
+	rm, err := readManifest(src, "Cargo.toml")
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	pr := &project{root: rm}
+	pr := &project{src: src, root: rm}
 	ws, err := rm.doc.table("workspace")
 	if err != nil {
 		return nil, err
@@ -96,26 +104,23 @@ func readProject(root string) (*project, error) {
 	}
 	seen := map[string]bool{".": true}
 	for _, g := range globs {
-		matches, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(g)))
+		// Members lie below the workspace root, so the pattern is matched
+		// in the project's tree.
+		matches, err := fs.Glob(src.FS, path.Clean(filepath.ToSlash(g)))
 		if err != nil {
 			return nil, rm.doc.errorf([]string{"workspace", "members"}, "workspace.members: bad pattern %q: %v", g, err)
 		}
 		sort.Strings(matches)
-		for _, abs := range matches {
-			dir, err := filepath.Rel(root, abs)
-			if err != nil {
-				continue
-			}
-			dir = filepath.ToSlash(dir)
+		for _, dir := range matches {
 			if seen[dir] || excluded[dir] {
 				continue
 			}
 			rel := path.Join(dir, "Cargo.toml")
-			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+			if !src.IsFile(rel) {
 				continue // a glob also matches directories that are not crates
 			}
 			seen[dir] = true
-			mm, err := readManifest(root, rel)
+			mm, err := readManifest(src, rel)
 			if err != nil {
 				return nil, err
 			}
