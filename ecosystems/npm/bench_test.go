@@ -1,12 +1,12 @@
 package npm
 
 import (
-	"context"
 	"io/fs"
 	"path/filepath"
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // The benchmark fixture testdata/bench is a real node_modules of about
@@ -18,10 +18,7 @@ import (
 // not one warning over a thousand real package.json files.
 func TestBenchFixture(t *testing.T) {
 	dir := installedFixture(t, "bench")
-	inv, err := New().Installed(context.Background(), dir, ecosystems.Env{Environ: []string{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := ecotest.Installed(t, New(), dir, ecosystems.Env{Environ: []string{}})
 	if got := len(inv.Packages); got != 1021 {
 		t.Errorf("%d packages, want 1021 (npm ci said: added 1021 packages)", got)
 	}
@@ -79,9 +76,7 @@ func BenchmarkInstalled(b *testing.B) {
 	dir := installedFixture(b, "bench")
 	env := ecosystems.Env{Environ: []string{}}
 	for b.Loop() {
-		if _, err := New().Installed(context.Background(), dir, env); err != nil {
-			b.Fatal(err)
-		}
+		ecotest.Installed(b, New(), dir, env)
 	}
 }
 
@@ -89,10 +84,7 @@ func BenchmarkInstalled(b *testing.B) {
 // the ~1,000-package tree.
 func BenchmarkAttribute(b *testing.B) {
 	dir := installedFixture(b, "bench")
-	inv, err := New().Installed(context.Background(), dir, ecosystems.Env{Environ: []string{}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	inv := ecotest.Installed(b, New(), dir, ecosystems.Env{Environ: []string{}})
 	paths := tracePaths(b, dir, 100_000)
 	for b.Loop() {
 		owned := 0
@@ -116,10 +108,7 @@ func BenchmarkInventoryAndAttribute(b *testing.B) {
 	paths := tracePaths(b, dir, 100_000)
 	env := ecosystems.Env{Environ: []string{}}
 	for b.Loop() {
-		inv, err := New().Installed(context.Background(), dir, env)
-		if err != nil {
-			b.Fatal(err)
-		}
+		inv := ecotest.Installed(b, New(), dir, env)
 		for _, p := range paths {
 			inv.Index.Lookup(p)
 		}

@@ -64,18 +64,17 @@ func (v *inventory) warnf(format string, args ...any) {
 
 // Installed enumerates the node_modules trees of the project root and its
 // workspaces, cross-checks them with the lockfile, and builds the index that
-// attributes traced paths to the installed packages. A root without
-// package.json has an empty inventory; one whose package.json declares
-// dependencies (or has a lockfile) but that has no node_modules anywhere
-// is marked Unknown, with a warning to run npm ci. Problems with
-// installed packages (an unreadable package.json in node_modules, a
-// disagreement with the lockfile) are warnings; a malformed package.json or
+// attributes traced paths to the installed packages. A project whose
+// package.json declares dependencies (or that has a lockfile) but that has
+// no node_modules anywhere is marked Unknown, with a warning to run npm ci.
+// Problems with installed packages (an unreadable package.json in
+// node_modules, a disagreement with the lockfile) are warnings; a malformed
 // lockfile of the project itself is a *ecosystems.PosError.
-func (Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, err
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
 	}
+	abs := p.src.Root
 	rootReal, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, err
@@ -88,16 +87,9 @@ func (Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env)
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: evidence}}
 	v.excludeToolchain(inv, env)
 
-	m, err := readManifest(abs, "package.json")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	var ws []workspace
+	m, ws := p.root, p.ws
 	declarers := map[string]*manifest{}
 	if m != nil {
-		if ws, err = readWorkspaces(abs, m); err != nil {
-			return nil, err
-		}
 		declarers[rootReal] = m
 		for _, w := range ws {
 			r := filepath.Join(rootReal, filepath.FromSlash(w.dir))
@@ -108,9 +100,9 @@ func (Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env)
 			declarers[r] = w.manifest
 		}
 	}
-	lock, lockName, err := readLock(abs)
-	if err != nil {
-		return nil, err
+	lock, lockName := p.lock, p.lockName
+	if p.lockErr != nil {
+		return nil, p.lockErr
 	}
 	if lockName != "" && lock == nil {
 		v.warnf("%s: lockfileVersion 1 has no \"packages\" map; the tree is not cross-checked (npm 7 or later writes version 3)", lockName)
@@ -598,9 +590,9 @@ func (le *lockEntry) refs() []depRef {
 // map is nil when there is no lockfile (name "") or when it predates the
 // "packages" map (lockfileVersion 1). A lockfile that does not parse is a
 // *ecosystems.PosError: it is the project's own file.
-func readLock(root string) (map[string]*lockEntry, string, error) {
+func readLock(src ecosystems.Source) (map[string]*lockEntry, string, error) {
 	for _, name := range lockFiles {
-		data, err := os.ReadFile(filepath.Join(root, name))
+		data, err := src.ReadFile(name)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

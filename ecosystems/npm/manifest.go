@@ -3,7 +3,6 @@ package npm
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -33,10 +32,10 @@ type manifest struct {
 	workspaces []wsGlob // workspace globs as written (root manifest only)
 }
 
-// readManifest reads and checks the package.json at rel below root. It
-// returns an error wrapping fs.ErrNotExist when there is none.
-func readManifest(root, rel string) (*manifest, error) {
-	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+// readManifest reads and checks the package.json at rel. It returns an
+// error wrapping fs.ErrNotExist when there is none.
+func readManifest(src ecosystems.Source, rel string) (*manifest, error) {
+	data, err := src.ReadFile(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -149,14 +148,14 @@ type workspace struct {
 // readWorkspaces expands the root manifest's workspace globs and reads each
 // workspace's package.json. Directories without a package.json are not
 // workspaces, as in npm. Negated globs ("!packages/old") remove matches.
-func readWorkspaces(root string, m *manifest) ([]workspace, error) {
-	dirs, err := expandWorkspaces(root, m.file, m.workspaces)
+func readWorkspaces(src ecosystems.Source, m *manifest) ([]workspace, error) {
+	dirs, err := expandWorkspaces(src, m.file, m.workspaces)
 	if err != nil {
 		return nil, err
 	}
 	var out []workspace
 	for _, d := range dirs {
-		wm, err := readManifest(root, path.Join(d, "package.json"))
+		wm, err := readManifest(src, path.Join(d, "package.json"))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -171,11 +170,11 @@ func readWorkspaces(root string, m *manifest) ([]workspace, error) {
 	return out, nil
 }
 
-// expandWorkspaces returns the directories, relative to root, that the
+// expandWorkspaces returns the directories, relative to the root, that the
 // workspace globs match, sorted. A glob is matched one path segment at a
 // time with path.Match; "**" matches any number of directories (never
 // descending into node_modules or hidden directories).
-func expandWorkspaces(root, file string, globs []wsGlob) ([]string, error) {
+func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]string, error) {
 	include, exclude := map[string]bool{}, map[string]bool{}
 	for _, wg := range globs {
 		g := wg.glob
@@ -190,7 +189,7 @@ func expandWorkspaces(root, file string, globs []wsGlob) ([]string, error) {
 		if _, err := path.Match(g, ""); err != nil {
 			return nil, ecosystems.Errorf(file, wg.line, "workspace pattern %q: %w", wg.glob, err)
 		}
-		if err := globDirs(root, "", strings.Split(g, "/"), set); err != nil {
+		if err := globDirs(src, "", strings.Split(g, "/"), set); err != nil {
 			return nil, err
 		}
 	}
@@ -204,7 +203,7 @@ func expandWorkspaces(root, file string, globs []wsGlob) ([]string, error) {
 	return out, nil
 }
 
-func globDirs(root, rel string, segs []string, out map[string]bool) error {
+func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]bool) error {
 	if len(segs) == 0 {
 		if rel != "" {
 			out[rel] = true
@@ -219,13 +218,16 @@ func globDirs(root, rel string, segs []string, out map[string]bool) error {
 		return rel + "/" + name
 	}
 	if seg == ".." || !strings.ContainsAny(seg, `*?[\`) {
-		fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(join(seg))))
-		if err != nil || !fi.IsDir() {
+		if !src.IsDir(join(seg)) {
 			return nil
 		}
-		return globDirs(root, path.Clean(join(seg)), rest, out)
+		return globDirs(src, path.Clean(join(seg)), rest, out)
 	}
-	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(rel)))
+	dir := rel
+	if dir == "" {
+		dir = "."
+	}
+	entries, err := src.ReadDir(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
@@ -233,7 +235,7 @@ func globDirs(root, rel string, segs []string, out map[string]bool) error {
 		return err
 	}
 	if seg == "**" {
-		if err := globDirs(root, rel, rest, out); err != nil {
+		if err := globDirs(src, rel, rest, out); err != nil {
 			return err
 		}
 	}
@@ -247,13 +249,13 @@ func globDirs(root, rel string, segs []string, out map[string]bool) error {
 			if !e.IsDir() {
 				continue
 			}
-			if err := globDirs(root, join(name), segs, out); err != nil {
+			if err := globDirs(src, join(name), segs, out); err != nil {
 				return err
 			}
 			continue
 		}
-		if ok, _ := path.Match(seg, name); ok && isDir(root, join(name), e) {
-			if err := globDirs(root, join(name), rest, out); err != nil {
+		if ok, _ := path.Match(seg, name); ok && isDir(src, join(name), e) {
+			if err := globDirs(src, join(name), rest, out); err != nil {
 				return err
 			}
 		}
@@ -262,15 +264,14 @@ func globDirs(root, rel string, segs []string, out map[string]bool) error {
 }
 
 // isDir reports whether the entry is a directory, following a symbolic link.
-func isDir(root, rel string, e fs.DirEntry) bool {
+func isDir(src ecosystems.Source, rel string, e fs.DirEntry) bool {
 	if e.IsDir() {
 		return true
 	}
 	if e.Type()&fs.ModeSymlink == 0 {
 		return false
 	}
-	fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
-	return err == nil && fi.IsDir()
+	return src.IsDir(rel)
 }
 
 type byOffset struct {

@@ -39,6 +39,11 @@
 // node_modules first, then each enclosing one). It is Direct when the root
 // or a workspace package.json declares its name and resolves to that copy.
 //
+// Open reads package.json, the workspaces' package.json files and the
+// lockfile through the Source, once; Files labels them manifests and a
+// lockfile. node_modules, an installed tree, is read from disk by
+// Installed.
+//
 // D3 (attribution): a traced path belongs to the innermost package directory
 // that contains it. Reading a package's package.json is metadata (no use);
 // reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts), or any file
@@ -51,18 +56,17 @@
 package npm
 
 import (
+	"context"
 	"errors"
 	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
-	"sort"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // Ecosystem is the npm ecosystem. The zero value is ready to use.
 type Ecosystem struct{}
+
+var _ ecosystems.Opener = Ecosystem{}
 
 // New returns the npm ecosystem.
 func New() Ecosystem { return Ecosystem{} }
@@ -73,58 +77,83 @@ func (Ecosystem) Name() string { return "npm" }
 // lockFiles are the lockfiles npm reads, in order of precedence.
 var lockFiles = []string{"npm-shrinkwrap.json", "package-lock.json"}
 
-// Detect returns package.json, the workspaces' package.json files and the
-// lockfile, those that exist under root. A package.json that does not parse
-// is still returned (Declared reports what is wrong with it).
-func (Ecosystem) Detect(root string) ([]string, error) {
-	var out []string
-	m, err := readManifest(root, "package.json")
+// Detect returns the manifests and lockfiles Open finds in root.
+func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
+}
+
+// Installed returns the inventory of the project in root.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
+
+// project is an npm project opened once: its package.json files parsed,
+// D1 derived from them, and the lockfile parsed.
+type project struct {
+	src   ecosystems.Source
+	root  *manifest // nil for a tree with a lockfile but no package.json
+	ws    []workspace
+	deps  []ecosystems.Dependency
+	files []ecosystems.File
+	// lock is the lockfile's "packages" map (nil without one, or for a
+	// lockfileVersion 1), lockName its file name; lockErr is what is wrong
+	// with it, which Installed reports: D1 stands without it.
+	lock     map[string]*lockEntry
+	lockName string
+	lockErr  error
+}
+
+// Open reads package.json, the package.json of every workspace its
+// "workspaces" globs match, and the lockfile (npm-shrinkwrap.json, else
+// package-lock.json) through the Source, once. Files labels the
+// package.json files manifests and the lockfile a lockfile. A tree with
+// neither package.json nor a lockfile is absent.
+func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	p := &project{src: src}
+	m, err := readManifest(src, "package.json")
 	switch {
 	case err == nil:
-		out = append(out, "package.json")
-		// Workspace manifests are listed even when they do not parse.
-		dirs, err := expandWorkspaces(root, m.file, m.workspaces)
-		if err == nil {
-			for _, d := range dirs {
-				f := path.Join(d, "package.json")
-				if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(f))); err == nil && fi.Mode().IsRegular() {
-					out = append(out, f)
-				}
-			}
-		}
-	case errors.Is(err, fs.ErrNotExist):
-	default:
-		var pe *ecosystems.PosError
-		if !errors.As(err, &pe) {
+		p.root = m
+		p.files = append(p.files, ecosystems.File{Path: "package.json", Kind: ecosystems.KindManifest})
+		if p.ws, err = readWorkspaces(src, m); err != nil {
 			return nil, err
 		}
-		out = append(out, "package.json")
-	}
-	for _, l := range lockFiles {
-		if fi, err := os.Stat(filepath.Join(root, l)); err == nil && fi.Mode().IsRegular() {
-			out = append(out, l)
-			break
+		for _, w := range p.ws {
+			p.files = append(p.files, ecosystems.File{Path: w.file, Kind: ecosystems.KindManifest})
 		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, err
 	}
-	sort.Strings(out)
-	return out, nil
+	p.lock, p.lockName, p.lockErr = readLock(src)
+	if p.lockName != "" {
+		p.files = append(p.files, ecosystems.File{Path: p.lockName, Kind: ecosystems.KindLockfile})
+	}
+	if p.root == nil && p.lockName == "" {
+		return nil, nil
+	}
+	if p.root != nil {
+		p.deps = declared(p.root, p.ws)
+	}
+	p.files = ecosystems.SortFiles(p.files)
+	return p, nil
 }
+
+// Files returns the files Open read.
+func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), p.files...) }
 
 // Declared returns the dependencies declared in the root package.json and
 // in each workspace's package.json, in file order (root first, then the
-// workspaces by directory). A project without package.json declares nothing.
-func (Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	m, err := readManifest(root, "package.json")
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	ws, err := readWorkspaces(root, m)
-	if err != nil {
-		return nil, err
-	}
+// workspaces by directory).
+func (p *project) Declared() []ecosystems.Dependency {
+	return append([]ecosystems.Dependency(nil), p.deps...)
+}
+
+// declared returns D1 of the root manifest m and its workspaces:
+// dependencies naming a workspace package are project code and left out.
+func declared(m *manifest, ws []workspace) []ecosystems.Dependency {
 	internal := map[string]bool{}
 	for _, w := range ws {
 		internal[w.name] = true
@@ -137,7 +166,7 @@ func (Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 func manifests(ws []workspace) []*manifest {

@@ -18,12 +18,13 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
-// result is what a golden file records of one project: the three answers
-// of the ecosystem and the owner of every path of interest.
+// result is what a golden file records of one project: the answers of the
+// project the ecosystem opens and the owner of every path of interest.
 type result struct {
-	Detect         []string                `json:"detect"`
+	// Files are the project's files, "path kind" each.
+	Files          []string                `json:"files"`
+	OpenError      string                  `json:"openError,omitempty"`
 	Declared       []ecosystems.Dependency `json:"declared,omitempty"`
-	DeclaredError  string                  `json:"declaredError,omitempty"`
 	Installed      *inventoryJSON          `json:"installed,omitempty"`
 	InstalledError string                  `json:"installedError,omitempty"`
 	// Owners maps each path (relative to the fixture) to "pkg use", or
@@ -42,16 +43,20 @@ type inventoryJSON struct {
 // base) in the inventory's index.
 func audit(t *testing.T, root, base string, env ecosystems.Env, paths []string) result {
 	t.Helper()
-	e := New()
 	var r result
-	var err error
-	if r.Detect, err = e.Detect(root); err != nil {
-		t.Fatalf("Detect: %v", err)
+	p, err := New().Open(context.Background(), ecosystems.Dir(root))
+	if err != nil {
+		r.OpenError = err.Error()
+		return r
 	}
-	if r.Declared, err = e.Declared(root); err != nil {
-		r.DeclaredError = err.Error()
+	if p == nil {
+		return r
 	}
-	inv, err := e.Installed(context.Background(), root, env)
+	for _, f := range p.Files() {
+		r.Files = append(r.Files, f.Path+" "+string(f.Kind))
+	}
+	r.Declared = p.Declared()
+	inv, err := p.Installed(context.Background(), env)
 	if err != nil {
 		r.InstalledError = err.Error()
 		return r
@@ -165,9 +170,9 @@ func TestDeclaredErrors(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(tt.json), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := New().Declared(dir)
+			_, err := New().Open(context.Background(), ecosystems.Dir(dir))
 			if err == nil {
-				t.Fatalf("Declared: no error, want %q", tt.want)
+				t.Fatalf("Open: no error, want %q", tt.want)
 			}
 			if diff := cmp.Diff(tt.want, err.Error()); diff != "" {
 				t.Errorf("error (-want +got):\n%s", diff)
@@ -283,7 +288,10 @@ func TestInstalledCancelled(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := New().Installed(ctx, dir, ecosystems.Env{Environ: []string{}}); !errors.Is(err, context.Canceled) {
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"dependencies": {"a": "1"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ecotest.Open(t, New(), dir).Installed(ctx, ecosystems.Env{Environ: []string{}}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Installed with a cancelled context: %v, want context.Canceled", err)
 	}
 }

@@ -99,8 +99,8 @@ func TestRealGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := installedFixture(t, "real/"+name)
 			got := audit(t, dir, dir, realEnv(t), nil)
-			if got.DeclaredError != "" || got.InstalledError != "" {
-				t.Fatalf("errors: %q, %q", got.DeclaredError, got.InstalledError)
+			if got.OpenError != "" || got.InstalledError != "" {
+				t.Fatalf("errors: %q, %q", got.OpenError, got.InstalledError)
 			}
 			got.Owners = nil
 			ecotest.GoldenJSON(t, filepath.Join(filepath.Dir(lock), "expected.json"), got)
@@ -113,11 +113,8 @@ func TestRealGolden(t *testing.T) {
 // 2.0.0 under debug.
 func TestRealBasic(t *testing.T) {
 	dir := installedFixture(t, "real/basic")
-	e := New()
-	decl, err := e.Declared(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := ecotest.Open(t, New(), dir)
+	decl := p.Declared()
 	pos := func(line int) ecosystems.Pos { return ecosystems.Pos{File: "package.json", Line: line} }
 	wantDecl := []ecosystems.Dependency{
 		{Name: "debug", Spec: "^2.6.9", Scope: ecosystems.ScopeRuntime, Pos: pos(8)},
@@ -128,7 +125,7 @@ func TestRealBasic(t *testing.T) {
 	if diff := cmp.Diff(wantDecl, decl); diff != "" {
 		t.Errorf("Declared (-want +got):\n%s", diff)
 	}
-	inv, err := e.Installed(context.Background(), dir, realEnv(t))
+	inv, err := p.Installed(context.Background(), realEnv(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,11 +173,8 @@ func TestRealBasic(t *testing.T) {
 // pinned ms 2.0.0 is installed under packages/util/node_modules.
 func TestRealWorkspaces(t *testing.T) {
 	dir := installedFixture(t, "real/workspaces")
-	e := New()
-	decl, err := e.Declared(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := ecotest.Open(t, New(), dir)
+	decl := p.Declared()
 	wantDecl := []ecosystems.Dependency{
 		{Name: "ms", Spec: "^2.1.3", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "package.json", Line: 10}},
 		{Name: "is-number", Spec: "^7.0.0", Scope: ecosystems.ScopeDev, Pos: ecosystems.Pos{File: "package.json", Line: 13}},
@@ -190,7 +184,7 @@ func TestRealWorkspaces(t *testing.T) {
 	if diff := cmp.Diff(wantDecl, decl); diff != "" {
 		t.Errorf("Declared (-want +got):\n%s", diff)
 	}
-	inv, err := e.Installed(context.Background(), dir, realEnv(t))
+	inv, err := p.Installed(context.Background(), realEnv(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,10 +218,7 @@ func TestRealWorkspaces(t *testing.T) {
 // (chalk's supports-color) is distinct from the hoisted one.
 func TestRealMocha(t *testing.T) {
 	dir := installedFixture(t, "real/mocha")
-	inv, err := New().Installed(context.Background(), dir, realEnv(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := ecotest.Installed(t, New(), dir, realEnv(t))
 	if len(inv.Packages) != 72 {
 		t.Errorf("%d packages, want 72 (npm ci said: added 72 packages)", len(inv.Packages))
 	}
@@ -411,10 +402,7 @@ func TestRealNodeRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		dir := installedFixture(t, tt.fixture)
-		inv, err := New().Installed(context.Background(), dir, realEnv(t))
-		if err != nil {
-			t.Fatal(err)
-		}
+		inv := ecotest.Installed(t, New(), dir, realEnv(t))
 		excluded := map[string]bool{}
 		for _, x := range inv.Excluded {
 			excluded[x.Name] = true
