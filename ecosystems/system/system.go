@@ -28,6 +28,9 @@
 // removals (pkg-) and parameter expansions ($PKGS) name no package. A
 // virtual package name stays as written.
 //
+// Open reads these files through the Source, once; Files labels each a
+// manifest.
+//
 // D2 (Installed): /var/lib/dpkg/status. Every installed package is not D2:
 // a CI image has a thousand of them and nearly all are nobody's
 // declaration. D2 is the declared packages that are installed (by name, or
@@ -68,7 +71,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -79,6 +81,10 @@ import (
 
 // Ecosystem is the system-package ecosystem. The zero value reads the
 // running machine's dpkg database.
+//
+// D2 is the machine's, not the project's: Installed needs no file of the
+// project, yet a project opened on a tree that is not on disk answers D1
+// only, like every other.
 type Ecosystem struct {
 	// System is the file system of the machine whose packages are audited,
 	// rooted at its "/"; nil means os.DirFS("/"). Tests set it to a
@@ -99,24 +105,93 @@ func (e Ecosystem) sys() fs.FS {
 	return os.DirFS("/")
 }
 
-// skipDirs are directories Detect does not descend into: version control,
+// skipDirs are directories Open does not descend into: version control,
 // other ecosystems' installs, fixtures and build output.
 var skipDirs = map[string]bool{
 	".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true,
 	"build": true, "_deps": true, "target": true, ".venv": true, "venv": true, "dist": true,
 }
 
-// maxDepth is how deep below the root Detect looks for Dockerfiles.
+// maxDepth is how deep below the root Open looks for Dockerfiles.
 const maxDepth = 3
 
-// Detect returns the Aptfile, the workflow files and the Dockerfiles under
-// root, relative and sorted.
-func (Ecosystem) Detect(root string) ([]string, error) {
+// Detect returns the manifests Open finds in root.
+func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
+}
+
+// Installed returns the inventory of the project in root.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
+
+// project is the system packages a project declares, read once.
+type project struct {
+	eco   Ecosystem
+	src   ecosystems.Source
+	files []ecosystems.File
+	deps  []ecosystems.Dependency
+}
+
+// Open reads the Aptfile, the workflow files and the Dockerfiles of the
+// project through the Source, once, and parses them; Files labels each a
+// manifest. A tree with none of them is absent. A package named in several
+// places is declared once per place; the first error (in file order) is
+// returned as a *ecosystems.PosError.
+func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	names, err := manifests(src)
+	if err != nil || len(names) == 0 {
+		return nil, err
+	}
+	p := &project{eco: e, src: src}
+	for _, f := range names {
+		p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
+		data, err := src.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var ps []aptInstall
+		switch {
+		case f == "Aptfile":
+			ps, err = parseAptfile(f, data)
+		case strings.HasPrefix(f, ".github/workflows/"):
+			ps, err = parseWorkflow(f, data)
+		default:
+			ps, err = parseDockerfile(f, data)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range ps {
+			d := ecosystems.Dependency{Name: a.name, Spec: a.spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: f, Line: a.line}}
+			if a.raw != a.name+a.spec {
+				d.Raw = a.raw
+			}
+			p.deps = append(p.deps, d)
+		}
+	}
+	return p, nil
+}
+
+// Files returns the files Open read.
+func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), p.files...) }
+
+// Declared returns the packages the project's files install.
+func (p *project) Declared() []ecosystems.Dependency {
+	return append([]ecosystems.Dependency(nil), p.deps...)
+}
+
+// manifests returns the Aptfile, the workflow files and the Dockerfiles
+// of the tree, relative and sorted.
+func manifests(src ecosystems.Source) ([]string, error) {
 	var out []string
-	if fi, err := os.Stat(filepath.Join(root, "Aptfile")); err == nil && fi.Mode().IsRegular() {
+	if src.IsFile("Aptfile") {
 		out = append(out, "Aptfile")
 	}
-	wf, err := os.ReadDir(filepath.Join(root, ".github", "workflows"))
+	wf, err := src.ReadDir(".github/workflows")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
@@ -125,23 +200,21 @@ func (Ecosystem) Detect(root string) ([]string, error) {
 			out = append(out, ".github/workflows/"+n)
 		}
 	}
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(src.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if p == root {
+			if p == "." {
 				return err
 			}
 			return nil // an unreadable subdirectory hides no manifest we could read
 		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if p != root && (skipDirs[d.Name()] || strings.Count(rel, "/") >= maxDepth) {
-				return filepath.SkipDir
+			if p != "." && (skipDirs[d.Name()] || strings.Count(p, "/") >= maxDepth) {
+				return fs.SkipDir
 			}
 			return nil
 		}
-		if d.Type().IsRegular() && isDockerfile(d.Name()) && looksLikeDockerfile(p) {
-			out = append(out, rel)
+		if d.Type().IsRegular() && isDockerfile(d.Name()) && looksLikeDockerfile(src, p) {
+			out = append(out, p)
 		}
 		return nil
 	})
@@ -155,8 +228,8 @@ func (Ecosystem) Detect(root string) ([]string, error) {
 // looksLikeDockerfile reports whether the file's first instruction is FROM
 // (or an ARG before it, or a parser directive), as in every Dockerfile, so
 // that a name like "dockerfile.go" or "Dockerfile.md" is not taken for one.
-func looksLikeDockerfile(path string) bool {
-	f, err := os.Open(path)
+func looksLikeDockerfile(src ecosystems.Source, name string) bool {
+	f, err := src.FS.Open(name)
 	if err != nil {
 		return false
 	}
@@ -189,43 +262,6 @@ func isDockerfile(name string) bool {
 	return false
 }
 
-// Declared parses every manifest Detect finds. A package named in several
-// places is declared once per place; the first error (in manifest order)
-// is returned as a *ecosystems.PosError.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	files, err := e.Detect(root)
-	if err != nil {
-		return nil, err
-	}
-	var out []ecosystems.Dependency
-	for _, f := range files {
-		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-		if err != nil {
-			return nil, err
-		}
-		var ps []aptInstall
-		switch {
-		case f == "Aptfile":
-			ps, err = parseAptfile(f, src)
-		case strings.HasPrefix(f, ".github/workflows/"):
-			ps, err = parseWorkflow(f, src)
-		default:
-			ps, err = parseDockerfile(f, src)
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range ps {
-			d := ecosystems.Dependency{Name: p.name, Spec: p.spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: f, Line: p.line}}
-			if p.raw != p.name+p.spec {
-				d.Raw = p.raw
-			}
-			out = append(out, d)
-		}
-	}
-	return out, nil
-}
-
 // Evidence is what the system ecosystem's D3 rests on.
 const Evidence = "programs executed and shared objects loaded that a Debian package outside the distribution base owns " +
 	"(exact ownership from dpkg's file lists); other files a package owns are no evidence of use. " +
@@ -234,7 +270,11 @@ const Evidence = "programs executed and shared objects loaded that a Debian pack
 // Installed reads the dpkg database: D2 is the declared packages, those of
 // the executed programs, and their dependencies outside the base, the index attributes every file of every
 // installed package outside the base, and the base is listed as excluded.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	e := p.eco
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: Evidence}}
 	db, err := dpkg.Open(e.sys())
 	if err != nil {
@@ -257,7 +297,7 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 
 	// D2: the declared packages, the packages of the programs the run
 	// executed (toolchain aside), and their closure, outside the base.
-	declared, _ := e.Declared(root) // Declared reports the errors
+	declared := p.deps
 	var roots []*dpkg.Package
 	direct := map[*dpkg.Package]bool{}
 	for _, d := range declared {

@@ -13,15 +13,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestFixtures runs Detect and Declared on every fixture project under
-// testdata that has a golden file: manifests.golden and
-// declared.golden for good projects, error.golden for bad ones.
+// TestFixtures opens every fixture project under testdata that has a
+// golden file: files.golden and declared.golden for good projects,
+// error.golden for bad ones.
 func TestFixtures(t *testing.T) {
 	// Not every directory is a project fixture (dpkg-root is a system).
 	dirs := ecotest.Glob(t, "testdata/*", "declared.golden", "error.golden")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			ecotest.DeclaredGoldens(t, New(), dir)
+			ecotest.ProjectGoldens(t, New(), dir)
 		})
 	}
 	if n := len(dirs); n < 3 {
@@ -39,10 +39,7 @@ func TestInstalledFixture(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := Ecosystem{System: os.DirFS("testdata/dpkg-root")}
-	inv, err := e.Installed(context.Background(), root, ecosystems.Env{Executables: []string{"/usr/bin/jq", "/usr/bin/ls"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := ecotest.Installed(t, e, root, ecosystems.Env{Executables: []string{"/usr/bin/jq", "/usr/bin/ls"}})
 	wantPkgs := []ecosystems.Package{
 		{Name: "jq", Version: "1.6-2.1+deb12u1", PURL: "pkg:deb/debian/jq@1.6-2.1%2Bdeb12u1?arch=amd64&distro=debian-12", Deps: []string{"libjq1"}},
 		{Name: "libc6-dev", Version: "2.36-9+deb12u4", PURL: "pkg:deb/debian/libc6-dev@2.36-9%2Bdeb12u4?arch=amd64&distro=debian-12"},
@@ -143,19 +140,18 @@ func TestDevToolsReal(t *testing.T) {
 	}
 }
 
-func TestDetectMissingRoot(t *testing.T) {
-	if _, err := New().Detect(filepath.Join(t.TempDir(), "missing")); err == nil {
-		t.Errorf("Detect of a missing directory succeeded")
+func TestOpenMissingRoot(t *testing.T) {
+	if _, err := New().Open(context.Background(), ecosystems.Dir(filepath.Join(t.TempDir(), "missing"))); err == nil {
+		t.Errorf("Open of a missing directory succeeded")
 	}
-	m, err := New().Detect(t.TempDir())
-	if err != nil || len(m) != 0 {
-		t.Errorf("Detect of an empty directory = %q, %v", m, err)
+	if p := ecotest.Open(t, New(), t.TempDir()); p != nil {
+		t.Errorf("Open of an empty directory = %v, want no project", p)
 	}
 }
 
-// TestDetectDockerfileContent: a file is a Dockerfile by its name and by its
+// TestDockerfileContent: a file is a Dockerfile by its name and by its
 // first instruction, so Go source named dockerfile.go is not one.
-func TestDetectDockerfileContent(t *testing.T) {
+func TestDockerfileContent(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
 		"Dockerfile":         "# syntax=docker/dockerfile:1\nFROM debian:12\nRUN apt-get install -y jq\n",
@@ -176,23 +172,21 @@ func TestDetectDockerfileContent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, err := New().Detect(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := ecosystems.Paths(ecotest.Open(t, New(), root).Files())
 	want := []string{"Dockerfile", "Dockerfile.dev", "api.Containerfile", "docker/Dockerfile"}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Detect (-want +got):\n%s", diff)
+		t.Errorf("Files (-want +got):\n%s", diff)
 	}
 }
 
 // TestInstalledNoDatabase: on a machine without dpkg, what is installed is
 // unknown, with a warning saying why, not an error and not "nothing".
 func TestInstalledNoDatabase(t *testing.T) {
-	inv, err := Ecosystem{System: os.DirFS(t.TempDir())}.Installed(context.Background(), t.TempDir(), ecosystems.Env{})
-	if err != nil {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "Aptfile"), []byte("jq\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	inv := ecotest.Installed(t, Ecosystem{System: os.DirFS(t.TempDir())}, root, ecosystems.Env{})
 	if !inv.Unknown || len(inv.Packages) != 0 || len(inv.Warnings) != 1 {
 		t.Errorf("inventory = %+v, want Unknown with one warning", inv)
 	}

@@ -48,20 +48,13 @@ func TestHiddenToolTraced(t *testing.T) {
 	}
 
 	e := New()
-	manifests, err := e.Detect(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	declared, err := e.Declared(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv, err := e.Installed(ctx, dir, ecosystems.Env{Executables: audit.Executables(tr)})
+	p := ecotest.Open(t, e, dir)
+	inv, err := p.Installed(ctx, ecosystems.Env{Executables: audit.Executables(tr)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep := audit.Ecosystem(audit.Input{
-		Name: e.Name(), Manifests: manifests, Declared: declared, Inventory: inv,
+		Name: e.Name(), Manifests: ecosystems.Paths(p.Files()), Declared: p.Declared(), Inventory: inv,
 		Trace: tr, DevTools: e.DevTools(), Root: dir,
 	})
 

@@ -206,6 +206,31 @@ func RenderFiles(files []ecosystems.File) string {
 	return b.String()
 }
 
+// ProjectGoldens checks what the ecosystem e makes of the fixture project
+// dir against the project's golden files: with an error.golden, Open must
+// fail with that positioned error; else files.golden holds the project's
+// files, rendered by RenderFiles, and declared.golden what Declared
+// returns, rendered by RenderDeclared. It reports whether the project is a
+// good one (no error.golden), for the caller's own checks of it after.
+func ProjectGoldens(t testing.TB, e ecosystems.Opener, dir string) (good bool) {
+	t.Helper()
+	p, err := e.Open(context.Background(), ecosystems.Dir(dir))
+	if _, statErr := os.Stat(filepath.Join(dir, "error.golden")); statErr == nil {
+		PosError(t, err)
+		Golden(t, filepath.Join(dir, "error.golden"), err.Error()+"\n")
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p == nil {
+		t.Fatalf("no %s project in %q", e.Name(), dir)
+	}
+	Golden(t, filepath.Join(dir, "files.golden"), RenderFiles(p.Files()))
+	Golden(t, filepath.Join(dir, "declared.golden"), RenderDeclared(p.Declared()))
+	return true
+}
+
 // Owner renders who owns path in x as golden files and test tables write
 // it: "pkg use", or "-" when no package does.
 func Owner(x *ecosystems.PathIndex, path string) string {
