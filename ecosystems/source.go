@@ -112,6 +112,22 @@ func (s Source) Abs(name string) string {
 	return filepath.Join(s.Root, filepath.FromSlash(name))
 }
 
+// treeRoot stands for the root of a project that is not on disk.
+const treeRoot = "/.envaudit-tree"
+
+// PathRoot returns the absolute directory that stands for the root in the
+// path arithmetic of ecosystems that reason in absolute paths (CMake's
+// ${CMAKE_SOURCE_DIR}, a pom's <relativePath>): Root, or, for a tree not
+// on disk, a directory that exists on no machine, so that a path computed
+// from it names a file of the tree or nothing. Name such a path to
+// ReadFile relative to PathRoot.
+func (s Source) PathRoot() string {
+	if s.Root != "" {
+		return filepath.Clean(s.Root)
+	}
+	return treeRoot
+}
+
 // outside returns the disk path of a name outside the project, or an
 // fs.ErrNotExist error when the project is not on disk.
 func (s Source) outside(op, name string) (string, error) {

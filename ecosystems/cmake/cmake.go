@@ -46,6 +46,10 @@
 //   - conanfile.txt: [requires], [tool_requires]/[build_requires] (build),
 //     [test_requires] (test).
 //
+// Open reads these files through the Source, once; Files labels each a
+// manifest. The build directories, their caches and dependency records,
+// are read from disk by Installed.
+//
 // Threads and the base libraries' link names (pthread, dl, m, rt, c,
 // stdc++, gcc_s) are toolchain baseline: not declarations, listed as
 // excluded.
@@ -113,6 +117,7 @@
 package cmake
 
 import (
+	"context"
 	"io/fs"
 	"os"
 
@@ -151,30 +156,55 @@ func (e Ecosystem) table() *Table {
 	return Libraries
 }
 
-// Detect returns the listfiles Declared reads (CMakeLists.txt, those of
-// subdirectories, included .cmake files), vcpkg.json and conanfile.txt,
-// those that exist under root, sorted. A listfile that does not parse is
-// still returned, and the walk stops there.
-func (e Ecosystem) Detect(root string) ([]string, error) {
-	if _, err := os.Stat(root); err != nil {
-		return nil, err
-	}
-	d, err := declare(root, e.table(), true)
-	if err != nil {
-		return nil, err
-	}
-	return d.files, nil
+// Detect returns the manifests Open finds in root.
+func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
 }
 
-// Declared returns D1. A listfile, vcpkg.json or conanfile.txt that does
-// not parse is a *ecosystems.PosError.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	d, err := declare(root, e.table(), false)
-	if err != nil {
+// Installed returns the inventory of the project in root.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
+
+// project is a CMake project opened once: its listfiles, vcpkg.json and
+// conanfile.txt read and their declarations gathered.
+type project struct {
+	eco  Ecosystem
+	src  ecosystems.Source
+	decl *declarations
+}
+
+// Open reads the listfiles (CMakeLists.txt, those of subdirectories,
+// included .cmake files), vcpkg.json and conanfile.txt through the Source,
+// once; Files labels each a manifest. A tree with none of them is absent.
+// A listfile, vcpkg.json or conanfile.txt that does not parse is a
+// *ecosystems.PosError.
+func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	d, err := declare(src, e.table())
+	if err != nil || len(d.files) == 0 {
 		return nil, err
 	}
-	return d.deps, nil
+	return &project{eco: e, src: src, decl: d}, nil
 }
+
+// Files returns the files Open read.
+func (p *project) Files() []ecosystems.File {
+	out := make([]ecosystems.File, len(p.decl.files))
+	for i, f := range p.decl.files {
+		out[i] = ecosystems.File{Path: f, Kind: ecosystems.KindManifest}
+	}
+	return out
+}
+
+// Declared returns D1.
+func (p *project) Declared() []ecosystems.Dependency {
+	return append([]ecosystems.Dependency(nil), p.decl.deps...)
+}
+
+var _ ecosystems.Opener = Ecosystem{}
 
 // DevTools returns the test frameworks of the library table (GTest, GMock,
 // Catch2, doctest, benchmark). ctest belongs to cmake, which is a tool of

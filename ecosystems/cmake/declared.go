@@ -1,7 +1,6 @@
 package cmake
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -56,12 +55,10 @@ type fetchDecl struct {
 }
 
 // declare reads the project's CMake listfiles, vcpkg.json and
-// conanfile.txt. With tolerant set, a syntax error stops the reading of
-// that manifest instead of failing (Detect and Installed use it; Declared
-// reports the error).
-func declare(root string, tbl *Table, tolerant bool) (*declarations, error) {
+// conanfile.txt.
+func declare(src ecosystems.Source, tbl *Table) (*declarations, error) {
 	d := &declarations{excluded: map[string]string{}, pkgPrefixes: map[string][]string{}, links: map[string]bool{}, other: map[string]bool{}}
-	w, err := walk(root, tolerant)
+	w, err := walk(src)
 	if err != nil {
 		return nil, err
 	}
@@ -71,16 +68,13 @@ func declare(root string, tbl *Table, tolerant bool) (*declarations, error) {
 		file  string
 		parse func(string, []byte, *Table) ([]ecosystems.Dependency, error)
 	}{{"vcpkg.json", parseVcpkg}, {"conanfile.txt", parseConanfile}} {
-		src, err := os.ReadFile(filepath.Join(root, m.file))
+		data, err := src.ReadFile(m.file)
 		if err != nil {
 			continue
 		}
 		d.files = append(d.files, m.file)
-		deps, err := m.parse(m.file, src, tbl)
+		deps, err := m.parse(m.file, data, tbl)
 		if err != nil {
-			if tolerant {
-				continue
-			}
 			return nil, err
 		}
 		for _, dep := range deps {

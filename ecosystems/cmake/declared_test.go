@@ -5,20 +5,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
-// TestFixtures runs Detect and Declared on every fixture project under
-// testdata with a golden file: manifests.golden, declared.golden and
-// excluded.golden for good projects, error.golden for bad ones.
+// TestFixtures opens every fixture project under testdata with a golden
+// file: files.golden, declared.golden and excluded.golden for good
+// projects, error.golden for bad ones.
 func TestFixtures(t *testing.T) {
 	dirs := ecotest.Glob(t, "testdata/*", "declared.golden", "error.golden")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			if !ecotest.DeclaredGoldens(t, New(), dir) {
+			if !ecotest.ProjectGoldens(t, New(), dir) {
 				return
 			}
-			d, err := declare(dir, Libraries, false)
+			d, err := declare(ecosystems.Dir(dir), Libraries)
 			if err != nil {
 				t.Fatal(err)
 			}

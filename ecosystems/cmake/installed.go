@@ -79,16 +79,13 @@ type inventory struct {
 // Installed enumerates what the CMake configuration resolved (D2) and
 // builds the index that attributes traced files to CMake package names
 // (D3). See the package documentation for the files it reads.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	e, root, decl := p.eco, p.src.PathRoot(), p.decl
 	tbl := e.table()
-	root, err := filepath.Abs(root)
-	if err != nil {
-		return nil, err
-	}
-	decl, err := declare(root, tbl, true)
-	if err != nil {
-		return nil, err
-	}
+	var err error
 	v := &inventory{
 		e: e, tbl: tbl, sys: e.sys(), decl: decl,
 		inv:    &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: Evidence}},

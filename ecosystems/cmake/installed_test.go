@@ -1,7 +1,6 @@
 package cmake
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,10 +21,7 @@ func TestInstalledRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := Ecosystem{System: os.DirFS(filepath.Join(root, "system-root"))}
-	inv, err := e.Installed(context.Background(), root, ecosystems.Env{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := ecotest.Installed(t, e, root, ecosystems.Env{})
 	deps := filepath.Join(root, "cmake-build-debug", "_deps")
 	wantPkgs := []ecosystems.Package{
 		{Name: "PkgConfig", Version: "1.8.1-1", PURL: "pkg:deb/debian/pkgconf@1.8.1-1?arch=amd64&distro=debian-12", Direct: true},
@@ -106,10 +102,7 @@ func TestInstalledUnconfigured(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inv, err := Ecosystem{System: os.DirFS(sys)}.Installed(context.Background(), root, ecosystems.Env{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := ecotest.Installed(t, Ecosystem{System: os.DirFS(sys)}, root, ecosystems.Env{})
 	var got []string
 	for _, p := range inv.Packages {
 		got = append(got, p.Name+" "+p.Version)
@@ -130,10 +123,7 @@ func TestInstalledUnconfigured(t *testing.T) {
 func TestInstalledNothingKnown(t *testing.T) {
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "CMakeLists.txt"), []byte("project(x)\nfind_package(ZLIB REQUIRED)\n"), 0o644)
-	inv, err := Ecosystem{System: os.DirFS(t.TempDir())}.Installed(context.Background(), root, ecosystems.Env{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	inv := ecotest.Installed(t, Ecosystem{System: os.DirFS(t.TempDir())}, root, ecosystems.Env{})
 	if !inv.Unknown || len(inv.Packages) != 0 || len(inv.Warnings) != 2 {
 		t.Errorf("inventory = %+v, want Unknown with two warnings", inv)
 	}

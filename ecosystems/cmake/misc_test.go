@@ -2,7 +2,6 @@ package cmake
 
 import (
 	"bytes"
-	"context"
 	"encoding/binary"
 	"os"
 	"path/filepath"
@@ -186,6 +185,7 @@ func TestToolAndProjectLoads(t *testing.T) {
 		t.Fatalf("%v (run `make setup`)", err)
 	}
 	root := t.TempDir()
+	ecotest.WriteFile(t, filepath.Join(root, "CMakeLists.txt"), []byte("project(app C)\n"), 0o644)
 	copyFile(t, "/usr/bin/jq", filepath.Join(root, "build", "app"))
 	cache := t.TempDir()
 	copyFile(t, "/usr/bin/true", filepath.Join(cache, "tool", "1.0", "bin", "tool"))
@@ -207,10 +207,7 @@ func TestToolAndProjectLoads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			inv, err := New().Installed(context.Background(), root, ecosystems.Env{Executables: tt.exes})
-			if err != nil {
-				t.Fatal(err)
-			}
+			inv := ecotest.Installed(t, New(), root, ecosystems.Env{Executables: tt.exes})
 			for _, c := range []struct {
 				file, pkg string
 				want      ecosystems.Use

@@ -3,10 +3,11 @@ package cmake
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // call is one command of the project's listfiles with its arguments
@@ -27,7 +28,8 @@ type call struct {
 // with ${VAR} are read as configure would. It evaluates no condition: a
 // declaration in any branch of an if() is a declaration.
 type walker struct {
-	root    string // absolute, cleaned
+	src     ecosystems.Source
+	root    string // absolute, cleaned: the Source's PathRoot
 	files   []string
 	calls   []call
 	visited map[string]bool // listfiles on the include stack
@@ -48,17 +50,13 @@ var (
 	testDir  = regexp.MustCompile(`(?i)^(unit_?)?tests?$|^testing$`)
 )
 
-// walk reads the project rooted at root. It returns the first listfile
-// syntax error; with tolerant set it stops at the error instead and keeps
-// what it read, which is what Detect needs.
-func walk(root string, tolerant bool) (*walker, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, err
-	}
-	w := &walker{root: abs, visited: map[string]bool{}, seen: map[string]bool{}}
+// walk reads the project in src. It returns the first listfile syntax
+// error.
+func walk(src ecosystems.Source) (*walker, error) {
+	abs := src.PathRoot()
+	w := &walker{src: src, root: abs, visited: map[string]bool{}, seen: map[string]bool{}}
 	top := filepath.Join(abs, "CMakeLists.txt")
-	if _, err := os.Stat(top); err != nil {
+	if _, err := src.Stat("CMakeLists.txt"); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return w, nil
 		}
@@ -66,11 +64,7 @@ func walk(root string, tolerant bool) (*walker, error) {
 	}
 	sc := &scope{vars: map[string]string{}, dir: abs}
 	sc.setDirVars(abs, abs)
-	err = w.listfile(top, sc, false)
-	if err != nil && tolerant {
-		return w, nil
-	}
-	return w, err
+	return w, w.listfile(top, sc, false)
 }
 
 func (s *scope) setDirVars(root, dir string) {
@@ -119,7 +113,7 @@ func (w *walker) listfile(path string, sc *scope, outerTest bool) error {
 		w.seen[path] = true
 		w.files = append(w.files, rel)
 	}
-	src, err := os.ReadFile(path)
+	src, err := w.src.ReadFile(rel)
 	if err != nil {
 		return err
 	}
@@ -219,7 +213,7 @@ func (w *walker) listfile(path string, sc *scope, outerTest bool) error {
 			if !w.inside(dir) {
 				continue // a directory outside the project is not its listfile
 			}
-			if _, err := os.Stat(f); err != nil {
+			if _, err := w.src.Stat(w.rel(f)); err != nil {
 				// A submodule that was not checked out, or a directory a
 				// configure step generates: CMake would fail here, but the
 				// other declarations still stand.
@@ -262,7 +256,7 @@ func (w *walker) findInclude(x string, sc *scope) string {
 		if !w.inside(c) {
 			continue
 		}
-		if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() {
+		if w.src.IsFile(w.rel(c)) {
 			return c
 		}
 	}

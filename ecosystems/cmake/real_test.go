@@ -111,20 +111,13 @@ func realBuilds(t *testing.T) map[string]*realRun {
 func auditReal(t *testing.T, r *realRun) (audit.EcosystemReport, *ecosystems.Inventory) {
 	t.Helper()
 	e := New()
-	manifests, err := e.Detect(r.src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	declared, err := e.Declared(r.src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inv, err := e.Installed(context.Background(), r.src, ecosystems.Env{Executables: audit.Executables(r.trace), Environ: os.Environ()})
+	p := ecotest.Open(t, e, r.src)
+	inv, err := p.Installed(context.Background(), ecosystems.Env{Executables: audit.Executables(r.trace), Environ: os.Environ()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep := audit.Ecosystem(audit.Input{
-		Name: e.Name(), Manifests: manifests, Declared: declared, Inventory: inv,
+		Name: e.Name(), Manifests: ecosystems.Paths(p.Files()), Declared: p.Declared(), Inventory: inv,
 		Trace: r.trace, DevTools: e.DevTools(), Root: r.src,
 	})
 	return rep, inv

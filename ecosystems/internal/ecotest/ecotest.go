@@ -143,32 +143,6 @@ func RenderDeclared(ds []ecosystems.Dependency) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// DeclaredGoldens checks what the ecosystem e makes of the fixture project
-// dir against the project's golden files: with an error.golden, Declared
-// must fail with that positioned error; else manifests.golden holds what
-// Detect finds, one a line, and declared.golden what Declared returns,
-// rendered by RenderDeclared. It reports whether the project is a good one
-// (no error.golden), for the caller's own checks of it after.
-func DeclaredGoldens(t testing.TB, e ecosystems.Ecosystem, dir string) (good bool) {
-	t.Helper()
-	manifests, err := e.Detect(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	deps, err := e.Declared(dir)
-	if _, statErr := os.Stat(filepath.Join(dir, "error.golden")); statErr == nil {
-		PosError(t, err)
-		Golden(t, filepath.Join(dir, "error.golden"), err.Error()+"\n")
-		return false
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	Golden(t, filepath.Join(dir, "manifests.golden"), strings.Join(manifests, "\n")+"\n")
-	Golden(t, filepath.Join(dir, "declared.golden"), RenderDeclared(deps))
-	return true
-}
-
 // Open opens the project in dir with e, failing the test on an error.
 // The project is nil when e finds none of its files there.
 func Open(t testing.TB, e ecosystems.Opener, dir string) ecosystems.Project {

@@ -98,52 +98,58 @@ type fakeEcosystem struct{}
 
 func (fakeEcosystem) Name() string { return "fake" }
 
-func (fakeEcosystem) Detect(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, "deps")); err != nil {
+// Open reads "deps" through the Source.
+func (fakeEcosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	b, err := src.ReadFile("deps")
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	return []string{"deps"}, nil
-}
-
-func (fakeEcosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	b, err := os.ReadFile(filepath.Join(root, "deps"))
 	if err != nil {
 		return nil, err
 	}
-	var out []ecosystems.Dependency
+	var p fakeProject
 	for i, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		if l == "bad" {
 			return nil, ecosystems.Errorf("deps", i+1, "bad dependency")
 		}
-		out = append(out, ecosystems.Dependency{Name: l, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "deps", Line: i + 1}})
+		p = append(p, ecosystems.Dependency{Name: l, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "deps", Line: i + 1}})
 	}
-	return out, nil
-}
-
-func (fakeEcosystem) Installed(context.Context, string, ecosystems.Env) (*ecosystems.Inventory, error) {
-	return nil, errors.New("not a real ecosystem")
+	return p, nil
 }
 
 func (fakeEcosystem) DevTools() []string { return nil }
 
-func TestDeclaredGoldens(t *testing.T) {
+// fakeProject is the dependencies fakeEcosystem read.
+type fakeProject []ecosystems.Dependency
+
+func (fakeProject) Files() []ecosystems.File {
+	return []ecosystems.File{{Path: "deps", Kind: ecosystems.KindManifest}}
+}
+
+func (p fakeProject) Declared() []ecosystems.Dependency { return p }
+
+func (fakeProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inventory, error) {
+	return nil, errors.New("not a real ecosystem")
+}
+
+func TestProjectGoldens(t *testing.T) {
 	dir := t.TempDir()
 	good, bad := filepath.Join(dir, "good"), filepath.Join(dir, "bad")
 	WriteFile(t, filepath.Join(good, "deps"), []byte("a\nb\n"), 0o644)
-	WriteFile(t, filepath.Join(good, "manifests.golden"), []byte("deps\n"), 0o644)
+	WriteFile(t, filepath.Join(good, "files.golden"), []byte("deps\tmanifest\n"), 0o644)
 	WriteFile(t, filepath.Join(good, "declared.golden"), []byte("deps:1\ta\t-\truntime\t-\ndeps:2\tb\t-\truntime\t-\n"), 0o644)
 	WriteFile(t, filepath.Join(bad, "deps"), []byte("a\nbad\n"), 0o644)
 	WriteFile(t, filepath.Join(bad, "error.golden"), []byte("deps:2: bad dependency\n"), 0o644)
-	if !DeclaredGoldens(t, fakeEcosystem{}, good) {
-		t.Errorf("DeclaredGoldens(good) = false")
+	if !ProjectGoldens(t, fakeEcosystem{}, good) {
+		t.Errorf("ProjectGoldens(good) = false")
 	}
-	if DeclaredGoldens(t, fakeEcosystem{}, bad) {
-		t.Errorf("DeclaredGoldens(bad) = true")
+	if ProjectGoldens(t, fakeEcosystem{}, bad) {
+		t.Errorf("ProjectGoldens(bad) = true")
 	}
 	// A project that should fail but does not is a failure.
 	WriteFile(t, filepath.Join(good, "error.golden"), []byte("deps:1: x\n"), 0o644)
-	if !faketb.Run(t, func(tb testing.TB) { DeclaredGoldens(tb, fakeEcosystem{}, good) }).Stopped() {
-		t.Errorf("DeclaredGoldens of a project that parses, with an error.golden, did not fail the test")
+	if !faketb.Run(t, func(tb testing.TB) { ProjectGoldens(tb, fakeEcosystem{}, good) }).Stopped() {
+		t.Errorf("ProjectGoldens of a project that parses, with an error.golden, did not fail the test")
 	}
 }
 
