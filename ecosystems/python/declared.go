@@ -1,9 +1,9 @@
 package python
 
 import (
+	"context"
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -13,60 +13,70 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// Detect returns the Python manifests at the top of root: requirements*.txt,
-// requirements/*.txt, pyproject.toml, setup.cfg (when it has an [options] or
-// [metadata] section; otherwise it only configures tools) and Pipfile.
-func (e *Ecosystem) Detect(root string) ([]string, error) {
-	var out []string
-	for _, pat := range []string{"requirements*.txt", "requirements/*.txt"} {
-		m, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pat)))
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range m {
-			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-				rel, _ := filepath.Rel(root, p)
-				out = append(out, filepath.ToSlash(rel))
-			}
-		}
-	}
-	for _, name := range []string{"pyproject.toml", "Pipfile"} {
-		if st, err := os.Stat(filepath.Join(root, name)); err == nil && st.Mode().IsRegular() {
-			out = append(out, name)
-		}
-	}
-	if data, err := os.ReadFile(filepath.Join(root, "setup.cfg")); err == nil && setupCfgDeclares(data) {
-		out = append(out, "setup.cfg")
-	}
-	sort.Strings(out)
-	return out, nil
+// Detect returns the manifests and lockfiles Open finds in root.
+func (e *Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
 }
 
-var setupCfgSection = regexp.MustCompile(`(?m)^\[(options|metadata)[\].]`)
+// Installed returns the inventory of the project in root.
+func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
 
-func setupCfgDeclares(data []byte) bool { return setupCfgSection.Match(data) }
+// project is a Python project opened once: its manifests and the
+// requirements files they include parsed into D1, and its own name.
+type project struct {
+	eco   *Ecosystem
+	src   ecosystems.Source
+	deps  []ecosystems.Dependency
+	files []ecosystems.File
+	// self is the project's own distribution name, as its pyproject.toml,
+	// setup.cfg or setup.py give it; "" when none does.
+	self string
+}
 
-// Declared parses every manifest Detect finds, following -r includes of
-// requirements files and the requirements files pyproject.toml and setup.cfg
-// delegate to, into D1. Requirements files named only by -c are constraints
-// and declare nothing. A requirements file's scope comes from its name
-// (requirements-dev.txt is dev, requirements/test.txt is test); a file whose
-// name says nothing takes the strongest scope of the files that include it,
-// and runtime when nothing includes it. The result is sorted by file and
-// line.
-func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	files, err := e.Detect(root)
-	if err != nil {
+// Open reads the Python manifests at the top of the tree — requirements*.txt,
+// requirements/*.txt, pyproject.toml, setup.cfg (when it has an [options]
+// or [metadata] section; otherwise it only configures tools) and Pipfile —
+// through the Source, once, following -r includes of requirements files and
+// the requirements files pyproject.toml and setup.cfg delegate to, into
+// D1. Files labels those manifests; a requirements file named only by -c
+// is a lockfile (it pins versions, declaring nothing); the files read only
+// for a local project's name (the root's setup.cfg or setup.py, a local
+// path's pyproject.toml) are configuration. A tree with no manifest is
+// absent.
+//
+// A requirements file's scope comes from its name (requirements-dev.txt
+// is dev, requirements/test.txt is test); a file whose name says nothing
+// takes the strongest scope of the files that include it, and runtime when
+// nothing includes it. D1 is sorted by file and line.
+func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	top, err := manifests(src)
+	if err != nil || len(top) == 0 {
 		return nil, err
 	}
-	var deps []ecosystems.Dependency
+	p := &project{eco: e, src: src}
+	// Files read for names only are configuration, unless a manifest
+	// (appended first, so SortFiles keeps it) is the same file.
+	var configs []ecosystems.File
+	read := func(name string) ([]byte, error) {
+		data, err := src.ReadFile(name)
+		if err == nil {
+			configs = append(configs, ecosystems.File{Path: path.Clean(name), Kind: ecosystems.KindConfig})
+		}
+		return data, err
+	}
+	local := localNames(src, read)
 	var reqRoots []reqRoot
-	local := localNames(root)
-	for _, f := range files {
+	for _, f := range top {
 		var m *manifest
 		switch f {
 		case "pyproject.toml", "Pipfile", "setup.cfg":
-			data, err := os.ReadFile(filepath.Join(root, f))
+			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
+			data, err := src.ReadFile(f)
 			if err != nil {
 				return nil, err
 			}
@@ -82,26 +92,68 @@ func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
 				return nil, err
 			}
 		default:
+			// Labelled by readRequirementTree: a constraints file is a
+			// lockfile even when its name says requirements.
 			reqRoots = append(reqRoots, reqRoot{file: f, scope: ""})
 			continue
 		}
-		deps = append(deps, m.deps...)
+		p.deps = append(p.deps, m.deps...)
 		reqRoots = append(reqRoots, m.reqFiles...)
 	}
-	rd, err := readRequirementTree(root, reqRoots, local)
+	rd, reqFiles, err := readRequirementTree(src, reqRoots, local)
 	if err != nil {
 		return nil, err
 	}
-	deps = append(deps, rd...)
-	sort.SliceStable(deps, func(i, j int) bool {
-		a, b := deps[i].Pos, deps[j].Pos
+	p.deps = append(p.deps, rd...)
+	sort.SliceStable(p.deps, func(i, j int) bool {
+		a, b := p.deps[i].Pos, p.deps[j].Pos
 		if a.File != b.File {
 			return a.File < b.File
 		}
 		return a.Line < b.Line
 	})
-	return deps, nil
+	p.self = projectName(read, ".")
+	p.files = ecosystems.SortFiles(append(append(p.files, reqFiles...), configs...))
+	return p, nil
 }
+
+// Files returns the files Open read.
+func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), p.files...) }
+
+// Declared returns D1, sorted by file and line.
+func (p *project) Declared() []ecosystems.Dependency {
+	return append([]ecosystems.Dependency(nil), p.deps...)
+}
+
+// manifests returns the Python manifests at the top of the tree, sorted.
+func manifests(src ecosystems.Source) ([]string, error) {
+	var out []string
+	for _, pat := range []string{"requirements*.txt", "requirements/*.txt"} {
+		m, err := fs.Glob(src.FS, pat)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range m {
+			if src.IsFile(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	for _, name := range []string{"pyproject.toml", "Pipfile"} {
+		if src.IsFile(name) {
+			out = append(out, name)
+		}
+	}
+	if data, err := src.ReadFile("setup.cfg"); err == nil && setupCfgDeclares(data) {
+		out = append(out, "setup.cfg")
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+var setupCfgSection = regexp.MustCompile(`(?m)^\[(options|metadata)[\].]`)
+
+func setupCfgDeclares(data []byte) bool { return setupCfgSection.Match(data) }
 
 // scopeRank orders scopes from the strongest claim (needed at run time) to
 // the weakest, to pick the scope of a file included from several places.
@@ -123,8 +175,9 @@ type reqNode struct {
 
 // readRequirementTree reads the requirements files in roots and everything
 // they include (-r) or constrain with (-c), and returns the declarations of
-// all but the constraint files.
-func readRequirementTree(root string, roots []reqRoot, local localNamer) ([]ecosystems.Dependency, error) {
+// all but the constraint files, and every file it read: the constraint
+// files as lockfiles, the others as manifests.
+func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localNamer) ([]ecosystems.Dependency, []ecosystems.File, error) {
 	nodes := map[string]*reqNode{}
 	var order []string
 	var load func(name string, from ecosystems.Pos) (*reqNode, error)
@@ -132,7 +185,7 @@ func readRequirementTree(root string, roots []reqRoot, local localNamer) ([]ecos
 		if n, ok := nodes[name]; ok {
 			return n, nil
 		}
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		data, err := src.ReadFile(name)
 		if err != nil {
 			if from.File != "" {
 				if errors.Is(err, fs.ErrNotExist) {
@@ -167,7 +220,7 @@ func readRequirementTree(root string, roots []reqRoot, local localNamer) ([]ecos
 	for _, r := range roots {
 		n, err := load(path.Clean(r.file), r.pos)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if r.scope != "" {
 			n.scope, n.group, n.fixed = r.scope, r.group, true
@@ -217,16 +270,19 @@ func readRequirementTree(root string, roots []reqRoot, local localNamer) ([]ecos
 		}
 	}
 	var deps []ecosystems.Dependency
+	var files []ecosystems.File
 	for _, name := range order {
 		n := nodes[name]
 		if !n.declares {
+			files = append(files, ecosystems.File{Path: name, Kind: ecosystems.KindLockfile})
 			continue
 		}
+		files = append(files, ecosystems.File{Path: name, Kind: ecosystems.KindManifest})
 		for _, e := range n.f.entries {
 			deps = append(deps, newDep(name, e.line, e.name, e.spec, n.scope, n.group))
 		}
 	}
-	return deps, nil
+	return deps, files, nil
 }
 
 // joinRef resolves a -r or -c target against the directory of the file
@@ -238,32 +294,33 @@ func joinRef(from, target string) string {
 	return path.Join(path.Dir(from), target)
 }
 
-// localNames returns a localNamer for paths relative to root: the project
-// root itself is "self"; another directory is named by its pyproject.toml
-// ([project] or [tool.poetry] name), setup.cfg ([metadata] name) or a
-// literal name="..." in setup.py.
-func localNames(root string) localNamer {
-	absRoot, _ := filepath.Abs(root)
+// localNames returns a localNamer for paths relative to the root: the
+// project root itself is "self"; another directory is named by its
+// pyproject.toml ([project] or [tool.poetry] name), setup.cfg ([metadata]
+// name) or a literal name="..." in setup.py, read with read.
+func localNames(src ecosystems.Source, read func(string) ([]byte, error)) localNamer {
 	return func(p string) (string, bool, bool) {
-		p = strings.TrimPrefix(p, "file://")
-		dir := filepath.FromSlash(p)
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(root, dir)
+		dir := path.Clean(filepath.ToSlash(strings.TrimPrefix(p, "file://")))
+		if path.IsAbs(dir) && src.OnDisk() {
+			// An absolute path into the project is named from the root.
+			if r, err := filepath.Rel(src.Root, filepath.FromSlash(dir)); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+				dir = filepath.ToSlash(r)
+			}
 		}
-		abs, _ := filepath.Abs(dir)
-		if abs == absRoot {
+		if dir == "." {
 			return "", true, true
 		}
-		name := projectName(dir)
+		name := projectName(read, dir)
 		return name, false, name != ""
 	}
 }
 
 var setupPyName = regexp.MustCompile(`\bname\s*=\s*['"]([A-Za-z0-9][A-Za-z0-9._-]*)['"]`)
 
-// projectName reads the distribution name of the local project in dir.
-func projectName(dir string) string {
-	if data, err := os.ReadFile(filepath.Join(dir, "pyproject.toml")); err == nil {
+// projectName reads, with read, the distribution name of the local project
+// in dir (relative to the root, or absolute).
+func projectName(read func(string) ([]byte, error), dir string) string {
+	if data, err := read(path.Join(dir, "pyproject.toml")); err == nil {
 		if doc, err := parseTOML("pyproject.toml", data); err == nil {
 			for _, p := range [][]string{{"project", "name"}, {"tool", "poetry", "name"}} {
 				if v := doc.get(p...); v != nil && v.kind == tomlString && validName(v.str) {
@@ -272,14 +329,14 @@ func projectName(dir string) string {
 			}
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, "setup.cfg")); err == nil {
+	if data, err := read(path.Join(dir, "setup.cfg")); err == nil {
 		if secs, err := parseINI("setup.cfg", data); err == nil && secs["metadata"] != nil {
 			if v := secs["metadata"].opts["name"]; v != nil && validName(v.text()) {
 				return v.text()
 			}
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, "setup.py")); err == nil {
+	if data, err := read(path.Join(dir, "setup.py")); err == nil {
 		if m := setupPyName.FindSubmatch(data); m != nil {
 			return string(m[1])
 		}

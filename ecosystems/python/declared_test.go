@@ -2,6 +2,7 @@ package python
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"path/filepath"
@@ -26,30 +27,23 @@ func golden(t *testing.T, file string, got any) {
 	ecotest.Golden(t, file, buf.String())
 }
 
-// TestDeclared parses each project under testdata/declared and
-// compares D1 (and the manifests Detect finds) with want.json.
+// TestDeclared opens each project under testdata/declared and compares
+// D1 (and the files it read, "path kind" each) with want.json.
 func TestDeclared(t *testing.T) {
 	for _, dir := range ecotest.Glob(t, "testdata/declared/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			e := New()
-			manifests, err := e.Detect(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			deps, err := e.Declared(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if deps == nil {
-				deps = []ecosystems.Dependency{}
-			}
-			if manifests == nil {
-				manifests = []string{}
+			p := ecotest.Open(t, New(), dir)
+			files, deps := []string{}, []ecosystems.Dependency{}
+			if p != nil {
+				for _, f := range p.Files() {
+					files = append(files, f.Path+" "+string(f.Kind))
+				}
+				deps = append(deps, p.Declared()...)
 			}
 			golden(t, filepath.Join(dir, "want.json"), struct {
-				Manifests []string                `json:"manifests"`
-				Declared  []ecosystems.Dependency `json:"declared"`
-			}{manifests, deps})
+				Files    []string                `json:"files"`
+				Declared []ecosystems.Dependency `json:"declared"`
+			}{files, deps})
 		})
 	}
 }
@@ -59,9 +53,9 @@ func TestDeclared(t *testing.T) {
 func TestDeclaredErrors(t *testing.T) {
 	for _, dir := range ecotest.Glob(t, "testdata/bad/*") {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			_, err := New().Declared(dir)
+			_, err := New().Open(context.Background(), ecosystems.Dir(dir))
 			if err == nil {
-				t.Fatal("Declared succeeded, want an error")
+				t.Fatal("Open succeeded, want an error")
 			}
 			var pe *ecosystems.PosError
 			if !errors.As(err, &pe) {
@@ -231,11 +225,7 @@ func TestDeclaredDeterministic(t *testing.T) {
 	dir := "testdata/declared/requirements"
 	var out [2][]byte
 	for i := range out {
-		deps, err := New().Declared(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[i], _ = json.Marshal(deps)
+		out[i], _ = json.Marshal(ecotest.Open(t, New(), dir).Declared())
 	}
 	if !bytes.Equal(out[0], out[1]) {
 		t.Error("Declared is not deterministic")

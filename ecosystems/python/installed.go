@@ -49,7 +49,11 @@ type dist struct {
 // virtual environment with no interpreter in it when no other was used, is
 // a warning with an inventory marked Unknown: D1 can still be audited, and
 // no declared package is called not-installed for want of an interpreter.
-func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	e, root := p.eco, p.src.Root
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: evidence}}
 	environ := env.Environ
 	if environ == nil {
@@ -94,22 +98,20 @@ func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.E
 	// the names of the project itself.
 	declared := map[string]bool{}
 	extras := map[string]map[string]bool{}
-	if deps, err := e.Declared(root); err == nil {
-		for _, d := range deps {
-			declared[d.Name] = true
-			for _, x := range specExtras(d.Spec) {
-				addExtra(extras, d.Name, x)
-			}
+	for _, d := range p.deps {
+		declared[d.Name] = true
+		for _, x := range specExtras(d.Spec) {
+			addExtra(extras, d.Name, x)
 		}
-		shown := in.Executable
-		if shown == "" {
-			shown = python
-		}
-		inv.Inapplicable = inapplicable(deps, in.Markers, shown)
 	}
+	shown := in.Executable
+	if shown == "" {
+		shown = python
+	}
+	inv.Inapplicable = inapplicable(p.deps, in.Markers, shown)
 	self := map[string]bool{}
-	if n := projectName(root); n != "" {
-		self[ecosystems.NormalizePyPI(n)] = true
+	if p.self != "" {
+		self[ecosystems.NormalizePyPI(p.self)] = true
 	}
 
 	dists := scanPath(absRoot, in.Path)

@@ -143,7 +143,7 @@ func TestInstalledFixtures(t *testing.T) {
 			}
 			e := &Ecosystem{Query: fakeQuery(t, caseDir), DpkgDir: copyDpkg(t, caseDir)}
 			env := ecosystems.Env{Environ: []string{"PATH=/nonexistent"}, Executables: []string{"/usr/bin/python3"}}
-			inv, err := e.Installed(context.Background(), filepath.Join(caseDir, "project"), env)
+			inv, err := ecotest.Open(t, e, filepath.Join(caseDir, "project")).Installed(context.Background(), env)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -195,12 +195,33 @@ func TestInapplicable(t *testing.T) {
 	}
 }
 
+// installedAt opens the project in root with e and enumerates its
+// installation with env.
+func installedAt(e *Ecosystem, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	p, err := e.Open(context.Background(), ecosystems.Dir(root))
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return nil, fmt.Errorf("no python project in %q", root)
+	}
+	return p.Installed(context.Background(), env)
+}
+
+// requirements opens, with e, a project whose requirements.txt holds text.
+func requirements(t *testing.T, e *Ecosystem, text string) ecosystems.Project {
+	t.Helper()
+	root := t.TempDir()
+	ecotest.WriteFile(t, filepath.Join(root, "requirements.txt"), []byte(text), 0o644)
+	return ecotest.Open(t, e, root)
+}
+
 func TestInstalledWithoutInterpreter(t *testing.T) {
 	e := &Ecosystem{Query: func(context.Context, string, string, []string) (*Interpreter, error) {
 		t.Fatal("Query called without an interpreter")
 		return nil, nil
 	}}
-	inv, err := e.Installed(context.Background(), t.TempDir(), ecosystems.Env{Environ: []string{"PATH=" + t.TempDir()}})
+	inv, err := requirements(t, e, "pyyaml\n").Installed(context.Background(), ecosystems.Env{Environ: []string{"PATH=" + t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,10 +250,10 @@ func TestInstalledEmptyVenv(t *testing.T) {
 		unknown bool
 		warning string
 	}{
-		{"emptyDotVenv", map[string]string{".venv/": ""}, true, `the project's virtual environment ".venv" has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown`},
-		{"venvWithoutPython", map[string]string{"venv/pyvenv.cfg": "home = /usr/bin\n", "venv/lib/": ""}, true, `the project's virtual environment "venv" has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown`},
+		{"emptyDotVenv", map[string]string{".venv/": "", "requirements.txt": "pyyaml\n"}, true, `the project's virtual environment ".venv" has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown`},
+		{"venvWithoutPython", map[string]string{"venv/pyvenv.cfg": "home = /usr/bin\n", "venv/lib/": "", "requirements.txt": "pyyaml\n"}, true, `the project's virtual environment "venv" has no interpreter: nothing is installed in it (create it and install the dependencies); installed packages unknown`},
 		{"noVenv", map[string]string{"requirements.txt": "pyyaml\n"}, false, ""},
-		{"unrelatedVenvDir", map[string]string{"venv/notes.txt": "not a virtual environment\n"}, false, ""},
+		{"unrelatedVenvDir", map[string]string{"venv/notes.txt": "not a virtual environment\n", "requirements.txt": "pyyaml\n"}, false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -257,7 +278,7 @@ func TestInstalledEmptyVenv(t *testing.T) {
 				asked = true
 				return &Interpreter{Executable: filepath.Join(pathDir, "python3")}, nil
 			}}
-			inv, err := e.Installed(context.Background(), root, ecosystems.Env{Environ: []string{"PATH=" + pathDir}})
+			inv, err := ecotest.Open(t, e, root).Installed(context.Background(), ecosystems.Env{Environ: []string{"PATH=" + pathDir}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -279,7 +300,7 @@ func TestInstalledQueryFails(t *testing.T) {
 	e := &Ecosystem{Query: func(context.Context, string, string, []string) (*Interpreter, error) {
 		return nil, fmt.Errorf("exit status 1: boom")
 	}}
-	inv, err := e.Installed(context.Background(), t.TempDir(), ecosystems.Env{Executables: []string{"/opt/py/bin/python3.12"}})
+	inv, err := requirements(t, e, "pyyaml\n").Installed(context.Background(), ecosystems.Env{Executables: []string{"/opt/py/bin/python3.12"}})
 	if err != nil {
 		t.Fatal(err)
 	}

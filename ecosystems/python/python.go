@@ -20,6 +20,11 @@
 //     [options.extras_require], and the requirements files of "file:".
 //   - Pipfile: [packages], [dev-packages] and custom categories.
 //
+// Open reads these files through the Source, once. Files labels them
+// manifests, a requirements file named only by -c a lockfile, and the
+// files read only for a local project's name (the root's setup.cfg or
+// setup.py, the pyproject.toml of a -e path) configuration.
+//
 // [build-system] requires and setup_requires are not read: build backends
 // are installed into an isolated build environment, not the one the run
 // uses.
@@ -61,7 +66,10 @@ type Ecosystem struct {
 	DpkgDir string
 }
 
-var _ ecosystems.Ecosystem = (*Ecosystem)(nil)
+var (
+	_ ecosystems.Ecosystem = (*Ecosystem)(nil)
+	_ ecosystems.Opener    = (*Ecosystem)(nil)
+)
 
 // New returns the Python ecosystem.
 func New() *Ecosystem { return &Ecosystem{} }

@@ -2,7 +2,6 @@ package python
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -132,7 +131,7 @@ func buildReal() (*realFixture, error) {
 	// The run executed the venv's python, which the tracer reports
 	// resolved, as Env.Executables holds it.
 	env := ecosystems.Env{Environ: f.environ, Executables: []string{"/usr/bin/dash", f.python}}
-	if f.inv, err = New().Installed(context.Background(), f.proj, env); err != nil {
+	if f.inv, err = installedAt(New(), f.proj, env); err != nil {
 		return nil, err
 	}
 	oracle, err := filepath.Abs("testdata/real/oracle.py")
@@ -207,7 +206,7 @@ func TestRealInventoryMatchesImportlib(t *testing.T) {
 	// How long D2 takes for real: the interpreter query, the site
 	// directories, the dpkg database.
 	start := time.Now()
-	inv, err := New().Installed(context.Background(), f.proj, ecosystems.Env{Environ: f.environ, Executables: []string{f.python}})
+	inv, err := installedAt(New(), f.proj, ecosystems.Env{Environ: f.environ, Executables: []string{f.python}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -518,10 +517,7 @@ func contains(s []string, v string) bool {
 // names a local project by its pyproject.toml.
 func TestRealDeclared(t *testing.T) {
 	f := setupReal(t)
-	deps, err := New().Declared(f.proj)
-	if err != nil {
-		t.Fatal(err)
-	}
+	deps := ecotest.Open(t, New(), f.proj).Declared()
 	var got []string
 	for _, d := range deps {
 		got = append(got, fmt.Sprintf("%s %s %s", d.Pos, d.Name, d.Scope))

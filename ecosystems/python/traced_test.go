@@ -1,7 +1,6 @@
 package python
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -65,7 +64,7 @@ func TestTracedDebianImport(t *testing.T) {
 	}
 	oracle, _ := filepath.Abs("testdata/real/oracle.py")
 	tr, modules := ecotest.Trace(t, root, f.environ, []string{debianPython, oracle, "modules", "import yaml; yaml.safe_load('a: 1')"})
-	inv, err := New().Installed(context.Background(), root, ecosystems.Env{Environ: f.environ, Executables: executed(tr)})
+	inv, err := installedAt(New(), root, ecosystems.Env{Environ: f.environ, Executables: executed(tr)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +102,7 @@ func TestTracedPytest(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "modules.json")
 	environ := append(append([]string(nil), f.environ...), "ENVAUDIT_MODULES_OUT="+out)
 	tr, _ := ecotest.Trace(t, f.proj, environ, []string{filepath.Join(f.venv, "bin", "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"})
-	inv, err := New().Installed(context.Background(), f.proj, ecosystems.Env{Environ: environ, Executables: executed(tr)})
+	inv, err := installedAt(New(), f.proj, ecosystems.Env{Environ: environ, Executables: executed(tr)})
 	if err != nil {
 		t.Fatal(err)
 	}
