@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
@@ -58,7 +60,7 @@ func FuzzParsePOM(f *testing.F) {
 		for _, pr := range p.properties {
 			m.props[pr.name] = pr.val
 		}
-		l := newLoader("/src", nil)
+		l := newLoader(ecosystems.Source{FS: fstest.MapFS{}, Root: "/src"}, nil)
 		l.byFile[m.abs] = m
 		deps, err := l.declared([]*module{m})
 		if err != nil {

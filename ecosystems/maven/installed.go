@@ -33,16 +33,13 @@ const maxUnknown = 10
 // JARs the run opened. Maven missing or failing to resolve is a warning,
 // not an error: the inventory is then Unknown (loaded classes are still
 // attributed, through the repository layout and the JARs themselves).
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	e, abs := p.eco, p.src.PathRoot()
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Excluded: append([]ecosystems.Excluded(nil), baseline...)}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, err
-	}
-	if !fileExists(filepath.Join(abs, "pom.xml")) {
-		inv.Evidence.Basis = "no pom.xml"
-		return inv, nil
-	}
+	var err error
 	environ := env.Environ
 	if environ == nil {
 		environ = os.Environ()
@@ -65,11 +62,10 @@ func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.En
 		}
 	}
 
+	// The local repositories of the traced run's environment hold the JARs
+	// its JVMs loaded.
 	repos := e.repositories(environ)
-	l := newLoader(abs, repos)
-	// Declared reports errors in the project's poms; here the poms that
-	// could be read still name the modules, and D2 is Maven's answer.
-	mods, _ := l.project()
+	l, mods := p.l, p.mods
 	at := newAttributor(abs)
 	for _, m := range mods {
 		g, a := m.coordinates()

@@ -30,6 +30,10 @@
 //   - Dependencies on the project's own modules are project code and left
 //     out. Each dependency's position is the line of its <artifactId>.
 //
+// Open reads the project's poms through the Source, once (the parents and
+// BOMs outside the project come from the local repositories on disk,
+// whatever the Source); Files labels them manifests.
+//
 // D2 (Installed): `mvn -B dependency:tree -DoutputType=tgf` run in the
 // project root (through Runner; with Debian's settings and offline when
 // the machine builds against Debian's repository, see Ecosystem.Settings),
@@ -89,11 +93,11 @@
 package maven
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -129,56 +133,78 @@ func New() Ecosystem { return Ecosystem{} }
 // Name returns "maven".
 func (Ecosystem) Name() string { return "maven" }
 
-// Detect returns pom.xml and the poms of its modules and in-project
-// parents, when the root has a pom.xml. A pom that does not parse is still
-// returned (Declared says what is wrong with it).
-func (e Ecosystem) Detect(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, "pom.xml")); err != nil {
+// Detect returns the manifests Open finds in root.
+func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
+
+// Declared returns D1 of the project in root.
+func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
+	return ecosystems.LegacyDeclared(e, root)
+}
+
+// Installed returns the inventory of the project in root.
+func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	return ecosystems.LegacyInstalled(ctx, e, root, env)
+}
+
+// TraceEnv returns the trace environment of the project in root.
+func (e Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
+	return ecosystems.LegacyTraceEnv(e, root, scratch, environ)
+}
+
+// project is a Maven project opened once: its poms loaded, with the parents
+// and BOMs they inherit from, and their dependencies interpreted.
+type project struct {
+	eco   Ecosystem
+	src   ecosystems.Source
+	l     *loader
+	mods  []*module // the project's poms in reactor order
+	deps  []ecosystems.Dependency
+	files []ecosystems.File
+}
+
+// Open reads pom.xml, the poms of its modules and its in-project parents
+// through the Source, once, with the parents and imported BOMs outside the
+// project from the local repositories, and interprets their dependencies
+// (see the package documentation). Files labels the project's poms
+// manifests. A tree without pom.xml is absent.
+func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	if _, err := src.Stat("pom.xml"); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
 		return nil, err
 	}
-	abs, err := filepath.Abs(root)
+	l := newLoader(src, e.repositories(nil))
+	mods, err := l.project()
 	if err != nil {
 		return nil, err
 	}
-	l := newLoader(abs, e.repositories(nil))
-	mods, err := l.project()
-	var pe *ecosystems.PosError
-	if err != nil && !errors.As(err, &pe) {
+	deps, err := l.declared(mods)
+	if err != nil {
 		return nil, err
 	}
-	// With an error, the poms read before it are still the project's
-	// manifests.
-	seen := map[string]bool{"pom.xml": true}
-	out := []string{"pom.xml"}
+	p := &project{eco: e, src: src, l: l, mods: mods, deps: deps}
+	p.files = append(p.files, ecosystems.File{Path: "pom.xml", Kind: ecosystems.KindManifest})
 	for _, m := range mods {
-		if !seen[m.file] {
-			seen[m.file] = true
-			out = append(out, m.file)
-		}
+		p.files = append(p.files, ecosystems.File{Path: m.file, Kind: ecosystems.KindManifest})
 	}
-	sort.Strings(out)
-	return out, nil
+	p.files = ecosystems.SortFiles(p.files)
+	return p, nil
 }
 
-// Declared returns the dependencies of the project's poms (see the package
-// documentation), in reactor order: the root pom first, then each module
-// depth-first in <modules> order. A project without pom.xml declares
-// nothing.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, err
-	}
-	l := newLoader(abs, e.repositories(nil))
-	mods, err := l.project()
-	if err != nil {
-		return nil, err
-	}
-	return l.declared(mods)
+// Files returns the files Open read.
+func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), p.files...) }
+
+// Declared returns the dependencies of the project's poms, in reactor
+// order: the root pom first, then each module depth-first in <modules>
+// order.
+func (p *project) Declared() []ecosystems.Dependency {
+	return append([]ecosystems.Dependency(nil), p.deps...)
 }
+
+// ResolvesInstalled reports true: D2 is what Maven resolves for the
+// project, not what an install step put on the machine.
+func (Ecosystem) ResolvesInstalled() bool { return true }
 
 // devTools are the artifacts of the JVM test runners: the frameworks that
 // discover and run tests (JUnit 4 is both the runner and its assertion
@@ -222,7 +248,7 @@ func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...)
 // for a scratch path that the option's syntax cannot carry (blanks,
 // colons, commas, quotes, '=' or '%'). The audit then falls back to file
 // opens.
-func (Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
+func (*project) TraceEnv(scratch string, environ []string) []string {
 	if scratch == "" || !filepath.IsAbs(scratch) || strings.ContainsAny(scratch, " \t\r\n:,=\"'%") {
 		return nil
 	}
@@ -341,6 +367,9 @@ func settingsLocalRepository(file, home string) string {
 }
 
 var (
-	_ ecosystems.Ecosystem      = Ecosystem{}
-	_ ecosystems.TraceEnvironer = Ecosystem{}
+	_ ecosystems.Ecosystem             = Ecosystem{}
+	_ ecosystems.TraceEnvironer        = Ecosystem{}
+	_ ecosystems.Opener                = Ecosystem{}
+	_ ecosystems.Resolver              = Ecosystem{}
+	_ ecosystems.ProjectTraceEnvironer = (*project)(nil)
 )

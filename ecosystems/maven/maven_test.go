@@ -18,9 +18,10 @@ import (
 
 // result is what a golden file records of one project.
 type result struct {
-	Detect         []string                `json:"detect"`
+	// Files are the project's files, "path kind" each.
+	Files          []string                `json:"files"`
 	Declared       []ecosystems.Dependency `json:"declared,omitempty"`
-	DeclaredError  string                  `json:"declaredError,omitempty"`
+	OpenError      string                  `json:"openError,omitempty"`
 	Installed      *inventoryJSON          `json:"installed,omitempty"`
 	InstalledError string                  `json:"installedError,omitempty"`
 	// Owners maps each looked-up path to "pkg use", or "-" when no package
@@ -35,6 +36,15 @@ type inventoryJSON struct {
 	Evidence string                   `json:"evidence"`
 	Unused   string                   `json:"unusedPhrase,omitempty"`
 	Observed []ecosystems.Observation `json:"observed,omitempty"`
+}
+
+// files renders a project's files as result records them.
+func files(p ecosystems.Project) []string {
+	var out []string
+	for _, f := range p.Files() {
+		out = append(out, f.Path+" "+string(f.Kind))
+	}
+	return out
 }
 
 func inventoryOf(inv *ecosystems.Inventory) *inventoryJSON {
@@ -147,22 +157,23 @@ func TestUnitGolden(t *testing.T) {
 				e.Command = ""
 			}
 			var r result
-			if r.Detect, err = e.Detect(root); err != nil {
-				t.Fatalf("Detect: %v", err)
-			}
-			if r.Declared, err = e.Declared(root); err != nil {
-				r.DeclaredError = err.Error()
+			p, err := e.Open(context.Background(), ecosystems.Dir(root))
+			switch {
+			case err != nil:
+				r.OpenError = err.Error()
 				var pe *ecosystems.PosError
 				if !errors.As(err, &pe) {
-					t.Errorf("Declared error %q is not a *ecosystems.PosError", err)
+					t.Errorf("Open error %q is not a *ecosystems.PosError", err)
 				}
+			case p != nil:
+				r.Files, r.Declared = files(p), p.Declared()
 			}
-			if installed {
+			if installed && p != nil {
 				env := ecosystems.Env{Environ: []string{"PATH=" + filepath.Join(tmp, "bin"), "HOME=" + e.Home}}
 				if _, err := os.Stat(filepath.Join(tmp, "logs")); err == nil {
 					env.Scratch = filepath.Join(tmp, "logs")
 				}
-				inv, err := e.Installed(context.Background(), root, env)
+				inv, err := p.Installed(context.Background(), env)
 				if err != nil {
 					r.InstalledError = err.Error()
 				} else {
@@ -230,7 +241,7 @@ func TestTraceEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := New().TraceEnv("/src", tt.scratch, tt.environ)
+			got := (&project{}).TraceEnv(tt.scratch, tt.environ)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Fatalf("TraceEnv (-want +got):\n%s", diff)
 			}
@@ -286,7 +297,7 @@ func TestTraceEnvLegacyJava(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := New().TraceEnv("/src", "/tmp/s", tt.environ)
+			got := (&project{}).TraceEnv("/tmp/s", tt.environ)
 			if (got != nil) != tt.logs {
 				t.Errorf("TraceEnv = %q, want class-load logging %v", got, tt.logs)
 			}

@@ -40,9 +40,12 @@ type managedDep struct{ version, scope string }
 const maxPOMs = 2000
 
 // A loader reads the poms of one project and those its poms inherit from or
-// import, each once.
+// import, each once: the project's through the Source, the others (parents
+// and BOMs in a local repository, a parent beside a project on disk) from
+// disk.
 type loader struct {
-	root    string   // absolute project root
+	src     ecosystems.Source
+	root    string   // absolute project root: the Source's PathRoot
 	repos   []string // local repositories searched for parents and BOMs outside the project
 	byFile  map[string]*module
 	loading map[string]bool // files whose parent chain is being resolved (cycles)
@@ -51,8 +54,56 @@ type loader struct {
 	loaded  int
 }
 
-func newLoader(root string, repos []string) *loader {
-	return &loader{root: root, repos: repos, byFile: map[string]*module{}, loading: map[string]bool{}, walked: map[string]bool{}}
+func newLoader(src ecosystems.Source, repos []string) *loader {
+	return &loader{src: src, root: src.PathRoot(), repos: repos, byFile: map[string]*module{}, loading: map[string]bool{}, walked: map[string]bool{}}
+}
+
+// inside returns abs relative to the root, slash-separated, when it lies in
+// the project.
+func (l *loader) inside(abs string) (string, bool) {
+	r, err := filepath.Rel(l.root, abs)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
+
+// onDisk reports whether a file outside the project may be read from disk:
+// always beside a project on disk, and in the local repositories for a tree
+// that is not (a git commit's poms still inherit from the machine's
+// repository, as Maven building them would).
+func (l *loader) onDisk(abs string) bool {
+	if l.src.OnDisk() {
+		return true
+	}
+	for _, r := range l.repos {
+		if rel, err := filepath.Rel(r, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// readFile reads the pom at abs.
+func (l *loader) readFile(abs string) ([]byte, error) {
+	if rel, ok := l.inside(abs); ok {
+		return l.src.ReadFile(rel)
+	}
+	if !l.onDisk(abs) {
+		return nil, &fs.PathError{Op: "open", Path: abs, Err: fs.ErrNotExist}
+	}
+	return os.ReadFile(abs)
+}
+
+// stat returns the file information of abs, found as readFile finds it.
+func (l *loader) stat(abs string) (fs.FileInfo, error) {
+	if rel, ok := l.inside(abs); ok {
+		return l.src.Stat(rel)
+	}
+	if !l.onDisk(abs) {
+		return nil, &fs.PathError{Op: "stat", Path: abs, Err: fs.ErrNotExist}
+	}
+	return os.Stat(abs)
 }
 
 // project reads the root pom.xml, its modules (recursively, including those
@@ -60,7 +111,7 @@ func newLoader(root string, repos []string) *loader {
 // project's poms in reactor order; a project without pom.xml has none. On
 // an error, the poms read until then are returned with it.
 func (l *loader) project() ([]*module, error) {
-	if _, err := os.Stat(filepath.Join(l.root, "pom.xml")); errors.Is(err, fs.ErrNotExist) {
+	if _, err := l.src.Stat("pom.xml"); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	err := l.walk(filepath.Join(l.root, "pom.xml"))
@@ -86,10 +137,10 @@ func (l *loader) walk(abs string) error {
 			return ecosystems.Errorf(m.file, md.line, "empty <module>")
 		}
 		p := filepath.Join(m.dir, filepath.FromSlash(md.path))
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		if fi, err := l.stat(p); err == nil && fi.IsDir() {
 			p = filepath.Join(p, "pom.xml")
 		}
-		if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+		if fi, err := l.stat(p); err != nil || !fi.Mode().IsRegular() {
 			if !strings.HasSuffix(p, ".xml") {
 				p = filepath.Join(p, "pom.xml")
 			}
@@ -130,7 +181,7 @@ func (l *loader) load(abs string, inProject bool) (*module, error) {
 	if inProject {
 		name = l.rel(abs)
 	}
-	data, err := os.ReadFile(abs)
+	data, err := l.readFile(abs)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +222,7 @@ func (l *loader) findParent(m *module) *module {
 	}
 	if rp != "" {
 		p := filepath.Join(m.dir, filepath.FromSlash(rp))
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		if fi, err := l.stat(p); err == nil && fi.IsDir() {
 			p = filepath.Join(p, "pom.xml")
 		}
 		if !l.loading[p] && l.coordinatesAt(p, g, a, v) {
@@ -196,7 +247,7 @@ func (l *loader) coordinatesAt(p, g, a, v string) bool {
 	if m := l.byFile[p]; m != nil {
 		return m.groupID() == g && m.pom.artifactID.val == a && (v == "" || m.version() == v)
 	}
-	data, err := os.ReadFile(p)
+	data, err := l.readFile(p)
 	if err != nil {
 		return false
 	}

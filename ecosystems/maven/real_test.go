@@ -99,7 +99,7 @@ func (r *realRun) start(name string) error {
 		return err
 	}
 	env := os.Environ()
-	env = append(env, New().TraceEnv(r.root, r.scratch, env)...)
+	env = append(env, (&project{}).TraceEnv(r.scratch, env)...)
 	var out bytes.Buffer
 	start := time.Now()
 	r.trace, err = tracer.Run(context.Background(), tracer.Options{
@@ -165,7 +165,7 @@ func realEcosystem() Ecosystem {
 
 // realResult is what expected.json records of a real fixture.
 type realResult struct {
-	Detect    []string                `json:"detect"`
+	Files     []string                `json:"files"`
 	Declared  []ecosystems.Dependency `json:"declared"`
 	Installed *inventoryJSON          `json:"installed"`
 	// UsedByClassLoad are the packages the class-load logs show in use.
@@ -198,19 +198,14 @@ func TestReal(t *testing.T) {
 			}
 			e := realEcosystem()
 			var got realResult
-			var err error
-			if got.Detect, err = e.Detect(r.root); err != nil {
-				t.Fatal(err)
-			}
-			if got.Declared, err = e.Declared(r.root); err != nil {
-				t.Fatal(err)
-			}
+			p := ecotest.Open(t, e, r.root)
+			got.Files, got.Declared = files(p), p.Declared()
 			ctx := context.Background()
-			inv, err := e.Installed(ctx, r.root, ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch})
+			inv, err := p.Installed(ctx, ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch})
 			if err != nil {
 				t.Fatal(err)
 			}
-			fallback, err := e.Installed(ctx, r.root, ecosystems.Env{Environ: os.Environ()})
+			fallback, err := p.Installed(ctx, ecosystems.Env{Environ: os.Environ()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -265,14 +260,9 @@ func TestRealNotInstalled(t *testing.T) {
 	}
 	e := realEcosystem()
 	var got result
-	var err error
-	if got.Detect, err = e.Detect(root); err != nil {
-		t.Fatal(err)
-	}
-	if got.Declared, err = e.Declared(root); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := e.Installed(context.Background(), root, ecosystems.Env{Environ: os.Environ()})
+	p := ecotest.Open(t, e, root)
+	got.Files, got.Declared = files(p), p.Declared()
+	inv, err := p.Installed(context.Background(), ecosystems.Env{Environ: os.Environ()})
 	if err != nil {
 		t.Fatal(err)
 	}
