@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/envaudit/envaudit/ecosystems"
 )
 
 func TestPickDemo(t *testing.T) {
@@ -87,25 +85,13 @@ func TestWrapped(t *testing.T) {
 	}
 }
 
-func TestSetenv(t *testing.T) {
-	env := []string{"A=1", "PATH=/bin", "B=2", "A=3"}
-	got := setenv(env, []string{"A=x", "NEW=y", "PATH=/usr/bin:/bin"})
-	want := []string{"B=2", "A=x", "NEW=y", "PATH=/usr/bin:/bin"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("setenv (-want +got):\n%s", diff)
-	}
-	if ecosystems.Getenv(got, "PATH") != "/usr/bin:/bin" || ecosystems.Getenv(got, "NONE") != "" {
-		t.Errorf("getenv on %q", got)
-	}
-}
-
 // TestProgress checks that progress lines appear only on a terminal and are
 // cleared before anything else is printed.
 func TestProgress(t *testing.T) {
 	var quiet bytes.Buffer
 	p := newProgress(&quiet)
-	p.step("reading %s", "npm")
-	p.done()
+	p.Step("reading npm")
+	p.Done()
 	if quiet.Len() != 0 {
 		t.Errorf("progress wrote %q to a non-terminal", quiet.String())
 	}
@@ -114,10 +100,10 @@ func TestProgress(t *testing.T) {
 	isTerminal = func(any) bool { return true }
 	var tty bytes.Buffer
 	p = newProgress(&tty)
-	p.step("reading the installed %s packages", "npm")
-	p.step("auditing %s", "npm")
-	p.done()
-	p.done()
+	p.Step("reading the installed npm packages")
+	p.Step("auditing npm")
+	p.Done()
+	p.Done()
 	want := "\r\033[Kenvaudit: reading the installed npm packages…\r\033[Kenvaudit: auditing npm…\r\033[K"
 	if diff := cmp.Diff(want, tty.String()); diff != "" {
 		t.Errorf("terminal progress (-want +got):\n%s", diff)
