@@ -43,6 +43,8 @@ type outputFlags struct {
 	format string
 	failOn string
 	sel    []audit.Selector
+	// only and skip are --ecosystem and --skip-ecosystem.
+	only, skip names
 	// root is the project's absolute root, known once it is opened; SARIF
 	// locations are relative to the repository that contains it, and the
 	// SBOM is named after it.
@@ -60,7 +62,52 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX 1.6 SBOM to `FILE` (XML when it ends in .xml, else JSON)")
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
 	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
+	registerEcosystems(flags, &o.only, &o.skip)
 	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(audit.SelectorValues(), ", ")+"), or none")
+}
+
+// registerEcosystems adds --ecosystem and --skip-ecosystem, which name the
+// ecosystems to audit and to leave out.
+func registerEcosystems(flags *flag.FlagSet, only, skip *names) {
+	known := strings.Join(ecosystemNames(all.Ecosystems()), ", ")
+	flags.Var(only, "ecosystem", "audit only the ecosystem `NAME` ("+known+"); repeat, or separate with commas, for several; default every detected one")
+	flags.Var(skip, "skip-ecosystem", "leave the ecosystem `NAME` out of the audit, even when detected; repeatable")
+}
+
+// checkEcosystems validates --ecosystem and --skip-ecosystem.
+func checkEcosystems(only, skip names) error {
+	ecos := all.Ecosystems()
+	if err := engine.CheckNames(ecos, only); err != nil {
+		return usagef("--ecosystem: %v", err)
+	}
+	if err := engine.CheckNames(ecos, skip); err != nil {
+		return usagef("--skip-ecosystem: %v", err)
+	}
+	return nil
+}
+
+func ecosystemNames(ecos []ecosystems.Ecosystem) []string {
+	out := make([]string, len(ecos))
+	for i, e := range ecos {
+		out[i] = e.Name()
+	}
+	return out
+}
+
+// names is a repeatable flag of names, each value one name or several
+// separated by commas.
+type names []string
+
+func (n *names) String() string { return strings.Join(*n, ",") }
+
+func (n *names) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			return fmt.Errorf("empty name")
+		}
+		*n = append(*n, s)
+	}
+	return nil
 }
 
 // outputs lists the files the flags ask for, for checkOutputs.
@@ -107,6 +154,9 @@ func (o *outputFlags) check() error {
 	case "text", "json", "markdown":
 	default:
 		return usagef("--format: unknown value %q (want text, json or markdown)", o.format)
+	}
+	if err := checkEcosystems(o.only, o.skip); err != nil {
+		return err
 	}
 	sel, err := audit.ParseSelectors(o.failOn)
 	if err != nil {
@@ -190,15 +240,40 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		return exitUsage, err
 	}
 	code := exitOK
-	if failing := r.Failing(o.sel); len(failing) > 0 {
-		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
-		code = exitFindings
-	}
 	if ri := r.Run; ri != nil && !ri.Succeeded {
 		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", audit.QuoteCommand(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
+	if failing := r.Failing(o.sel); len(failing) > 0 {
+		// The failing findings come last, each on a line of its own: on a
+		// real project they would otherwise hide among the warnings.
+		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
+		for _, f := range failing {
+			fmt.Fprintf(stderr, "  %s\n", failingLine(f, o.dir))
+		}
+		if code == exitOK {
+			code = exitFindings
+		}
+	}
 	return code, nil
+}
+
+// failingLine names a failing finding in one line, `kind:reason package
+// file:line`, its file as the user sees it from the working directory.
+func failingLine(f audit.Finding, dir string) string {
+	s := string(f.Kind)
+	if f.Reason != "" {
+		s += ":" + f.Reason
+	}
+	s += " " + f.Package
+	if f.Location != nil && f.Location.File != "" {
+		pos := *f.Location
+		if dir != "" && dir != "." && !filepath.IsAbs(pos.File) {
+			pos.File = filepath.ToSlash(filepath.Join(dir, pos.File))
+		}
+		s += " " + pos.String()
+	}
+	return s
 }
 
 func reportFile(label, path string, r *audit.Report) outfile.File {
@@ -343,7 +418,7 @@ func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, std
 // back the evidence they collected during the run, from the directory
 // named (evidence) or else the one beside the trace (engine.EvidenceDir).
 func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Progress: newProgress(stderr)})
+	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, Progress: newProgress(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}

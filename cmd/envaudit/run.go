@@ -83,7 +83,7 @@ func parseDuration(flag, value string) (time.Duration, error) {
 // otherwise and says so, and the caller still writes it.
 func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
 	prog := newProgress(stderr)
-	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, DevTools: ro.devTools, Progress: prog})
+	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: ro.devTools, Progress: prog})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -23,6 +23,7 @@ type traceOptions struct {
 	grace      time.Duration
 	privileged bool
 	command    []string
+	only, skip names // --ecosystem, --skip-ecosystem
 	// stdin, stdout and stderr are the traced command's streams; stdout
 	// also gets the trace with -o -.
 	stdin          io.Reader
@@ -46,12 +47,15 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
 	grace := c.flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed; default 5s")
 	c.flags.BoolVar(&to.privileged, "privileged", false, "install the tracer's filter as root and run the command as the sudo user (SUDO_UID, SUDO_GID), so setuid programs such as sudo keep working")
+	registerEcosystems(c.flags, &to.only, &to.skip)
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
 	to.command = c.flags.Args()
-	var err error
-	to.timeout, err = parseDuration("--timeout", *timeout)
+	err := checkEcosystems(to.only, to.skip)
+	if err == nil {
+		to.timeout, err = parseDuration("--timeout", *timeout)
+	}
 	if err == nil {
 		to.grace, err = parseDuration("--grace", *grace)
 	}
@@ -63,7 +67,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 // traceCommand is `envaudit trace` with its options parsed.
 func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosystem) int {
-	p, err := openProject("-C", engine.Options{Dir: to.dir, Ecosystems: ecos})
+	p, err := openProject("-C", engine.Options{Dir: to.dir, Ecosystems: ecos, Only: to.only, Skip: to.skip})
 	if err != nil {
 		return fail(to.stderr, "trace", err)
 	}
