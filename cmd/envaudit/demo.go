@@ -13,11 +13,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
 // demoFS holds the demo projects, written to a temporary directory and run
@@ -70,7 +72,7 @@ var demoProjects = []demoProject{
 // interpreter linked in as .venv/bin/python, and the embedded distributions
 // (dist-info with METADATA and RECORD) as its site-packages.
 func preparePython(dir string, environ []string) ([]string, error) {
-	out, err := exec.Command("python3", "-c", `import sys; print(sys.executable); print("%d.%d" % sys.version_info[:2]); print("%d.%d.%d" % sys.version_info[:3])`).Output()
+	out, err := toolexec.Run(context.Background(), toolexec.Cmd{Path: "python3", Args: []string{"-c", `import sys; print(sys.executable); print("%d.%d" % sys.version_info[:2]); print("%d.%d.%d" % sys.version_info[:3])`}, Env: os.Environ(), Timeout: 30 * time.Second})
 	if err != nil {
 		return nil, fmt.Errorf("ask python3 where it is: %w", err)
 	}

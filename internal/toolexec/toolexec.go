@@ -1,5 +1,5 @@
 // Package toolexec owns running the external tools envaudit asks for
-// facts (go, mvn, python, git, dpkg-query): one way to start a program with
+// facts (go, mvn, python, git): one way to start a program with
 // a context and a timeout, an explicit environment and no standard input,
 // keep its standard output within a bound, and turn a failure into an
 // error that ends with the last lines the tool wrote to standard error.
@@ -68,11 +68,15 @@ type Error struct {
 	Stderr string
 }
 
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.Command + ": " + e.Reason() }
+
+// Reason is the error without the command line, for a caller whose own
+// message already names the command: `exit status 1: go: updates needed`.
+func (e *Error) Reason() string {
 	if e.Stderr == "" {
-		return fmt.Sprintf("%s: %v", e.Command, e.Err)
+		return e.Err.Error()
 	}
-	return fmt.Sprintf("%s: %v: %s", e.Command, e.Err, e.Stderr)
+	return e.Err.Error() + ": " + e.Stderr
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -125,11 +129,19 @@ func Run(ctx context.Context, c Cmd) ([]byte, error) {
 	return stdout.buf.Bytes(), e
 }
 
+// maxWord is the longest argument an error spells out in full; a longer
+// one (a script given to python -c) is cut, as its text is the caller's
+// and would bury the tool's complaint.
+const maxWord = 60
+
 // commandLine spells a command as a shell user would type it, quoting the
 // words that need it.
 func commandLine(path string, args []string) string {
 	words := make([]string, 0, 1+len(args))
 	for _, w := range append([]string{path}, args...) {
+		if first, _, multiline := strings.Cut(w, "\n"); multiline || len(w) > maxWord {
+			w = first[:min(len(first), maxWord)] + "..."
+		}
 		if w == "" || strings.ContainsAny(w, " \t\n\"'\\$`") {
 			w = strconv.Quote(w)
 		}

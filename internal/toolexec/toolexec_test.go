@@ -32,9 +32,15 @@ func TestRun(t *testing.T) {
 		{name: "dir", cmd: Cmd{Path: "pwd", Dir: "/"}, want: "/\n"},
 		{
 			name:    "failureKeepsStderrTail",
-			cmd:     sh("echo partial; echo progress >&2; echo 'fatal: no such thing' >&2; exit 3"),
+			cmd:     sh("echo partial; echo step >&2; echo 'fatal: gone' >&2; exit 3"),
 			want:    "partial\n",
-			wantErr: `sh -c "echo partial; echo progress >&2; echo 'fatal: no such thing' >&2; exit 3": exit status 3: progress` + "\nfatal: no such thing",
+			wantErr: `sh -c "echo partial; echo step >&2; echo 'fatal: gone' >&2; exit 3": exit status 3: step` + "\nfatal: gone",
+		},
+		{
+			name:    "longArgumentCut",
+			cmd:     sh("echo one\necho two >&2\nexit 2"),
+			want:    "one\n",
+			wantErr: `sh -c "echo one...": exit status 2: two`,
 		},
 		{
 			name:    "longStderrKeepsWholeLastLines",
