@@ -28,6 +28,9 @@ func (p *project) TraceSkip(ctx context.Context, environ []string) []string {
 	if run == nil {
 		run = ExecRunner
 	}
+	if environ == nil {
+		environ = os.Environ() // as Installed asks the go command
+	}
 	goCmd := e.Go
 	if goCmd == "" {
 		goCmd = lookPath("go", environ)
