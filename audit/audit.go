@@ -21,7 +21,10 @@ const maxFindingFiles = 5
 type Input struct {
 	// Name is the ecosystem's name ("npm", "python").
 	Name string
-	// Manifests are the manifests the ecosystem detected, relative to Root.
+	// Manifests are the manifests and lockfiles the ecosystem's project
+	// read (the files of kinds ecosystems.KindManifest and KindLockfile),
+	// relative to Root: where declarations go and findings point. Its
+	// configuration files are not listed.
 	Manifests []string
 	// Declared is D1 as the ecosystem parsed it.
 	Declared []ecosystems.Dependency

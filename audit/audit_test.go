@@ -16,8 +16,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// fakeEcosystem is one ecosystem of a test case: what a real ecosystem
-// would have returned from Detect, Declared, Installed and DevTools.
+// fakeEcosystem is one ecosystem of a test case: what a real ecosystem's
+// project would have answered (its manifests and lockfiles, Declared,
+// Installed) and the ecosystem's DevTools.
 type fakeEcosystem struct {
 	Name      string                  `json:"name"`
 	Manifests []string                `json:"manifests"`

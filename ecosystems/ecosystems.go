@@ -3,6 +3,15 @@
 // packages (D2), and the path index that attributes traced files to the
 // packages that own them (D3).
 //
+// An ecosystem is opened once on a Source, a project tree (an fs.FS, and
+// the directory it is on disk for the tools the ecosystem asks): Open reads
+// and parses the ecosystem's files there, and the Project it returns
+// answers from that state — the files it read, each labelled manifest,
+// lockfile or config; D1; and, for a project on disk, D2 with the
+// attribution index. What else an ecosystem or a project can do is an
+// interface of its own (TraceEnvironer, TraceSkipper, Resolver), asserted
+// by the front end, never a switch on its name.
+//
 // Each ecosystem lives in its own subpackage (ecosystems/npm,
 // ecosystems/python, ...) and imports only this package and format parsers.
 // The list of all ecosystems lives in ecosystems/all, the only package that
@@ -191,57 +200,13 @@ type Env struct {
 	Scratch string
 }
 
-// TraceEnvironer is implemented by ecosystems that must adjust the traced
-// command's environment to collect evidence of use beyond file opens: a
-// JVM class-load log through JAVA_TOOL_OPTIONS, a compiler lint through
-// RUSTFLAGS, a private build cache so cached builds still read sources.
-// The CLI calls TraceEnv before the traced run for every detected ecosystem
-// that implements it, applies the returned variables over the command's
-// environment (later entries win), and passes the same scratch directory
-// back in Env.Scratch to Installed.
-type TraceEnvironer interface {
-	// TraceEnv returns KEY=VALUE entries to set in the traced command's
-	// environment. scratch is an empty directory private to this run and
-	// this ecosystem; environ is the environment the command would get.
-	TraceEnv(root, scratch string, environ []string) []string
-}
-
-// TraceSkipper is implemented by ecosystems whose tools open many files that
-// belong to no package and that no ecosystem attributes: the Go build cache
-// and the Go toolchain's own tree, opened thousands of times by every go
-// build. The CLI passes the directories to the tracer (tracer.Options.Skip),
-// which counts opens below them instead of recording them, at half the
-// cost. Only directories whose files no ecosystem could own belong here.
-type TraceSkipper interface {
-	// TraceSkip returns absolute directories to skip for a command run in
-	// root with environ.
-	TraceSkip(ctx context.Context, root string, environ []string) []string
-}
-
-// Ecosystem answers the three questions of one package ecosystem for a
-// project root. Implementations must be safe to call on any directory: a
-// project without the ecosystem's manifests yields no manifests.
+// Ecosystem is one package ecosystem, opened once on a source: Open reads
+// and parses the ecosystem's files there, and the Project it returns
+// answers D1, D2 and the attribution from that state, reading no manifest
+// again. An Ecosystem value holds only configuration (the programs to ask,
+// the machine to read), never a project's state, so one value opens any
+// number of projects.
 type Ecosystem interface {
-	// Name is the ecosystem's short name: "npm", "python", ...
-	Name() string
-	// Detect returns the manifests it recognises under root, relative and
-	// slash-separated, sorted. None means the ecosystem is absent.
-	Detect(root string) ([]string, error)
-	// Declared parses the manifests into D1. Errors in project files are
-	// *PosError values.
-	Declared(root string) ([]Dependency, error)
-	// Installed enumerates D2 and builds the attribution index.
-	Installed(ctx context.Context, root string, env Env) (*Inventory, error)
-	// DevTools names the packages of the ecosystem's test runners (pytest,
-	// jest, mocha, ...): they and the packages only they pull in are dev
-	// tooling, not hidden dependencies.
-	DevTools() []string
-}
-
-// Opener is an ecosystem opened once on a source: Open reads and parses
-// the ecosystem's files there, and the Project it returns answers D1, D2
-// and the attribution from that state, reading no manifest again.
-type Opener interface {
 	// Name is the ecosystem's short name: "npm", "python", ...
 	Name() string
 	// Open reads the ecosystem's files in src once. A tree without them
@@ -267,28 +232,28 @@ type Project interface {
 	Installed(ctx context.Context, env Env) (*Inventory, error)
 }
 
-// ProjectTraceEnvironer is implemented by projects that must adjust the
+// TraceEnvironer is implemented by projects that must adjust the
 // traced command's environment to collect evidence of use beyond file
 // opens: a JVM class-load log through JAVA_TOOL_OPTIONS, a compiler lint
 // through RUSTFLAGS. The front end calls TraceEnv before the traced run for
 // every opened project that implements it, applies the returned variables
 // over the command's environment (later entries win), and passes the same
 // scratch directory back in Env.Scratch to Installed.
-type ProjectTraceEnvironer interface {
+type TraceEnvironer interface {
 	// TraceEnv returns KEY=VALUE entries to set in the traced command's
 	// environment. scratch is an empty directory private to this run and
 	// this ecosystem; environ is the environment the command would get.
 	TraceEnv(scratch string, environ []string) []string
 }
 
-// ProjectTraceSkipper is implemented by projects whose tools open many
+// TraceSkipper is implemented by projects whose tools open many
 // files that belong to no package and that no ecosystem attributes: the Go
 // build cache and the Go toolchain's own tree, opened thousands of times by
 // every go build. The front end passes the directories to the tracer
 // (tracer.Options.Skip), which counts opens below them instead of
 // recording them, at half the cost. Only directories whose files no
 // ecosystem could own belong here.
-type ProjectTraceSkipper interface {
+type TraceSkipper interface {
 	// TraceSkip returns absolute directories to skip for a command run in
 	// the project's root with environ.
 	TraceSkip(ctx context.Context, environ []string) []string

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,19 +27,15 @@ func (e listEco) Name() string       { return e.name }
 func (e listEco) DevTools() []string { return []string{"runner"} }
 func (e listEco) manifest() string   { return e.name + ".txt" }
 func (e listEco) logVar() string     { return strings.ToUpper(e.name) + "_LOG" }
-func (e listEco) Detect(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, e.manifest())); err != nil {
+func (e listEco) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	b, err := src.ReadFile(e.manifest())
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	return []string{e.manifest()}, nil
-}
-
-func (e listEco) Declared(root string) ([]ecosystems.Dependency, error) {
-	b, err := os.ReadFile(filepath.Join(root, e.manifest()))
 	if err != nil {
 		return nil, err
 	}
-	var ds []ecosystems.Dependency
+	p := &listProject{listEco: e, root: src.Root}
 	for i, l := range strings.Split(string(b), "\n") {
 		if l = strings.TrimSpace(l); l == "" {
 			continue
@@ -46,12 +43,26 @@ func (e listEco) Declared(root string) ([]ecosystems.Dependency, error) {
 		if strings.Contains(l, " ") {
 			return nil, ecosystems.Errorf(e.manifest(), i+1, "invalid name %q", l)
 		}
-		ds = append(ds, ecosystems.Dependency{Name: l, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: e.manifest(), Line: i + 1}})
+		p.deps = append(p.deps, ecosystems.Dependency{Name: l, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: e.manifest(), Line: i + 1}})
 	}
-	return ds, nil
+	return p, nil
 }
 
-func (e listEco) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+// listProject is a project listEco opened.
+type listProject struct {
+	listEco
+	root string
+	deps []ecosystems.Dependency
+}
+
+func (p *listProject) Files() []ecosystems.File {
+	return []ecosystems.File{{Path: p.manifest(), Kind: ecosystems.KindManifest}}
+}
+
+func (p *listProject) Declared() []ecosystems.Dependency { return p.deps }
+
+func (p *listProject) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	e, root := p.listEco, p.root
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex()}
 	entries, _ := os.ReadDir(filepath.Join(root, e.name+"lib"))
 	for _, d := range entries {
@@ -67,7 +78,7 @@ func (e listEco) Installed(ctx context.Context, root string, env ecosystems.Env)
 	return inv, nil
 }
 
-func (e listEco) TraceEnv(root, scratch string, environ []string) []string {
+func (e listEco) TraceEnv(scratch string, environ []string) []string {
 	return []string{e.logVar() + "=" + filepath.Join(scratch, "used.log")}
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -54,10 +55,11 @@ type Project struct {
 	opts  Options
 }
 
+// detected is one ecosystem opened on the project.
 type detected struct {
-	eco       ecosystems.Ecosystem
-	manifests []string
-	declared  []ecosystems.Dependency
+	eco     ecosystems.Ecosystem
+	project ecosystems.Project
+	files   []ecosystems.File
 }
 
 // CheckNames checks that every name is the name of one of ecos, for the
@@ -76,9 +78,9 @@ func CheckNames(ecos []ecosystems.Ecosystem, names []string) error {
 	return nil
 }
 
-// Open detects the ecosystems of opts.Dir and parses their manifests.
-// Errors in project files come back as *ecosystems.PosError with the file
-// named relative to the working directory.
+// Open opens each ecosystem on opts.Dir, which reads and parses its files
+// once. Errors in project files come back as *ecosystems.PosError with the
+// file named relative to the working directory.
 func Open(opts Options) (*Project, error) {
 	if err := CheckNames(opts.Ecosystems, opts.Only); err != nil {
 		return nil, err
@@ -94,22 +96,24 @@ func Open(opts Options) (*Project, error) {
 		return nil, &DirError{Dir: opts.Dir, Err: err}
 	}
 	p := &Project{root: root, shown: filepath.ToSlash(filepath.Clean(opts.Dir)), opts: opts}
+	src := ecosystems.Dir(root)
 	for _, e := range opts.Ecosystems {
 		if slices.Contains(opts.Skip, e.Name()) || len(opts.Only) > 0 && !slices.Contains(opts.Only, e.Name()) {
 			continue
 		}
-		manifests, err := e.Detect(root)
-		if err != nil {
-			return nil, p.posError(fmt.Errorf("detect %s: %w", e.Name(), err))
-		}
-		if len(manifests) == 0 {
+		// Opening reads files only; no tool runs until the project is
+		// traced or audited, which take a context.
+		pr, err := e.Open(context.Background(), src)
+		var pe *ecosystems.PosError
+		switch {
+		case errors.As(err, &pe):
+			return nil, p.posError(err)
+		case err != nil:
+			return nil, fmt.Errorf("open the %s project: %w", e.Name(), err)
+		case pr == nil:
 			continue
 		}
-		declared, err := e.Declared(root)
-		if err != nil {
-			return nil, p.posError(err)
-		}
-		p.ecos = append(p.ecos, detected{eco: e, manifests: manifests, declared: declared})
+		p.ecos = append(p.ecos, detected{eco: e, project: pr, files: pr.Files()})
 	}
 	return p, nil
 }
@@ -163,14 +167,30 @@ func (p *Project) Ecosystems() []string {
 	return names
 }
 
-// Inputs lists the absolute paths of the project files envaudit reads, so
+// Inputs lists the absolute paths of the project files envaudit reads —
+// every file an ecosystem read, manifest, lockfile or configuration — so
 // that no output may overwrite them.
 func (p *Project) Inputs() []string {
 	var out []string
 	for _, d := range p.ecos {
-		for _, m := range d.manifests {
-			out = append(out, filepath.Join(p.root, filepath.FromSlash(m)))
+		for _, f := range d.files {
+			if filepath.IsAbs(filepath.FromSlash(f.Path)) {
+				out = append(out, filepath.Clean(filepath.FromSlash(f.Path)))
+			} else {
+				out = append(out, filepath.Join(p.root, filepath.FromSlash(f.Path)))
+			}
 		}
+	}
+	return out
+}
+
+// Files returns the files each opened ecosystem read, by ecosystem name:
+// what the base-commit comparison needs to tell manifests and lockfiles
+// from the project's code.
+func (p *Project) Files() map[string][]ecosystems.File {
+	out := make(map[string][]ecosystems.File, len(p.ecos))
+	for _, d := range p.ecos {
+		out[d.eco.Name()] = append([]ecosystems.File(nil), d.files...)
 	}
 	return out
 }

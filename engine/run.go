@@ -91,8 +91,8 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	}
 	var skip []string
 	for _, d := range p.ecos {
-		if ts, ok := d.eco.(ecosystems.TraceSkipper); ok {
-			skip = append(skip, ts.TraceSkip(ctx, p.root, t.Env)...)
+		if ts, ok := d.project.(ecosystems.TraceSkipper); ok {
+			skip = append(skip, ts.TraceSkip(ctx, t.Env)...)
 		}
 	}
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
@@ -208,7 +208,7 @@ func (p *Project) prepare(ctx context.Context, environ []string, evidence string
 		evidence = abs
 	}
 	for _, d := range p.ecos {
-		te, ok := d.eco.(ecosystems.TraceEnvironer)
+		te, ok := d.project.(ecosystems.TraceEnvironer)
 		if !ok {
 			continue
 		}
@@ -226,7 +226,7 @@ func (p *Project) prepare(ctx context.Context, environ []string, evidence string
 		}
 		t.scratch[name] = dir
 		t.Collectors = append(t.Collectors, name)
-		t.Env = Setenv(t.Env, te.TraceEnv(p.root, dir, t.Env))
+		t.Env = Setenv(t.Env, te.TraceEnv(dir, t.Env))
 	}
 	return t, nil
 }
@@ -248,7 +248,7 @@ func (p *Project) reuse(environ []string, evidence string) ([]string, map[string
 		return nil, nil, err
 	}
 	for _, d := range p.ecos {
-		te, ok := d.eco.(ecosystems.TraceEnvironer)
+		te, ok := d.project.(ecosystems.TraceEnvironer)
 		if !ok {
 			continue
 		}
@@ -257,7 +257,7 @@ func (p *Project) reuse(environ []string, evidence string) ([]string, map[string
 			continue
 		}
 		scratch[d.eco.Name()] = dir
-		env = Setenv(env, te.TraceEnv(p.root, dir, env))
+		env = Setenv(env, te.TraceEnv(dir, env))
 	}
 	return env, scratch, nil
 }
@@ -318,7 +318,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		p.step("reading the installed %s packages", d.eco.Name())
 		e := env
 		e.Scratch = scratch[d.eco.Name()]
-		inv, err := d.eco.Installed(ctx, p.root, e)
+		inv, err := d.project.Installed(ctx, e)
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
 			errs = append(errs, err)
@@ -327,8 +327,8 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		p.step("auditing %s", d.eco.Name())
 		rep := audit.Ecosystem(audit.Input{
 			Name:      d.eco.Name(),
-			Manifests: d.manifests,
-			Declared:  d.declared,
+			Manifests: ecosystems.Paths(d.files, ecosystems.KindManifest, ecosystems.KindLockfile),
+			Declared:  d.project.Declared(),
 			Inventory: inv,
 			Trace:     tr,
 			DevTools:  p.devTools(d.eco),

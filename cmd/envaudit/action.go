@@ -243,7 +243,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 		base, _ = ghctx.Event["before"].(string)
 	}
 	if strings.Trim(base, "0") != "" {
-		err := ghaction.CompareBase(ctx, r, ghaction.BaseOptions{Dir: absDir, Base: base, Git: env.git, Ecosystems: declarers(env.ecos), Fetch: true})
+		err := ghaction.CompareBase(ctx, r, ghaction.BaseOptions{Dir: absDir, Base: base, Git: env.git, Ecosystems: env.ecos, Fetch: true})
 		if err != nil {
 			gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", ghaction.ShortSHA(base), err)
 			notes = append(notes, "Not compared with the base commit: "+err.Error()+".")
@@ -463,14 +463,6 @@ func prCommits(ctx context.Context, env actionEnv, client *github.Client, repo g
 		}
 	}
 	return commits
-}
-
-func declarers(ecos []ecosystems.Ecosystem) []ghaction.Declarer {
-	out := make([]ghaction.Declarer, len(ecos))
-	for i, e := range ecos {
-		out[i] = e
-	}
-	return out
 }
 
 // workflowFile returns the repository path of the running workflow

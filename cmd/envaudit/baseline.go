@@ -41,18 +41,15 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	return exitOK
 }
 
-// resolverEcosystems get their installed layer by asking the build tool to
-// resolve the project (mvn dependency:list, go list -m all, Cargo.lock):
-// before the install steps that would download, or describe nothing the
-// machine provides, so the baseline leaves them out.
-var resolverEcosystems = map[string]bool{"maven": true, "go": true, "cargo": true}
-
 // takeBaseline records what the machine has: every Debian package (what
 // the runner image provides), and the installed packages of each other
-// ecosystem the project uses (a system Python's site-packages). An
-// ecosystem that cannot be enumerated yet (no node_modules before npm ci)
-// is a warning, not an error. environ is the environment of the tools the
-// ecosystems ask.
+// ecosystem the project uses (a system Python's site-packages). Ecosystems
+// whose installed layer is the build tool's resolution of the project
+// (ecosystems.Resolver: mvn dependency:tree, go list -m all, Cargo.lock)
+// are left out: before the install steps, resolving would download, or
+// describe nothing the machine provides. An ecosystem that cannot be
+// enumerated yet (no node_modules before npm ci) is a warning, not an
+// error. environ is the environment of the tools the ecosystems ask.
 func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
 	root, err := engine.Root(dir)
 	if err != nil {
@@ -65,16 +62,23 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 	} else {
 		b.Add("system", pkgs...)
 	}
+	src := ecosystems.Dir(root)
 	for _, e := range ecos {
 		name := e.Name()
-		if name == "system" || resolverEcosystems[name] {
+		if r, ok := e.(ecosystems.Resolver); name == "system" || ok && r.ResolvesInstalled() {
 			continue
 		}
-		manifests, err := e.Detect(root)
-		if err != nil || len(manifests) == 0 {
+		p, err := e.Open(ctx, src)
+		if err != nil {
+			// A manifest that does not parse names no installation; the
+			// audit reports it.
+			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
 			continue
 		}
-		inv, err := e.Installed(ctx, root, ecosystems.Env{Environ: environ})
+		if p == nil {
+			continue
+		}
+		inv, err := p.Installed(ctx, ecosystems.Env{Environ: environ})
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
 			continue

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io/fs"
@@ -32,21 +33,16 @@ const fakeLog = "used.log"
 
 func (*fakeEcosystem) Name() string { return "fake" }
 
-func (*fakeEcosystem) Detect(root string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(root, "fake.txt")); err != nil {
+func (e *fakeEcosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	data, err := src.ReadFile("fake.txt")
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	return []string{"fake.txt"}, nil
-}
-
-func (*fakeEcosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	f, err := os.Open(filepath.Join(root, "fake.txt"))
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var out []ecosystems.Dependency
-	sc := bufio.NewScanner(f)
+	p := &fakeOpened{eco: e, root: src.Root}
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		name := strings.TrimSpace(sc.Text())
 		switch {
@@ -55,12 +51,26 @@ func (*fakeEcosystem) Declared(root string) ([]ecosystems.Dependency, error) {
 		case strings.ContainsAny(name, " /"):
 			return nil, ecosystems.Errorf("fake.txt", line, "invalid name %q", name)
 		}
-		out = append(out, ecosystems.Dependency{Name: name, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "fake.txt", Line: line}})
+		p.deps = append(p.deps, ecosystems.Dependency{Name: name, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "fake.txt", Line: line}})
 	}
-	return out, sc.Err()
+	return p, sc.Err()
 }
 
-func (e *fakeEcosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
+// fakeOpened is a project fakeEcosystem opened.
+type fakeOpened struct {
+	eco  *fakeEcosystem
+	root string
+	deps []ecosystems.Dependency
+}
+
+func (*fakeOpened) Files() []ecosystems.File {
+	return []ecosystems.File{{Path: "fake.txt", Kind: ecosystems.KindManifest}}
+}
+
+func (p *fakeOpened) Declared() []ecosystems.Dependency { return p.deps }
+
+func (p *fakeOpened) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	e, root := p.eco, p.root
 	e.mu.Lock()
 	e.envs = append(e.envs, env)
 	e.mu.Unlock()
@@ -92,7 +102,7 @@ func (e *fakeEcosystem) Installed(ctx context.Context, root string, env ecosyste
 
 func (*fakeEcosystem) DevTools() []string { return nil }
 
-func (*fakeEcosystem) TraceEnv(root, scratch string, environ []string) []string {
+func (*fakeOpened) TraceEnv(scratch string, environ []string) []string {
 	return []string{"FAKE_LOG=" + filepath.Join(scratch, fakeLog)}
 }
 
@@ -106,7 +116,10 @@ func (e *fakeEcosystem) lastEnv() ecosystems.Env {
 	return e.envs[len(e.envs)-1]
 }
 
-var _ ecosystems.TraceEnvironer = (*fakeEcosystem)(nil)
+var (
+	_ ecosystems.Ecosystem      = (*fakeEcosystem)(nil)
+	_ ecosystems.TraceEnvironer = (*fakeOpened)(nil)
+)
 
 // writeFiles writes name → content files under dir, creating directories.
 func writeFiles(dir string, files map[string]string) error {

@@ -76,24 +76,6 @@ func (Ecosystem) Name() string { return "cargo" }
 // toolchain, not a crate of the project's graph.
 func (Ecosystem) DevTools() []string { return nil }
 
-// Detect returns the manifests and lockfiles Open finds in root.
-func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
-
-// TraceEnv returns the trace environment of the project in root.
-func (e Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
-	return ecosystems.LegacyTraceEnv(e, root, scratch, environ)
-}
-
 // Open reads Cargo.toml, the workspace members' Cargo.toml files and
 // Cargo.lock through the Source, once. Files labels the Cargo.toml files
 // manifests, Cargo.lock a lockfile and the project's own .cargo/config.toml
@@ -191,7 +173,7 @@ func lookup(environ []string, key string) (string, bool) {
 }
 
 var (
-	_ ecosystems.Opener                = Ecosystem{}
-	_ ecosystems.Resolver              = Ecosystem{}
-	_ ecosystems.ProjectTraceEnvironer = (*project)(nil)
+	_ ecosystems.Ecosystem      = Ecosystem{}
+	_ ecosystems.Resolver       = Ecosystem{}
+	_ ecosystems.TraceEnvironer = (*project)(nil)
 )

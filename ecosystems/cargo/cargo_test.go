@@ -101,7 +101,7 @@ func TestTracedReal(t *testing.T) {
 			target := t.TempDir()
 			base := append(os.Environ(), "CARGO_TARGET_DIR="+target, "CARGO_TERM_COLOR=never")
 			p := ecotest.Open(t, eco, dir)
-			env := append(base, p.(ecosystems.ProjectTraceEnvironer).TraceEnv(t.TempDir(), base)...)
+			env := append(base, p.(ecosystems.TraceEnvironer).TraceEnv(t.TempDir(), base)...)
 
 			var runs []string
 			var inv *ecosystems.Inventory

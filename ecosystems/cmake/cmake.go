@@ -156,19 +156,6 @@ func (e Ecosystem) table() *Table {
 	return Libraries
 }
 
-// Detect returns the manifests Open finds in root.
-func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
-
 // project is a CMake project opened once: its listfiles, vcpkg.json and
 // conanfile.txt read and their declarations gathered.
 type project struct {
@@ -204,7 +191,7 @@ func (p *project) Declared() []ecosystems.Dependency {
 	return append([]ecosystems.Dependency(nil), p.decl.deps...)
 }
 
-var _ ecosystems.Opener = Ecosystem{}
+var _ ecosystems.Ecosystem = Ecosystem{}
 
 // DevTools returns the test frameworks of the library table (GTest, GMock,
 // Catch2, doctest, benchmark). ctest belongs to cmake, which is a tool of

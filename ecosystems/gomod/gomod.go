@@ -62,7 +62,6 @@ package gomod
 import (
 	"context"
 
-	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
@@ -95,21 +94,3 @@ func (*Ecosystem) Name() string { return "go" }
 // DevTools returns nothing: go test is part of the toolchain, whose files
 // lie under GOROOT, not in the module graph.
 func (*Ecosystem) DevTools() []string { return nil }
-
-// Detect returns the manifests and lockfiles Open finds in root.
-func (e *Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
-
-// TraceSkip returns the directories to skip for the project in root.
-func (e *Ecosystem) TraceSkip(ctx context.Context, root string, environ []string) []string {
-	return ecosystems.LegacyTraceSkip(ctx, e, root, environ)
-}

@@ -158,7 +158,7 @@ func TestTracedReal(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Installed: %v\n(run `make setup`)", err)
 			}
-			skip := p.(ecosystems.ProjectTraceSkipper).TraceSkip(context.Background(), env)
+			skip := p.(ecosystems.TraceSkipper).TraceSkip(context.Background(), env)
 			if len(skip) < 2 {
 				t.Fatalf("TraceSkip = %q, want GOCACHE and GOROOT", skip)
 			}

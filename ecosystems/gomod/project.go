@@ -64,9 +64,9 @@ func (p *project) Declared() []ecosystems.Dependency {
 }
 
 var (
-	_ ecosystems.Opener              = (*Ecosystem)(nil)
-	_ ecosystems.Resolver            = (*Ecosystem)(nil)
-	_ ecosystems.ProjectTraceSkipper = (*project)(nil)
+	_ ecosystems.Ecosystem    = (*Ecosystem)(nil)
+	_ ecosystems.Resolver     = (*Ecosystem)(nil)
+	_ ecosystems.TraceSkipper = (*project)(nil)
 )
 
 // ResolvesInstalled reports true: D2 is the module graph the go command

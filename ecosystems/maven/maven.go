@@ -133,24 +133,6 @@ func New() Ecosystem { return Ecosystem{} }
 // Name returns "maven".
 func (Ecosystem) Name() string { return "maven" }
 
-// Detect returns the manifests Open finds in root.
-func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
-
-// TraceEnv returns the trace environment of the project in root.
-func (e Ecosystem) TraceEnv(root, scratch string, environ []string) []string {
-	return ecosystems.LegacyTraceEnv(e, root, scratch, environ)
-}
-
 // project is a Maven project opened once: its poms loaded, with the parents
 // and BOMs they inherit from, and their dependencies interpreted.
 type project struct {
@@ -367,9 +349,7 @@ func settingsLocalRepository(file, home string) string {
 }
 
 var (
-	_ ecosystems.Ecosystem             = Ecosystem{}
-	_ ecosystems.TraceEnvironer        = Ecosystem{}
-	_ ecosystems.Opener                = Ecosystem{}
-	_ ecosystems.Resolver              = Ecosystem{}
-	_ ecosystems.ProjectTraceEnvironer = (*project)(nil)
+	_ ecosystems.Ecosystem      = Ecosystem{}
+	_ ecosystems.Resolver       = Ecosystem{}
+	_ ecosystems.TraceEnvironer = (*project)(nil)
 )

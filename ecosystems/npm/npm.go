@@ -66,7 +66,7 @@ import (
 // Ecosystem is the npm ecosystem. The zero value is ready to use.
 type Ecosystem struct{}
 
-var _ ecosystems.Opener = Ecosystem{}
+var _ ecosystems.Ecosystem = Ecosystem{}
 
 // New returns the npm ecosystem.
 func New() Ecosystem { return Ecosystem{} }
@@ -76,19 +76,6 @@ func (Ecosystem) Name() string { return "npm" }
 
 // lockFiles are the lockfiles npm reads, in order of precedence.
 var lockFiles = []string{"npm-shrinkwrap.json", "package-lock.json"}
-
-// Detect returns the manifests and lockfiles Open finds in root.
-func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
 
 // project is an npm project opened once: its package.json files parsed,
 // D1 derived from them, and the lockfile parsed.

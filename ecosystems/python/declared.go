@@ -14,19 +14,6 @@ import (
 	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
-// Detect returns the manifests and lockfiles Open finds in root.
-func (e *Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e *Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e *Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
-
 // project is a Python project opened once: its manifests and the
 // requirements files they include parsed into D1, and its own name.
 type project struct {

@@ -66,10 +66,7 @@ type Ecosystem struct {
 	DpkgDir string
 }
 
-var (
-	_ ecosystems.Ecosystem = (*Ecosystem)(nil)
-	_ ecosystems.Opener    = (*Ecosystem)(nil)
-)
+var _ ecosystems.Ecosystem = (*Ecosystem)(nil)
 
 // New returns the Python ecosystem.
 func New() *Ecosystem { return &Ecosystem{} }

@@ -95,6 +95,8 @@ type Ecosystem struct {
 // New returns the system-package ecosystem of the running machine.
 func New() Ecosystem { return Ecosystem{} }
 
+var _ ecosystems.Ecosystem = Ecosystem{}
+
 // Name returns "system".
 func (Ecosystem) Name() string { return "system" }
 
@@ -114,19 +116,6 @@ var skipDirs = map[string]bool{
 
 // maxDepth is how deep below the root Open looks for Dockerfiles.
 const maxDepth = 3
-
-// Detect returns the manifests Open finds in root.
-func (e Ecosystem) Detect(root string) ([]string, error) { return ecosystems.LegacyDetect(e, root) }
-
-// Declared returns D1 of the project in root.
-func (e Ecosystem) Declared(root string) ([]ecosystems.Dependency, error) {
-	return ecosystems.LegacyDeclared(e, root)
-}
-
-// Installed returns the inventory of the project in root.
-func (e Ecosystem) Installed(ctx context.Context, root string, env ecosystems.Env) (*ecosystems.Inventory, error) {
-	return ecosystems.LegacyInstalled(ctx, e, root, env)
-}
 
 // project is the system packages a project declares, read once.
 type project struct {

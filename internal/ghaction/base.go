@@ -23,13 +23,6 @@ func ExecGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return toolexec.Run(ctx, toolexec.Cmd{Path: "git", Args: args, Dir: dir, Env: os.Environ()})
 }
 
-// Declarer parses an ecosystem's declared dependencies (D1) in a
-// directory; every ecosystems.Ecosystem is one.
-type Declarer interface {
-	Name() string
-	Declared(root string) ([]ecosystems.Dependency, error)
-}
-
 // BaseOptions says what to compare a report with.
 type BaseOptions struct {
 	// Dir is the project directory, inside a git work tree.
@@ -40,7 +33,7 @@ type BaseOptions struct {
 	// Git runs git; nil means ExecGit.
 	Git Git
 	// Ecosystems parse the manifests as they were at Base.
-	Ecosystems []Declarer
+	Ecosystems []ecosystems.Ecosystem
 	// Fetch allows fetching Base from origin when the clone lacks it
 	// (actions/checkout fetches one commit by default).
 	Fetch bool
@@ -110,7 +103,7 @@ func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
 		added = append(added, lines...)
 	}
 
-	parsers := map[string]Declarer{}
+	parsers := map[string]ecosystems.Ecosystem{}
 	for _, d := range opts.Ecosystems {
 		parsers[d.Name()] = d
 	}
@@ -161,7 +154,7 @@ func headSpec(declared []ecosystems.Dependency, name string) string {
 
 // declaredAt parses D1 of one ecosystem from its manifests as they were
 // at the base commit. present is false when none of them existed there.
-func declaredAt(ctx context.Context, git Git, opts BaseOptions, d Declarer, manifests []string) (map[string]string, bool, error) {
+func declaredAt(ctx context.Context, git Git, opts BaseOptions, d ecosystems.Ecosystem, manifests []string) (map[string]string, bool, error) {
 	tmp, err := os.MkdirTemp("", "envaudit-base")
 	if err != nil {
 		return nil, false, err
@@ -190,11 +183,14 @@ func declaredAt(ctx context.Context, git Git, opts BaseOptions, d Declarer, mani
 	if !present || d == nil {
 		return out, present, nil
 	}
-	deps, err := d.Declared(tmp)
+	p, err := d.Open(ctx, ecosystems.Dir(tmp))
 	if err != nil {
 		return nil, false, fmt.Errorf("parse %s manifests at base commit %s: %w", d.Name(), ShortSHA(opts.Base), err)
 	}
-	for _, dep := range deps {
+	if p == nil {
+		return out, true, nil
+	}
+	for _, dep := range p.Declared() {
 		out[dep.Name] = dep.Spec
 	}
 	return out, true, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,14 +18,18 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// jsonDeps is a minimal Declarer for tests: the keys of "dependencies" in
-// deps.json.
+// jsonDeps is a minimal ecosystem for tests: the keys of "dependencies"
+// in deps.json.
 type jsonDeps struct{}
 
-func (jsonDeps) Name() string { return "npm" }
+func (jsonDeps) Name() string       { return "npm" }
+func (jsonDeps) DevTools() []string { return nil }
 
-func (jsonDeps) Declared(root string) ([]ecosystems.Dependency, error) {
-	data, err := os.ReadFile(filepath.Join(root, "deps.json"))
+func (jsonDeps) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	data, err := src.ReadFile("deps.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +42,20 @@ func (jsonDeps) Declared(root string) ([]ecosystems.Dependency, error) {
 		out = append(out, ecosystems.Dependency{Name: name, Spec: spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "deps.json", Line: 1}})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
+	return jsonProject(out), nil
+}
+
+// jsonProject is what jsonDeps read.
+type jsonProject []ecosystems.Dependency
+
+func (jsonProject) Files() []ecosystems.File {
+	return []ecosystems.File{{Path: "deps.json", Kind: ecosystems.KindManifest}}
+}
+
+func (p jsonProject) Declared() []ecosystems.Dependency { return p }
+
+func (jsonProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inventory, error) {
+	return nil, ecosystems.ErrNotOnDisk
 }
 
 func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
@@ -125,7 +143,7 @@ func TestCompareBase(t *testing.T) {
 		Manifests: []string{"requirements.txt"}, // absent at base
 		Findings:  []audit.Finding{f(audit.Phantom, audit.ReasonUnused, "six")},
 	}}}
-	if err := CompareBase(context.Background(), r, BaseOptions{Dir: dir, Base: base, Ecosystems: []Declarer{jsonDeps{}}}); err != nil {
+	if err := CompareBase(context.Background(), r, BaseOptions{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
@@ -181,7 +199,7 @@ func TestCompareBaseFetch(t *testing.T) {
 			}
 			r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"deps.json"},
 				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}}}}}
-			err := CompareBase(context.Background(), r, BaseOptions{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []Declarer{jsonDeps{}}})
+			err := CompareBase(context.Background(), r, BaseOptions{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}})
 			if errString(err) != tt.wantErr {
 				t.Errorf("err = %v, want %q", err, tt.wantErr)
 			}

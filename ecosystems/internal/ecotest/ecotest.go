@@ -146,7 +146,7 @@ func RenderDeclared(ds []ecosystems.Dependency) string {
 
 // Open opens the project in dir with e, failing the test on an error.
 // The project is nil when e finds none of its files there.
-func Open(t testing.TB, e ecosystems.Opener, dir string) ecosystems.Project {
+func Open(t testing.TB, e ecosystems.Ecosystem, dir string) ecosystems.Project {
 	t.Helper()
 	p, err := e.Open(context.Background(), ecosystems.Dir(dir))
 	if err != nil {
@@ -158,7 +158,7 @@ func Open(t testing.TB, e ecosystems.Opener, dir string) ecosystems.Project {
 // Installed opens the project in dir with e and enumerates its
 // installation with env, failing the test on an error or when e finds no
 // project there.
-func Installed(t testing.TB, e ecosystems.Opener, dir string, env ecosystems.Env) *ecosystems.Inventory {
+func Installed(t testing.TB, e ecosystems.Ecosystem, dir string, env ecosystems.Env) *ecosystems.Inventory {
 	t.Helper()
 	p := Open(t, e, dir)
 	if p == nil {
@@ -187,7 +187,7 @@ func RenderFiles(files []ecosystems.File) string {
 // files, rendered by RenderFiles, and declared.golden what Declared
 // returns, rendered by RenderDeclared. It reports whether the project is a
 // good one (no error.golden), for the caller's own checks of it after.
-func ProjectGoldens(t testing.TB, e ecosystems.Opener, dir string) (good bool) {
+func ProjectGoldens(t testing.TB, e ecosystems.Ecosystem, dir string) (good bool) {
 	t.Helper()
 	p, err := e.Open(context.Background(), ecosystems.Dir(dir))
 	if _, statErr := os.Stat(filepath.Join(dir, "error.golden")); statErr == nil {
