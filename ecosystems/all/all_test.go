@@ -31,12 +31,9 @@ func TestEveryEcosystemRegistered(t *testing.T) {
 		names = append(names, e.Name())
 	}
 	// Directory names are the ecosystem names, except where the Go package
-	// name differs from the ecosystem's (gomod is "go").
-	rename := map[string]string{"gomod": "go"}
-	for i, d := range dirs {
-		if n, ok := rename[d]; ok {
-			dirs[i] = n
-		}
+	// name differs from the ecosystem's (dirOf).
+	for i, n := range names {
+		names[i] = dirOf(n)
 	}
 	sort.Strings(dirs)
 	sort.Strings(names)

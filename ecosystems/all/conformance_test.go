@@ -1,0 +1,249 @@
+package all
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// The conformance tests hold every registered ecosystem to the contract of
+// the ecosystems package, and enforce what adding one takes: its package
+// (a directory under ecosystems/, TestEveryEcosystemRegistered), its
+// fixtures in its own testdata/, its setup step in scripts/setup.d, one
+// line in Ecosystems and one row in the README's table.
+
+// dirOf maps each registered ecosystem's name to its directory under
+// ecosystems/: the same, except where the Go package name differs from the
+// ecosystem's (gomod is "go", since a package named go would be awkward).
+func dirOf(name string) string {
+	if name == "go" {
+		return "gomod"
+	}
+	return name
+}
+
+// maxFixtureDepth is how deep below an ecosystem's testdata/ the
+// conformance test looks for fixture projects (python's
+// testdata/installed/<case>/project is three levels down).
+const maxFixtureDepth = 3
+
+// fixtures returns the directories below the ecosystem's testdata/ up to
+// maxFixtureDepth levels, without installed trees, golden files and fuzz
+// corpora.
+func fixtures(t *testing.T, name string) []string {
+	t.Helper()
+	root := filepath.Join("..", dirOf(name), "testdata")
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() || p == root {
+			return nil
+		}
+		switch d.Name() {
+		case "node_modules", "expected", "fuzz", "target", ".venv", ".git":
+			return filepath.SkipDir
+		}
+		rel, _ := filepath.Rel(root, p)
+		if strings.Count(filepath.ToSlash(rel), "/") >= maxFixtureDepth {
+			return filepath.SkipDir
+		}
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s: fixtures: %v (every ecosystem keeps its fixtures in ecosystems/<name>/testdata)", name, err)
+	}
+	return out
+}
+
+// TestConformance opens every registered ecosystem on an empty directory
+// and on each of its fixture directories, and checks what the ecosystems
+// package promises of every ecosystem:
+//
+//   - an empty directory is no project of it;
+//   - a fixture either opens or fails with a *ecosystems.PosError (a bad
+//     fixture), and at least one fixture opens (a directory inside a
+//     fixture project is taken for part of it, not a fixture);
+//   - Files are sorted, without repeats, slash-separated, each labelled
+//     with a known kind, and at least one of them a manifest; the ones
+//     inside the project exist;
+//   - every declaration points at a manifest among the Files;
+//   - opening the same files through an fs.FS that is not on disk reads
+//     the same Files and D1 (every read of a project file goes through the
+//     Source), and Installed then refuses with ecosystems.ErrNotOnDisk.
+func TestConformance(t *testing.T) {
+	ctx := context.Background()
+	for _, e := range Ecosystems() {
+		t.Run(e.Name(), func(t *testing.T) {
+			if p, err := e.Open(ctx, ecosystems.Dir(t.TempDir())); err != nil || p != nil {
+				t.Errorf("Open(empty directory) = %v, %v; want no project", p, err)
+			}
+			var opened []string
+			for _, dir := range fixtures(t, e.Name()) {
+				// A directory inside a fixture project is part of it (a
+				// Maven module, a workspace member), not a project of its
+				// own: opened alone it would reach outside its root.
+				if slices.ContainsFunc(opened, func(o string) bool { return strings.HasPrefix(dir, o+string(filepath.Separator)) }) {
+					continue
+				}
+				p, err := e.Open(ctx, ecosystems.Dir(dir))
+				if err != nil {
+					var pe *ecosystems.PosError
+					if !errors.As(err, &pe) {
+						t.Errorf("Open(%s): %v (%T), want a project or a *ecosystems.PosError", dir, err, err)
+					}
+					continue
+				}
+				if p == nil {
+					continue
+				}
+				opened = append(opened, dir)
+				checkProject(t, dir, p)
+				checkNotOnDisk(t, e, dir, p)
+			}
+			t.Logf("%d fixture projects opened", len(opened))
+			if len(opened) == 0 {
+				t.Errorf("no fixture under ecosystems/%s/testdata opens as a %s project", dirOf(e.Name()), e.Name())
+			}
+		})
+	}
+}
+
+// checkProject checks the files and declarations of the project in dir.
+func checkProject(t *testing.T, dir string, p ecosystems.Project) {
+	t.Helper()
+	files := p.Files()
+	if len(files) == 0 {
+		t.Errorf("%s: a project without files", dir)
+	}
+	manifests := map[string]bool{}
+	for i, f := range files {
+		if !slices.Contains(ecosystems.Kinds, f.Kind) {
+			t.Errorf("%s: file %q has kind %q, want one of %q", dir, f.Path, f.Kind, ecosystems.Kinds)
+		}
+		if i > 0 && files[i-1].Path >= f.Path {
+			t.Errorf("%s: files not sorted or repeated: %q before %q", dir, files[i-1].Path, f.Path)
+		}
+		if strings.Contains(f.Path, `\`) || f.Path != path.Clean(f.Path) {
+			t.Errorf("%s: file %q is not a clean slash-separated path", dir, f.Path)
+		}
+		if f.Kind == ecosystems.KindManifest {
+			manifests[f.Path] = true
+		}
+		if fs.ValidPath(f.Path) {
+			if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Path))); err != nil {
+				t.Errorf("%s: file %q: %v", dir, f.Path, err)
+			}
+		}
+	}
+	if len(manifests) == 0 {
+		t.Errorf("%s: no manifest among the files %q", dir, ecosystems.Paths(files))
+	}
+	for _, d := range p.Declared() {
+		if !manifests[d.Pos.File] {
+			t.Errorf("%s: %s is declared at %s, which is not one of the manifests %q", dir, d.Name, d.Pos, ecosystems.Paths(files, ecosystems.KindManifest))
+		}
+	}
+}
+
+// checkNotOnDisk opens the files of dir through an fs.FS alone and checks
+// that the project reads the same, and enumerates no installation.
+func checkNotOnDisk(t *testing.T, e ecosystems.Ecosystem, dir string, onDisk ecosystems.Project) {
+	t.Helper()
+	ctx := context.Background()
+	p, err := e.Open(ctx, ecosystems.Source{FS: os.DirFS(dir)})
+	if err != nil || p == nil {
+		t.Errorf("%s: Open without the directory = %v, %v; want the project it is on disk", dir, p, err)
+		return
+	}
+	if diff := cmp.Diff(onDisk.Files(), p.Files()); diff != "" {
+		t.Errorf("%s: files on disk vs through the fs.FS alone (-disk +fs):\n%s", dir, diff)
+	}
+	if diff := cmp.Diff(onDisk.Declared(), p.Declared()); diff != "" {
+		t.Errorf("%s: D1 on disk vs through the fs.FS alone (-disk +fs):\n%s", dir, diff)
+	}
+	if _, err := p.Installed(ctx, ecosystems.Env{}); !errors.Is(err, ecosystems.ErrNotOnDisk) {
+		t.Errorf("%s: Installed of a project not on disk = %v, want ecosystems.ErrNotOnDisk", dir, err)
+	}
+}
+
+// TestSetupFiles checks that every ecosystem has a setup step in
+// scripts/setup.d (<dir>.apt, the Debian packages its real-install tests
+// need, or <dir>.sh, its fixture installs), so that `make setup` prepares
+// its real-install tests.
+func TestSetupFiles(t *testing.T) {
+	for _, e := range Ecosystems() {
+		var found []string
+		for _, ext := range []string{".apt", ".sh"} {
+			f := filepath.Join("..", "..", "scripts", "setup.d", dirOf(e.Name())+ext)
+			if _, err := os.Stat(f); err == nil {
+				found = append(found, f)
+			}
+		}
+		if len(found) == 0 {
+			t.Errorf("%s: no scripts/setup.d/%s.apt or .sh", e.Name(), dirOf(e.Name()))
+		}
+	}
+}
+
+// TestReadmeTable checks that the README's ecosystem table has one row per
+// registered ecosystem, and no other.
+func TestReadmeTable(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []string
+	inTable := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "| ecosystem |"):
+			inTable = true
+		case inTable && strings.HasPrefix(line, "|---"):
+		case inTable && strings.HasPrefix(line, "| "):
+			cell, _, _ := strings.Cut(strings.TrimPrefix(line, "| "), " |")
+			rows = append(rows, cell)
+		case inTable:
+			inTable = false
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range Ecosystems() {
+		names = append(names, e.Name())
+	}
+	slices.Sort(names)
+	slices.Sort(rows)
+	if diff := cmp.Diff(names, rows); diff != "" {
+		t.Errorf("registered ecosystems vs the README's ecosystem table (-registered +README):\n%s", diff)
+	}
+}
+
+// TestFixturesExist checks that every ecosystem keeps fixtures in its own
+// testdata/ directory.
+func TestFixturesExist(t *testing.T) {
+	for _, e := range Ecosystems() {
+		entries, err := os.ReadDir(filepath.Join("..", dirOf(e.Name()), "testdata"))
+		if err != nil || len(entries) == 0 {
+			t.Errorf("%s: no fixtures in ecosystems/%s/testdata (%v)", e.Name(), dirOf(e.Name()), err)
+		}
+	}
+}
