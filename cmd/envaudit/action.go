@@ -201,7 +201,8 @@ func runAction(ctx context.Context, env actionEnv) int {
 	stop := randomToken()
 	fmt.Fprintf(env.stdout, "::stop-commands::%s\n", stop)
 	// The output paths go through the CLI's checks before anything runs: no
-	// output may overwrite a manifest or a file envaudit did not write.
+	// output may overwrite a file the ecosystems read or a file envaudit
+	// did not write.
 	r, instErr, err := runTraced(ctx, &outputFlags{dir: dir, report: in.Report, sbom: in.SBOM, sarif: in.SARIF}, runOptions{
 		command:  shellCommand(in.Run),
 		timeout:  in.Timeout,
