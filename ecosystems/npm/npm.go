@@ -41,8 +41,9 @@
 //
 // Open reads package.json, the workspaces' package.json files and the
 // lockfile through the Source, once; Files labels them manifests and a
-// lockfile. node_modules, an installed tree, is read from disk by
-// Installed.
+// lockfile, and lists yarn.lock and pnpm-lock.yaml, when present, as
+// lockfiles it does not parse. node_modules, an installed tree, is read
+// from disk by Installed.
 //
 // D3 (attribution): a traced path belongs to the innermost package directory
 // that contains it. Reading a package's package.json is metadata (no use);
@@ -77,6 +78,12 @@ func (Ecosystem) Name() string { return "npm" }
 // lockFiles are the lockfiles npm reads, in order of precedence.
 var lockFiles = []string{"npm-shrinkwrap.json", "package-lock.json"}
 
+// otherLockFiles are the lockfiles of the other package managers that
+// install into node_modules (yarn, pnpm). They are not parsed — D2 is the
+// tree they installed — but they are the project's record of what was
+// installed, so Files lists them as lockfiles.
+var otherLockFiles = []string{"pnpm-lock.yaml", "yarn.lock"}
+
 // project is an npm project opened once: its package.json files parsed,
 // D1 derived from them, and the lockfile parsed.
 type project struct {
@@ -96,8 +103,9 @@ type project struct {
 // Open reads package.json, the package.json of every workspace its
 // "workspaces" globs match, and the lockfile (npm-shrinkwrap.json, else
 // package-lock.json) through the Source, once. Files labels the
-// package.json files manifests and the lockfile a lockfile. A tree with
-// neither package.json nor a lockfile is absent.
+// package.json files manifests and the lockfile a lockfile, and lists
+// yarn's and pnpm's lockfiles as lockfiles too (otherLockFiles). A tree
+// with neither package.json nor an npm lockfile is absent.
 func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	p := &project{src: src}
 	m, err := readManifest(src, "package.json")
@@ -120,6 +128,11 @@ func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Proj
 	}
 	if p.root == nil && p.lockName == "" {
 		return nil, nil
+	}
+	for _, l := range otherLockFiles {
+		if src.IsFile(l) {
+			p.files = append(p.files, ecosystems.File{Path: l, Kind: ecosystems.KindLockfile})
+		}
 	}
 	if p.root != nil {
 		p.deps = declared(p.root, p.ws)

@@ -295,3 +295,24 @@ func TestInstalledCancelled(t *testing.T) {
 		t.Errorf("Installed with a cancelled context: %v, want context.Canceled", err)
 	}
 }
+
+// TestOtherLockfiles checks that yarn's and pnpm's lockfiles, which npm
+// does not parse, are listed among the project's files as lockfiles, and
+// do not make a project by themselves.
+func TestOtherLockfiles(t *testing.T) {
+	dir := t.TempDir()
+	ecotest.WriteFile(t, filepath.Join(dir, "yarn.lock"), []byte("# yarn lockfile v1\n"), 0o644)
+	if p := ecotest.Open(t, New(), dir); p != nil {
+		t.Errorf("a yarn.lock alone opened as a project: %v", p.Files())
+	}
+	ecotest.WriteFile(t, filepath.Join(dir, "package.json"), []byte(`{"dependencies": {"ms": "2"}}`), 0o644)
+	ecotest.WriteFile(t, filepath.Join(dir, "pnpm-lock.yaml"), []byte("lockfileVersion: '9.0'\n"), 0o644)
+	want := []ecosystems.File{
+		{Path: "package.json", Kind: ecosystems.KindManifest},
+		{Path: "pnpm-lock.yaml", Kind: ecosystems.KindLockfile},
+		{Path: "yarn.lock", Kind: ecosystems.KindLockfile},
+	}
+	if diff := cmp.Diff(want, ecotest.Open(t, New(), dir).Files()); diff != "" {
+		t.Errorf("Files (-want +got):\n%s", diff)
+	}
+}

@@ -32,10 +32,11 @@ type project struct {
 // through the Source, once, following -r includes of requirements files and
 // the requirements files pyproject.toml and setup.cfg delegate to, into
 // D1. Files labels those manifests; a requirements file named only by -c
-// is a lockfile (it pins versions, declaring nothing); the files read only
-// for a local project's name (the root's setup.cfg or setup.py, a local
-// path's pyproject.toml) are configuration. A tree with no manifest is
-// absent.
+// is a lockfile (it pins versions, declaring nothing), and so are the
+// lockfiles of Poetry, Pipenv, uv and PDM (lockFiles), which it does not
+// parse; the files read only for a local project's name (the root's
+// setup.cfg or setup.py, a local path's pyproject.toml) are
+// configuration. A tree with no manifest is absent.
 //
 // A requirements file's scope comes from its name (requirements-dev.txt
 // is dev, requirements/test.txt is test); a file whose name says nothing
@@ -101,6 +102,11 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 		return a.Line < b.Line
 	})
 	p.self = projectName(read, ".")
+	for _, l := range lockFiles {
+		if src.IsFile(l) {
+			p.files = append(p.files, ecosystems.File{Path: l, Kind: ecosystems.KindLockfile})
+		}
+	}
 	p.files = ecosystems.SortFiles(append(append(p.files, reqFiles...), configs...))
 	return p, nil
 }
@@ -112,6 +118,12 @@ func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(ni
 func (p *project) Declared() []ecosystems.Dependency {
 	return append([]ecosystems.Dependency(nil), p.deps...)
 }
+
+// lockFiles are the lockfiles of the Python package managers whose
+// manifests Open reads (Poetry, Pipenv, uv, PDM). They are not parsed —
+// D2 is what the interpreter has installed — but they are the project's
+// record of what was resolved, so Files lists them as lockfiles.
+var lockFiles = []string{"Pipfile.lock", "pdm.lock", "poetry.lock", "uv.lock"}
 
 // manifests returns the Python manifests at the top of the tree, sorted.
 func manifests(src ecosystems.Source) ([]string, error) {

@@ -234,3 +234,24 @@ func TestDeclaredDeterministic(t *testing.T) {
 		t.Error("the -e ./libs/helper entry is missing")
 	}
 }
+
+// TestLockfiles checks that the lockfiles of Poetry, Pipenv, uv and PDM,
+// which envaudit does not parse, are listed among the project's files as
+// lockfiles, and do not make a project by themselves.
+func TestLockfiles(t *testing.T) {
+	dir := t.TempDir()
+	ecotest.WriteFile(t, filepath.Join(dir, "poetry.lock"), []byte("# poetry\n"), 0o644)
+	if p := ecotest.Open(t, New(), dir); p != nil {
+		t.Errorf("a poetry.lock alone opened as a project: %v", p.Files())
+	}
+	ecotest.WriteFile(t, filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"x\"\ndependencies = [\"requests\"]\n"), 0o644)
+	ecotest.WriteFile(t, filepath.Join(dir, "uv.lock"), []byte("version = 1\n"), 0o644)
+	want := []ecosystems.File{
+		{Path: "poetry.lock", Kind: ecosystems.KindLockfile},
+		{Path: "pyproject.toml", Kind: ecosystems.KindManifest},
+		{Path: "uv.lock", Kind: ecosystems.KindLockfile},
+	}
+	if diff := cmp.Diff(want, ecotest.Open(t, New(), dir).Files()); diff != "" {
+		t.Errorf("Files (-want +got):\n%s", diff)
+	}
+}

@@ -23,7 +23,9 @@
 // Open reads these files through the Source, once. Files labels them
 // manifests, a requirements file named only by -c a lockfile, and the
 // files read only for a local project's name (the root's setup.cfg or
-// setup.py, the pyproject.toml of a -e path) configuration.
+// setup.py, the pyproject.toml of a -e path) configuration; it lists
+// poetry.lock, Pipfile.lock, uv.lock and pdm.lock, when present, as
+// lockfiles it does not parse.
 //
 // [build-system] requires and setup_requires are not read: build backends
 // are installed into an isolated build environment, not the one the run
