@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/sbom"
 )
 
@@ -60,7 +61,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 	}
 	var facts []string
 	if run := r.Run; run != nil {
-		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", strings.ReplaceAll(sbom.ShellJoin(run.Command), "`", "'"), run.Status(),
+		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", markdown.Code(sbom.ShellJoin(run.Command)), run.Status(),
 			seconds(run.DurationMs), run.Processes, plural(run.Processes, "process", "processes")))
 		if !run.Succeeded {
 			facts = append(facts, "⚠️ The traced command did not succeed: what it never reached is missing from the traced layer.")
@@ -75,9 +76,9 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 			s += " by @" + pr.Author
 		}
 		if info.Agent.Authored() {
-			s += fmt.Sprintf(" — **agent-authored**: %s", info.Agent)
+			s += fmt.Sprintf(" — **agent-authored**: %s", markdown.Text(info.Agent.String()))
 			if info.AgentPolicy != "" && info.AgentPolicy != "same" {
-				s += fmt.Sprintf("; agent policy `%s`", info.AgentPolicy)
+				s += fmt.Sprintf("; agent policy `%s`", markdown.Code(info.AgentPolicy))
 			}
 		}
 		facts = append(facts, s+".")
@@ -115,11 +116,11 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 		writeEcosystem(&b, e, byEco[e.Name], maxRows)
 	}
 	for _, w := range r.Warnings {
-		b.WriteString("> ⚠️ " + oneLine(w) + "\n")
+		b.WriteString("> ⚠️ " + markdown.Text(w) + "\n")
 	}
 	if r.Run != nil {
 		for _, w := range r.Run.Warnings {
-			b.WriteString("> ⚠️ " + oneLine(w) + "\n")
+			b.WriteString("> ⚠️ " + markdown.Text(w) + "\n")
 		}
 	}
 	return clip(b.String(), limit)
@@ -128,7 +129,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, maxRows int) {
 	fmt.Fprintf(b, "### %s", e.Name)
 	if len(e.Manifests) > 0 {
-		fmt.Fprintf(b, " · %s", strings.Join(e.Manifests, ", "))
+		fmt.Fprintf(b, " · %s", markdown.Text(strings.Join(e.Manifests, ", ")))
 	}
 	b.WriteString("\n\n")
 	m := e.Metrics
@@ -138,7 +139,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 		m.Declared, m.Installed, m.Traced, percent(m.PhantomRate), percent(m.HiddenRate), percent(m.BloatRate),
 		ratio(m.Precision), ratio(m.Recall), ratio(m.F1), ratio(m.Inflation), m.Transitive)
 	if e.Evidence != "" {
-		fmt.Fprintf(b, "D3 rests on: %s.\n\n", oneLine(e.Evidence))
+		fmt.Fprintf(b, "D3 rests on: %s.\n\n", markdown.Text(e.Evidence))
 	}
 
 	SortByImportance(items)
@@ -169,7 +170,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 			if f.Location != nil && f.Location.File != "" {
 				where = f.Location.String()
 			}
-			fmt.Fprintf(b, "| %s | %s · %s | %s | %s | %s | %s |\n", icon(it), f.Kind, f.Reason, pkgCell(f), cell(where), cell(evidence(f)), changeCell(f))
+			fmt.Fprintf(b, "| %s | %s · %s | %s | %s | %s | %s |\n", icon(it), f.Kind, f.Reason, pkgCell(f), markdown.Text(where), markdown.Text(evidence(f)), changeCell(f))
 		}
 		b.WriteString("\n")
 	}
@@ -208,7 +209,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 				fmt.Fprintf(b, "| … | %d more | |\n", len(ignored)-maxRows)
 				break
 			}
-			fmt.Fprintf(b, "| %s · %s | %s | %s |\n", it.Finding.Kind, it.Finding.Reason, pkgCell(it.Finding), cell(it.Finding.Ignored))
+			fmt.Fprintf(b, "| %s · %s | %s | %s |\n", it.Finding.Kind, it.Finding.Reason, pkgCell(it.Finding), markdown.Text(it.Finding.Ignored))
 		}
 		b.WriteString("\n</details>\n\n")
 	}
@@ -217,10 +218,10 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 		for i, x := range e.Excluded {
 			ex[i] = fmt.Sprintf("%s (%s)", x.Name, x.Why)
 		}
-		fmt.Fprintf(b, "Excluded: %s.\n\n", oneLine(strings.Join(ex, ", ")))
+		fmt.Fprintf(b, "Excluded: %s.\n\n", markdown.Text(strings.Join(ex, ", ")))
 	}
 	for _, w := range e.Warnings {
-		b.WriteString("> ⚠️ " + oneLine(w) + "\n")
+		b.WriteString("> ⚠️ " + markdown.Text(w) + "\n")
 	}
 	if len(e.Warnings) > 0 {
 		b.WriteString("\n")
@@ -239,9 +240,9 @@ func icon(it Item) string {
 }
 
 func pkgCell(f audit.Finding) string {
-	s := "`" + strings.ReplaceAll(f.Package, "`", "'") + "`"
+	s := "`" + markdown.Code(f.Package) + "`"
 	if f.Version != "" {
-		s += " " + cell(f.Version)
+		s += " " + markdown.Text(f.Version)
 	}
 	return s
 }
@@ -291,15 +292,6 @@ func changeCell(f audit.Finding) string {
 		return "existing"
 	}
 	return ""
-}
-
-// cell makes text safe inside a Markdown table cell.
-func cell(s string) string {
-	return strings.ReplaceAll(oneLine(s), "|", `\|`)
-}
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 func percent(v float64) string {
