@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/internal/markdown"
+	"github.com/envaudit/envaudit/internal/shellquote"
 )
 
 // WriteMarkdown renders r as GitHub-flavoured Markdown for a job summary or
@@ -20,7 +21,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("Declared and installed layers only: no command was traced.\n")
 	} else {
 		ri := r.Run
-		ew.printf("`%s` %s", markdown.Code(strings.Trim(QuoteCommand(ri.Command), `"`)), ri.Status())
+		ew.printf("`%s` %s", markdown.Code(strings.Trim(shellquote.Label(ri.Command), `"`)), ri.Status())
 		if ri.DurationMs > 0 {
 			ew.printf(" after %s", duration(ri.DurationMs))
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/sbom"
 	"github.com/envaudit/envaudit/tracer"
 	"golang.org/x/term"
@@ -411,7 +412,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		code = exitFindings
 	}
 	if ri := r.Run; ri != nil && !ri.Succeeded {
-		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", audit.QuoteCommand(ri.Command), ri.Status())
+		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", shellquote.Label(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
 	return code, nil

@@ -12,6 +12,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -128,7 +129,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(prepared, " and "), evidence)
 	}
 	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
-		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, audit.QuoteCommand(ri.Command), ri.Status(), dest)
+		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Label(ri.Command), ri.Status(), dest)
 	if !ri.Succeeded {
 		return exitCommandErr
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/internal/markdown"
-	"github.com/envaudit/envaudit/sbom"
+	"github.com/envaudit/envaudit/internal/shellquote"
 )
 
 // Size limits of the places a summary goes.
@@ -61,7 +61,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 	}
 	var facts []string
 	if run := r.Run; run != nil {
-		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", markdown.Code(sbom.ShellJoin(run.Command)), run.Status(),
+		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", markdown.Code(shellquote.Join(run.Command)), run.Status(),
 			seconds(run.DurationMs), run.Processes, plural(run.Processes, "process", "processes")))
 		if !run.Succeeded {
 			facts = append(facts, "⚠️ The traced command did not succeed: what it never reached is missing from the traced layer.")
