@@ -20,8 +20,9 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
-	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/sarif"
 	"github.com/envaudit/envaudit/sbom"
 	"github.com/envaudit/envaudit/tracer"
 	"golang.org/x/term"
@@ -45,7 +46,7 @@ type outputFlags struct {
 	sarif  string
 	format string
 	failOn string
-	sel    []audit.Selector
+	sel    []policy.Selector
 	// root is the project's absolute root, known once it is opened; SARIF
 	// locations are relative to the repository that contains it, and the
 	// SBOM is named after it.
@@ -63,7 +64,7 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX 1.6 SBOM to `FILE` (XML when it ends in .xml, else JSON)")
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
 	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
-	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(audit.SelectorValues(), ", ")+"), or none")
+	flags.StringVar(&o.failOn, "fail-on", policy.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(policy.SelectorValues(), ", ")+"), or none")
 }
 
 // outputs lists the files the flags ask for, for checkOutputs.
@@ -83,7 +84,7 @@ func (o *outputFlags) check() error {
 	default:
 		return usagef("--format: unknown value %q (want text, json or markdown)", o.format)
 	}
-	sel, err := audit.ParseSelectors(o.failOn)
+	sel, err := policy.ParseSelectors(o.failOn)
 	if err != nil {
 		return usagef("--fail-on: %v", err)
 	}
@@ -401,13 +402,13 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	err = writeOutputs(
 		reportFile("--report", o.report, r),
 		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root, o.epoch)),
-		sarifFile("--sarif", o.sarif, r, ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}),
+		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
 	)
 	if err != nil {
 		return exitUsage, err
 	}
 	code := exitOK
-	if failing := r.Failing(o.sel); len(failing) > 0 {
+	if failing := (policy.Gate{FailOn: o.sel, Existing: true}).Failing(r); len(failing) > 0 {
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
 		code = exitFindings
 	}
@@ -438,8 +439,8 @@ func sbomFile(label, path string, r *audit.Report, opts sbom.Options) outputFile
 	return outputFile{label, path, func(w io.Writer) error { return sbom.Write(w, r, opts) }}
 }
 
-func sarifFile(label, path string, r *audit.Report, opts ghaction.SARIFOptions) outputFile {
-	return outputFile{label, path, func(w io.Writer) error { return ghaction.WriteSARIF(w, r, opts) }}
+func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outputFile {
+	return outputFile{label, path, func(w io.Writer) error { return sarif.Write(w, r, opts) }}
 }
 
 // writeOutputs writes the files asked for, each whole or not at all
@@ -476,7 +477,7 @@ func repoTop(root string) string {
 	}
 }
 
-func selectorList(sel []audit.Selector) string {
+func selectorList(sel []policy.Selector) string {
 	s := make([]string, len(sel))
 	for i, x := range sel {
 		s[i] = x.String()

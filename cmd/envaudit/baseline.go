@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
-	"github.com/envaudit/envaudit/internal/ghaction"
 )
 
 // cmdBaseline snapshots the packages the machine has before the project's
@@ -35,7 +35,7 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "envaudit: baseline: %s\n", w)
 	}
-	if err := ghaction.WriteBaseline(*out, b); err != nil {
+	if err := baseline.Write(*out, b); err != nil {
 		return fail(stderr, "baseline", err)
 	}
 	fmt.Fprintf(stdout, "envaudit: baseline of %s written to %s\n", baselineCounts(b), *out)
@@ -54,12 +54,12 @@ var resolverEcosystems = map[string]bool{"maven": true, "go": true, "cargo": tru
 // ecosystem that cannot be enumerated yet (no node_modules before npm ci)
 // is a warning, not an error. environ is the environment of the tools the
 // ecosystems ask.
-func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
+func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*baseline.Baseline, []string, error) {
 	root, err := projectRoot(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	b := &ghaction.Baseline{Taken: now.UTC().Truncate(time.Second)}
+	b := &baseline.Baseline{Taken: now.UTC().Truncate(time.Second)}
 	var warnings []string
 	if pkgs, err := dpkgPackages(ctx); err != nil {
 		warnings = append(warnings, err.Error())
@@ -81,7 +81,7 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 			continue
 		}
 		for _, p := range inv.Packages {
-			b.Add(name, ghaction.BaselinePackage{Name: p.Name, Version: p.Version})
+			b.Add(name, baseline.Package{Name: p.Name, Version: p.Version})
 		}
 		if b.Ecosystems[name] == nil {
 			b.Add(name) // an empty list says the ecosystem was looked at
@@ -92,7 +92,7 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 
 // dpkgPackages lists the installed Debian packages with dpkg-query, the
 // package manager's own answer.
-func dpkgPackages(ctx context.Context) ([]ghaction.BaselinePackage, error) {
+func dpkgPackages(ctx context.Context) ([]baseline.Package, error) {
 	if _, err := exec.LookPath("dpkg-query"); err != nil {
 		return nil, fmt.Errorf("system: no dpkg-query on this machine: %w", err)
 	}
@@ -103,18 +103,18 @@ func dpkgPackages(ctx context.Context) ([]ghaction.BaselinePackage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("system: dpkg-query: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	var pkgs []ghaction.BaselinePackage
+	var pkgs []baseline.Package
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
 		if len(f) == 3 && f[0] == "installed" {
-			pkgs = append(pkgs, ghaction.BaselinePackage{Name: f[1], Version: f[2]})
+			pkgs = append(pkgs, baseline.Package{Name: f[1], Version: f[2]})
 		}
 	}
 	return pkgs, nil
 }
 
-func baselineCounts(b *ghaction.Baseline) string {
+func baselineCounts(b *baseline.Baseline) string {
 	names := make([]string, 0, len(b.Ecosystems))
 	for name := range b.Ecosystems {
 		names = append(names, name)

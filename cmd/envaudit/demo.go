@@ -18,6 +18,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // demoFS holds the demo projects, written to a temporary directory and run
@@ -271,9 +272,9 @@ func explain(w io.Writer, r *audit.Report, p demoProject, code int) error {
 	} else {
 		ew.line("The demo's tests did not pass (%s); the audit above still shows what they loaded.", r.Run.Status())
 	}
-	sel, _ := audit.ParseSelectors(audit.DefaultFailOn)
-	if n := len(r.Failing(sel)); n > 0 {
-		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), audit.DefaultFailOn))
+	sel, _ := policy.ParseSelectors(policy.DefaultFailOn)
+	if n := len((policy.Gate{FailOn: sel, Existing: true}).Failing(r)); n > 0 {
+		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), policy.DefaultFailOn))
 	}
 	ew.line("On your own project:  %s", p.yours)
 	return ew.err

@@ -6,8 +6,10 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // Size limits of the places a summary goes.
@@ -21,10 +23,10 @@ const (
 
 // SummaryInfo is what the summary says beyond the report itself.
 type SummaryInfo struct {
-	Gate        Gate
+	Gate        policy.Gate
 	AgentPolicy string
-	Agent       Detection
-	PR          *PullRequest
+	Agent       policy.Detection
+	PR          *policy.PullRequest
 	// Base is the commit the findings were compared with; "" when none.
 	Base string
 	// Dropped counts findings that deserved an annotation but did not get
@@ -42,7 +44,7 @@ type SummaryInfo struct {
 // layers and the study's metrics, the findings with their evidence, and
 // bloat, dev tooling and ignored findings folded away. The result is at
 // most limit bytes.
-func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string {
+func Summary(r *audit.Report, items []audit.Item, info SummaryInfo, limit int) string {
 	maxRows := info.MaxRows
 	if maxRows == 0 {
 		maxRows = 500
@@ -93,7 +95,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 				e++
 			}
 		}
-		facts = append(facts, fmt.Sprintf("Compared with base `%s`: %d new, %d already there.", ShortSHA(info.Base), n, e))
+		facts = append(facts, fmt.Sprintf("Compared with base `%s`: %d new, %d already there.", gitcmd.ShortSHA(info.Base), n, e))
 	}
 	if info.Dropped > 0 {
 		facts = append(facts, fmt.Sprintf("%d %s not annotated (GitHub shows at most %d annotations of each level per step); all are listed below.",
@@ -105,7 +107,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 	}
 	b.WriteString("\n")
 
-	byEco := map[string][]Item{}
+	byEco := map[string][]audit.Item{}
 	for _, it := range items {
 		byEco[it.Ecosystem] = append(byEco[it.Ecosystem], it)
 	}
@@ -126,7 +128,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 	return clip(b.String(), limit)
 }
 
-func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, maxRows int) {
+func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.Item, maxRows int) {
 	fmt.Fprintf(b, "### %s", e.Name)
 	if len(e.Manifests) > 0 {
 		fmt.Fprintf(b, " · %s", markdown.Text(strings.Join(e.Manifests, ", ")))
@@ -143,7 +145,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 	}
 
 	SortByImportance(items)
-	var main, bloat, dev, ignored []Item
+	var main, bloat, dev, ignored []audit.Item
 	for _, it := range items {
 		switch {
 		case it.Finding.Ignored != "":
@@ -203,7 +205,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 		b.WriteString(strings.Join(names, ", ") + "\n\n</details>\n\n")
 	}
 	if len(ignored) > 0 {
-		fmt.Fprintf(b, "<details><summary>Ignored by %s: %d</summary>\n\n| finding | package | reason |\n|---|---|---|\n", ConfigFile, len(ignored))
+		fmt.Fprintf(b, "<details><summary>Ignored by %s: %d</summary>\n\n| finding | package | reason |\n|---|---|---|\n", policy.ConfigFile, len(ignored))
 		for i, it := range ignored {
 			if i == maxRows {
 				fmt.Fprintf(b, "| … | %d more | |\n", len(ignored)-maxRows)
@@ -228,7 +230,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 	}
 }
 
-func icon(it Item) string {
+func icon(it audit.Item) string {
 	if it.Failing {
 		return "❌"
 	}
