@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/shellquote"
 )
 
 // Rendering limits: bloat is always a count and a ranked excerpt, never a
@@ -65,7 +66,7 @@ func (r *Report) headline() string {
 		return "envaudit · declared and installed layers only (no trace: nothing was run)"
 	}
 	ri := r.Run
-	s := fmt.Sprintf("envaudit · %s %s", QuoteCommand(ri.Command), ri.Status())
+	s := fmt.Sprintf("envaudit · %s %s", shellquote.Label(ri.Command), ri.Status())
 	if ri.DurationMs > 0 {
 		s += " after " + duration(ri.DurationMs)
 	}

@@ -532,21 +532,3 @@ func TestPackageURL(t *testing.T) {
 		})
 	}
 }
-
-func TestShellJoin(t *testing.T) {
-	tests := []struct {
-		in   []string
-		want string
-	}{
-		{[]string{"npm", "test"}, "npm test"},
-		{[]string{"sh", "-c", "make && it's"}, `sh -c 'make && it'\''s'`},
-		{[]string{"echo", ""}, "echo ''"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.want, func(t *testing.T) {
-			if got := ShellJoin(tt.in); got != tt.want {
-				t.Errorf("ShellJoin(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}

@@ -17,8 +17,10 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/sarif"
 	"github.com/envaudit/envaudit/sbom"
 	"github.com/envaudit/envaudit/tracer"
 	"golang.org/x/term"
@@ -42,7 +44,7 @@ type outputFlags struct {
 	sarif  string
 	format string
 	failOn string
-	sel    []audit.Selector
+	sel    []policy.Selector
 	// only and skip are --ecosystem and --skip-ecosystem.
 	only, skip names
 	// root is the project's absolute root, known once it is opened; SARIF
@@ -63,7 +65,7 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
 	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
 	registerEcosystems(flags, &o.only, &o.skip)
-	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(audit.SelectorValues(), ", ")+"), or none")
+	flags.StringVar(&o.failOn, "fail-on", policy.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(policy.SelectorValues(), ", ")+"), or none")
 }
 
 // registerEcosystems adds --ecosystem and --skip-ecosystem, which name the
@@ -124,7 +126,7 @@ var (
 	reportFormat = outfile.Format{Name: "report", Recognize: audit.IsReport}
 	traceFormat  = outfile.Format{Name: "trace", Recognize: tracer.IsTrace}
 	sbomFormat   = outfile.Format{Name: "sbom", Recognize: sbom.IsBOM}
-	sarifFormat  = outfile.Format{Name: "sarif", Recognize: ghaction.IsSARIF}
+	sarifFormat  = outfile.Format{Name: "sarif", Recognize: sarif.IsSARIF}
 )
 
 // checkOutputs is outfile.Check, its refusals usage errors.
@@ -158,7 +160,7 @@ func (o *outputFlags) check() error {
 	if err := checkEcosystems(o.only, o.skip); err != nil {
 		return err
 	}
-	sel, err := audit.ParseSelectors(o.failOn)
+	sel, err := policy.ParseSelectors(o.failOn)
 	if err != nil {
 		return usagef("--fail-on: %v", err)
 	}
@@ -234,22 +236,22 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	err = outfile.WriteAll(
 		reportFile("--report", o.report, r),
 		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root, o.epoch)),
-		sarifFile("--sarif", o.sarif, r, ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}),
+		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
 	)
 	if err != nil {
 		return exitUsage, err
 	}
 	code := exitOK
 	if ri := r.Run; ri != nil && !ri.Succeeded {
-		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", audit.QuoteCommand(ri.Command), ri.Status())
+		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", shellquote.Label(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
-	if failing := r.Failing(o.sel); len(failing) > 0 {
+	if failing := (policy.Gate{FailOn: o.sel, Existing: true}).Failing(r); len(failing) > 0 {
 		// The failing findings come last, each on a line of its own: on a
 		// real project they would otherwise hide among the warnings.
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
-		for _, f := range failing {
-			fmt.Fprintf(stderr, "  %s\n", failingLine(f, o.dir))
+		for _, it := range failing {
+			fmt.Fprintf(stderr, "  %s\n", failingLine(it.Finding, o.dir))
 		}
 		if code == exitOK {
 			code = exitFindings
@@ -289,8 +291,8 @@ func sbomFile(label, path string, r *audit.Report, opts sbom.Options) outfile.Fi
 	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts) }}
 }
 
-func sarifFile(label, path string, r *audit.Report, opts ghaction.SARIFOptions) outfile.File {
-	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return ghaction.WriteSARIF(w, r, opts) }}
+func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
+	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, r, opts) }}
 }
 
 // repoTop returns the top of the repository that contains root: the
@@ -313,7 +315,7 @@ func repoTop(root string) string {
 	}
 }
 
-func selectorList(sel []audit.Selector) string {
+func selectorList(sel []policy.Selector) string {
 	s := make([]string, len(sel))
 	for i, x := range sel {
 		s[i] = x.String()

@@ -1,4 +1,4 @@
-package ghaction
+package basecommit
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 
 // jsonDeps is a minimal Declarer for tests: the keys of "dependencies" in
@@ -48,10 +49,9 @@ func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
 	dir = t.TempDir()
 	git = func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
-			"GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		cmd := gitcmd.Command(context.Background(), dir, args...)
+		cmd.Env = append(cmd.Env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
+			"GIT_COMMITTER_EMAIL=t@example.com")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -73,10 +73,10 @@ func write(t *testing.T, dir, name, content string) {
 	}
 }
 
-// TestCompareBase builds a real repository whose pull request adds one
+// TestEnrich builds a real repository whose pull request adds one
 // dependency, removes another, and adds code that imports an undeclared
 // package, and checks each finding's verdict.
-func TestCompareBase(t *testing.T) {
+func TestEnrich(t *testing.T) {
 	root, git := gitRepo(t)
 	dir := filepath.Join(root, "app") // the project is a subdirectory
 	write(t, dir, "deps.json", `{"dependencies": {"debug": "^4", "yargs": "^17", "chalk": "^4", "broken": "1.0.0"}}`)
@@ -125,7 +125,7 @@ func TestCompareBase(t *testing.T) {
 		Manifests: []string{"requirements.txt"}, // absent at base
 		Findings:  []audit.Finding{f(audit.Phantom, audit.ReasonUnused, "six")},
 	}}}
-	if err := CompareBase(context.Background(), r, BaseOptions{Dir: dir, Base: base, Ecosystems: []Declarer{jsonDeps{}}}); err != nil {
+	if err := (Comparison{Dir: dir, Base: base, Ecosystems: []Declarer{jsonDeps{}}}).Enrich(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
@@ -143,10 +143,10 @@ func TestCompareBase(t *testing.T) {
 	}
 }
 
-// TestCompareBaseFetch checks, through an injected git, that a base
+// TestEnrichFetch checks, through an injected git, that a base
 // missing from a shallow clone is fetched, and that failures are errors
 // that leave the findings unmarked.
-func TestCompareBaseFetch(t *testing.T) {
+func TestEnrichFetch(t *testing.T) {
 	tests := []struct {
 		name      string
 		fetch     bool
@@ -154,7 +154,7 @@ func TestCompareBaseFetch(t *testing.T) {
 		wantErr   string
 		wantCalls []string
 	}{
-		{"fetched", true, false, "", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123", "cat-file -e abcdef0123^{commit}", "diff --no-color --no-ext-diff --relative --unified=0 abcdef0123 -- .", "show abcdef0123:./deps.json"}},
+		{"fetched", true, false, "", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123", "cat-file -e abcdef0123^{commit}", "diff --no-color --no-ext-diff --no-textconv --relative --unified=0 abcdef0123 -- .", "show abcdef0123:./deps.json"}},
 		{"noFetch", false, false, "base commit abcdef0 is not in the clone: missing", []string{"cat-file -e abcdef0123^{commit}"}},
 		{"fetchFails", true, true, "fetch base commit abcdef0: refused", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123"}},
 	}
@@ -181,7 +181,7 @@ func TestCompareBaseFetch(t *testing.T) {
 			}
 			r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"deps.json"},
 				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}}}}}
-			err := CompareBase(context.Background(), r, BaseOptions{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []Declarer{jsonDeps{}}})
+			err := (Comparison{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []Declarer{jsonDeps{}}}).Enrich(context.Background(), r)
 			if errString(err) != tt.wantErr {
 				t.Errorf("err = %v, want %q", err, tt.wantErr)
 			}
@@ -197,7 +197,7 @@ func TestCompareBaseFetch(t *testing.T) {
 			}
 		})
 	}
-	if err := CompareBase(context.Background(), &audit.Report{}, BaseOptions{Base: "0000000000000000000000000000000000000000"}); err == nil {
+	if err := (Comparison{Base: "0000000000000000000000000000000000000000"}).Enrich(context.Background(), &audit.Report{}); err == nil {
 		t.Error("an all-zero base (a new branch) was compared")
 	}
 }
@@ -244,4 +244,11 @@ func TestMentioned(t *testing.T) {
 			}
 		})
 	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -1,7 +1,8 @@
-package ghaction
+package policy
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -19,6 +20,9 @@ import (
 
 // ConfigFile is the name of the repository configuration file.
 const ConfigFile = ".envaudit.yml"
+
+// A configuration enriches a report with its ignore and severity rules.
+var _ audit.Enricher = (*Config)(nil)
 
 // Config is a repository's .envaudit.yml:
 //
@@ -51,16 +55,16 @@ type Config struct {
 
 // IgnoreRule is one entry of ignore.
 type IgnoreRule struct {
-	Package   string          // name or path.Match glob
-	Selector  *audit.Selector // nil matches every kind
-	Ecosystem string          // "" matches every ecosystem
+	Package   string    // name or path.Match glob
+	Selector  *Selector // nil matches every kind
+	Ecosystem string    // "" matches every ecosystem
 	Reason    string
 	Pos       ecosystems.Pos
 }
 
 // SeverityRule is one entry of severity.
 type SeverityRule struct {
-	Selector audit.Selector
+	Selector Selector
 	Severity string
 	Pos      ecosystems.Pos
 }
@@ -231,14 +235,14 @@ func (p *configParser) ecosystem(n *yaml.Node, what, name string) error {
 	return p.errorf(n, "%s: unknown ecosystem %q (want %s)", what, name, list)
 }
 
-func (p *configParser) selector(n *yaml.Node, what string) (audit.Selector, error) {
+func (p *configParser) selector(n *yaml.Node, what string) (Selector, error) {
 	s, err := p.scalar(n, what)
 	if err != nil {
-		return audit.Selector{}, err
+		return Selector{}, err
 	}
-	sel, err := audit.ParseSelectors(s)
+	sel, err := ParseSelectors(s)
 	if err != nil || len(sel) != 1 || strings.Contains(s, ",") {
-		return audit.Selector{}, p.errorf(n, "%s: unknown kind %q (want one of %s)", what, s, strings.Join(audit.SelectorValues(), ", "))
+		return Selector{}, p.errorf(n, "%s: unknown kind %q (want one of %s)", what, s, strings.Join(SelectorValues(), ", "))
 	}
 	return sel[0], nil
 }
@@ -379,13 +383,15 @@ func (c *Config) DevTools(ecosystem string) []string {
 	return append(slices.Clone(c.TestRunners[""]), c.TestRunners[ecosystem]...)
 }
 
-// Apply applies the ignore rules and severity overrides to the report's
-// findings. The last matching severity rule wins, and a kind:reason rule
-// beats a kind rule wherever they appear, so the more specific one
-// decides.
-func (c *Config) Apply(r *audit.Report) {
+// Enrich applies the ignore rules and severity overrides to the report's
+// findings, as an audit.Enricher: the last matching severity rule wins,
+// and a kind:reason rule beats a kind rule wherever they appear, so the
+// more specific one decides. A nil configuration changes nothing. It runs
+// after the other enrichers, since a rule may be meant for what they
+// found. It never fails.
+func (c *Config) Enrich(_ context.Context, r *audit.Report) error {
 	if c == nil {
-		return
+		return nil
 	}
 	for ei := range r.Ecosystems {
 		e := &r.Ecosystems[ei]
@@ -413,6 +419,7 @@ func (c *Config) Apply(r *audit.Report) {
 			}
 		}
 	}
+	return nil
 }
 
 func (r IgnoreRule) matches(eco string, f audit.Finding) bool {

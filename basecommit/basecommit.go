@@ -1,27 +1,29 @@
-package ghaction
+// Package basecommit owns comparing a report's findings with a base
+// commit (a pull request's base, or the commit before a push): which
+// findings the change introduced and which were already there. It reads
+// the base's manifests and the diff with git, through an injectable
+// runner, and parses unified diffs.
+package basecommit
 
 import (
 	"context"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/toolexec"
+	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 
-// Git runs git with args in dir and returns its standard output.
+// Git runs git with args in dir and returns its standard output;
+// gitcmd.Output is the real one.
 type Git func(ctx context.Context, dir string, args ...string) ([]byte, error)
 
-// ExecGit runs the git program with envaudit's environment, where the
-// runner keeps git's configuration (HOME, GIT_*).
-func ExecGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	return toolexec.Run(ctx, toolexec.Cmd{Path: "git", Args: args, Dir: dir, Env: os.Environ()})
-}
+// A comparison enriches a report with which findings are new.
+var _ audit.Enricher = Comparison{}
 
 // Declarer parses an ecosystem's declared dependencies (D1) in a
 // directory; every ecosystems.Ecosystem is one.
@@ -30,14 +32,15 @@ type Declarer interface {
 	Declared(root string) ([]ecosystems.Dependency, error)
 }
 
-// BaseOptions says what to compare a report with.
-type BaseOptions struct {
+// Comparison says what to compare a report with; its Enrich makes the
+// comparison.
+type Comparison struct {
 	// Dir is the project directory, inside a git work tree.
 	Dir string
 	// Base is the commit to compare with: the pull request's base, or the
 	// commit before a push.
 	Base string
-	// Git runs git; nil means ExecGit.
+	// Git runs git; nil means gitcmd.Output.
 	Git Git
 	// Ecosystems parse the manifests as they were at Base.
 	Ecosystems []Declarer
@@ -46,17 +49,9 @@ type BaseOptions struct {
 	Fetch bool
 }
 
-// lockfiles are files whose changes show what was installed, not what the
-// code uses: a hidden package named in a changed lockfile is not
-// evidence that the pull request started using it.
-var lockfiles = map[string]bool{
-	"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
-	"poetry.lock": true, "Pipfile.lock": true, "uv.lock": true, "pdm.lock": true,
-	"Cargo.lock": true, "go.sum": true, "gradle.lockfile": true,
-}
-
-// CompareBase sets Change on every finding of r: "new" when the pull
-// request introduced it, "existing" when the base commit already had it.
+// Enrich sets Change on every finding of r, as an audit.Enricher: "new"
+// when the pull request introduced it, "existing" when the base commit
+// already had it.
 // Only manifests are compared — envaudit does not trace the base — so:
 //
 //   - a phantom is new when the pull request added its declaration (or,
@@ -69,10 +64,10 @@ var lockfiles = map[string]bool{
 //
 // An ecosystem absent at the base makes all its findings new. On error
 // (the base commit cannot be read) no finding is marked.
-func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
+func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
 	git := opts.Git
 	if git == nil {
-		git = ExecGit
+		git = gitcmd.Output
 	}
 	if strings.Trim(opts.Base, "0") == "" {
 		return fmt.Errorf("no base commit to compare with")
@@ -80,13 +75,13 @@ func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
 	commit := opts.Base + "^{commit}"
 	if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
 		if !opts.Fetch {
-			return fmt.Errorf("base commit %s is not in the clone: %w", ShortSHA(opts.Base), err)
+			return fmt.Errorf("base commit %s is not in the clone: %w", gitcmd.ShortSHA(opts.Base), err)
 		}
 		if _, ferr := git(ctx, opts.Dir, "fetch", "--no-tags", "--depth=1", "origin", opts.Base); ferr != nil {
-			return fmt.Errorf("fetch base commit %s: %w", ShortSHA(opts.Base), ferr)
+			return fmt.Errorf("fetch base commit %s: %w", gitcmd.ShortSHA(opts.Base), ferr)
 		}
 		if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
-			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", ShortSHA(opts.Base), err)
+			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", gitcmd.ShortSHA(opts.Base), err)
 		}
 	}
 
@@ -97,14 +92,15 @@ func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
 		}
 	}
 	// --relative makes paths relative to the project directory, like the
-	// report's.
-	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--relative", "--unified=0", opts.Base, "--", ".")
+	// report's; --no-ext-diff and --no-textconv keep a diff driver that
+	// the checkout's .gitattributes names from running.
+	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--relative", "--unified=0", opts.Base, "--", ".")
 	if err != nil {
-		return fmt.Errorf("diff against base commit %s: %w", ShortSHA(opts.Base), err)
+		return fmt.Errorf("diff against base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
 	var added []string
 	for file, lines := range AddedText(string(diff)) {
-		if manifests[file] || lockfiles[path.Base(file)] {
+		if manifests[file] || ecosystems.IsLockfile(file) {
 			continue
 		}
 		added = append(added, lines...)
@@ -161,7 +157,7 @@ func headSpec(declared []ecosystems.Dependency, name string) string {
 
 // declaredAt parses D1 of one ecosystem from its manifests as they were
 // at the base commit. present is false when none of them existed there.
-func declaredAt(ctx context.Context, git Git, opts BaseOptions, d Declarer, manifests []string) (map[string]string, bool, error) {
+func declaredAt(ctx context.Context, git Git, opts Comparison, d Declarer, manifests []string) (map[string]string, bool, error) {
 	tmp, err := os.MkdirTemp("", "envaudit-base")
 	if err != nil {
 		return nil, false, err
@@ -192,7 +188,7 @@ func declaredAt(ctx context.Context, git Git, opts BaseOptions, d Declarer, mani
 	}
 	deps, err := d.Declared(tmp)
 	if err != nil {
-		return nil, false, fmt.Errorf("parse %s manifests at base commit %s: %w", d.Name(), ShortSHA(opts.Base), err)
+		return nil, false, fmt.Errorf("parse %s manifests at base commit %s: %w", d.Name(), gitcmd.ShortSHA(opts.Base), err)
 	}
 	for _, dep := range deps {
 		out[dep.Name] = dep.Spec
