@@ -20,8 +20,11 @@ package gitcmd
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
@@ -47,12 +50,19 @@ func Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
 // runner (internal/toolexec), and returns its standard output; an error
 // names the command and carries the tail of git's standard error.
 func Output(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	return toolexec.Run(ctx, toolexec.Cmd{
+	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path: "git",
 		Args: append(append([]string(nil), hardening...), args...),
 		Dir:  dir,
 		Env:  append(os.Environ(), environment...),
 	})
+	// Errors name the subcommand as the caller asked for it, without the
+	// hardening every call carries.
+	var te *toolexec.Error
+	if errors.As(err, &te) {
+		err = fmt.Errorf("git %s: %s: %w", strings.Join(args, " "), te.Reason(), te.Err)
+	}
+	return out, err
 }
 
 // ShortSHA abbreviates a commit hash to the seven characters GitHub shows.

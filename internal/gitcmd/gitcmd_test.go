@@ -107,7 +107,7 @@ func TestOutputError(t *testing.T) {
 		t.Fatal("no error for a missing revision")
 	}
 	var ee *exec.ExitError
-	if !strings.HasPrefix(err.Error(), "git show nosuchref:a.txt: fatal: ") || !errors.As(err, &ee) {
+	if !strings.HasPrefix(err.Error(), "git show nosuchref:a.txt: exit status 128: fatal: ") || !errors.As(err, &ee) {
 		t.Errorf("error = %q, want the subcommand, git's message and an *exec.ExitError", err)
 	}
 }
