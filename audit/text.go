@@ -193,6 +193,9 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			line := fmt.Sprintf("    %-7s  %s  %s  %s", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
 			ew.printf("%s\n", strings.TrimRight(line, " "))
 			ew.printf("             %s\n", f.Message)
+			if note := gateNote(f); note != "" {
+				ew.printf("             %s\n", note)
+			}
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
@@ -223,6 +226,27 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 		}
 		ew.printf("\n  dev %d %s loaded only by test tooling, not counted as hidden: %s\n", len(fs), plural(len(fs), "package", "packages"), joinNames(names, 12))
 	}
+}
+
+// gateNote says what the gating configuration and the base comparison
+// made of a finding, when they were applied: ignored, with the rule's
+// reason; where the runner baseline says it came from; already present at
+// the base commit.
+func gateNote(f Finding) string {
+	var notes []string
+	if f.Ignored != "" {
+		notes = append(notes, "ignored by .envaudit.yml: "+f.Ignored)
+	}
+	switch f.Provenance {
+	case ProvenanceMachine:
+		notes = append(notes, "the runner had it before the install steps (baseline)")
+	case ProvenanceWorkflow:
+		notes = append(notes, "a workflow step installed it (not in the baseline)")
+	}
+	if f.Change == ChangeExisting {
+		notes = append(notes, "existing: the base commit already had it")
+	}
+	return strings.Join(notes, "; ")
 }
 
 // where is the location column of a finding: its manifest line, or for a

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"path"
 	"regexp"
 	"slices"
@@ -76,6 +77,28 @@ type AgentConfig struct {
 	Trailers []string
 	// NoBuiltin disables the built-in list of coding agents.
 	NoBuiltin bool
+}
+
+// FindConfig returns the config file that applies to the project in dir,
+// inside the repository whose top directory is top (or "" when there is
+// none): dir's own .envaudit.yml, else the repository's at top, else none
+// (""). name is how messages name it: its path relative to top.
+func FindConfig(dir, top string) (path, name string) {
+	for _, d := range []string{dir, top} {
+		if d == "" {
+			continue
+		}
+		p := filepath.Join(d, ConfigFile)
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			continue
+		}
+		name = ConfigFile
+		if rel := audit.RepoPrefix(top, d); rel != "" {
+			name = rel + "/" + name
+		}
+		return p, name
+	}
+	return "", ""
 }
 
 // LoadConfig reads the config file at path; a missing file is an empty

@@ -47,6 +47,8 @@ type outputFlags struct {
 	sel    []policy.Selector
 	// only and skip are --ecosystem and --skip-ecosystem.
 	only, skip names
+	// gate holds --config, --no-config, --baseline and --base.
+	gate gateFlags
 	// root is the project's absolute root, known once it is opened; SARIF
 	// locations are relative to the repository that contains it, and the
 	// SBOM is named after it.
@@ -65,6 +67,7 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
 	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
 	registerEcosystems(flags, &o.only, &o.skip)
+	o.gate.register(flags)
 	flags.StringVar(&o.failOn, "fail-on", policy.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(policy.SelectorValues(), ", ")+"), or none")
 }
 
@@ -246,7 +249,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", shellquote.Label(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
-	if failing := (policy.Gate{FailOn: o.sel, Existing: true}).Failing(r); len(failing) > 0 {
+	if failing := o.gate.gate(o.sel).Failing(r); len(failing) > 0 {
 		// The failing findings come last, each on a line of its own: on a
 		// real project they would otherwise hide among the warnings.
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
@@ -394,7 +397,13 @@ func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return fail(stderr, "audit", err)
 	}
+	if err := o.gate.load(ctx, o.dir, all.Ecosystems()); err != nil {
+		return fail(stderr, "audit", err)
+	}
 	r, instErr, err := auditSaved(ctx, &o, *tracePath, *evidence, stderr, all.Ecosystems())
+	if err == nil {
+		o.gate.apply(ctx, r, stderr)
+	}
 	return finish(c.name, r, instErr, err, &o, stdout, stderr)
 }
 
@@ -420,11 +429,11 @@ func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, std
 // back the evidence they collected during the run, from the directory
 // named (evidence) or else the one beside the trace (engine.EvidenceDir).
 func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, Progress: newProgress(stderr)})
+	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.devTools, Progress: newProgress(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}
-	inputs := p.Inputs()
+	inputs := append(p.Inputs(), o.gate.inputs...)
 	if tracePath != "" {
 		inputs = append(inputs, tracePath)
 	}
