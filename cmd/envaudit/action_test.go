@@ -28,6 +28,7 @@ import (
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
 )
 
@@ -407,6 +408,7 @@ func readActionOutputs(t *testing.T, path string) map[string]string {
 // validity, and that neither the token nor the actionRunner's credentials nor
 // its file commands reach the traced test command.
 func TestActionWorkflow(t *testing.T) {
+	testenv.RealInstall(t)
 	fixture, err := filepath.Abs("testdata/action")
 	if err != nil {
 		t.Fatal(err)

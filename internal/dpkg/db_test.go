@@ -15,6 +15,8 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // fixtureRoot is a small system: a base (required and essential packages
@@ -293,9 +295,7 @@ func TestToolchainKind(t *testing.T) {
 // dpkg-query lists, and the owners dpkg -S names for files the test setup
 // installed (merged-/usr spellings included).
 func TestRealDatabase(t *testing.T) {
-	if _, err := exec.LookPath("dpkg-query"); err != nil {
-		t.Fatalf("dpkg-query not found (this test needs a Debian system; run `make setup`): %v", err)
-	}
+	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"dpkg-query"}, Debs: []string{"jq", "zlib1g-dev", "libsqlite3-dev", "tree"}})
 	db, err := Open(os.DirFS("/"))
 	if err != nil {
 		t.Fatal(err)
