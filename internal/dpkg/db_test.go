@@ -16,7 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // fixtureRoot is a small system: a base (required and essential packages
@@ -295,10 +295,22 @@ func TestToolchainKind(t *testing.T) {
 // dpkg-query lists, and the owners dpkg -S names for files the test setup
 // installed (merged-/usr spellings included).
 func TestRealDatabase(t *testing.T) {
-	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"dpkg-query"}, Debs: []string{"jq", "zlib1g-dev", "libsqlite3-dev", "tree"}})
+	testenv.RealInstall(t)
+	if _, err := exec.LookPath("dpkg-query"); err != nil {
+		t.Fatal(testenv.Message("dpkg-query"))
+	}
 	db, err := Open(os.DirFS("/"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, name := range []string{"jq", "zlib1g-dev", "libsqlite3-dev", "tree"} {
+		installed := false
+		for _, p := range db.Lookup(name) {
+			installed = installed || p.Installed()
+		}
+		if !installed {
+			t.Fatal(testenv.Message("the Debian package " + name))
+		}
 	}
 	out, err := exec.Command("dpkg-query", "-W", "-f", `${db:Status-Status} ${Package}:${Architecture} ${Version}\n`).Output()
 	if err != nil {
