@@ -1,8 +1,11 @@
-# envaudit: `make test` installs what the tests need and runs the whole suite.
+# envaudit: `make test` installs what the tests need and runs the whole suite;
+# `make unit` runs the short tier, which needs no setup.
 GO ?= go
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# staticcheck at the version scripts/setup.d/staticcheck.sh installs.
+STATICCHECK ?= bin/staticcheck
 
-.PHONY: all build test setup check bench clean
+.PHONY: all build test unit setup check bench clean
 
 all: build
 
@@ -15,6 +18,13 @@ setup:
 check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	@[ -x "$(STATICCHECK)" ] || { echo "$(STATICCHECK) not found: run \`make setup\` (scripts/setup.d/staticcheck.sh installs it)"; exit 1; }
+	$(STATICCHECK) ./...
+
+# The short tier: every test that needs only a stock machine and a clean
+# clone; real-install tests skip, naming `make setup`.
+unit:
+	$(GO) test -short ./...
 
 test: setup check
 	$(GO) test -race -timeout 30m ./...

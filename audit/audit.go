@@ -1,12 +1,12 @@
 package audit
 
 import (
-	"fmt"
 	"path"
 	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -497,22 +497,5 @@ func commandString(t *tracer.Trace) string {
 	if t == nil || len(t.Header.Command) == 0 {
 		return "the traced command"
 	}
-	return QuoteCommand(t.Header.Command)
-}
-
-// QuoteCommand renders a command line for messages: in double quotes, its
-// words quoted shell-style where needed, shortened when long.
-func QuoteCommand(argv []string) string {
-	words := make([]string, len(argv))
-	for i, w := range argv {
-		if w == "" || strings.ContainsAny(w, " \t\"'") {
-			w = fmt.Sprintf("'%s'", strings.ReplaceAll(w, "'", `'\''`))
-		}
-		words[i] = w
-	}
-	s := strings.Join(words, " ")
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:59]) + "…"
-	}
-	return fmt.Sprintf("%q", s)
+	return shellquote.Label(t.Header.Command)
 }

@@ -11,33 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// FuzzParseSelectors checks that every --fail-on value either parses into
-// selectors that print back as accepted values, or fails with the flag's
-// "unknown value" message.
-func FuzzParseSelectors(f *testing.F) {
-	for _, s := range []string{DefaultFailOn, "none", "hidden", "phantom, bloat", "dev:test-runner", "x", "", ",", "hidden:", ":undeclared"} {
-		f.Add(s)
-	}
-	valid := map[string]bool{}
-	for _, v := range SelectorValues() {
-		valid[v] = true
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		sel, err := ParseSelectors(s)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "unknown value ") {
-				t.Fatalf("ParseSelectors(%q): unexpected error %v", s, err)
-			}
-			return
-		}
-		for _, x := range sel {
-			if !valid[x.String()] {
-				t.Fatalf("ParseSelectors(%q) gave %q", s, x)
-			}
-		}
-	})
-}
-
 // FuzzReadReport checks that reading arbitrary bytes as a report never
 // panics, and that a report it accepts survives a write and a second read.
 func FuzzReadReport(f *testing.F) {

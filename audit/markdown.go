@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/markdown"
+	"github.com/envaudit/envaudit/internal/shellquote"
 )
 
 // WriteMarkdown renders r as GitHub-flavoured Markdown for a job summary or
@@ -18,7 +21,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("Declared and installed layers only: no command was traced.\n")
 	} else {
 		ri := r.Run
-		ew.printf("`%s` %s", mdCode(strings.Trim(QuoteCommand(ri.Command), `"`)), ri.Status())
+		ew.printf("`%s` %s", markdown.Code(strings.Trim(shellquote.Label(ri.Command), `"`)), ri.Status())
 		if ri.DurationMs > 0 {
 			ew.printf(" after %s", duration(ri.DurationMs))
 		}
@@ -28,7 +31,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 	if len(ws) > 0 {
 		ew.printf("\n")
 		for _, s := range ws {
-			ew.printf("> [!WARNING]\n> %s\n\n", mdText(s))
+			ew.printf("> [!WARNING]\n> %s\n\n", markdown.Text(s))
 		}
 	}
 	if len(r.Ecosystems) == 0 {
@@ -42,7 +45,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 				if i > 0 {
 					ew.printf(", ")
 				}
-				ew.printf("`%s`", mdCode(m))
+				ew.printf("`%s`", markdown.Code(m))
 			}
 		}
 		ew.printf("\n\n")
@@ -79,13 +82,13 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			ew.printf(" — | — |\n")
 		}
 		if e.Evidence != "" && traced {
-			ew.printf("\nEvidence: %s.\n", mdText(e.Evidence))
+			ew.printf("\nEvidence: %s.\n", markdown.Text(e.Evidence))
 		}
 		if x := excludedLine(e.Excluded); x != "" {
-			ew.printf("\nExcluded: %s.\n", mdText(x))
+			ew.printf("\nExcluded: %s.\n", markdown.Text(x))
 		}
 		for _, s := range summarise(e.Warnings) {
-			ew.printf("\n> [!NOTE]\n> %s\n", mdText(s))
+			ew.printf("\n> [!NOTE]\n> %s\n", markdown.Text(s))
 		}
 		writeFindingsMarkdown(ew, e)
 	}
@@ -101,7 +104,7 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 	if len(listed) > 0 {
 		ew.printf("\n| | finding | package | where | what |\n|---|---|---|---|---|\n")
 		for _, f := range listed {
-			ew.printf("| %s | %s %s | `%s` | %s | %s |\n", severityIcon(f.Severity), f.Kind, f.Reason, mdCode(f.Package), mdWhere(f), mdText(f.Message))
+			ew.printf("| %s | %s %s | `%s` | %s | %s |\n", severityIcon(f.Severity), f.Kind, f.Reason, markdown.Code(f.Package), mdWhere(f), markdown.Text(f.Message))
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
@@ -113,14 +116,14 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 				ew.printf("| … | and %d more in the JSON report |\n", len(fs)-markdownBloatTop)
 				break
 			}
-			ew.printf("| `%s` | %s |\n", mdCode(f.Package), mdText(bloatNote(f)))
+			ew.printf("| `%s` | %s |\n", markdown.Code(f.Package), markdown.Text(bloatNote(f)))
 		}
 		ew.printf("\n</details>\n")
 	}
 	if fs := byKind[Dev]; len(fs) > 0 {
 		names := make([]string, len(fs))
 		for i, f := range fs {
-			names[i] = "`" + mdCode(f.Package) + "`"
+			names[i] = "`" + markdown.Code(f.Package) + "`"
 		}
 		ew.printf("\nTest tooling (dev, not counted as hidden): %s.\n", joinNames(names, 20))
 	}
@@ -142,19 +145,7 @@ func mdWhere(f Finding) string {
 		return ""
 	}
 	if len(f.Via) > 0 && f.Kind == Hidden {
-		return mdText(w)
+		return markdown.Text(w)
 	}
-	return "`" + mdCode(w) + "`"
-}
-
-// mdText escapes text for a Markdown table cell: pipes would end the cell,
-// newlines the row, and angle brackets could open HTML.
-func mdText(s string) string {
-	r := strings.NewReplacer("|", `\|`, "\n", " ", "<", "&lt;", ">", "&gt;", "`", "'")
-	return r.Replace(s)
-}
-
-// mdCode escapes text inside a code span in a table cell.
-func mdCode(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+	return "`" + markdown.Code(w) + "`"
 }

@@ -110,6 +110,25 @@ const (
 	Dev     Kind = "dev"     // loaded only by dev/test tooling
 )
 
+// Kinds returns the finding kinds, in the order help text shows them.
+func Kinds() []Kind { return []Kind{Phantom, Hidden, Bloat, Dev} }
+
+// Reasons returns the reasons a finding of kind k can have, in the order
+// help text shows them.
+func (k Kind) Reasons() []string {
+	switch k {
+	case Phantom:
+		return []string{ReasonUnused, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}
+	case Hidden:
+		return []string{ReasonTransitive, ReasonUndeclared}
+	case Bloat:
+		return []string{ReasonInstalled}
+	case Dev:
+		return []string{ReasonTestRunner}
+	}
+	return nil
+}
+
 // The reasons of findings.
 const (
 	ReasonUnused       = "unused"        // phantom: installed but never loaded

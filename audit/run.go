@@ -2,7 +2,6 @@ package audit
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -148,26 +147,6 @@ func RebaseTrace(t *tracer.Trace, from, to string) *tracer.Trace {
 	return out
 }
 
-// Failing returns the findings of r that match any of the selectors, in
-// report order. Ignored findings never fail, nor do covered ones.
-func (r *Report) Failing(sel []Selector) []Finding {
-	var out []Finding
-	for _, e := range r.Ecosystems {
-		for _, f := range e.Findings {
-			if f.Ignored != "" || f.Covered() {
-				continue
-			}
-			for _, s := range sel {
-				if s.Matches(f) {
-					out = append(out, f)
-					break
-				}
-			}
-		}
-	}
-	return out
-}
-
 // Covered reports whether another finding stands for f when a check
 // decides to fail: f is an undeclared hidden package that comes only
 // through another undeclared one (a library an undeclared tool loaded; Via
@@ -188,79 +167,4 @@ func (r *Report) Counts() map[Kind]int {
 		}
 	}
 	return c
-}
-
-// Selector picks findings by kind and, optionally, reason: the unit of
-// --fail-on.
-type Selector struct {
-	Kind   Kind
-	Reason string // "" matches every reason of Kind
-}
-
-// Matches reports whether f is selected.
-func (s Selector) Matches(f Finding) bool {
-	return f.Kind == s.Kind && (s.Reason == "" || s.Reason == f.Reason)
-}
-
-func (s Selector) String() string {
-	if s.Reason == "" {
-		return string(s.Kind)
-	}
-	return string(s.Kind) + ":" + s.Reason
-}
-
-// DefaultFailOn is the default --fail-on: the findings that break a clean
-// install.
-const DefaultFailOn = "hidden:undeclared,phantom:not-installed"
-
-// reasons lists each kind's reasons, in the order help text shows them.
-var reasons = []struct {
-	kind    Kind
-	reasons []string
-}{
-	{Phantom, []string{ReasonUnused, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}},
-	{Hidden, []string{ReasonTransitive, ReasonUndeclared}},
-	{Bloat, []string{ReasonInstalled}},
-	{Dev, []string{ReasonTestRunner}},
-}
-
-// SelectorValues lists every value ParseSelectors accepts in a list.
-func SelectorValues() []string {
-	var out []string
-	for _, k := range reasons {
-		out = append(out, string(k.kind))
-		for _, r := range k.reasons {
-			out = append(out, string(k.kind)+":"+r)
-		}
-	}
-	return out
-}
-
-// ParseSelectors parses a comma-separated list of kinds and kind:reason
-// pairs ("hidden:undeclared,phantom:not-installed"); "none" selects
-// nothing. Spaces around items are ignored; duplicates are dropped.
-func ParseSelectors(s string) ([]Selector, error) {
-	if strings.TrimSpace(s) == "none" {
-		return nil, nil
-	}
-	valid := map[string]bool{}
-	for _, v := range SelectorValues() {
-		valid[v] = true
-	}
-	var out []Selector
-	seen := map[string]bool{}
-	for _, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		if !valid[item] {
-			return nil, fmt.Errorf("unknown value %q (want none, or a comma-separated list of %s)", item, strings.Join(SelectorValues(), ", "))
-		}
-		if seen[item] {
-			continue
-		}
-		seen[item] = true
-		kind, reason, _ := strings.Cut(item, ":")
-		out = append(out, Selector{Kind: Kind(kind), Reason: reason})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].String() < out[j].String() })
-	return out, nil
 }

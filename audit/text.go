@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/shellquote"
 )
 
 // Rendering limits: bloat is always a count and a ranked excerpt, never a
@@ -65,7 +66,7 @@ func (r *Report) headline() string {
 		return "envaudit · declared and installed layers only (no trace: nothing was run)"
 	}
 	ri := r.Run
-	s := fmt.Sprintf("envaudit · %s %s", QuoteCommand(ri.Command), ri.Status())
+	s := fmt.Sprintf("envaudit · %s %s", shellquote.Label(ri.Command), ri.Status())
 	if ri.DurationMs > 0 {
 		s += " after " + duration(ri.DurationMs)
 	}
@@ -192,6 +193,9 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			line := fmt.Sprintf("    %-7s  %s  %s  %s", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
 			ew.printf("%s\n", strings.TrimRight(line, " "))
 			ew.printf("             %s\n", f.Message)
+			if note := gateNote(f); note != "" {
+				ew.printf("             %s\n", note)
+			}
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
@@ -222,6 +226,27 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 		}
 		ew.printf("\n  dev %d %s loaded only by test tooling, not counted as hidden: %s\n", len(fs), plural(len(fs), "package", "packages"), joinNames(names, 12))
 	}
+}
+
+// gateNote says what the gating configuration and the base comparison
+// made of a finding, when they were applied: ignored, with the rule's
+// reason; where the runner baseline says it came from; already present at
+// the base commit.
+func gateNote(f Finding) string {
+	var notes []string
+	if f.Ignored != "" {
+		notes = append(notes, "ignored by .envaudit.yml: "+f.Ignored)
+	}
+	switch f.Provenance {
+	case ProvenanceMachine:
+		notes = append(notes, "the runner had it before the install steps (baseline)")
+	case ProvenanceWorkflow:
+		notes = append(notes, "a workflow step installed it (not in the baseline)")
+	}
+	if f.Change == ChangeExisting {
+		notes = append(notes, "existing: the base commit already had it")
+	}
+	return strings.Join(notes, "; ")
 }
 
 // where is the location column of a finding: its manifest line, or for a

@@ -184,17 +184,6 @@ func (p *Project) Inputs() []string {
 	return out
 }
 
-// Files returns the files each opened ecosystem read, by ecosystem name:
-// what the base-commit comparison needs to tell manifests and lockfiles
-// from the project's code.
-func (p *Project) Files() map[string][]ecosystems.File {
-	out := make(map[string][]ecosystems.File, len(p.ecos))
-	for _, d := range p.ecos {
-		out[d.eco.Name()] = append([]ecosystems.File(nil), d.files...)
-	}
-	return out
-}
-
 // posError names the file of a positioned error as the user sees it from
 // the working directory: `sub/package.json:7: ...` under -C sub.
 func (p *Project) posError(err error) error {

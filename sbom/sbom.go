@@ -62,6 +62,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/shellquote"
 )
 
 // Format is the encoding of an SBOM.
@@ -308,7 +309,7 @@ func metadata(r *audit.Report, project string, ts time.Time) *cdx.Metadata {
 	add := func(name, value string) { props = append(props, cdx.Property{Name: name, Value: value}) }
 	add("envaudit:report-schema", strconv.Itoa(r.SchemaVersion))
 	if run := r.Run; run != nil {
-		add("envaudit:command", ShellJoin(run.Command))
+		add("envaudit:command", shellquote.Join(run.Command))
 		add("envaudit:exit-code", strconv.Itoa(run.ExitCode))
 		add("envaudit:succeeded", strconv.FormatBool(run.Succeeded))
 		add("envaudit:duration-ms", strconv.FormatInt(run.DurationMs, 10))
@@ -351,7 +352,7 @@ func metadata(r *audit.Report, project string, ts time.Time) *cdx.Metadata {
 
 func formula(run *audit.RunInfo) cdx.Formula {
 	props := sortedProps([]cdx.Property{
-		{Name: "envaudit:command", Value: ShellJoin(run.Command)},
+		{Name: "envaudit:command", Value: shellquote.Join(run.Command)},
 		{Name: "envaudit:exit-code", Value: strconv.Itoa(run.ExitCode)},
 		{Name: "envaudit:succeeded", Value: strconv.FormatBool(run.Succeeded)},
 		{Name: "envaudit:dir", Value: run.Dir},
@@ -853,23 +854,4 @@ func PackageURL(ecosystem, name, version string) string {
 		return ""
 	}
 	return p.ToString()
-}
-
-// ShellJoin quotes a command line the way a POSIX shell would read it back,
-// for display in properties and summaries.
-func ShellJoin(args []string) string {
-	var b strings.Builder
-	for i, a := range args {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if a != "" && strings.IndexFunc(a, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
-		}) < 0 {
-			b.WriteString(a)
-			continue
-		}
-		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
-	}
-	return b.String()
 }

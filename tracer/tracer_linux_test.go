@@ -135,6 +135,21 @@ func writeFiles(t *testing.T, dir string, names ...string) {
 	}
 }
 
+// executable returns the file a command runs as the kernel names it: prog
+// looked up on PATH unless it is a path, symbolic links resolved. The
+// shell is dash on a stock Debian, but /bin/sh may be bash elsewhere.
+func executable(t *testing.T, prog string) string {
+	t.Helper()
+	p, err := exec.LookPath(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = filepath.EvalSymlinks(p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // realTempDir is t.TempDir with symbolic links resolved, so expected paths
 // are what the kernel reports.
 func realTempDir(t *testing.T) string {
@@ -412,8 +427,9 @@ func TestForkTree(t *testing.T) {
 	wantExit(t, tr, 0, opts)
 	procs := procByID(tr)
 	root := procs[1]
-	if root.Parent != 0 || !root.Exec || root.Exe != "/usr/bin/dash" {
-		t.Fatalf("root record = %+v, want the exec of dash", root)
+	sh := executable(t, "sh")
+	if root.Parent != 0 || !root.Exec || root.Exe != sh {
+		t.Fatalf("root record = %+v, want the exec of %s", root, sh)
 	}
 	for _, f := range []string{"a", "b", "c"} {
 		a := accessOf(t, tr, OpRead, filepath.Join(dir, f))
@@ -422,8 +438,8 @@ func TestForkTree(t *testing.T) {
 			t.Errorf("%s read by %+v, want an exec record of cat %s", f, cat, f)
 		}
 		fork := procs[cat.Parent]
-		if fork.Exec || fork.PID != cat.PID || fork.Exe != "/usr/bin/dash" {
-			t.Errorf("%s: parent of the cat record is %+v, want its fork of dash", f, fork)
+		if fork.Exec || fork.PID != cat.PID || fork.Exe != sh {
+			t.Errorf("%s: parent of the cat record is %+v, want its fork of %s", f, fork, sh)
 		}
 		// b's cat is forked by a subshell, itself forked by the root.
 		for fork.Parent != 1 {
@@ -606,7 +622,7 @@ func TestInterpreters(t *testing.T) {
 		}},
 		{"sh", shell, []Access{
 			{Op: OpExec, Path: shell},
-			{Op: OpExec, Path: "/bin/sh", Real: "/usr/bin/dash"},
+			{Op: OpExec, Path: "/bin/sh", Real: executable(t, "/bin/sh")},
 			{Op: OpExec, Path: ld, Real: ldReal},
 		}},
 	}

@@ -18,10 +18,16 @@ import (
 	"github.com/google/go-github/v62/github"
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/sarif"
 	"github.com/envaudit/envaudit/sbom"
 )
 
@@ -40,7 +46,7 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		environ: os.Environ,
 		stdout:  stdout,
 		stderr:  stderr,
-		git:     ghaction.ExecGit,
+		git:     gitcmd.Output,
 		now:     time.Now,
 		ecos:    all.Ecosystems(),
 		protect: protectProcess,
@@ -54,7 +60,7 @@ type actionEnv struct {
 	stdout  io.Writer
 	stderr  io.Writer
 	http    *http.Client // nil: the default client
-	git     ghaction.Git
+	git     basecommit.Git
 	now     func() time.Time
 	ecos    []ecosystems.Ecosystem
 	// protect, when set, hides the Action's secrets from the processes it
@@ -112,7 +118,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 		absDir = filepath.Join(cwd, dir)
 	}
 	absDir = resolved(absDir)
-	prefix := ghaction.RepoPrefix(workspace, absDir)
+	prefix := audit.RepoPrefix(workspace, absDir)
 	temp := getenv("RUNNER_TEMP")
 	if temp == "" {
 		temp = os.TempDir()
@@ -180,7 +186,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 		for _, w := range warnings {
 			fmt.Fprintf(env.stderr, "envaudit: baseline: %s\n", w)
 		}
-		if err := ghaction.WriteBaseline(baselinePath, b); err != nil {
+		if err := baseline.Write(baselinePath, b); err != nil {
 			gh.Errorf("envaudit: %v", err)
 			return exitUsage
 		}
@@ -221,8 +227,8 @@ func runAction(ctx context.Context, env actionEnv) int {
 	}
 
 	var notes []string
-	if b, err := ghaction.ReadBaseline(baselinePath); err == nil {
-		b.Apply(r)
+	if b, err := baseline.Read(baselinePath); err == nil {
+		_ = b.Enrich(ctx, r) // never fails
 	} else if in.Baseline != "" || !errors.Is(err, os.ErrNotExist) {
 		gh.Warningf("envaudit: %v", err)
 	}
@@ -244,24 +250,24 @@ func runAction(ctx context.Context, env actionEnv) int {
 		base, _ = ghctx.Event["before"].(string)
 	}
 	if strings.Trim(base, "0") != "" {
-		err := ghaction.CompareBase(ctx, r, ghaction.BaseOptions{Dir: absDir, Base: base, Git: env.git, Ecosystems: env.ecos, Fetch: true})
+		err := basecommit.Comparison{Dir: absDir, Base: base, Git: env.git, Ecosystems: env.ecos, Fetch: true}.Enrich(ctx, r)
 		if err != nil {
-			gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", ghaction.ShortSHA(base), err)
+			gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(base), err)
 			notes = append(notes, "Not compared with the base commit: "+err.Error()+".")
 			base = ""
 		}
 	} else {
 		base = ""
 	}
-	cfg.Apply(r)
+	_ = cfg.Enrich(ctx, r) // never fails
 
-	var detection ghaction.Detection
+	var detection policy.Detection
 	if pr != nil {
 		pr.Commits = prCommits(ctx, env, client, repo, repoErr, pr, absDir)
-		detection = ghaction.DetectAgent(pr, ghaction.Signatures(cfg.Agents))
+		detection = policy.DetectAgent(pr, policy.Signatures(cfg.Agents))
 	}
-	gate := in.AgentPolicy.For(ghaction.Gate{FailOn: in.FailOn, Existing: !in.OnlyNew}, detection.Authored())
-	items := ghaction.Items(r)
+	gate := in.AgentPolicy.For(policy.Gate{FailOn: in.FailOn, Existing: !in.OnlyNew}, detection.Authored())
+	items := r.Items()
 	failing := gate.Apply(items)
 
 	out := ghaction.Outputs{AgentAuthored: detection.Authored(), Failing: failing}
@@ -292,7 +298,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 	err = outfile.WriteAll(
 		reportFile("report", out.Report, r),
 		sbomFile("sbom", in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: sbomTime, ContentSerial: !epoch.IsZero()}),
-		sarifFile("sarif", in.SARIF, r, ghaction.SARIFOptions{Prefix: prefix, Fallback: workflowFile(getenv)}),
+		sarifFile("sarif", in.SARIF, r, sarif.Options{Prefix: prefix, Fallback: workflowFile(getenv)}),
 	)
 	if err != nil {
 		gh.Errorf("envaudit: %v", err)
@@ -401,23 +407,23 @@ func shellCommand(run string) []string {
 // loadActionConfig reads .envaudit.yml from the project directory, else
 // from the repository root, naming it relative to the repository in
 // errors; its ecosystem names must be those of ecos.
-func loadActionConfig(dir, workspace string, ecos []ecosystems.Ecosystem) (*ghaction.Config, error) {
+func loadActionConfig(dir, workspace string, ecos []ecosystems.Ecosystem) (*policy.Config, error) {
 	names := make([]string, len(ecos))
 	for i, e := range ecos {
 		names[i] = e.Name()
 	}
 	for _, d := range []string{dir, workspace} {
-		p := filepath.Join(d, ghaction.ConfigFile)
+		p := filepath.Join(d, policy.ConfigFile)
 		if _, err := os.Stat(p); err != nil {
 			continue
 		}
-		name := ghaction.ConfigFile
-		if rel := ghaction.RepoPrefix(workspace, d); rel != "" {
+		name := policy.ConfigFile
+		if rel := audit.RepoPrefix(workspace, d); rel != "" {
 			name = rel + "/" + name
 		}
-		return ghaction.LoadConfig(p, name, names)
+		return policy.LoadConfig(p, name, names)
 	}
-	return &ghaction.Config{}, nil
+	return &policy.Config{}, nil
 }
 
 // annotateError reports an error as an error annotation, on the file and
@@ -437,13 +443,13 @@ func annotateError(gh *githubactions.Action, err error) {
 
 // doReview decides whether to review: review "auto" does on pull requests
 // when a token is there, "true" wants it, "false" never.
-func doReview(mode string, pr *ghaction.PullRequest, client *github.Client, repoErr error) bool {
+func doReview(mode string, pr *policy.PullRequest, client *github.Client, repoErr error) bool {
 	return mode != "false" && pr != nil && pr.Number > 0 && client != nil && repoErr == nil
 }
 
 // prCommits returns the pull request's commits for agent detection: from
 // the API, else from git when the clone has them.
-func prCommits(ctx context.Context, env actionEnv, client *github.Client, repo ghaction.Repo, repoErr error, pr *ghaction.PullRequest, dir string) []ghaction.Commit {
+func prCommits(ctx context.Context, env actionEnv, client *github.Client, repo ghaction.Repo, repoErr error, pr *policy.PullRequest, dir string) []policy.Commit {
 	if client != nil && repoErr == nil {
 		if commits, err := ghaction.ListCommits(ctx, client, repo, pr.Number); err == nil {
 			return commits
@@ -456,11 +462,11 @@ func prCommits(ctx context.Context, env actionEnv, client *github.Client, repo g
 	if err != nil {
 		return nil
 	}
-	var commits []ghaction.Commit
+	var commits []policy.Commit
 	for _, rec := range strings.Split(string(out), "\x1e") {
 		f := strings.SplitN(strings.TrimLeft(rec, "\n"), "\x1f", 4)
 		if len(f) == 4 {
-			commits = append(commits, ghaction.Commit{SHA: f[0], AuthorName: f[1], AuthorEmail: f[2], Message: f[3]})
+			commits = append(commits, policy.Commit{SHA: f[0], AuthorName: f[1], AuthorEmail: f[2], Message: f[3]})
 		}
 	}
 	return commits

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -26,6 +27,8 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
 )
 
@@ -405,6 +408,7 @@ func readActionOutputs(t *testing.T, path string) map[string]string {
 // validity, and that neither the token nor the actionRunner's credentials nor
 // its file commands reach the traced test command.
 func TestActionWorkflow(t *testing.T) {
+	testenv.RealInstall(t)
 	fixture, err := filepath.Abs("testdata/action")
 	if err != nil {
 		t.Fatal(err)
@@ -432,9 +436,8 @@ func TestActionWorkflow(t *testing.T) {
 	}
 	git := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = ws
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		cmd := gitcmd.Command(context.Background(), ws, args...)
+		cmd.Env = append(cmd.Env,
 			"GIT_AUTHOR_NAME=Octo Cat", "GIT_AUTHOR_EMAIL=octo@example.com", "GIT_COMMITTER_NAME=Octo Cat", "GIT_COMMITTER_EMAIL=octo@example.com")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
@@ -969,7 +972,7 @@ func TestActionEarlyErrors(t *testing.T) {
 				environ: func() []string { return tt.env },
 				stdout:  &stdout,
 				stderr:  &stderr,
-				git:     ghaction.ExecGit,
+				git:     gitcmd.Output,
 				now:     time.Now,
 				ecos:    all.Ecosystems(),
 			})
@@ -1025,7 +1028,7 @@ func TestActionEnvironment(t *testing.T) {
 		environ: os.Environ,
 		stdout:  &stdout,
 		stderr:  &stderr,
-		git:     ghaction.ExecGit,
+		git:     gitcmd.Output,
 		now:     time.Now,
 		ecos:    []ecosystems.Ecosystem{eco},
 		protect: func(keep []string) error {

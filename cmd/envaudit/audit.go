@@ -17,8 +17,10 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/sarif"
 	"github.com/envaudit/envaudit/sbom"
 	"github.com/envaudit/envaudit/tracer"
 	"golang.org/x/term"
@@ -42,9 +44,11 @@ type outputFlags struct {
 	sarif  string
 	format string
 	failOn string
-	sel    []audit.Selector
+	sel    []policy.Selector
 	// only and skip are --ecosystem and --skip-ecosystem.
 	only, skip names
+	// gate holds --config, --no-config, --baseline and --base.
+	gate gateFlags
 	// root is the project's absolute root, known once it is opened; SARIF
 	// locations are relative to the repository that contains it, and the
 	// SBOM is named after it.
@@ -63,7 +67,8 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
 	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
 	registerEcosystems(flags, &o.only, &o.skip)
-	flags.StringVar(&o.failOn, "fail-on", audit.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(audit.SelectorValues(), ", ")+"), or none")
+	o.gate.register(flags)
+	flags.StringVar(&o.failOn, "fail-on", policy.DefaultFailOn, "exit 1 when a finding of these `KINDS` is found: kinds and kind:reason pairs, comma-separated ("+strings.Join(policy.SelectorValues(), ", ")+"), or none")
 }
 
 // registerEcosystems adds --ecosystem and --skip-ecosystem, which name the
@@ -124,7 +129,7 @@ var (
 	reportFormat = outfile.Format{Name: "report", Recognize: audit.IsReport}
 	traceFormat  = outfile.Format{Name: "trace", Recognize: tracer.IsTrace}
 	sbomFormat   = outfile.Format{Name: "sbom", Recognize: sbom.IsBOM}
-	sarifFormat  = outfile.Format{Name: "sarif", Recognize: ghaction.IsSARIF}
+	sarifFormat  = outfile.Format{Name: "sarif", Recognize: sarif.IsSARIF}
 )
 
 // checkOutputs is outfile.Check, its refusals usage errors.
@@ -158,7 +163,7 @@ func (o *outputFlags) check() error {
 	if err := checkEcosystems(o.only, o.skip); err != nil {
 		return err
 	}
-	sel, err := audit.ParseSelectors(o.failOn)
+	sel, err := policy.ParseSelectors(o.failOn)
 	if err != nil {
 		return usagef("--fail-on: %v", err)
 	}
@@ -234,22 +239,22 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	err = outfile.WriteAll(
 		reportFile("--report", o.report, r),
 		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root, o.epoch)),
-		sarifFile("--sarif", o.sarif, r, ghaction.SARIFOptions{Prefix: ghaction.RepoPrefix(repoTop(o.root), o.root)}),
+		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
 	)
 	if err != nil {
 		return exitUsage, err
 	}
 	code := exitOK
 	if ri := r.Run; ri != nil && !ri.Succeeded {
-		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", audit.QuoteCommand(ri.Command), ri.Status())
+		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", shellquote.Label(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
-	if failing := r.Failing(o.sel); len(failing) > 0 {
+	if failing := o.gate.gate(o.sel).Failing(r); len(failing) > 0 {
 		// The failing findings come last, each on a line of its own: on a
 		// real project they would otherwise hide among the warnings.
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
-		for _, f := range failing {
-			fmt.Fprintf(stderr, "  %s\n", failingLine(f, o.dir))
+		for _, it := range failing {
+			fmt.Fprintf(stderr, "  %s\n", failingLine(it.Finding, o.dir))
 		}
 		if code == exitOK {
 			code = exitFindings
@@ -289,8 +294,8 @@ func sbomFile(label, path string, r *audit.Report, opts sbom.Options) outfile.Fi
 	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts) }}
 }
 
-func sarifFile(label, path string, r *audit.Report, opts ghaction.SARIFOptions) outfile.File {
-	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return ghaction.WriteSARIF(w, r, opts) }}
+func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
+	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, r, opts) }}
 }
 
 // repoTop returns the top of the repository that contains root: the
@@ -313,7 +318,7 @@ func repoTop(root string) string {
 	}
 }
 
-func selectorList(sel []audit.Selector) string {
+func selectorList(sel []policy.Selector) string {
 	s := make([]string, len(sel))
 	for i, x := range sel {
 		s[i] = x.String()
@@ -392,7 +397,13 @@ func cmdAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return fail(stderr, "audit", err)
 	}
+	if err := o.gate.load(ctx, o.dir, all.Ecosystems()); err != nil {
+		return fail(stderr, "audit", err)
+	}
 	r, instErr, err := auditSaved(ctx, &o, *tracePath, *evidence, stderr, all.Ecosystems())
+	if err == nil {
+		o.gate.apply(ctx, r, stderr)
+	}
 	return finish(c.name, r, instErr, err, &o, stdout, stderr)
 }
 
@@ -418,11 +429,11 @@ func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, std
 // back the evidence they collected during the run, from the directory
 // named (evidence) or else the one beside the trace (engine.EvidenceDir).
 func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, Progress: newProgress(stderr)})
+	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.devTools, Progress: newProgress(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}
-	inputs := p.Inputs()
+	inputs := append(p.Inputs(), o.gate.inputs...)
 	if tracePath != "" {
 		inputs = append(inputs, tracePath)
 	}

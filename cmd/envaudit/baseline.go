@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/dpkg"
-	"github.com/envaudit/envaudit/internal/ghaction"
 )
 
 // cmdBaseline snapshots the packages the machine has before the project's
@@ -34,7 +34,7 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "envaudit: baseline: %s\n", w)
 	}
-	if err := ghaction.WriteBaseline(*out, b); err != nil {
+	if err := baseline.Write(*out, b); err != nil {
 		return fail(stderr, "baseline", err)
 	}
 	fmt.Fprintf(stdout, "envaudit: baseline of %s written to %s\n", baselineCounts(b), *out)
@@ -50,12 +50,12 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 // describe nothing the machine provides. An ecosystem that cannot be
 // enumerated yet (no node_modules before npm ci) is a warning, not an
 // error. environ is the environment of the tools the ecosystems ask.
-func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
+func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*baseline.Baseline, []string, error) {
 	root, err := engine.Root(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-C: %w", err)
 	}
-	b := &ghaction.Baseline{Taken: now.UTC().Truncate(time.Second)}
+	b := &baseline.Baseline{Taken: now.UTC().Truncate(time.Second)}
 	var warnings []string
 	if pkgs, err := dpkgPackages(); err != nil {
 		warnings = append(warnings, err.Error())
@@ -84,7 +84,7 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 			continue
 		}
 		for _, p := range inv.Packages {
-			b.Add(name, ghaction.BaselinePackage{Name: p.Name, Version: p.Version})
+			b.Add(name, baseline.Package{Name: p.Name, Version: p.Version})
 		}
 		if b.Ecosystems[name] == nil {
 			b.Add(name) // an empty list says the ecosystem was looked at
@@ -95,21 +95,21 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 
 // dpkgPackages lists the installed Debian packages from the dpkg database
 // of the machine, read as the system ecosystem and cmake read it.
-func dpkgPackages() ([]ghaction.BaselinePackage, error) {
+func dpkgPackages() ([]baseline.Package, error) {
 	db, err := dpkg.Open(os.DirFS("/"))
 	if err != nil {
 		return nil, fmt.Errorf("system: %w", err)
 	}
-	var pkgs []ghaction.BaselinePackage
+	var pkgs []baseline.Package
 	for _, p := range db.Packages {
 		if p.Installed() {
-			pkgs = append(pkgs, ghaction.BaselinePackage{Name: p.Name, Version: p.Version})
+			pkgs = append(pkgs, baseline.Package{Name: p.Name, Version: p.Version})
 		}
 	}
 	return pkgs, nil
 }
 
-func baselineCounts(b *ghaction.Baseline) string {
+func baselineCounts(b *baseline.Baseline) string {
 	names := make([]string, 0, len(b.Ecosystems))
 	for name := range b.Ecosystems {
 		names = append(names, name)

@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/demo"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // cmdDemo runs the main job on an embedded example project: it writes the
@@ -139,9 +140,9 @@ func explain(w io.Writer, r *audit.Report, p demo.Project, code int) error {
 	} else {
 		ew.line("The demo's tests did not pass (%s); the audit above still shows what they loaded.", r.Run.Status())
 	}
-	sel, _ := audit.ParseSelectors(audit.DefaultFailOn)
-	if n := len(r.Failing(sel)); n > 0 {
-		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.Command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), audit.DefaultFailOn))
+	sel, _ := policy.ParseSelectors(policy.DefaultFailOn)
+	if n := len((policy.Gate{FailOn: sel, Existing: true}).Failing(r)); n > 0 {
+		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.Command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), policy.DefaultFailOn))
 	}
 	ew.line("On your own project:  %s", p.Yours)
 	return ew.err

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -40,6 +41,7 @@ func TestInterruptContext(t *testing.T) {
 // report is written and says the run was interrupted, and the exit status
 // is 3.
 func TestRunInterrupted(t *testing.T) {
+	testenv.RealInstall(t)
 	src := filepath.Join("testdata", "projects", "npm-devdep")
 	if _, err := os.Stat(filepath.Join(src, "node_modules", "left-pad")); err != nil {
 		t.Fatalf("fixture npm-devdep is not installed (%v): run `make setup`", err)

@@ -59,7 +59,14 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		// a pipe or a file; the command's own output goes to stderr.
 		ro.stdout = stderr
 	}
+	if err := o.gate.load(ctx, o.dir, all.Ecosystems()); err != nil {
+		return fail(stderr, "run", err)
+	}
+	ro.devTools = o.gate.devTools
 	r, instErr, err := runTraced(ctx, &o, ro, stderr, all.Ecosystems())
+	if err == nil {
+		o.gate.apply(ctx, r, stderr)
+	}
 	return finish(c.name, r, instErr, err, &o, stdout, stderr)
 }
 
@@ -87,7 +94,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkOutputs(p.Inputs(), append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})); err != nil {
+	if err := checkOutputs(append(p.Inputs(), o.gate.inputs...), append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})); err != nil {
 		return nil, nil, err
 	}
 	o.root = p.Root()

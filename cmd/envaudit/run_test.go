@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -50,6 +52,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("TRACES", traces)
 			env.Setenv("PYTHONDONTWRITEBYTECODE", "1")
 			env.Setenv("NO_COLOR", "1")
+			env.Values[scriptT{}] = env.T()
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -90,24 +93,41 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// cmdNeed fails the script, naming `make setup`, when a program is not on
-// PATH or a file does not exist:
+// cmdNeed marks the script as a real-install test and names what it needs
+// of the machine: under -short it skips the rest of the script (with the
+// words every real-install test skips with, testenv.SkipReason); otherwise
+// it fails the script, naming `make setup`, when a program is not on PATH
+// or a file does not exist:
 //
 //	need mvn java /etc/maven/settings-debian.xml
 func cmdNeed(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) == 0 {
 		ts.Fatalf("usage: need PROGRAM|/PATH...")
 	}
+	skipShort(ts)
 	for _, a := range args {
 		if filepath.IsAbs(a) {
 			if _, err := os.Stat(a); err != nil {
-				ts.Fatalf("%v: run `make setup`", err)
+				ts.Fatalf("%s", testenv.Message(fmt.Sprintf("file %q", a)))
 			}
 			continue
 		}
 		if _, err := exec.LookPath(a); err != nil {
-			ts.Fatalf("%s is not installed: run `make setup`", a)
+			ts.Fatalf("%s", testenv.Message(fmt.Sprintf("program %q", a)))
 		}
+	}
+}
+
+// scriptT is the key under which Setup keeps each script's testscript.T,
+// which a command needs to skip the script (TestScript has no Skip).
+type scriptT struct{}
+
+// skipShort skips the rest of a real-install script under -short. need and
+// project come before a script starts anything in the background, so there
+// is nothing to stop first, as the skip command would.
+func skipShort(ts *testscript.TestScript) {
+	if testing.Short() {
+		ts.Value(scriptT{}).(testscript.T).Skip(testenv.SkipReason)
 	}
 }
 
@@ -116,8 +136,11 @@ func cmdNeed(ts *testscript.TestScript, neg bool, args []string) {
 //
 //	project npm-basic [DIR]
 //
-// A fixture whose package-lock.json was never installed fails with the
-// instruction to run the setup, rather than testing an empty project.
+// A fixture with a package-lock.json is installed by `make setup`, so a
+// script that copies one is a real-install test: under -short the rest of
+// it is skipped, as need skips; otherwise a fixture that was never
+// installed fails with the instruction to run the setup, rather than
+// testing an empty project.
 func cmdProject(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 1 || len(args) > 2 {
 		ts.Fatalf("usage: project NAME [DIR]")
@@ -128,8 +151,9 @@ func cmdProject(ts *testscript.TestScript, neg bool, args []string) {
 		dst = ts.MkAbs(args[1])
 	}
 	if _, err := os.Stat(filepath.Join(src, "package-lock.json")); err == nil {
+		skipShort(ts)
 		if _, err := os.Stat(filepath.Join(src, "node_modules")); err != nil {
-			ts.Fatalf("fixture %s has no node_modules: run `make setup` (scripts/setup.d/cli.sh installs it with npm ci)", args[0])
+			ts.Fatalf("%s", testenv.Message(fmt.Sprintf("node_modules of fixture %s (scripts/setup.d/cli.sh installs it with npm ci)", args[0])))
 		}
 	}
 	if err := copyTree(src, dst, nil); err != nil {

@@ -139,6 +139,7 @@ func TestGenericPURL(t *testing.T) {
 // TestLoaderClosure resolves the libraries of real programs as ld.so
 // does, and checks them against what the loader reports (ldd).
 func TestLoaderClosure(t *testing.T) {
+	ecotest.Require(t, ecotest.Prereqs{Files: []string{"/usr/bin/jq", "/usr/bin/cmake"}})
 	for _, exe := range []string{"/usr/bin/jq", "/usr/bin/cmake"} {
 		real, err := filepath.EvalSymlinks(exe)
 		if err != nil {
@@ -176,6 +177,7 @@ func copyFile(t *testing.T, from, to string) {
 // outside the project (a tool cache), or needed by the modules such a
 // program may load, are no use.
 func TestToolAndProjectLoads(t *testing.T) {
+	ecotest.Require(t, ecotest.Prereqs{Files: []string{"/usr/bin/jq", "/usr/lib/x86_64-linux-gnu/libjq.so.1", "/usr/lib/x86_64-linux-gnu/libonig.so.5"}})
 	libjq, err := filepath.EvalSymlinks("/usr/lib/x86_64-linux-gnu/libjq.so.1")
 	if err != nil {
 		t.Fatalf("%v (run `make setup`)", err)

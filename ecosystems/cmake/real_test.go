@@ -59,6 +59,7 @@ var realFixtures = []struct{ name, program string }{
 // traced run, as `envaudit run -- sh -c '...'` would trace them.
 func realBuilds(t *testing.T) map[string]*realRun {
 	t.Helper()
+	ecotest.RealInstall(t)
 	realOnce.Do(func() {
 		realErr = ecotest.Prereqs{
 			Tools: []string{"cmake", "c++", "cc", "pkg-config"},

@@ -110,6 +110,7 @@ func realCases(t *testing.T) []string {
 }
 
 func TestInstalledReal(t *testing.T) {
+	ecotest.RealInstall(t) // the module cache scripts/setup.d/gomod.sh fills
 	modcache := gomodcache(t)
 	for _, dir := range realCases(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
@@ -144,6 +145,7 @@ func TestInstalledReal(t *testing.T) {
 // TraceSkip names (the build cache and GOROOT), as envaudit run does, and
 // must attribute the same modules while recording far fewer files.
 func TestTracedReal(t *testing.T) {
+	ecotest.RealInstall(t) // the module cache scripts/setup.d/gomod.sh fills
 	gocache := t.TempDir()
 	for _, dir := range realCases(t) {
 		t.Run(filepath.Base(dir), func(t *testing.T) {

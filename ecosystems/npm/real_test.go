@@ -18,6 +18,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // The real-install fixtures are installed by scripts/setup.d/npm.sh with
@@ -26,9 +27,11 @@ import (
 // installed from.
 
 // installedFixture returns the absolute directory of a real-install
-// fixture, failing the test when its install is missing or stale.
+// fixture, failing the test when its install is missing or stale; it marks
+// the test as a real-install test, skipped in the short tier.
 func installedFixture(t testing.TB, rel string) string {
 	t.Helper()
+	ecotest.RealInstall(t)
 	dir, err := filepath.Abs(filepath.Join("testdata", rel))
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +42,7 @@ func installedFixture(t testing.TB, rel string) string {
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "node_modules", ".envaudit-stamp"))
 	if err != nil || strings.TrimSpace(string(got)) != want {
-		t.Fatalf("%s is not installed from its current lockfile: run `make setup` (scripts/setup.d/npm.sh)", dir)
+		t.Fatal(testenv.Message(fmt.Sprintf("an install of %s from its current lockfile (scripts/setup.d/npm.sh)", dir)))
 	}
 	return dir
 }
@@ -78,7 +81,12 @@ func stamp(dir string) (string, error) {
 }
 
 // realEnv is the environment of a run on this machine: its PATH and the
-// node executable in it.
+// node executable in it, with a fake npm first on PATH, corepack beside it.
+// This machine's npm is excluded as toolchain as well, but whether
+// corepack is (nodesource's node bundles it beside npm, Debian's npm
+// stands alone, node 25 dropped it) depends on how node was installed; the
+// fake makes both names excluded everywhere, so the golden files do not
+// record which node this machine has.
 func realEnv(t testing.TB) ecosystems.Env {
 	t.Helper()
 	node, err := exec.LookPath("node")
@@ -88,7 +96,12 @@ func realEnv(t testing.TB) ecosystems.Env {
 	if node, err = filepath.EvalSymlinks(node); err != nil {
 		t.Fatal(err)
 	}
-	return ecosystems.Env{Environ: os.Environ(), Executables: []string{node}}
+	fake := filepath.Join(t.TempDir(), "lib", "node_modules")
+	ecotest.WriteFile(t, filepath.Join(fake, "npm", "package.json"), []byte(`{"name": "npm", "version": "10.8.2"}`), 0o644)
+	ecotest.WriteFile(t, filepath.Join(fake, "npm", "bin", "npm"), []byte("#!/bin/sh\n"), 0o755)
+	ecotest.WriteFile(t, filepath.Join(fake, "corepack", "package.json"), []byte(`{"name": "corepack", "version": "0.34.6"}`), 0o644)
+	environ := append(os.Environ(), "PATH="+filepath.Join(fake, "npm", "bin")+string(filepath.ListSeparator)+os.Getenv("PATH"))
+	return ecosystems.Env{Environ: environ, Executables: []string{node}}
 }
 
 // TestRealGolden records the complete D1 and D2 of every real-install

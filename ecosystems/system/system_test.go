@@ -101,6 +101,7 @@ func TestInstalledFixture(t *testing.T) {
 // installs, and the compiler's own libraries; no library a project could
 // use, and nothing from the base.
 func TestDevToolsReal(t *testing.T) {
+	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"c++", "cmake", "make"}})
 	tools := map[string]bool{}
 	for _, n := range New().DevTools() {
 		tools[n] = true

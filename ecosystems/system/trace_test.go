@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -119,16 +120,16 @@ func TestHiddenToolTraced(t *testing.T) {
 	}
 	// One missing tool is one failure of the default check: its libraries
 	// come through it, and declaring it fixes them too.
-	sel, err := audit.ParseSelectors(audit.DefaultFailOn)
+	sel, err := policy.ParseSelectors(policy.DefaultFailOn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var failing []string
-	for _, f := range (&audit.Report{Ecosystems: []audit.EcosystemReport{rep}}).Failing(sel) {
-		failing = append(failing, f.Package)
+	for _, it := range (policy.Gate{FailOn: sel, Existing: true}).Failing(&audit.Report{Ecosystems: []audit.EcosystemReport{rep}}) {
+		failing = append(failing, it.Finding.Package)
 	}
 	if diff := cmp.Diff([]string{"jq"}, failing); diff != "" {
-		t.Errorf("findings failing --fail-on %s (-want +got):\n%s", audit.DefaultFailOn, diff)
+		t.Errorf("findings failing --fail-on %s (-want +got):\n%s", policy.DefaultFailOn, diff)
 	}
 	for _, x := range rep.Excluded {
 		if x.Name == "jq" || x.Name == "tree" {

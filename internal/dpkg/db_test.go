@@ -15,6 +15,8 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // fixtureRoot is a small system: a base (required and essential packages
@@ -293,12 +295,22 @@ func TestToolchainKind(t *testing.T) {
 // dpkg-query lists, and the owners dpkg -S names for files the test setup
 // installed (merged-/usr spellings included).
 func TestRealDatabase(t *testing.T) {
+	testenv.RealInstall(t)
 	if _, err := exec.LookPath("dpkg-query"); err != nil {
-		t.Fatalf("dpkg-query not found (this test needs a Debian system; run `make setup`): %v", err)
+		t.Fatal(testenv.Message("dpkg-query"))
 	}
 	db, err := Open(os.DirFS("/"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, name := range []string{"jq", "zlib1g-dev", "libsqlite3-dev", "tree"} {
+		installed := false
+		for _, p := range db.Lookup(name) {
+			installed = installed || p.Installed()
+		}
+		if !installed {
+			t.Fatal(testenv.Message("the Debian package " + name))
+		}
 	}
 	out, err := exec.Command("dpkg-query", "-W", "-f", `${db:Status-Status} ${Package}:${Architecture} ${Version}\n`).Output()
 	if err != nil {

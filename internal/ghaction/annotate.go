@@ -2,8 +2,6 @@ package ghaction
 
 import (
 	"fmt"
-	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -34,42 +32,6 @@ type Annotation struct {
 	Message string
 }
 
-// RepoPrefix returns the project directory's path inside the repository
-// (slash-separated, "" for the root): annotations, SARIF and review
-// comments need repository-relative paths, the report has project-relative
-// ones.
-func RepoPrefix(workspace, dir string) string {
-	if workspace == "" {
-		return ""
-	}
-	rel, err := filepath.Rel(workspace, dir)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return ""
-	}
-	return filepath.ToSlash(rel)
-}
-
-// repoPath joins a project-relative path to the project's prefix.
-func repoPath(prefix, file string) string {
-	if file == "" || path.IsAbs(file) {
-		return file
-	}
-	return path.Join(prefix, file)
-}
-
-// location is where a finding is shown: its manifest line, else the
-// ecosystem's first manifest (a hidden package has no line of its own; the
-// manifest is where it must be added), else nowhere.
-func (it Item) location(prefix string) (file string, line int) {
-	if l := it.Finding.Location; l != nil && l.File != "" {
-		return repoPath(prefix, l.File), l.Line
-	}
-	if it.Manifest != "" {
-		return repoPath(prefix, it.Manifest), 0
-	}
-	return "", 0
-}
-
 // annotated says whether a finding gets its own annotation. Bloat and dev
 // tooling are counts in the summary, never one annotation per package.
 func annotated(f audit.Finding) bool {
@@ -78,7 +40,7 @@ func annotated(f audit.Finding) bool {
 
 // level is the annotation level of an item: error when it fails the gate,
 // else its severity.
-func (it Item) level() string {
+func level(it audit.Item) string {
 	if it.Failing {
 		return audit.SeverityError
 	}
@@ -93,8 +55,8 @@ func (it Item) level() string {
 // per-step limits, most important first. It returns them, and how many
 // findings that deserved one did not get it (listed only in the summary);
 // when some did not, the last annotation is a notice saying so.
-func PlanAnnotations(items []Item, prefix string) (anns []Annotation, dropped int) {
-	sorted := append([]Item(nil), items...)
+func PlanAnnotations(items []audit.Item, prefix string) (anns []Annotation, dropped int) {
+	sorted := append([]audit.Item(nil), items...)
 	SortByImportance(sorted)
 	limit := map[string]int{
 		audit.SeverityError:   AnnotationLimit,
@@ -107,25 +69,25 @@ func PlanAnnotations(items []Item, prefix string) (anns []Annotation, dropped in
 		if !annotated(it.Finding) {
 			continue
 		}
-		lvl := it.level()
+		lvl := level(it)
 		if used[lvl] >= limit[lvl] {
 			droppedBy[lvl]++
 			dropped++
 			continue
 		}
 		used[lvl]++
-		file, line := it.location(prefix)
+		file, line := it.Location(prefix)
 		anns = append(anns, Annotation{
 			Level:   lvl,
 			File:    file,
 			Line:    line,
-			Title:   it.title(),
-			Message: truncate(it.describe(), maxAnnotationMessage),
+			Title:   title(it),
+			Message: truncate(it.Describe(), maxAnnotationMessage),
 		})
 	}
 	if dropped > 0 {
 		var parts []string
-		for _, l := range severities {
+		for _, l := range []string{audit.SeverityError, audit.SeverityWarning, audit.SeverityNotice} {
 			if n := droppedBy[l]; n > 0 {
 				parts = append(parts, fmt.Sprintf("%d %s", n, plural(n, l, l+"s")))
 			}
@@ -162,43 +124,9 @@ func WriteAnnotations(gh *githubactions.Action, anns []Annotation) {
 }
 
 // title is the one-line heading of a finding.
-func (it Item) title() string {
+func title(it audit.Item) string {
 	f := it.Finding
 	return fmt.Sprintf("envaudit: %s %s dependency %s (%s)", it.Ecosystem, f.Kind, f.Package, f.Reason)
-}
-
-// describe is the text of a finding with its evidence, for annotations and
-// review comments.
-func (it Item) describe() string {
-	f := it.Finding
-	var b strings.Builder
-	b.WriteString(f.Message)
-	if f.Message == "" {
-		fmt.Fprintf(&b, "%s is %s (%s)", f.Package, f.Kind, f.Reason)
-	}
-	if len(f.Via) > 0 {
-		fmt.Fprintf(&b, "\nReached through: %s.", strings.Join(f.Via, " → "))
-	}
-	if ev := f.Evidence; ev != nil && len(ev.Files) > 0 {
-		fmt.Fprintf(&b, "\nEvidence: %s", strings.Join(ev.Files, ", "))
-		if len(ev.Processes) > 0 {
-			fmt.Fprintf(&b, " (used by %s)", strings.Join(ev.Processes, ", "))
-		}
-		b.WriteString(".")
-	}
-	switch f.Provenance {
-	case audit.ProvenanceMachine:
-		b.WriteString("\nThe runner had this package before the workflow ran: a clean machine will not.")
-	case audit.ProvenanceWorkflow:
-		b.WriteString("\nA workflow step installed this package outside the manifests.")
-	}
-	switch f.Change {
-	case audit.ChangeNew:
-		b.WriteString("\nNew in this pull request.")
-	case audit.ChangeExisting:
-		b.WriteString("\nAlready present on the base branch.")
-	}
-	return b.String()
 }
 
 func truncate(s string, n int) string {

@@ -12,31 +12,17 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/golden"
+	"github.com/envaudit/envaudit/internal/reporttest"
+	"github.com/envaudit/envaudit/policy"
 )
-
-func TestRepoPrefix(t *testing.T) {
-	tests := []struct{ ws, dir, want string }{
-		{"/w", "/w", ""},
-		{"/w", "/w/app/web", "app/web"},
-		{"/w", "/elsewhere", ""},
-		{"", "/w/app", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.dir, func(t *testing.T) {
-			if got := RepoPrefix(tt.ws, tt.dir); got != tt.want {
-				t.Errorf("RepoPrefix(%q, %q) = %q, want %q", tt.ws, tt.dir, got, tt.want)
-			}
-		})
-	}
-}
 
 // TestAnnotationsGolden writes the fixture report's annotations as
 // workflow commands and compares them with the golden file.
 func TestAnnotationsGolden(t *testing.T) {
-	r := readReport(t)
-	items := Items(r)
-	def, _ := ParseFailOn("")
-	Gate{FailOn: def}.Apply(items)
+	r := reporttest.Example(t)
+	items := r.Items()
+	def, _ := policy.ParseFailOn("")
+	policy.Gate{FailOn: def}.Apply(items)
 	anns, dropped := PlanAnnotations(items, "app")
 	if dropped != 0 {
 		t.Errorf("dropped = %d", dropped)
@@ -50,10 +36,10 @@ func TestAnnotationsGolden(t *testing.T) {
 // and 10 warnings, notices leaving room for envaudit's own, the most
 // important first, and one notice counting the rest.
 func TestAnnotationLimits(t *testing.T) {
-	var items []Item
+	var items []audit.Item
 	add := func(n int, kind audit.Kind, reason, severity string, failing bool) {
 		for i := range n {
-			items = append(items, Item{
+			items = append(items, audit.Item{
 				Ecosystem: "npm", Manifest: "package.json", Failing: failing,
 				Finding: audit.Finding{Kind: kind, Reason: reason, Package: fmt.Sprintf("%s-%s-%02d", kind, reason, i), Severity: severity,
 					Location: &ecosystems.Pos{File: "package.json", Line: 10 + i}},
@@ -100,7 +86,7 @@ func TestAnnotationMessageCap(t *testing.T) {
 	for i := range files {
 		files[i] = fmt.Sprintf("node_modules/huge/lib/file-%03d-with-a-long-name.js", i)
 	}
-	items := []Item{{Ecosystem: "npm", Manifest: "package.json", Finding: audit.Finding{
+	items := []audit.Item{{Ecosystem: "npm", Manifest: "package.json", Finding: audit.Finding{
 		Kind: audit.Hidden, Reason: audit.ReasonUndeclared, Package: "huge", Severity: "error", Message: "huge is loaded but declared nowhere",
 		Evidence: &audit.Evidence{Files: files, Processes: []string{"node"}}}}}
 	anns, _ := PlanAnnotations(items, "")

@@ -1,15 +1,15 @@
 // Package ghaction owns envaudit's GitHub-facing side: what the Action
-// reads (its inputs, the event payload, the repository's .envaudit.yml, a
-// runner baseline) and everything it writes back to GitHub — workflow
-// annotations within GitHub's per-step limits, the job summary, step
-// outputs, pull-request review comments and the updatable summary comment,
-// SARIF for code scanning and dependency-graph snapshots. It also decides
-// which findings gate a pull request: only those the pull request introduced
-// (compared with the manifests at its base commit), with a stricter policy
-// for pull requests written by coding agents.
+// reads from GitHub (its inputs, the event payload, a pull request's
+// changed lines and commits through the API) and everything it writes back
+// — workflow annotations within GitHub's per-step limits, the job summary,
+// step outputs, pull-request review comments and the updatable summary
+// comment, dependency-graph snapshots — and the environment filter that
+// keeps the runner's credentials from the traced command.
 //
-// It renders an audit.Report and never recomputes findings. GitHub's API is
-// reached only through go-github with an injectable base URL (GITHUB_API_URL
-// for GitHub Enterprise, a local server in tests), and git only through an
-// injectable runner.
+// It renders an audit.Report that is already enriched and gated: which
+// findings fail is package policy's decision, SARIF is package sarif's,
+// the runner baseline package baseline's and the comparison with the base
+// commit package basecommit's. GitHub's API is reached only through
+// go-github with an injectable base URL (GITHUB_API_URL for GitHub
+// Enterprise, a local server in tests).
 package ghaction

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/sbom"
 )
 
@@ -21,11 +22,11 @@ type Inputs struct {
 	// Run is the test command, run by bash like a workflow run: step.
 	Run              string
 	WorkingDirectory string
-	FailOn           []audit.Selector
+	FailOn           []policy.Selector
 	// OnlyNew gates only findings the pull request introduced (default);
 	// false gates existing ones too.
 	OnlyNew            bool
-	AgentPolicy        AgentPolicy
+	AgentPolicy        policy.AgentPolicy
 	SBOM               string
 	SBOMFormat         sbom.Format
 	Report             string
@@ -89,10 +90,10 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	if in.Mode == "audit" && in.Run == "" {
 		return in, fmt.Errorf("run: the test command is required (for example `npm test`)")
 	}
-	if in.FailOn, err = ParseFailOn(input(getenv, "fail-on")); err != nil {
+	if in.FailOn, err = policy.ParseFailOn(input(getenv, "fail-on")); err != nil {
 		return in, err
 	}
-	if in.AgentPolicy, err = ParseAgentPolicy(input(getenv, "agent-policy")); err != nil {
+	if in.AgentPolicy, err = policy.ParseAgentPolicy(input(getenv, "agent-policy")); err != nil {
 		return in, err
 	}
 	if in.SBOMFormat, err = sbom.ParseFormat(input(getenv, "sbom-format")); err != nil {

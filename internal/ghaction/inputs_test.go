@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/envaudit/envaudit/internal/reporttest"
+	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/sbom"
 )
 
@@ -31,7 +33,7 @@ func TestReadInputs(t *testing.T) {
 		got.Token != "tok" || got.OnlyNew || got.Timeout != 20*time.Minute {
 		t.Errorf("ReadInputs = %+v", got)
 	}
-	if diff := cmp.Diff("hidden,phantom:unused", Gate{FailOn: got.FailOn}.String()); diff != "" {
+	if diff := cmp.Diff("hidden,phantom:unused", policy.Gate{FailOn: got.FailOn}.String()); diff != "" {
 		t.Errorf("fail-on (-want +got):\n%s", diff)
 	}
 
@@ -70,7 +72,7 @@ func TestReadInputs(t *testing.T) {
 
 func TestOutputs(t *testing.T) {
 	var o Outputs
-	r := readReport(t)
+	r := reporttest.Example(t)
 	r.Ecosystems[0].Findings[0].Ignored = "kept"
 	o.CountFindings(r)
 	o.AgentAuthored = true

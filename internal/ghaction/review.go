@@ -9,6 +9,10 @@ import (
 	"strings"
 
 	"github.com/google/go-github/v62/github"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // SummaryMarker marks envaudit's summary comment on a pull request, so each
@@ -17,7 +21,7 @@ const SummaryMarker = "<!-- envaudit:summary -->"
 
 // findingMarker marks an inline review comment with the finding it is
 // about, so a later push does not comment on the same line twice.
-func findingMarker(it Item) string { return "<!-- envaudit:finding " + it.Key() + " -->" }
+func findingMarker(it audit.Item) string { return "<!-- envaudit:finding " + it.Key() + " -->" }
 
 // actionsBot is the author of what GitHub Actions' GITHUB_TOKEN writes.
 const actionsBot = "github-actions[bot]"
@@ -104,7 +108,7 @@ func ChangedLines(ctx context.Context, c *github.Client, repo Repo, number int) 
 		}
 		for _, f := range files {
 			if f.GetPatch() != "" && f.GetStatus() != "removed" {
-				out[f.GetFilename()] = AddedLines(f.GetPatch())
+				out[f.GetFilename()] = basecommit.AddedLines(f.GetPatch())
 			}
 		}
 		if resp.NextPage == 0 {
@@ -116,8 +120,8 @@ func ChangedLines(ctx context.Context, c *github.Client, repo Repo, number int) 
 
 // ListCommits returns the commits of a pull request (the API returns at
 // most 250), for agent detection.
-func ListCommits(ctx context.Context, c *github.Client, repo Repo, number int) ([]Commit, error) {
-	var out []Commit
+func ListCommits(ctx context.Context, c *github.Client, repo Repo, number int) ([]policy.Commit, error) {
+	var out []policy.Commit
 	opts := &github.ListOptions{PerPage: 100}
 	for {
 		commits, resp, err := c.PullRequests.ListCommits(ctx, repo.Owner, repo.Name, number, opts)
@@ -125,7 +129,7 @@ func ListCommits(ctx context.Context, c *github.Client, repo Repo, number int) (
 			return nil, apiError(fmt.Sprintf("list commits of pull request #%d", number), err)
 		}
 		for _, rc := range commits {
-			cm := Commit{SHA: rc.GetSHA(), AuthorLogin: rc.GetAuthor().GetLogin()}
+			cm := policy.Commit{SHA: rc.GetSHA(), AuthorLogin: rc.GetAuthor().GetLogin()}
 			if gc := rc.GetCommit(); gc != nil {
 				cm.Message = gc.GetMessage()
 				cm.AuthorName = gc.GetAuthor().GetName()
@@ -144,8 +148,9 @@ func ListCommits(ctx context.Context, c *github.Client, repo Repo, number int) (
 type ReviewOptions struct {
 	// Items are the findings; those on lines the pull request added get
 	// an inline comment.
-	Items []Item
-	// Prefix is the project's directory in the repository (RepoPrefix).
+	Items []audit.Item
+	// Prefix is the project's directory in the repository
+	// (audit.RepoPrefix).
 	Prefix string
 	// Summary is the Markdown of the summary comment (without the
 	// marker); "" posts none.
@@ -166,7 +171,7 @@ type ReviewResult struct {
 // about lines it did not write), and everything in one summary comment
 // that later runs edit in place. A *PermissionError means the token may
 // not write (a fork's read-only token).
-func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, opts ReviewOptions) (ReviewResult, error) {
+func Review(ctx context.Context, c *github.Client, repo Repo, pr *policy.PullRequest, opts ReviewOptions) (ReviewResult, error) {
 	var res ReviewResult
 	changed, err := ChangedLines(ctx, c, repo, pr.Number)
 	if err != nil {
@@ -178,14 +183,14 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, o
 	if err != nil {
 		return res, err
 	}
-	items := append([]Item(nil), opts.Items...)
+	items := append([]audit.Item(nil), opts.Items...)
 	SortByImportance(items)
-	var onDiff []Item
+	var onDiff []audit.Item
 	for _, it := range items {
 		if !annotated(it.Finding) {
 			continue
 		}
-		file, line := it.location(opts.Prefix)
+		file, line := it.Location(opts.Prefix)
 		if line > 0 && changed[file][line] {
 			onDiff = append(onDiff, it)
 		} else {
@@ -200,7 +205,7 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, o
 		}
 		var drafts []*github.DraftReviewComment
 		for _, it := range onDiff {
-			file, line := it.location(opts.Prefix)
+			file, line := it.Location(opts.Prefix)
 			if posted[fmt.Sprintf("%s:%d:%s", file, line, it.Key())] {
 				res.AlreadyThere++
 				continue
@@ -241,8 +246,8 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *PullRequest, o
 	return res, nil
 }
 
-func reviewCommentBody(it Item) string {
-	return fmt.Sprintf("**%s**\n\n%s\n\n%s", it.title(), it.describe(), findingMarker(it))
+func reviewCommentBody(it audit.Item) string {
+	return fmt.Sprintf("**%s**\n\n%s\n\n%s", title(it), it.Describe(), findingMarker(it))
 }
 
 // tokenLogin returns the login of the token's comments: the user of a

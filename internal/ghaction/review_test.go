@@ -13,6 +13,8 @@ import (
 
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/golden"
+	"github.com/envaudit/envaudit/internal/reporttest"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // manifestPatch is the pull request's diff of app/package.json: it
@@ -49,9 +51,9 @@ func TestReview(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := Repo{"octo", "webapp"}
-	pr := &PullRequest{Number: 7, HeadSHA: "cafe"}
-	r := readReport(t)
-	items := Items(r)
+	pr := &policy.PullRequest{Number: 7, HeadSHA: "cafe"}
+	r := reporttest.Example(t)
+	items := r.Items()
 
 	res, err := Review(ctx, c, repo, pr, ReviewOptions{Items: items, Prefix: "app", Summary: "first summary"})
 	if err != nil {
@@ -151,7 +153,7 @@ func TestReviewReadOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Review(context.Background(), c, Repo{"octo", "webapp"}, &PullRequest{Number: 7}, ReviewOptions{Items: Items(readReport(t)), Prefix: "app", Summary: "s"})
+	_, err = Review(context.Background(), c, Repo{"octo", "webapp"}, &policy.PullRequest{Number: 7}, ReviewOptions{Items: reporttest.Example(t).Items(), Prefix: "app", Summary: "s"})
 	var pe *PermissionError
 	if !errors.As(err, &pe) || pe.Status != 403 {
 		t.Fatalf("err = %v, want a 403 *PermissionError", err)
@@ -172,7 +174,7 @@ func TestReviewOtherErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Review(context.Background(), c, Repo{"octo", "missing"}, &PullRequest{Number: 7}, ReviewOptions{})
+	_, err = Review(context.Background(), c, Repo{"octo", "missing"}, &policy.PullRequest{Number: 7}, ReviewOptions{})
 	var pe *PermissionError
 	if err == nil || errors.As(err, &pe) {
 		t.Errorf("err = %v, want a plain error", err)
@@ -217,14 +219,14 @@ func TestListCommits(t *testing.T) {
 	if len(commits) != 3 || commits[2].Message != cm.Commit.Message || commits[2].AuthorEmail != "octo@example.com" {
 		t.Fatalf("commits = %+v", commits)
 	}
-	d := DetectAgent(&PullRequest{Commits: commits}, BuiltinAgents)
+	d := policy.DetectAgent(&policy.PullRequest{Commits: commits}, policy.BuiltinAgents)
 	if d.Agent != "OpenAI Codex" {
 		t.Errorf("DetectAgent = %v", d)
 	}
 }
 
 func TestSnapshot(t *testing.T) {
-	r := readReport(t)
+	r := reporttest.Example(t)
 	job := SnapshotJob{Correlator: "ci_envaudit_app", RunID: "99", HTMLURL: "https://github.com/octo/webapp/actions/runs/99", SHA: "cafe", Ref: "refs/pull/7/merge"}
 	snap := NewSnapshot(r, "app", job, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
 	data, err := json.MarshalIndent(snap, "", "  ")
@@ -318,7 +320,7 @@ func TestReviewForeignMarkers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Review(context.Background(), c, Repo{"octo", "webapp"}, &PullRequest{Number: 7, HeadSHA: "cafe"}, ReviewOptions{Items: Items(readReport(t)), Prefix: "app", Summary: "new summary"})
+			res, err := Review(context.Background(), c, Repo{"octo", "webapp"}, &policy.PullRequest{Number: 7, HeadSHA: "cafe"}, ReviewOptions{Items: reporttest.Example(t).Items(), Prefix: "app", Summary: "new summary"})
 			if err != nil {
 				t.Fatalf("Review: %v", err)
 			}

@@ -42,7 +42,7 @@ func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.T
 		Detector: &github.DependencyGraphSnapshotDetector{
 			Name:    github.String("envaudit"),
 			Version: github.String(r.Tool.Version),
-			URL:     github.String(toolURI),
+			URL:     github.String(audit.ToolURI),
 		},
 		Scanned:   &github.Timestamp{Time: scanned.UTC().Truncate(time.Second)},
 		Manifests: map[string]*github.DependencyGraphSnapshotManifest{},
@@ -114,10 +114,10 @@ func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.T
 		// snapshot would then replace the static graph of package-lock.json
 		// with only the packages the tests loaded, and Dependabot would stop
 		// watching the rest.
-		manifest := primaryManifest(e.Manifests)
+		manifest := e.PrimaryManifest()
 		key := "envaudit/" + e.Name
 		if manifest != "" {
-			key += "/" + repoPath(prefix, manifest)
+			key += "/" + audit.RepoPath(prefix, manifest)
 		} else if prefix != "" {
 			key += "/" + prefix
 		}
@@ -126,7 +126,7 @@ func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.T
 			Resolved: resolved,
 		}
 		if manifest != "" {
-			m.File = &github.DependencyGraphSnapshotManifestFile{SourceLocation: github.String(repoPath(prefix, manifest))}
+			m.File = &github.DependencyGraphSnapshotManifestFile{SourceLocation: github.String(audit.RepoPath(prefix, manifest))}
 		}
 		snap.Manifests[key] = m
 	}

@@ -6,7 +6,10 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/sbom"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/markdown"
+	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // Size limits of the places a summary goes.
@@ -20,10 +23,10 @@ const (
 
 // SummaryInfo is what the summary says beyond the report itself.
 type SummaryInfo struct {
-	Gate        Gate
+	Gate        policy.Gate
 	AgentPolicy string
-	Agent       Detection
-	PR          *PullRequest
+	Agent       policy.Detection
+	PR          *policy.PullRequest
 	// Base is the commit the findings were compared with; "" when none.
 	Base string
 	// Dropped counts findings that deserved an annotation but did not get
@@ -41,7 +44,7 @@ type SummaryInfo struct {
 // layers and the study's metrics, the findings with their evidence, and
 // bloat, dev tooling and ignored findings folded away. The result is at
 // most limit bytes.
-func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string {
+func Summary(r *audit.Report, items []audit.Item, info SummaryInfo, limit int) string {
 	maxRows := info.MaxRows
 	if maxRows == 0 {
 		maxRows = 500
@@ -60,7 +63,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 	}
 	var facts []string
 	if run := r.Run; run != nil {
-		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", strings.ReplaceAll(sbom.ShellJoin(run.Command), "`", "'"), run.Status(),
+		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", markdown.Code(shellquote.Join(run.Command)), run.Status(),
 			seconds(run.DurationMs), run.Processes, plural(run.Processes, "process", "processes")))
 		if !run.Succeeded {
 			facts = append(facts, "⚠️ The traced command did not succeed: what it never reached is missing from the traced layer.")
@@ -75,9 +78,9 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 			s += " by @" + pr.Author
 		}
 		if info.Agent.Authored() {
-			s += fmt.Sprintf(" — **agent-authored**: %s", info.Agent)
+			s += fmt.Sprintf(" — **agent-authored**: %s", markdown.Text(info.Agent.String()))
 			if info.AgentPolicy != "" && info.AgentPolicy != "same" {
-				s += fmt.Sprintf("; agent policy `%s`", info.AgentPolicy)
+				s += fmt.Sprintf("; agent policy `%s`", markdown.Code(info.AgentPolicy))
 			}
 		}
 		facts = append(facts, s+".")
@@ -92,7 +95,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 				e++
 			}
 		}
-		facts = append(facts, fmt.Sprintf("Compared with base `%s`: %d new, %d already there.", ShortSHA(info.Base), n, e))
+		facts = append(facts, fmt.Sprintf("Compared with base `%s`: %d new, %d already there.", gitcmd.ShortSHA(info.Base), n, e))
 	}
 	if info.Dropped > 0 {
 		facts = append(facts, fmt.Sprintf("%d %s not annotated (GitHub shows at most %d annotations of each level per step); all are listed below.",
@@ -104,7 +107,7 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 	}
 	b.WriteString("\n")
 
-	byEco := map[string][]Item{}
+	byEco := map[string][]audit.Item{}
 	for _, it := range items {
 		byEco[it.Ecosystem] = append(byEco[it.Ecosystem], it)
 	}
@@ -115,20 +118,20 @@ func Summary(r *audit.Report, items []Item, info SummaryInfo, limit int) string 
 		writeEcosystem(&b, e, byEco[e.Name], maxRows)
 	}
 	for _, w := range r.Warnings {
-		b.WriteString("> ⚠️ " + oneLine(w) + "\n")
+		b.WriteString("> ⚠️ " + markdown.Text(w) + "\n")
 	}
 	if r.Run != nil {
 		for _, w := range r.Run.Warnings {
-			b.WriteString("> ⚠️ " + oneLine(w) + "\n")
+			b.WriteString("> ⚠️ " + markdown.Text(w) + "\n")
 		}
 	}
 	return clip(b.String(), limit)
 }
 
-func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, maxRows int) {
+func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.Item, maxRows int) {
 	fmt.Fprintf(b, "### %s", e.Name)
 	if len(e.Manifests) > 0 {
-		fmt.Fprintf(b, " · %s", strings.Join(e.Manifests, ", "))
+		fmt.Fprintf(b, " · %s", markdown.Text(strings.Join(e.Manifests, ", ")))
 	}
 	b.WriteString("\n\n")
 	m := e.Metrics
@@ -138,11 +141,11 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 		m.Declared, m.Installed, m.Traced, percent(m.PhantomRate), percent(m.HiddenRate), percent(m.BloatRate),
 		ratio(m.Precision), ratio(m.Recall), ratio(m.F1), ratio(m.Inflation), m.Transitive)
 	if e.Evidence != "" {
-		fmt.Fprintf(b, "D3 rests on: %s.\n\n", oneLine(e.Evidence))
+		fmt.Fprintf(b, "D3 rests on: %s.\n\n", markdown.Text(e.Evidence))
 	}
 
 	SortByImportance(items)
-	var main, bloat, dev, ignored []Item
+	var main, bloat, dev, ignored []audit.Item
 	for _, it := range items {
 		switch {
 		case it.Finding.Ignored != "":
@@ -169,7 +172,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 			if f.Location != nil && f.Location.File != "" {
 				where = f.Location.String()
 			}
-			fmt.Fprintf(b, "| %s | %s · %s | %s | %s | %s | %s |\n", icon(it), f.Kind, f.Reason, pkgCell(f), cell(where), cell(evidence(f)), changeCell(f))
+			fmt.Fprintf(b, "| %s | %s · %s | %s | %s | %s | %s |\n", icon(it), f.Kind, f.Reason, pkgCell(f), markdown.Text(where), markdown.Text(evidence(f)), changeCell(f))
 		}
 		b.WriteString("\n")
 	}
@@ -202,13 +205,13 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 		b.WriteString(strings.Join(names, ", ") + "\n\n</details>\n\n")
 	}
 	if len(ignored) > 0 {
-		fmt.Fprintf(b, "<details><summary>Ignored by %s: %d</summary>\n\n| finding | package | reason |\n|---|---|---|\n", ConfigFile, len(ignored))
+		fmt.Fprintf(b, "<details><summary>Ignored by %s: %d</summary>\n\n| finding | package | reason |\n|---|---|---|\n", policy.ConfigFile, len(ignored))
 		for i, it := range ignored {
 			if i == maxRows {
 				fmt.Fprintf(b, "| … | %d more | |\n", len(ignored)-maxRows)
 				break
 			}
-			fmt.Fprintf(b, "| %s · %s | %s | %s |\n", it.Finding.Kind, it.Finding.Reason, pkgCell(it.Finding), cell(it.Finding.Ignored))
+			fmt.Fprintf(b, "| %s · %s | %s | %s |\n", it.Finding.Kind, it.Finding.Reason, pkgCell(it.Finding), markdown.Text(it.Finding.Ignored))
 		}
 		b.WriteString("\n</details>\n\n")
 	}
@@ -217,17 +220,17 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []Item, m
 		for i, x := range e.Excluded {
 			ex[i] = fmt.Sprintf("%s (%s)", x.Name, x.Why)
 		}
-		fmt.Fprintf(b, "Excluded: %s.\n\n", oneLine(strings.Join(ex, ", ")))
+		fmt.Fprintf(b, "Excluded: %s.\n\n", markdown.Text(strings.Join(ex, ", ")))
 	}
 	for _, w := range e.Warnings {
-		b.WriteString("> ⚠️ " + oneLine(w) + "\n")
+		b.WriteString("> ⚠️ " + markdown.Text(w) + "\n")
 	}
 	if len(e.Warnings) > 0 {
 		b.WriteString("\n")
 	}
 }
 
-func icon(it Item) string {
+func icon(it audit.Item) string {
 	if it.Failing {
 		return "❌"
 	}
@@ -239,9 +242,9 @@ func icon(it Item) string {
 }
 
 func pkgCell(f audit.Finding) string {
-	s := "`" + strings.ReplaceAll(f.Package, "`", "'") + "`"
+	s := "`" + markdown.Code(f.Package) + "`"
 	if f.Version != "" {
-		s += " " + cell(f.Version)
+		s += " " + markdown.Text(f.Version)
 	}
 	return s
 }
@@ -291,15 +294,6 @@ func changeCell(f audit.Finding) string {
 		return "existing"
 	}
 	return ""
-}
-
-// cell makes text safe inside a Markdown table cell.
-func cell(s string) string {
-	return strings.ReplaceAll(oneLine(s), "|", `\|`)
-}
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
 
 func percent(v float64) string {

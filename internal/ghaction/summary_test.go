@@ -7,25 +7,27 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/internal/golden"
+	"github.com/envaudit/envaudit/internal/reporttest"
+	"github.com/envaudit/envaudit/policy"
 )
 
-func summaryFixture(t *testing.T) (*audit.Report, []Item, SummaryInfo) {
-	r := readReport(t)
+func summaryFixture(t *testing.T) (*audit.Report, []audit.Item, SummaryInfo) {
+	r := reporttest.Example(t)
 	r.Ecosystems[0].Findings[1].Change = audit.ChangeNew      // left-padd
 	r.Ecosystems[0].Findings[0].Change = audit.ChangeExisting // yargs
 	r.Ecosystems[0].Findings[4].Change = audit.ChangeNew      // lodash
 	r.Ecosystems[0].Findings[4].Provenance = audit.ProvenanceMachine
 	r.Ecosystems[0].Findings[6].Ignored = "colour output of mocha" // chalk
-	items := Items(r)
-	strict, _ := ParseAgentPolicy("strict")
-	def, _ := ParseFailOn("")
-	gate := strict.For(Gate{FailOn: def}, true)
+	items := r.Items()
+	strict, _ := policy.ParseAgentPolicy("strict")
+	def, _ := policy.ParseFailOn("")
+	gate := strict.For(policy.Gate{FailOn: def}, true)
 	gate.Apply(items)
 	info := SummaryInfo{
 		Gate:        gate,
 		AgentPolicy: strict.Name,
-		Agent:       Detection{"Copilot coding agent", `head branch "copilot/fix-deps"`},
-		PR:          &PullRequest{Number: 7, Author: "Copilot"},
+		Agent:       policy.Detection{Agent: "Copilot coding agent", Signal: `head branch "copilot/fix-deps"`},
+		PR:          &policy.PullRequest{Number: 7, Author: "Copilot"},
 		Base:        "0123456789abcdef",
 		Dropped:     2,
 		Notes:       []string{"Review comments skipped: the token is read-only."},

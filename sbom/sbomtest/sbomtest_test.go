@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // The validators must reject what the schema forbids, or every passing
@@ -36,6 +38,7 @@ func TestValidateJSON(t *testing.T) {
 }
 
 func TestValidateXML(t *testing.T) {
+	testenv.RealInstall(t) // xmllint, from Debian's libxml2-utils
 	const head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
 	tests := []struct {
 		name, doc string

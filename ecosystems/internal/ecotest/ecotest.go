@@ -1,9 +1,10 @@
 // Package ecotest owns the helpers that the ecosystems' tests share: golden
 // files rewritten under ENVAUDIT_UPDATE=1 (through internal/golden),
 // fixtures found by glob and extracted from txtar archives,
-// positioned-error checks, prerequisite checks that send the reader to
-// `make setup`, and tracing a fixture's command for real. Only _test.go files import it; envaudit itself never
-// does.
+// positioned-error checks, the real-install tests' prerequisite checks
+// (skipped in the short tier, failing with `make setup` in the real one,
+// through internal/testenv), and tracing a fixture's command for real.
+// Only _test.go files import it; envaudit itself never does.
 //
 // What an ecosystem's tests do alike lives here; what they render
 // differently (each golden file's format, each fixture archive's special
@@ -30,6 +31,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/dpkg"
 	"github.com/envaudit/envaudit/internal/golden"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -269,7 +271,7 @@ func (p Prereqs) Missing() error {
 	if len(missing) == 0 {
 		return nil
 	}
-	return fmt.Errorf("missing %s: run `make setup` (scripts/setup.sh installs what scripts/setup.d lists)", strings.Join(missing, ", "))
+	return errors.New(testenv.Message(strings.Join(missing, ", ")))
 }
 
 // debInstalled reports whether the Debian package name (or name:arch) is
@@ -286,11 +288,21 @@ func debInstalled(db *dpkg.DB, name string) bool {
 	return false
 }
 
-// Require fails the test unless the machine has everything in p. A
+// RealInstall marks t as a real-install test (testenv.RealInstall): under
+// -short it skips t, with the words every real-install test skips with.
+// A test that checks its prerequisites calls Require, which calls it.
+func RealInstall(t testing.TB) {
+	t.Helper()
+	testenv.RealInstall(t)
+}
+
+// Require marks t as a real-install test (RealInstall) and fails it
+// unless the machine has everything in p. Outside the short tier a
 // missing prerequisite is a failure, never a skip: CI runs `make setup`
 // first, so a test that finds nothing to test has found a broken setup.
 func Require(t testing.TB, p Prereqs) {
 	t.Helper()
+	RealInstall(t)
 	if err := p.Missing(); err != nil {
 		t.Fatal(err)
 	}

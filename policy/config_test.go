@@ -1,6 +1,7 @@
-package ghaction
+package policy
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/reporttest"
 )
 
 // testEcosystems are the ecosystem names the tests' configurations may use
@@ -42,13 +44,13 @@ agents:
 	}
 	want := &Config{
 		Ignore: []IgnoreRule{
-			{Package: "@types/*", Selector: &audit.Selector{Kind: audit.Phantom, Reason: audit.ReasonCompileTime},
+			{Package: "@types/*", Selector: &Selector{Kind: audit.Phantom, Reason: audit.ReasonCompileTime},
 				Reason: "type declarations are needed only to compile", Pos: ecosystems.Pos{File: ".envaudit.yml", Line: 3}},
 			{Package: "left-pad", Ecosystem: "npm", Reason: "vendored copy, tracked in #12", Pos: ecosystems.Pos{File: ".envaudit.yml", Line: 6}},
 		},
 		Severity: []SeverityRule{
-			{Selector: audit.Selector{Kind: audit.Hidden, Reason: audit.ReasonTransitive}, Severity: "notice", Pos: ecosystems.Pos{File: ".envaudit.yml", Line: 10}},
-			{Selector: audit.Selector{Kind: audit.Bloat}, Severity: "warning", Pos: ecosystems.Pos{File: ".envaudit.yml", Line: 11}},
+			{Selector: Selector{Kind: audit.Hidden, Reason: audit.ReasonTransitive}, Severity: "notice", Pos: ecosystems.Pos{File: ".envaudit.yml", Line: 10}},
+			{Selector: Selector{Kind: audit.Bloat}, Severity: "warning", Pos: ecosystems.Pos{File: ".envaudit.yml", Line: 11}},
 		},
 		TestRunners: map[string][]string{"": {"ava", "tap"}},
 		Agents:      AgentConfig{Logins: []string{"acme-bot[bot]"}, Branches: []string{"bot/"}, Trailers: []string{"Generated-by: acme"}, NoBuiltin: true},
@@ -134,7 +136,7 @@ func TestLoadConfig(t *testing.T) {
 	}
 }
 
-func TestConfigApply(t *testing.T) {
+func TestConfigEnrich(t *testing.T) {
 	cfg, err := ParseConfig([]byte(`
 ignore:
   - package: "@types/*"
@@ -151,8 +153,10 @@ severity:
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := readReport(t)
-	cfg.Apply(r)
+	r := reporttest.Example(t)
+	if err := cfg.Enrich(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
 	got := map[string]string{}
 	for _, f := range r.Ecosystems[0].Findings {
 		got[f.Package] = f.Severity + " " + f.Ignored
@@ -167,7 +171,7 @@ severity:
 		"chalk":       "notice ",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Apply (-want +got):\n%s", diff)
+		t.Errorf("Enrich (-want +got):\n%s", diff)
 	}
 }
 
@@ -204,4 +208,11 @@ func FuzzParseConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -1,4 +1,4 @@
-package ghaction
+package basecommit
 
 import (
 	"context"
@@ -16,10 +16,12 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/python"
+	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 
 // jsonDeps is a minimal ecosystem for tests: the keys of "dependencies"
-// in deps.json.
+// in deps.json, with package-lock.json as its lockfile.
 type jsonDeps struct{}
 
 func (jsonDeps) Name() string       { return "npm" }
@@ -42,19 +44,24 @@ func (jsonDeps) Open(_ context.Context, src ecosystems.Source) (ecosystems.Proje
 		out = append(out, ecosystems.Dependency{Name: name, Spec: spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "deps.json", Line: 1}})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return jsonProject(out), nil
+	p := &jsonProject{deps: out, files: []ecosystems.File{{Path: "deps.json", Kind: ecosystems.KindManifest}}}
+	if src.IsFile("package-lock.json") {
+		p.files = append(p.files, ecosystems.File{Path: "package-lock.json", Kind: ecosystems.KindLockfile})
+	}
+	return p, nil
 }
 
 // jsonProject is what jsonDeps read.
-type jsonProject []ecosystems.Dependency
-
-func (jsonProject) Files() []ecosystems.File {
-	return []ecosystems.File{{Path: "deps.json", Kind: ecosystems.KindManifest}}
+type jsonProject struct {
+	deps  []ecosystems.Dependency
+	files []ecosystems.File
 }
 
-func (p jsonProject) Declared() []ecosystems.Dependency { return p }
+func (p *jsonProject) Files() []ecosystems.File { return ecosystems.SortFiles(p.files) }
 
-func (jsonProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *jsonProject) Declared() []ecosystems.Dependency { return p.deps }
+
+func (*jsonProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inventory, error) {
 	return nil, ecosystems.ErrNotOnDisk
 }
 
@@ -66,10 +73,9 @@ func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
 	dir = t.TempDir()
 	git = func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
-			"GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		cmd := gitcmd.Command(context.Background(), dir, args...)
+		cmd.Env = append(cmd.Env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
+			"GIT_COMMITTER_EMAIL=t@example.com")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -91,10 +97,10 @@ func write(t *testing.T, dir, name, content string) {
 	}
 }
 
-// TestCompareBase builds a real repository whose pull request adds one
+// TestEnrich builds a real repository whose pull request adds one
 // dependency, removes another, and adds code that imports an undeclared
 // package, and checks each finding's verdict.
-func TestCompareBase(t *testing.T) {
+func TestEnrich(t *testing.T) {
 	root, git := gitRepo(t)
 	dir := filepath.Join(root, "app") // the project is a subdirectory
 	write(t, dir, "deps.json", `{"dependencies": {"debug": "^4", "yargs": "^17", "chalk": "^4", "broken": "1.0.0"}}`)
@@ -120,6 +126,9 @@ func TestCompareBase(t *testing.T) {
 		}
 		return out
 	}
+	// The report names the manifest only: that package-lock.json is a
+	// lockfile, whose added lines are no evidence of use, comes from the
+	// files the ecosystem read at the base.
 	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{
 		Name:      "npm",
 		Manifests: []string{"deps.json"},
@@ -143,7 +152,7 @@ func TestCompareBase(t *testing.T) {
 		Manifests: []string{"requirements.txt"}, // absent at base
 		Findings:  []audit.Finding{f(audit.Phantom, audit.ReasonUnused, "six")},
 	}}}
-	if err := CompareBase(context.Background(), r, BaseOptions{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}); err != nil {
+	if err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Enrich(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
@@ -161,10 +170,51 @@ func TestCompareBase(t *testing.T) {
 	}
 }
 
-// TestCompareBaseFetch checks, through an injected git, that a base
+// TestEnrichReadsTheBaseTree compares with a real ecosystem whose base
+// declarations lie in a file the report does not name (a requirements file
+// included with -r) and in a subdirectory: the base is read as a tree, not
+// as the report's manifests copied out.
+func TestEnrichReadsTheBaseTree(t *testing.T) {
+	root, git := gitRepo(t)
+	write(t, root, "requirements.txt", "-r requirements/base.txt\n")
+	write(t, root, "requirements/base.txt", "requests\nsix\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	base := git("rev-parse", "HEAD")
+	write(t, root, "requirements/base.txt", "requests\nattrs\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "pr")
+	// The work tree moves on again: only the commit holds the base.
+	write(t, root, "requirements.txt", "attrs\n")
+
+	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{
+		Name:      "python",
+		Manifests: []string{"requirements.txt"},
+		Declared:  []ecosystems.Dependency{{Name: "requests"}, {Name: "attrs"}},
+		Findings: []audit.Finding{
+			{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "requests"},
+			{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "attrs"},
+			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "six"},
+		},
+	}}}
+	if err := (Comparison{Dir: root, Base: base, Ecosystems: []ecosystems.Ecosystem{python.New()}}).Enrich(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range r.Ecosystems[0].Findings {
+		got[f.Package] = f.Change
+	}
+	// six was declared at the base: its removal makes its hidden use new.
+	want := map[string]string{"requests": "existing", "attrs": "new", "six": "new"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Change (-want +got):\n%s", diff)
+	}
+}
+
+// TestEnrichFetch checks, through an injected git, that a base
 // missing from a shallow clone is fetched, and that failures are errors
 // that leave the findings unmarked.
-func TestCompareBaseFetch(t *testing.T) {
+func TestEnrichFetch(t *testing.T) {
 	tests := []struct {
 		name      string
 		fetch     bool
@@ -172,7 +222,11 @@ func TestCompareBaseFetch(t *testing.T) {
 		wantErr   string
 		wantCalls []string
 	}{
-		{"fetched", true, false, "", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123", "cat-file -e abcdef0123^{commit}", "diff --no-color --no-ext-diff --relative --unified=0 abcdef0123 -- .", "show abcdef0123:./deps.json"}},
+		{"fetched", true, false, "", []string{
+			"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123", "cat-file -e abcdef0123^{commit}",
+			"ls-tree -r -z -l --end-of-options abcdef0123^{commit} -- .", "cat-file blob 0123456789abcdef0123456789abcdef01234567",
+			"diff --no-color --no-ext-diff --no-textconv --relative --unified=0 abcdef0123 -- .",
+		}},
 		{"noFetch", false, false, "base commit abcdef0 is not in the clone: missing", []string{"cat-file -e abcdef0123^{commit}"}},
 		{"fetchFails", true, true, "fetch base commit abcdef0: refused", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123"}},
 	}
@@ -187,19 +241,22 @@ func TestCompareBaseFetch(t *testing.T) {
 					if !fetched {
 						return nil, errors.New("missing")
 					}
+					if args[1] == "blob" {
+						return []byte(`{"dependencies": {"a": "1"}}`), nil
+					}
+				case "ls-tree":
+					return []byte("100644 blob 0123456789abcdef0123456789abcdef01234567      28\tdeps.json\x00"), nil
 				case "fetch":
 					if tt.fetchFail {
 						return nil, errors.New("refused")
 					}
 					fetched = true
-				case "show":
-					return []byte(`{"dependencies": {"a": "1"}}`), nil
 				}
 				return nil, nil
 			}
 			r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"deps.json"},
 				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}}}}}
-			err := CompareBase(context.Background(), r, BaseOptions{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}})
+			err := (Comparison{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Enrich(context.Background(), r)
 			if errString(err) != tt.wantErr {
 				t.Errorf("err = %v, want %q", err, tt.wantErr)
 			}
@@ -215,7 +272,7 @@ func TestCompareBaseFetch(t *testing.T) {
 			}
 		})
 	}
-	if err := CompareBase(context.Background(), &audit.Report{}, BaseOptions{Base: "0000000000000000000000000000000000000000"}); err == nil {
+	if err := (Comparison{Base: "0000000000000000000000000000000000000000"}).Enrich(context.Background(), &audit.Report{}); err == nil {
 		t.Error("an all-zero base (a new branch) was compared")
 	}
 }
@@ -262,4 +319,11 @@ func TestMentioned(t *testing.T) {
 			}
 		})
 	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

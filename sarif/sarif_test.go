@@ -1,4 +1,4 @@
-package ghaction
+package sarif
 
 import (
 	"bytes"
@@ -10,22 +10,23 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/internal/golden"
+	"github.com/envaudit/envaudit/internal/reporttest"
 )
 
-func TestSARIFGolden(t *testing.T) {
-	r := readReport(t)
+func TestGolden(t *testing.T) {
+	r := reporttest.Example(t)
 	r.Ecosystems[0].Findings[0].Ignored = "kept for the CLI"
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, r, SARIFOptions{Prefix: "app"}); err != nil {
+	if err := Write(&buf, r, Options{Prefix: "app"}); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, "testdata/report.sarif", buf.Bytes())
 }
 
-// TestSARIFStructure checks what GitHub code scanning requires of every
+// TestStructure checks what GitHub code scanning requires of every
 // result, on a generic decoding of the output.
-func TestSARIFStructure(t *testing.T) {
-	r := readReport(t)
+func TestStructure(t *testing.T) {
+	r := reporttest.Example(t)
 	r.Ecosystems = append(r.Ecosystems, audit.EcosystemReport{Name: "system", Findings: []audit.Finding{
 		{Kind: audit.Hidden, Reason: audit.ReasonUndeclared, Package: "libsqlite3-0", Severity: "error", Message: "libsqlite3-0 is loaded"}}})
 	for _, tt := range []struct {
@@ -38,7 +39,7 @@ func TestSARIFStructure(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := WriteSARIF(&buf, r, SARIFOptions{Fallback: tt.fallback}); err != nil {
+			if err := Write(&buf, r, Options{Fallback: tt.fallback}); err != nil {
 				t.Fatal(err)
 			}
 			var log struct {
@@ -113,18 +114,18 @@ func TestSARIFStructure(t *testing.T) {
 	}
 }
 
-// TestSARIFFingerprintStable checks the fingerprint survives the manifest
+// TestFingerprintStable checks the fingerprint survives the manifest
 // line moving, and differs between packages.
-func TestSARIFFingerprintStable(t *testing.T) {
+func TestFingerprintStable(t *testing.T) {
 	fp := func(r *audit.Report) map[string]string {
 		out := map[string]string{}
-		for _, res := range NewSARIF(r, SARIFOptions{}).Runs[0].Results {
+		for _, res := range New(r, Options{}).Runs[0].Results {
 			out[res.Properties["package"].(string)] = res.PartialFingerprints["primaryLocationLineHash"]
 		}
 		return out
 	}
-	a := readReport(t)
-	b := readReport(t)
+	a := reporttest.Example(t)
+	b := reporttest.Example(t)
 	for i := range b.Ecosystems[0].Findings {
 		if l := b.Ecosystems[0].Findings[i].Location; l != nil {
 			l.Line += 5

@@ -1,11 +1,7 @@
-package ghaction
+package policy
 
 import (
-	"slices"
-	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
 )
@@ -107,55 +103,5 @@ func TestParseAgentPolicy(t *testing.T) {
 				t.Errorf("ParseAgentPolicy(%q) = %q %q, want %q %q", tt.in, p.Name, failOn, tt.name, tt.failOn)
 			}
 		})
-	}
-}
-
-// TestImportance checks the order annotations and comments use.
-func TestImportance(t *testing.T) {
-	items := []Item{
-		{Ecosystem: "npm", Finding: audit.Finding{Kind: audit.Bloat, Reason: audit.ReasonInstalled, Package: "b", Severity: "notice"}},
-		{Ecosystem: "npm", Finding: audit.Finding{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "p", Severity: "warning"}},
-		{Ecosystem: "npm", Finding: audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "t", Severity: "warning", Change: "existing"}},
-		{Ecosystem: "npm", Finding: audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "u", Severity: "warning", Change: "new"}},
-		{Ecosystem: "npm", Finding: audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonUndeclared, Package: "h", Severity: "error"}},
-		{Ecosystem: "npm", Finding: audit.Finding{Kind: audit.Phantom, Reason: audit.ReasonNotInstalled, Package: "n", Severity: "error"}, Failing: true},
-	}
-	SortByImportance(items)
-	var got []string
-	for _, it := range items {
-		got = append(got, it.Finding.Package)
-	}
-	if diff := cmp.Diff([]string{"n", "h", "u", "p", "t", "b"}, got); diff != "" {
-		t.Errorf("order (-want +got):\n%s", diff)
-	}
-}
-
-func TestPrimaryManifest(t *testing.T) {
-	tests := []struct {
-		in   []string
-		want string
-	}{
-		{[]string{"package-lock.json", "package.json"}, "package.json"},
-		{[]string{"Cargo.lock", "Cargo.toml"}, "Cargo.toml"},
-		{[]string{"go.mod", "go.sum"}, "go.mod"},
-		{[]string{"yarn.lock"}, "yarn.lock"},
-		{nil, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.want, func(t *testing.T) {
-			if got := primaryManifest(tt.in); got != tt.want {
-				t.Errorf("primaryManifest(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
-// TestKindOrderComplete checks that the ranking of findings knows every
-// kind:reason the audit can report.
-func TestKindOrderComplete(t *testing.T) {
-	for _, v := range audit.SelectorValues() {
-		if strings.Contains(v, ":") && !slices.Contains(kindOrder, v) {
-			t.Errorf("kindOrder lacks %q", v)
-		}
 	}
 }

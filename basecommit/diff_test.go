@@ -1,4 +1,4 @@
-package ghaction
+package basecommit
 
 import (
 	"slices"

@@ -1,6 +1,13 @@
-package ghaction
+// Package baseline owns the runner baseline: what the machine had
+// installed before a workflow's project steps ran (`envaudit baseline`, the
+// Action's `mode: baseline`), its JSON file, and enriching a report with
+// it, so a hidden package the runner provided — which a clean machine
+// will not have — is told apart from one a workflow step installed outside
+// the manifests.
+package baseline
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,39 +18,37 @@ import (
 	"github.com/envaudit/envaudit/audit"
 )
 
-// BaselineVersion is the version of the baseline file format.
-const BaselineVersion = 1
+// Version is the version of the baseline file format.
+const Version = 1
+
+// A baseline enriches a report with the provenance of hidden packages.
+var _ audit.Enricher = (*Baseline)(nil)
 
 // Baseline is what the runner had installed before the workflow's project
-// steps ran (`envaudit baseline`, the Action's `mode: baseline`): with it,
-// a hidden package the machine provided — which a clean machine will not
-// have — is told apart from one a workflow step installed outside the
-// manifests.
-//
-// The file is JSON:
+// steps ran, per ecosystem. The file is JSON:
 //
 //	{"version":1,"taken":"2026-11-30T09:00:00Z",
 //	 "ecosystems":{"python":[{"name":"pyyaml","version":"6.0"}],"system":[...]}}
 type Baseline struct {
-	Version    int                          `json:"version"`
-	Taken      time.Time                    `json:"taken"`
-	Ecosystems map[string][]BaselinePackage `json:"ecosystems"`
+	Version    int                  `json:"version"`
+	Taken      time.Time            `json:"taken"`
+	Ecosystems map[string][]Package `json:"ecosystems"`
 }
 
-// BaselinePackage is one package the runner had.
-type BaselinePackage struct {
+// Package is one package the runner had.
+type Package struct {
 	Name    string `json:"name"`
 	Version string `json:"version,omitempty"`
 }
 
 // Add records packages of an ecosystem, keeping the lists sorted and free
 // of duplicates so the file is reproducible.
-func (b *Baseline) Add(ecosystem string, pkgs ...BaselinePackage) {
+func (b *Baseline) Add(ecosystem string, pkgs ...Package) {
 	if b.Ecosystems == nil {
-		b.Ecosystems = map[string][]BaselinePackage{}
+		b.Ecosystems = map[string][]Package{}
 	}
 	list := append(b.Ecosystems[ecosystem], pkgs...)
-	slices.SortFunc(list, func(a, b BaselinePackage) int {
+	slices.SortFunc(list, func(a, b Package) int {
 		if c := strings.Compare(a.Name, b.Name); c != 0 {
 			return c
 		}
@@ -57,17 +62,17 @@ func (b *Baseline) Has(ecosystem, name string) bool {
 	if b == nil {
 		return false
 	}
-	_, ok := slices.BinarySearchFunc(b.Ecosystems[ecosystem], name, func(p BaselinePackage, n string) int {
+	_, ok := slices.BinarySearchFunc(b.Ecosystems[ecosystem], name, func(p Package, n string) int {
 		return strings.Compare(p.Name, n)
 	})
 	return ok
 }
 
-// WriteBaseline writes the baseline to path as indented JSON.
-func WriteBaseline(path string, b *Baseline) error {
-	b.Version = BaselineVersion
+// Write writes the baseline to path as indented JSON.
+func Write(path string, b *Baseline) error {
+	b.Version = Version
 	if b.Ecosystems == nil {
-		b.Ecosystems = map[string][]BaselinePackage{}
+		b.Ecosystems = map[string][]Package{}
 	}
 	data, err := json.MarshalIndent(b, "", "  ")
 	if err != nil {
@@ -79,8 +84,8 @@ func WriteBaseline(path string, b *Baseline) error {
 	return nil
 }
 
-// ReadBaseline reads a baseline file.
-func ReadBaseline(path string) (*Baseline, error) {
+// Read reads a baseline file.
+func Read(path string) (*Baseline, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read baseline: %w", err)
@@ -89,8 +94,8 @@ func ReadBaseline(path string) (*Baseline, error) {
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("read baseline %q: %w", path, err)
 	}
-	if b.Version != BaselineVersion {
-		return nil, fmt.Errorf("read baseline %q: version %d, want %d", path, b.Version, BaselineVersion)
+	if b.Version != Version {
+		return nil, fmt.Errorf("read baseline %q: version %d, want %d", path, b.Version, Version)
 	}
 	for eco := range b.Ecosystems {
 		b.Add(eco) // sorts lists written by hand or by older versions
@@ -98,12 +103,13 @@ func ReadBaseline(path string) (*Baseline, error) {
 	return &b, nil
 }
 
-// Apply sets the provenance of every hidden finding: "machine" when the
-// runner had the package before the workflow's steps, "workflow" when a
-// step installed it.
-func (b *Baseline) Apply(r *audit.Report) {
+// Enrich sets the provenance of every hidden finding, as an
+// audit.Enricher: "machine" when the runner had the package before the
+// workflow's steps, "workflow" when a step installed it. A nil baseline
+// (none was taken) changes nothing. It never fails.
+func (b *Baseline) Enrich(_ context.Context, r *audit.Report) error {
 	if b == nil {
-		return
+		return nil
 	}
 	for ei := range r.Ecosystems {
 		e := &r.Ecosystems[ei]
@@ -118,4 +124,5 @@ func (b *Baseline) Apply(r *audit.Report) {
 			}
 		}
 	}
+	return nil
 }

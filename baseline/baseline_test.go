@@ -1,6 +1,7 @@
-package ghaction
+package baseline
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,18 +10,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/reporttest"
 )
 
 func TestBaseline(t *testing.T) {
 	b := &Baseline{Taken: time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)}
-	b.Add("npm", BaselinePackage{Name: "lodash", Version: "4.17.21"}, BaselinePackage{Name: "chalk", Version: "4.1.2"})
-	b.Add("npm", BaselinePackage{Name: "chalk", Version: "4.1.2"})
-	b.Add("system", BaselinePackage{Name: "libsqlite3-0"})
+	b.Add("npm", Package{Name: "lodash", Version: "4.17.21"}, Package{Name: "chalk", Version: "4.1.2"})
+	b.Add("npm", Package{Name: "chalk", Version: "4.1.2"})
+	b.Add("system", Package{Name: "libsqlite3-0"})
 	path := filepath.Join(t.TempDir(), "baseline.json")
-	if err := WriteBaseline(path, b); err != nil {
+	if err := Write(path, b); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadBaseline(path)
+	got, err := Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,8 +33,10 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("Has is wrong for %+v", got)
 	}
 
-	r := readReport(t)
-	got.Apply(r)
+	r := reporttest.Example(t)
+	if err := got.Enrich(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
 	prov := map[string]string{}
 	for _, f := range r.Ecosystems[0].Findings {
 		prov[f.Package] = f.Provenance
@@ -42,7 +46,9 @@ func TestBaseline(t *testing.T) {
 		t.Errorf("provenance (-want +got):\n%s", diff)
 	}
 	var none *Baseline
-	none.Apply(r) // no baseline: nothing to do, no panic
+	if err := none.Enrich(context.Background(), r); err != nil { // no baseline: nothing to do, no panic
+		t.Fatal(err)
+	}
 	if r.Ecosystems[0].Findings[3].Provenance != audit.ProvenanceWorkflow {
 		t.Error("nil baseline changed the report")
 	}
@@ -52,8 +58,8 @@ func TestBaseline(t *testing.T) {
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ReadBaseline(p); err == nil {
-			t.Errorf("ReadBaseline(%s) accepted it", name)
+		if _, err := Read(p); err == nil {
+			t.Errorf("Read(%s) accepted it", name)
 		}
 	}
 }

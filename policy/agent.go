@@ -1,4 +1,4 @@
-package ghaction
+package policy
 
 import (
 	"fmt"
@@ -130,12 +130,12 @@ func DetectAgent(pr *PullRequest, sigs []AgentSignature) Detection {
 		for _, s := range sigs {
 			for _, a := range s.Authors {
 				if containsFold(author, a) {
-					return Detection{s.Name, fmt.Sprintf("commit %s by %q", ShortSHA(c.SHA), c.author())}
+					return Detection{s.Name, fmt.Sprintf("commit %s by %q", shortSHA(c.SHA), c.author())}
 				}
 			}
 			for _, t := range s.Trailers {
 				if containsFold(c.Message, t) {
-					return Detection{s.Name, fmt.Sprintf("commit %s: %q", ShortSHA(c.SHA), lineContaining(c.Message, t))}
+					return Detection{s.Name, fmt.Sprintf("commit %s: %q", shortSHA(c.SHA), lineContaining(c.Message, t))}
 				}
 			}
 		}
@@ -174,46 +174,12 @@ func lineContaining(text, sub string) string {
 	return sub
 }
 
-// ShortSHA abbreviates a commit hash to the seven characters GitHub shows.
-func ShortSHA(sha string) string {
+// shortSHA abbreviates a commit hash to the seven characters GitHub
+// shows, as gitcmd.ShortSHA does (this package starts no process, so it
+// does not import that one).
+func shortSHA(sha string) string {
 	if len(sha) > 7 {
 		return sha[:7]
 	}
 	return sha
-}
-
-// PullRequestFromEvent extracts the pull request from a pull_request or
-// pull_request_target event payload; nil for other events.
-func PullRequestFromEvent(event map[string]any) *PullRequest {
-	pr, ok := event["pull_request"].(map[string]any)
-	if !ok {
-		return nil
-	}
-	out := &PullRequest{
-		Number: int(num(pr["number"])),
-		Body:   str(pr["body"]),
-	}
-	if out.Number == 0 {
-		out.Number = int(num(event["number"]))
-	}
-	if u, ok := pr["user"].(map[string]any); ok {
-		out.Author, out.AuthorType = str(u["login"]), str(u["type"])
-	}
-	if h, ok := pr["head"].(map[string]any); ok {
-		out.HeadRef, out.HeadSHA = str(h["ref"]), str(h["sha"])
-	}
-	if b, ok := pr["base"].(map[string]any); ok {
-		out.BaseRef, out.BaseSHA = str(b["ref"]), str(b["sha"])
-	}
-	return out
-}
-
-func str(v any) string {
-	s, _ := v.(string)
-	return s
-}
-
-func num(v any) float64 {
-	f, _ := v.(float64)
-	return f
 }

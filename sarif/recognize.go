@@ -1,4 +1,4 @@
-package ghaction
+package sarif
 
 import (
 	"encoding/json"

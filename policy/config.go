@@ -1,11 +1,13 @@
-package ghaction
+package policy
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,6 +21,9 @@ import (
 
 // ConfigFile is the name of the repository configuration file.
 const ConfigFile = ".envaudit.yml"
+
+// A configuration enriches a report with its ignore and severity rules.
+var _ audit.Enricher = (*Config)(nil)
 
 // Config is a repository's .envaudit.yml:
 //
@@ -51,16 +56,16 @@ type Config struct {
 
 // IgnoreRule is one entry of ignore.
 type IgnoreRule struct {
-	Package   string          // name or path.Match glob
-	Selector  *audit.Selector // nil matches every kind
-	Ecosystem string          // "" matches every ecosystem
+	Package   string    // name or path.Match glob
+	Selector  *Selector // nil matches every kind
+	Ecosystem string    // "" matches every ecosystem
 	Reason    string
 	Pos       ecosystems.Pos
 }
 
 // SeverityRule is one entry of severity.
 type SeverityRule struct {
-	Selector audit.Selector
+	Selector Selector
 	Severity string
 	Pos      ecosystems.Pos
 }
@@ -72,6 +77,28 @@ type AgentConfig struct {
 	Trailers []string
 	// NoBuiltin disables the built-in list of coding agents.
 	NoBuiltin bool
+}
+
+// FindConfig returns the config file that applies to the project in dir,
+// inside the repository whose top directory is top (or "" when there is
+// none): dir's own .envaudit.yml, else the repository's at top, else none
+// (""). name is how messages name it: its path relative to top.
+func FindConfig(dir, top string) (path, name string) {
+	for _, d := range []string{dir, top} {
+		if d == "" {
+			continue
+		}
+		p := filepath.Join(d, ConfigFile)
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			continue
+		}
+		name = ConfigFile
+		if rel := audit.RepoPrefix(top, d); rel != "" {
+			name = rel + "/" + name
+		}
+		return p, name
+	}
+	return "", ""
 }
 
 // LoadConfig reads the config file at path; a missing file is an empty
@@ -231,14 +258,14 @@ func (p *configParser) ecosystem(n *yaml.Node, what, name string) error {
 	return p.errorf(n, "%s: unknown ecosystem %q (want %s)", what, name, list)
 }
 
-func (p *configParser) selector(n *yaml.Node, what string) (audit.Selector, error) {
+func (p *configParser) selector(n *yaml.Node, what string) (Selector, error) {
 	s, err := p.scalar(n, what)
 	if err != nil {
-		return audit.Selector{}, err
+		return Selector{}, err
 	}
-	sel, err := audit.ParseSelectors(s)
+	sel, err := ParseSelectors(s)
 	if err != nil || len(sel) != 1 || strings.Contains(s, ",") {
-		return audit.Selector{}, p.errorf(n, "%s: unknown kind %q (want one of %s)", what, s, strings.Join(audit.SelectorValues(), ", "))
+		return Selector{}, p.errorf(n, "%s: unknown kind %q (want one of %s)", what, s, strings.Join(SelectorValues(), ", "))
 	}
 	return sel[0], nil
 }
@@ -379,13 +406,15 @@ func (c *Config) DevTools(ecosystem string) []string {
 	return append(slices.Clone(c.TestRunners[""]), c.TestRunners[ecosystem]...)
 }
 
-// Apply applies the ignore rules and severity overrides to the report's
-// findings. The last matching severity rule wins, and a kind:reason rule
-// beats a kind rule wherever they appear, so the more specific one
-// decides.
-func (c *Config) Apply(r *audit.Report) {
+// Enrich applies the ignore rules and severity overrides to the report's
+// findings, as an audit.Enricher: the last matching severity rule wins,
+// and a kind:reason rule beats a kind rule wherever they appear, so the
+// more specific one decides. A nil configuration changes nothing. It runs
+// after the other enrichers, since a rule may be meant for what they
+// found. It never fails.
+func (c *Config) Enrich(_ context.Context, r *audit.Report) error {
 	if c == nil {
-		return
+		return nil
 	}
 	for ei := range r.Ecosystems {
 		e := &r.Ecosystems[ei]
@@ -413,6 +442,7 @@ func (c *Config) Apply(r *audit.Report) {
 			}
 		}
 	}
+	return nil
 }
 
 func (r IgnoreRule) matches(eco string, f audit.Finding) bool {

@@ -1,55 +1,51 @@
-package ghaction
+// Package basecommit owns comparing a report's findings with a base
+// commit (a pull request's base, or the commit before a push): which
+// findings the change introduced and which were already there. It opens
+// the ecosystems on the project's tree at the base (internal/gittree: an
+// fs.FS over the commit, nothing checked out or written) and reads the
+// diff, with git through an injectable runner, and parses unified diffs.
+package basecommit
 
 import (
 	"context"
 	"fmt"
-	"os"
-	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/toolexec"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/gittree"
 )
 
-// Git runs git with args in dir and returns its standard output.
+// Git runs git with args in dir and returns its standard output;
+// gitcmd.Output is the real one.
 type Git func(ctx context.Context, dir string, args ...string) ([]byte, error)
 
-// ExecGit runs the git program with envaudit's environment, where the
-// runner keeps git's configuration (HOME, GIT_*).
-func ExecGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	return toolexec.Run(ctx, toolexec.Cmd{Path: "git", Args: args, Dir: dir, Env: os.Environ()})
-}
+// A comparison enriches a report with which findings are new.
+var _ audit.Enricher = Comparison{}
 
-// BaseOptions says what to compare a report with.
-type BaseOptions struct {
+// Comparison says what to compare a report with; its Enrich makes the
+// comparison.
+type Comparison struct {
 	// Dir is the project directory, inside a git work tree.
 	Dir string
 	// Base is the commit to compare with: the pull request's base, or the
 	// commit before a push.
 	Base string
-	// Git runs git; nil means ExecGit.
+	// Git runs git; nil means gitcmd.Output.
 	Git Git
-	// Ecosystems parse the manifests as they were at Base.
+	// Ecosystems are opened on the project's tree at Base, to read its
+	// declarations and its manifests and lockfiles as they were there.
 	Ecosystems []ecosystems.Ecosystem
 	// Fetch allows fetching Base from origin when the clone lacks it
 	// (actions/checkout fetches one commit by default).
 	Fetch bool
 }
 
-// lockfiles are files whose changes show what was installed, not what the
-// code uses: a hidden package named in a changed lockfile is not
-// evidence that the pull request started using it.
-var lockfiles = map[string]bool{
-	"package-lock.json": true, "npm-shrinkwrap.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
-	"poetry.lock": true, "Pipfile.lock": true, "uv.lock": true, "pdm.lock": true,
-	"Cargo.lock": true, "go.sum": true, "gradle.lockfile": true,
-}
-
-// CompareBase sets Change on every finding of r: "new" when the pull
-// request introduced it, "existing" when the base commit already had it.
+// Enrich sets Change on every finding of r, as an audit.Enricher: "new"
+// when the pull request introduced it, "existing" when the base commit
+// already had it.
 // Only manifests are compared — envaudit does not trace the base — so:
 //
 //   - a phantom is new when the pull request added its declaration (or,
@@ -62,10 +58,10 @@ var lockfiles = map[string]bool{
 //
 // An ecosystem absent at the base makes all its findings new. On error
 // (the base commit cannot be read) no finding is marked.
-func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
+func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
 	git := opts.Git
 	if git == nil {
-		git = ExecGit
+		git = gitcmd.Output
 	}
 	if strings.Trim(opts.Base, "0") == "" {
 		return fmt.Errorf("no base commit to compare with")
@@ -73,45 +69,76 @@ func CompareBase(ctx context.Context, r *audit.Report, opts BaseOptions) error {
 	commit := opts.Base + "^{commit}"
 	if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
 		if !opts.Fetch {
-			return fmt.Errorf("base commit %s is not in the clone: %w", ShortSHA(opts.Base), err)
+			return fmt.Errorf("base commit %s is not in the clone: %w", gitcmd.ShortSHA(opts.Base), err)
 		}
 		if _, ferr := git(ctx, opts.Dir, "fetch", "--no-tags", "--depth=1", "origin", opts.Base); ferr != nil {
-			return fmt.Errorf("fetch base commit %s: %w", ShortSHA(opts.Base), ferr)
+			return fmt.Errorf("fetch base commit %s: %w", gitcmd.ShortSHA(opts.Base), ferr)
 		}
 		if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
-			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", ShortSHA(opts.Base), err)
+			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", gitcmd.ShortSHA(opts.Base), err)
 		}
 	}
 
-	manifests := map[string]bool{}
+	// The project as it was at the base, read from the commit's tree:
+	// nothing is checked out or written.
+	tree, err := gittree.Open(ctx, gittree.Git(git), opts.Dir, opts.Base)
+	if err != nil {
+		return fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
+	}
+	src := ecosystems.Source{FS: tree}
+	inReport := map[string]bool{}
+	for _, e := range r.Ecosystems {
+		inReport[e.Name] = true
+	}
+	// Lines added to manifests and lockfiles show what was declared and
+	// installed, not what the code uses: the report's (the head's
+	// manifests and lockfiles) and the base's.
+	declarations := map[string]bool{}
 	for _, e := range r.Ecosystems {
 		for _, m := range e.Manifests {
-			manifests[m] = true
+			declarations[m] = true
+		}
+	}
+	bases := map[string]ecosystems.Project{}
+	for _, eco := range opts.Ecosystems {
+		p, err := eco.Open(ctx, src)
+		if err != nil {
+			if inReport[eco.Name()] {
+				return fmt.Errorf("parse %s manifests at base commit %s: %w", eco.Name(), gitcmd.ShortSHA(opts.Base), err)
+			}
+			continue // an ecosystem the report leaves out
+		}
+		if p == nil {
+			continue
+		}
+		bases[eco.Name()] = p
+		for _, f := range ecosystems.Paths(p.Files(), ecosystems.KindManifest, ecosystems.KindLockfile) {
+			declarations[f] = true
 		}
 	}
 	// --relative makes paths relative to the project directory, like the
-	// report's.
-	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--relative", "--unified=0", opts.Base, "--", ".")
+	// report's; --no-ext-diff and --no-textconv keep a diff driver that
+	// the checkout's .gitattributes names from running.
+	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--relative", "--unified=0", opts.Base, "--", ".")
 	if err != nil {
-		return fmt.Errorf("diff against base commit %s: %w", ShortSHA(opts.Base), err)
+		return fmt.Errorf("diff against base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
 	var added []string
 	for file, lines := range AddedText(string(diff)) {
-		if manifests[file] || lockfiles[path.Base(file)] {
-			continue
+		if !declarations[file] {
+			added = append(added, lines...)
 		}
-		added = append(added, lines...)
 	}
 
-	parsers := map[string]ecosystems.Ecosystem{}
-	for _, d := range opts.Ecosystems {
-		parsers[d.Name()] = d
-	}
 	for ei := range r.Ecosystems {
 		e := &r.Ecosystems[ei]
-		base, present, err := declaredAt(ctx, git, opts, parsers[e.Name], e.Manifests)
-		if err != nil {
-			return err
+		// An ecosystem absent at the base: everything it found is new.
+		bp, present := bases[e.Name]
+		base := map[string]string{}
+		if present {
+			for _, d := range bp.Declared() {
+				base[d.Name] = d.Spec
+			}
 		}
 		head := map[string]bool{}
 		for _, d := range e.Declared {
@@ -150,50 +177,6 @@ func headSpec(declared []ecosystems.Dependency, name string) string {
 		}
 	}
 	return ""
-}
-
-// declaredAt parses D1 of one ecosystem from its manifests as they were
-// at the base commit. present is false when none of them existed there.
-func declaredAt(ctx context.Context, git Git, opts BaseOptions, d ecosystems.Ecosystem, manifests []string) (map[string]string, bool, error) {
-	tmp, err := os.MkdirTemp("", "envaudit-base")
-	if err != nil {
-		return nil, false, err
-	}
-	defer os.RemoveAll(tmp)
-	present := false
-	for _, m := range manifests {
-		// "./" makes git read the path relative to the current directory.
-		data, err := git(ctx, opts.Dir, "show", opts.Base+":./"+m)
-		if err != nil {
-			continue // not in the base: added by the pull request
-		}
-		dst := filepath.Join(tmp, filepath.FromSlash(m))
-		if !strings.HasPrefix(dst, tmp+string(filepath.Separator)) {
-			continue // a manifest path escaping the project: never written
-		}
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return nil, false, err
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return nil, false, err
-		}
-		present = true
-	}
-	out := map[string]string{}
-	if !present || d == nil {
-		return out, present, nil
-	}
-	p, err := d.Open(ctx, ecosystems.Dir(tmp))
-	if err != nil {
-		return nil, false, fmt.Errorf("parse %s manifests at base commit %s: %w", d.Name(), ShortSHA(opts.Base), err)
-	}
-	if p == nil {
-		return out, true, nil
-	}
-	for _, dep := range p.Declared() {
-		out[dep.Name] = dep.Spec
-	}
-	return out, true, nil
 }
 
 // mentionTokens are the names under which code refers to a package: its

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/baseline"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/policy"
+)
+
+// gateFlags are the flags that decide, as the Action decides, which
+// findings fail: the repository's .envaudit.yml, a runner baseline and a
+// base commit to tell new findings from existing ones.
+type gateFlags struct {
+	config   string
+	noConfig bool
+	baseline string
+	base     string
+
+	// Set by load, before anything runs:
+	cfg      *policy.Config
+	enrich   []audit.Enricher // in order, the config last
+	inputs   []string         // the files read, which no output may overwrite
+	baseSHA  string           // the commit --base names
+	compared bool             // set by apply: the findings were compared with the base
+}
+
+func (g *gateFlags) register(flags *flag.FlagSet) {
+	flags.StringVar(&g.config, "config", "", "read the gating configuration from `FILE`; default .envaudit.yml in DIR, else at the top of its repository")
+	flags.BoolVar(&g.noConfig, "no-config", false, "apply no .envaudit.yml: every finding as the audit reports it")
+	flags.StringVar(&g.baseline, "baseline", "", "apply the runner baseline in `FILE` (envaudit baseline): hidden packages the machine had before the install steps are told apart")
+	flags.StringVar(&g.base, "base", "", "compare with the commit `REV` (a branch, tag or hash): findings it already had are existing, and only new ones fail")
+}
+
+// load reads what the flags name for the project in dir, so that a bad
+// configuration, baseline or revision fails before the command runs.
+func (g *gateFlags) load(ctx context.Context, dir string, ecos []ecosystems.Ecosystem) error {
+	if g.noConfig && g.config != "" {
+		return usagef("--no-config: not with --config")
+	}
+	root, err := engine.Root(dir)
+	if err != nil {
+		return fmt.Errorf("-C: %w", err)
+	}
+	g.cfg = &policy.Config{}
+	path, name := g.config, g.config
+	if path == "" && !g.noConfig {
+		path, _ = policy.FindConfig(root, repoTop(root))
+		name = shownPath(path)
+	}
+	if path != "" {
+		if st, err := os.Stat(path); err != nil {
+			return fmt.Errorf("--config: %w", err)
+		} else if !st.Mode().IsRegular() {
+			return fmt.Errorf("--config: %q is not a regular file", path)
+		}
+		if g.cfg, err = policy.LoadConfig(path, name, ecosystemNames(ecos)); err != nil {
+			return err
+		}
+		g.inputs = append(g.inputs, path)
+	}
+	if g.baseline != "" {
+		b, err := baseline.Read(g.baseline)
+		if err != nil {
+			return fmt.Errorf("--baseline: %w", err)
+		}
+		g.enrich = append(g.enrich, b)
+		g.inputs = append(g.inputs, g.baseline)
+	}
+	if g.base != "" {
+		out, err := gitcmd.Output(ctx, root, "rev-parse", "--verify", "--quiet", "--end-of-options", g.base+"^{commit}")
+		if err != nil {
+			return usagef("--base: %q is not a commit of the repository in %s", g.base, dir)
+		}
+		g.baseSHA = strings.TrimSpace(string(out))
+		g.enrich = append(g.enrich, basecommit.Comparison{Dir: root, Base: g.baseSHA, Ecosystems: ecos})
+	}
+	g.enrich = append(g.enrich, g.cfg)
+	return nil
+}
+
+// devTools is the configuration's test runners, for engine.Options.
+func (g *gateFlags) devTools(ecosystem string) []string {
+	if g.cfg == nil {
+		return nil
+	}
+	return g.cfg.DevTools(ecosystem)
+}
+
+// apply runs the enrichers over the finished report, in order. A base
+// that cannot be compared is a warning, as in the Action: every finding
+// may then fail.
+func (g *gateFlags) apply(ctx context.Context, r *audit.Report, stderr io.Writer) {
+	for _, e := range g.enrich {
+		err := e.Enrich(ctx, r)
+		_, isBase := e.(basecommit.Comparison)
+		switch {
+		case err == nil:
+			g.compared = g.compared || isBase
+			continue
+		case isBase:
+			err = fmt.Errorf("findings were not compared with %s, so every one of them can fail: %w", g.base, err)
+		}
+		fmt.Fprintf(stderr, "envaudit: warning: %v\n", err)
+		r.Warnings = append(r.Warnings, err.Error())
+	}
+}
+
+// gate is the gate the flags ask for: --fail-on, and with a base that was
+// compared, only new findings.
+func (g *gateFlags) gate(sel []policy.Selector) policy.Gate {
+	return policy.Gate{FailOn: sel, Existing: !g.compared}
+}
+
+// shownPath names a file as the user sees it from the working directory
+// when it lies below it, else by its absolute path.
+func shownPath(path string) string {
+	if path == "" {
+		return ""
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}

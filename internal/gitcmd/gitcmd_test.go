@@ -1,0 +1,128 @@
+package gitcmd
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// repo makes a repository with one commit whose file a.txt says "base",
+// committing through Command itself.
+func repo(t *testing.T) (dir string, git func(args ...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git not found: run `make setup`")
+	}
+	dir = t.TempDir()
+	git = func(args ...string) string {
+		t.Helper()
+		cmd := Command(context.Background(), dir, args...)
+		cmd.Env = append(cmd.Env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q", "-b", "main")
+	write(t, filepath.Join(dir, "a.txt"), "base\n")
+	git("add", "a.txt")
+	git("commit", "-q", "-m", "base")
+	return dir, git
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWorkspaceConfigIgnored plants, where the traced command could, the
+// settings that make git run a program or read other objects, and checks
+// that git run through Command runs none of them and reads the real
+// commit.
+func TestWorkspaceConfigIgnored(t *testing.T) {
+	dir, git := repo(t)
+	marker := filepath.Join(t.TempDir(), "ran")
+	evil := filepath.Join(t.TempDir(), "evil.sh")
+	write(t, evil, "#!/bin/sh\necho \"$0 $*\" >> "+marker+"\n")
+	hooks := filepath.Join(dir, ".git", "hooks")
+	write(t, filepath.Join(hooks, "pre-commit"), "#!/bin/sh\necho hook >> "+marker+"\n")
+
+	// A replacement object: a.txt's blob would read "forged".
+	blob := git("rev-parse", "HEAD:a.txt")
+	forged := filepath.Join(dir, "forged.txt")
+	write(t, forged, "forged\n")
+	other := git("hash-object", "-w", forged)
+	git("replace", blob, other)
+	if err := os.Remove(forged); err != nil {
+		t.Fatal(err)
+	}
+
+	// The repository's config and a global one name the program.
+	cmd := exec.Command("git", "config", "core.fsmonitor", evil)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git config: %v\n%s", err, out)
+	}
+	home := t.TempDir()
+	write(t, filepath.Join(home, ".gitconfig"), "[core]\n\tfsmonitor = "+evil+"\n\thooksPath = "+hooks+"\n")
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", home)
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
+
+	ctx := context.Background()
+	for _, args := range [][]string{{"status", "--porcelain"}, {"diff", "HEAD"}, {"commit", "-q", "--allow-empty", "-m", "x"}} {
+		if args[0] == "commit" {
+			git(args...)
+			continue
+		}
+		if _, err := Output(ctx, dir, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if data, err := os.ReadFile(marker); err == nil {
+		t.Errorf("git ran a configured program or hook:\n%s", data)
+	}
+	got, err := Output(ctx, dir, "show", "HEAD~1:a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("base\n", string(got)); diff != "" {
+		t.Errorf("a replacement object was read (-want +got):\n%s", diff)
+	}
+}
+
+func TestOutputError(t *testing.T) {
+	dir, _ := repo(t)
+	_, err := Output(context.Background(), dir, "show", "nosuchref:a.txt")
+	if err == nil {
+		t.Fatal("no error for a missing revision")
+	}
+	var ee *exec.ExitError
+	if !strings.HasPrefix(err.Error(), "git show nosuchref:a.txt: exit status 128: fatal: ") || !errors.As(err, &ee) {
+		t.Errorf("error = %q, want the subcommand, git's message and an *exec.ExitError", err)
+	}
+}
+
+func TestShortSHA(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"full", "1a2b3c4d5e6f", "1a2b3c4"},
+		{"short", "1a2b", "1a2b"},
+		{"empty", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, ShortSHA(tt.in)); diff != "" {
+				t.Errorf("ShortSHA(%q) (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,52 @@
+// Package shellquote owns how envaudit writes a command line back as text:
+// the traced command in the report's renderings, the SBOM's properties,
+// the job summary and the CLI's messages all quote it the one way Join
+// does, so the same command reads the same everywhere and can be pasted
+// into a POSIX shell.
+package shellquote
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Join returns argv as a POSIX shell would read it back: words of safe
+// characters as they are, every other word (an empty one among them) in
+// single quotes; a single quote inside such a word closes the quotes, is
+// written with a backslash, and opens them again.
+func Join(argv []string) string {
+	var b strings.Builder
+	for i, a := range argv {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if a != "" && strings.IndexFunc(a, unsafe) < 0 {
+			b.WriteString(a)
+			continue
+		}
+		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+	}
+	return b.String()
+}
+
+// unsafe reports whether r needs quoting: anything but letters, digits and
+// punctuation no shell gives a meaning to in a word.
+func unsafe(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+}
+
+// labelRunes is how long a Label's command may grow before it is cut:
+// enough for "python3 -m pytest -q tests/", short enough for one line of a
+// message.
+const labelRunes = 60
+
+// Label returns argv for a message: Join's text, cut to 60 characters
+// with an ellipsis, in double quotes (Go syntax, so a control character
+// in a word cannot reach the terminal).
+func Label(argv []string) string {
+	s := Join(argv)
+	if r := []rune(s); len(r) > labelRunes {
+		s = string(r[:labelRunes-1]) + "…"
+	}
+	return strconv.Quote(s)
+}
