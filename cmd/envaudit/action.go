@@ -21,6 +21,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/sbom"
 )
 
@@ -287,7 +288,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 	if warning != "" {
 		r.Warnings = append(r.Warnings, warning)
 	}
-	err = writeOutputs(
+	err = outfile.WriteAll(
 		reportFile("report", out.Report, r),
 		sbomFile("sbom", in.SBOM, r, sbom.Options{Identify: all.Identify, Project: project}, sbom.Envelope{Timestamp: sbomTime, ContentSerial: !epoch.IsZero(), Tool: r.Tool}, in.SBOMFormat),
 		sarifFile("sarif", in.SARIF, r, ghaction.SARIFOptions{Prefix: prefix, Fallback: workflowFile(getenv)}),

@@ -14,6 +14,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
 )
 
@@ -55,9 +56,9 @@ var resolverEcosystems = map[string]bool{"maven": true, "go": true, "cargo": tru
 // is a warning, not an error. environ is the environment of the tools the
 // ecosystems ask.
 func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*ghaction.Baseline, []string, error) {
-	root, err := projectRoot(dir)
+	root, err := engine.Root(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("-C: %w", err)
 	}
 	b := &ghaction.Baseline{Taken: now.UTC().Truncate(time.Second)}
 	var warnings []string

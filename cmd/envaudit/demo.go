@@ -3,107 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
-	"embed"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/internal/demo"
 )
-
-// demoFS holds the demo projects, written to a temporary directory and run
-// for real. The npm one is a package.json and a hand-written node_modules
-// of tiny stand-in packages, so the demo needs node and nothing else: no
-// network, no install.
-//
-//go:embed all:demo
-var demoFS embed.FS
-
-// demoProject describes one embedded demo project.
-type demoProject struct {
-	name    string   // directory under demo/, and the value of --ecosystem
-	needs   string   // the program it runs
-	command []string // the test command, run in the project directory
-	// prepare finishes the written project (what embed cannot hold, such
-	// as symbolic links) and returns KEY=VALUE entries for the command's
-	// environment.
-	prepare func(dir string, environ []string) ([]string, error)
-	about   string // one line on what it is
-	yours   string // how to run envaudit on a project of the kind
-}
-
-var demoProjects = []demoProject{
-	{
-		name:    "npm",
-		needs:   "node",
-		command: []string{"node", "--test"},
-		// The spec reporter reads better than the TAP node writes when its
-		// output is not a terminal.
-		prepare: func(dir string, environ []string) ([]string, error) {
-			return []string{"NODE_OPTIONS=" + strings.TrimSpace(ecosystems.Getenv(environ, "NODE_OPTIONS")+" --test-reporter=spec")}, nil
-		},
-		about: "a tiny npm library, \"greeter\", with a hand-written node_modules",
-		yours: "envaudit run -- npm test",
-	},
-	{
-		name:    "python",
-		needs:   "python3",
-		command: []string{".venv/bin/python", "-m", "unittest", "-v"},
-		prepare: preparePython,
-		about:   "a tiny Python library, \"greeter\", with a hand-made virtual environment",
-		yours:   "envaudit run -- pytest",
-	},
-}
-
-// preparePython turns the written project into one with a virtual
-// environment, as `python3 -m venv` would make it but offline and without
-// the venv module (which Debian ships separately): .venv/pyvenv.cfg, the
-// interpreter linked in as .venv/bin/python, and the embedded distributions
-// (dist-info with METADATA and RECORD) as its site-packages.
-func preparePython(dir string, environ []string) ([]string, error) {
-	out, err := exec.Command("python3", "-c", `import sys; print(sys.executable); print("%d.%d" % sys.version_info[:2]); print("%d.%d.%d" % sys.version_info[:3])`).Output()
-	if err != nil {
-		return nil, fmt.Errorf("ask python3 where it is: %w", err)
-	}
-	lines := strings.Fields(string(out))
-	if len(lines) != 3 {
-		return nil, fmt.Errorf("ask python3 where it is: unexpected answer %q", out)
-	}
-	// The real interpreter, not a shim (pyenv's python3 is a shell script).
-	exe, err := filepath.EvalSymlinks(lines[0])
-	if err != nil {
-		return nil, err
-	}
-	venv := filepath.Join(dir, ".venv")
-	site := filepath.Join(venv, "lib", "python"+lines[1], "site-packages")
-	if err := os.MkdirAll(filepath.Dir(site), 0o755); err != nil {
-		return nil, err
-	}
-	if err := os.Rename(filepath.Join(dir, "site-packages"), site); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(filepath.Join(venv, "bin"), 0o755); err != nil {
-		return nil, err
-	}
-	if err := os.Symlink(exe, filepath.Join(venv, "bin", "python")); err != nil {
-		return nil, err
-	}
-	cfg := fmt.Sprintf("home = %s\ninclude-system-site-packages = false\nversion = %s\n", filepath.Dir(exe), lines[2])
-	if err := os.WriteFile(filepath.Join(venv, "pyvenv.cfg"), []byte(cfg), 0o644); err != nil {
-		return nil, err
-	}
-	// No byte code: the evidence then names the .py files themselves.
-	return []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONNOUSERSITE=1"}, nil
-}
 
 // cmdDemo runs the main job on an embedded example project: it writes the
 // project to a directory, traces its tests with the real tracer, audits the
@@ -129,13 +40,17 @@ func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 }
 
 func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stderr io.Writer) error {
-	proj, err := pickDemo(eco)
+	proj, err := demo.Pick(eco)
+	var ue *demo.UnknownError
+	if errors.As(err, &ue) {
+		return usagef("--ecosystem: %v", err)
+	}
 	if err != nil {
 		return err
 	}
 	keep := dir != ""
 	if keep {
-		if err := emptyDir(dir); err != nil {
+		if err := demo.EmptyDir(dir); err != nil {
 			return fmt.Errorf("--dir: %w", err)
 		}
 	} else {
@@ -144,13 +59,13 @@ func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stder
 		}
 		defer os.RemoveAll(dir)
 	}
-	if err := writeDemo(proj, dir); err != nil {
+	if err := proj.Write(dir); err != nil {
 		return err
 	}
 	text := o.format == "text"
 	if text {
-		fmt.Fprintf(stdout, "envaudit demo: %s.\n", proj.about)
-		fmt.Fprintf(stdout, "Running its tests under the tracer: %s\n\n", strings.Join(proj.command, " "))
+		fmt.Fprintf(stdout, "envaudit demo: %s.\n", proj.About)
+		fmt.Fprintf(stdout, "Running its tests under the tracer: %s\n\n", strings.Join(proj.Command, " "))
 	}
 	o.dir = dir
 	// The command's output is indented under the intro, so the report
@@ -162,9 +77,9 @@ func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stder
 		cmdOut.w = stderr
 	}
 	cmdErr := cmdOut
-	ro := runOptions{command: proj.command, stdin: strings.NewReader(""), stdout: cmdOut, stderr: cmdErr}
-	if ro.env, err = proj.prepare(dir, os.Environ()); err != nil {
-		return fmt.Errorf("prepare the %s demo project: %w", proj.name, err)
+	ro := runOptions{command: proj.Command, stdin: strings.NewReader(""), stdout: cmdOut, stderr: cmdErr}
+	if ro.env, err = proj.Prepare(dir, os.Environ()); err != nil {
+		return fmt.Errorf("prepare the %s demo project: %w", proj.Name, err)
 	}
 	r, instErr, err := runTraced(ctx, o, ro, stderr, all.Ecosystems())
 	cmdOut.flush()
@@ -185,61 +100,14 @@ func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stder
 		return err
 	}
 	if keep {
-		fmt.Fprintf(stdout, "\nThe demo project is in %s: change package.json or the code, then run\n  envaudit run -C %s -- %s\n", dir, dir, strings.Join(proj.command, " "))
+		fmt.Fprintf(stdout, "\nThe demo project is in %s: change package.json or the code, then run\n  envaudit run -C %s -- %s\n", dir, dir, strings.Join(proj.Command, " "))
 	}
 	return nil
-}
-
-// pickDemo chooses the demo project named, or else the first whose
-// program is on PATH.
-func pickDemo(name string) (demoProject, error) {
-	var needs, names []string
-	for _, p := range demoProjects {
-		names = append(names, p.name)
-		if name != "" && name != p.name {
-			continue
-		}
-		if _, err := exec.LookPath(p.needs); err == nil {
-			return p, nil
-		}
-		if name != "" {
-			return demoProject{}, fmt.Errorf("the %s demo runs its tests with %s, which is not on PATH", p.name, p.needs)
-		}
-		needs = append(needs, p.needs)
-	}
-	if name != "" {
-		return demoProject{}, usagef("--ecosystem: unknown value %q (want %s)", name, strings.Join(names, " or "))
-	}
-	return demoProject{}, fmt.Errorf("the demo runs a small project with %s, none of which is on PATH", strings.Join(needs, " or "))
-}
-
-// emptyDir makes sure dir exists and is empty, so the demo never mixes its
-// files with the user's.
-func emptyDir(dir string) error {
-	entries, err := os.ReadDir(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return os.MkdirAll(dir, 0o755)
-	case err != nil:
-		return err
-	case len(entries) > 0:
-		return fmt.Errorf("%q is not empty", dir)
-	}
-	return nil
-}
-
-// writeDemo copies the embedded project into dir.
-func writeDemo(p demoProject, dir string) error {
-	src, err := fs.Sub(demoFS, "demo/"+p.name)
-	if err != nil {
-		return err
-	}
-	return os.CopyFS(dir, src)
 }
 
 // explain says in a line what each finding of the demo means and what a
 // reviewer would do about it.
-func explain(w io.Writer, r *audit.Report, p demoProject, code int) error {
+func explain(w io.Writer, r *audit.Report, p demo.Project, code int) error {
 	ew := &lineWriter{w: w}
 	ew.line("")
 	ew.line("What this means")
@@ -273,9 +141,9 @@ func explain(w io.Writer, r *audit.Report, p demoProject, code int) error {
 	}
 	sel, _ := audit.ParseSelectors(audit.DefaultFailOn)
 	if n := len(r.Failing(sel)); n > 0 {
-		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), audit.DefaultFailOn))
+		ew.wrapped("", fmt.Sprintf("In CI, `envaudit run -- %s` would exit 1 here: %d %s %s the default --fail-on (%s).", strings.Join(p.Command, " "), n, plural(n, "finding", "findings"), plural(n, "reaches", "reach"), audit.DefaultFailOn))
 	}
-	ew.line("On your own project:  %s", p.yours)
+	ew.line("On your own project:  %s", p.Yours)
 	return ew.err
 }
 

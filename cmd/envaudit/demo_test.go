@@ -2,52 +2,12 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/envaudit/envaudit/ecosystems"
 )
 
-func TestPickDemo(t *testing.T) {
-	bin := t.TempDir()
-	for _, prog := range []string{"node", "python3"} {
-		if err := os.WriteFile(filepath.Join(bin, prog), []byte("#!/bin/sh\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	onlyPython := t.TempDir()
-	if err := os.Symlink(filepath.Join(bin, "python3"), filepath.Join(onlyPython, "python3")); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name, path, eco string
-		want            string // project name, or the error
-	}{
-		{"NodeFirst", bin, "", "npm"},
-		{"PythonWithoutNode", onlyPython, "", "python"},
-		{"Neither", t.TempDir(), "", "the demo runs a small project with node or python3, none of which is on PATH"},
-		{"AskedForPython", bin, "python", "python"},
-		{"AskedForNpmWithoutNode", onlyPython, "npm", "the npm demo runs its tests with node, which is not on PATH"},
-		{"Unknown", bin, "ruby", `--ecosystem: unknown value "ruby" (want npm or python)`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Setenv("PATH", tt.path)
-			p, err := pickDemo(tt.eco)
-			got := p.name
-			if err != nil {
-				got = err.Error()
-			}
-			if got != tt.want {
-				t.Errorf("pickDemo(%q) with PATH=%s = %q, want %q", tt.eco, tt.path, got, tt.want)
-			}
-		})
-	}
-}
 
 func TestPrefixWriter(t *testing.T) {
 	var b bytes.Buffer
@@ -87,25 +47,13 @@ func TestWrapped(t *testing.T) {
 	}
 }
 
-func TestSetenv(t *testing.T) {
-	env := []string{"A=1", "PATH=/bin", "B=2", "A=3"}
-	got := setenv(env, []string{"A=x", "NEW=y", "PATH=/usr/bin:/bin"})
-	want := []string{"B=2", "A=x", "NEW=y", "PATH=/usr/bin:/bin"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("setenv (-want +got):\n%s", diff)
-	}
-	if ecosystems.Getenv(got, "PATH") != "/usr/bin:/bin" || ecosystems.Getenv(got, "NONE") != "" {
-		t.Errorf("getenv on %q", got)
-	}
-}
-
 // TestProgress checks that progress lines appear only on a terminal and are
 // cleared before anything else is printed.
 func TestProgress(t *testing.T) {
 	var quiet bytes.Buffer
 	p := newProgress(&quiet)
-	p.step("reading %s", "npm")
-	p.done()
+	p.Step("reading npm")
+	p.Done()
 	if quiet.Len() != 0 {
 		t.Errorf("progress wrote %q to a non-terminal", quiet.String())
 	}
@@ -114,10 +62,10 @@ func TestProgress(t *testing.T) {
 	isTerminal = func(any) bool { return true }
 	var tty bytes.Buffer
 	p = newProgress(&tty)
-	p.step("reading the installed %s packages", "npm")
-	p.step("auditing %s", "npm")
-	p.done()
-	p.done()
+	p.Step("reading the installed npm packages")
+	p.Step("auditing npm")
+	p.Done()
+	p.Done()
 	want := "\r\033[Kenvaudit: reading the installed npm packages…\r\033[Kenvaudit: auditing npm…\r\033[K"
 	if diff := cmp.Diff(want, tty.String()); diff != "" {
 		t.Errorf("terminal progress (-want +got):\n%s", diff)

@@ -4,14 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
-	"github.com/envaudit/envaudit/tracer"
+	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/outfile"
 )
 
 // runOptions are the flags of `envaudit run` beyond the shared ones.
@@ -82,74 +82,46 @@ func parseDuration(flag, value string) (time.Duration, error) {
 // installations that could not be enumerated: the report is complete
 // otherwise and says so, and the caller still writes it.
 func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject(o.dir, ecos)
+	prog := newProgress(stderr)
+	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: ro.devTools, Progress: prog})
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkOutputs(p.inputs(), append(o.outputs(), output{"--trace-out", ro.traceOut, "trace"})); err != nil {
+	if err := checkOutputs(p.Inputs(), append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})); err != nil {
 		return nil, nil, err
 	}
-	o.root = p.root
-	p.devTools = ro.devTools
-	environ := ro.environ
-	if environ == nil {
-		environ = os.Environ()
-	}
+	o.root = p.Root()
 	// A saved trace keeps the ecosystems' evidence beside it.
 	evidence := ""
 	if ro.traceOut != "" {
-		evidence = evidenceDir(ro.traceOut)
+		evidence = engine.EvidenceDir(ro.traceOut)
 	}
-	env, cleanup, err := p.prepare(ctx, setenv(environ, ro.env), evidence)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer cleanup()
-
-	prog := newProgress(stderr)
 	if prog.w != nil {
-		names := make([]string, len(p.ecos))
-		for i, d := range p.ecos {
-			names[i] = d.eco.Name()
-		}
 		what := "no ecosystem detected"
-		if len(names) > 0 {
+		if names := p.Ecosystems(); len(names) > 0 {
 			what = strings.Join(names, ", ")
 		}
-		fmt.Fprintf(prog.w, "envaudit: tracing %s in %s (%s)\n", strings.Join(ro.command, " "), p.shown, what)
+		fmt.Fprintf(prog.w, "envaudit: tracing %s in %s (%s)\n", strings.Join(ro.command, " "), p.Dir(), what)
 	}
-	tr, err := tracer.Run(ctx, tracer.Options{
-		Command: ro.command,
-		Dir:     p.root,
-		Env:     env,
-		Skip:    p.skip,
-		Stdin:   ro.stdin,
-		Stdout:  ro.stdout,
-		Stderr:  ro.stderr,
-		Timeout: ro.timeout,
+	t, err := p.Trace(ctx, engine.RunOptions{
+		Command:  ro.command,
+		Environ:  ro.environ,
+		Env:      ro.env,
+		Evidence: evidence,
+		Timeout:  ro.timeout,
+		Stdin:    ro.stdin,
+		Stdout:   ro.stdout,
+		Stderr:   ro.stderr,
 	})
 	if err != nil {
 		return nil, nil, err
 	}
+	defer t.Close()
 	if ro.traceOut != "" {
-		if err := writeFileAtomic(ro.traceOut, tr.WriteJSONL); err != nil {
+		if err := outfile.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {
 			return nil, nil, err
 		}
 	}
-	run := audit.NewRunInfo(tr, true, p.shown)
-	// An interrupt (Ctrl-C) stopped the command and cancelled ctx: what
-	// ran until then is still audited and reported, on a context of its
-	// own, bounded so that envaudit ends soon all the same.
-	actx := ctx
-	if ctx.Err() != nil {
-		var cancel context.CancelFunc
-		actx, cancel = context.WithTimeout(context.WithoutCancel(ctx), auditAfterInterrupt)
-		defer cancel()
-	}
-	reps, instErr := p.audit(actx, tr, env, prog)
-	return audit.NewReport(version, run, reps), instErr, nil
+	r, instErr = t.Audit(ctx)
+	return r, instErr, nil
 }
-
-// auditAfterInterrupt bounds the audit of an interrupted run: enumerating
-// the installations may ask package managers (mvn, go, python).
-const auditAfterInterrupt = 30 * time.Second

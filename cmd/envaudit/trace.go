@@ -4,15 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
-	"github.com/envaudit/envaudit/tracer"
+	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/outfile"
 )
 
 // traceOptions are the settings of `envaudit trace`.
@@ -24,6 +23,7 @@ type traceOptions struct {
 	grace      time.Duration
 	privileged bool
 	command    []string
+	only, skip names // --ecosystem, --skip-ecosystem
 	// stdin, stdout and stderr are the traced command's streams; stdout
 	// also gets the trace with -o -.
 	stdin          io.Reader
@@ -47,12 +47,15 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
 	grace := c.flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed; default 5s")
 	c.flags.BoolVar(&to.privileged, "privileged", false, "install the tracer's filter as root and run the command as the sudo user (SUDO_UID, SUDO_GID), so setuid programs such as sudo keep working")
+	registerEcosystems(c.flags, &to.only, &to.skip)
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
 	to.command = c.flags.Args()
-	var err error
-	to.timeout, err = parseDuration("--timeout", *timeout)
+	err := checkEcosystems(to.only, to.skip)
+	if err == nil {
+		to.timeout, err = parseDuration("--timeout", *timeout)
+	}
 	if err == nil {
 		to.grace, err = parseDuration("--grace", *grace)
 	}
@@ -64,53 +67,43 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 // traceCommand is `envaudit trace` with its options parsed.
 func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosystem) int {
-	p, err := openProject(to.dir, ecos)
+	p, err := openProject("-C", engine.Options{Dir: to.dir, Ecosystems: ecos, Only: to.only, Skip: to.skip})
 	if err != nil {
 		return fail(to.stderr, "trace", err)
 	}
 	evidence := to.evidence
 	if to.out != "-" {
-		if err := checkOutputs(p.inputs(), []output{{"-o", to.out, "trace"}}); err != nil {
+		if err := checkOutputs(p.Inputs(), []outfile.File{{Label: "-o", Path: to.out, Format: traceFormat}}); err != nil {
 			return fail(to.stderr, "trace", err)
 		}
 		if evidence == "" {
-			evidence = evidenceDir(to.out)
+			evidence = engine.EvidenceDir(to.out)
 		}
 	}
-	env, cleanup, err := p.prepare(ctx, os.Environ(), evidence)
-	if err != nil {
-		return fail(to.stderr, "trace", err)
-	}
-	defer cleanup()
-	prepared := p.scratchOwners()
-	if to.privileged {
-		if err := p.shareScratch(os.Getenv("SUDO_UID"), os.Getenv("SUDO_GID")); err != nil {
-			return fail(to.stderr, "trace", err)
-		}
-	}
-	if evidence == "" && len(prepared) > 0 {
-		fmt.Fprintf(to.stderr, "envaudit: note: the evidence %s collects is not kept with a trace on standard output (--evidence DIR keeps it)\n", strings.Join(prepared, " and "))
-	}
-
-	tr, err := tracer.Run(ctx, tracer.Options{
+	t, err := p.Trace(ctx, engine.RunOptions{
 		Command:    to.command,
-		Dir:        p.root,
-		Env:        env,
-		Skip:       p.skip,
-		Stdin:      to.stdin,
-		Stdout:     to.stdout,
-		Stderr:     to.stderr,
+		Evidence:   evidence,
 		Timeout:    to.timeout,
 		Grace:      to.grace,
 		Privileged: to.privileged,
+		Stdin:      to.stdin,
+		Stdout:     to.stdout,
+		Stderr:     to.stderr,
+		Prepared: func(collectors []string) {
+			if evidence == "" && len(collectors) > 0 {
+				fmt.Fprintf(to.stderr, "envaudit: note: the evidence %s collects is not kept with a trace on standard output (--evidence DIR keeps it)\n", strings.Join(collectors, " and "))
+			}
+		},
 	})
 	if err != nil {
 		return fail(to.stderr, "trace", err)
 	}
+	defer t.Close()
+	tr := t.Trace
 	if to.out == "-" {
 		err = tr.WriteJSONL(to.stdout)
 	} else {
-		err = writeFileAtomic(to.out, tr.WriteJSONL)
+		err = outfile.WriteAtomic(to.out, tr.WriteJSONL)
 	}
 	if err != nil {
 		return fail(to.stderr, "trace", fmt.Errorf("write trace: %w", err))
@@ -124,8 +117,8 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if dest == "-" {
 		dest = "standard output"
 	}
-	if evidence != "" && len(prepared) > 0 {
-		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(prepared, " and "), evidence)
+	if evidence != "" && len(t.Collectors) > 0 {
+		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(t.Collectors, " and "), evidence)
 	}
 	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
 		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, audit.QuoteCommand(ri.Command), ri.Status(), dest)
@@ -133,43 +126,4 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return exitCommandErr
 	}
 	return exitOK
-}
-
-// scratchOwners names the ecosystems prepare gave a scratch directory.
-func (p *project) scratchOwners() []string {
-	var names []string
-	for _, d := range p.ecos {
-		if d.scratch != "" {
-			names = append(names, d.eco.Name())
-		}
-	}
-	return names
-}
-
-// shareScratch hands the scratch directories to the user a privileged
-// trace runs the command as (SUDO_UID and SUDO_GID; root when unset), so
-// the command's tools can write their evidence there.
-func (p *project) shareScratch(uid, gid string) error {
-	if uid == "" {
-		return nil
-	}
-	u, err := strconv.Atoi(uid)
-	if err != nil {
-		return fmt.Errorf("--privileged: bad SUDO_UID %q: %w", uid, err)
-	}
-	g := -1
-	if gid != "" {
-		if g, err = strconv.Atoi(gid); err != nil {
-			return fmt.Errorf("--privileged: bad SUDO_GID %q: %w", gid, err)
-		}
-	}
-	for _, d := range p.ecos {
-		if d.scratch == "" {
-			continue
-		}
-		if err := os.Chown(d.scratch, u, g); err != nil {
-			return fmt.Errorf("--privileged: %w", err)
-		}
-	}
-	return nil
 }

@@ -179,7 +179,7 @@ func TestTraceEvidence(t *testing.T) {
 	if err != nil || string(log) != "extra\n" {
 		t.Fatalf("evidence log: %q, %v", log, err)
 	}
-	if _, err := os.Stat(filepath.Join(evidence, evidenceMarker)); err != nil {
+	if _, err := os.Stat(filepath.Join(evidence, ".envaudit-evidence")); err != nil {
 		t.Errorf("evidence directory not marked: %v", err)
 	}
 	f, err := os.Open(trace)

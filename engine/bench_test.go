@@ -1,9 +1,8 @@
-package main
+package engine
 
 import (
 	"context"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -42,16 +41,16 @@ func BenchmarkAuditRealTree(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for b.Loop() {
-		p, err := openProject(root, all.Ecosystems())
+		p, err := Open(Options{Dir: root, Ecosystems: all.Ecosystems()})
 		if err != nil {
 			b.Fatal(err)
 		}
-		reps, err := p.audit(ctx, tr, os.Environ(), nil)
-		if err != nil {
-			b.Fatal(err)
+		r, instErr, err := p.AuditTrace(ctx, tr, true, "")
+		if err != nil || instErr != nil {
+			b.Fatal(err, instErr)
 		}
-		if len(reps) == 0 || len(reps[0].Installed) < 900 {
-			b.Fatalf("audited %d ecosystems, first with %d installed packages", len(reps), len(reps[0].Installed))
+		if len(r.Ecosystems) == 0 || len(r.Ecosystems[0].Installed) < 900 {
+			b.Fatalf("audited %d ecosystems, first with %d installed packages", len(r.Ecosystems), len(r.Ecosystems[0].Installed))
 		}
 	}
 }

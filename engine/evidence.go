@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"errors"
@@ -9,29 +9,14 @@ import (
 	"strings"
 )
 
-// Evidence of use that ecosystems collect themselves during a traced run
-// (the class-load logs Maven's JVMs write, see ecosystems.TraceEnvironer)
-// lives in per-ecosystem scratch directories. A saved trace keeps them in
-// an evidence directory beside it, so auditing the trace later sees what
-// auditing the run at once would have seen:
-//
-//	trace.jsonl             the trace (tracer's JSON lines format)
-//	trace.evidence/         its evidence directory
-//	  .envaudit-evidence    marks the directory as envaudit's
-//	  maven/                Maven's scratch directory (class-load logs)
-//	  cargo/                ... one per prepared ecosystem, possibly empty
-//
-// The trace does not name the directory: it is found by the trace's file
-// name (evidenceDir), or named with --evidence.
-
 // evidenceMarker marks a directory as an evidence directory envaudit made,
 // so that a later trace of the same name may replace it.
 const evidenceMarker = ".envaudit-evidence"
 
-// evidenceDir returns the evidence directory of a trace saved at
+// EvidenceDir returns the evidence directory of a trace saved at
 // tracePath: trace.jsonl → trace.evidence, and any other name with
 // .evidence appended.
-func evidenceDir(tracePath string) string {
+func EvidenceDir(tracePath string) string {
 	return strings.TrimSuffix(tracePath, ".jsonl") + ".evidence"
 }
 
@@ -84,24 +69,24 @@ func makeEvidence(dir, ecosystem string) (string, error) {
 	return sub, nil
 }
 
-// savedEvidence returns the evidence directory to audit a saved trace
+// SavedEvidence returns the evidence directory to audit a saved trace
 // with: the one named (which must exist), else the one beside the trace
 // when there is one, else "".
-func savedEvidence(named, tracePath string) (string, error) {
+func SavedEvidence(named, tracePath string) (string, error) {
 	if named != "" {
 		st, err := os.Stat(named)
 		if err != nil {
-			return "", fmt.Errorf("--evidence: %w", err)
+			return "", err
 		}
 		if !st.IsDir() {
-			return "", fmt.Errorf("--evidence: %q is not a directory", named)
+			return "", fmt.Errorf("%q is not a directory", named)
 		}
 		return named, nil
 	}
 	if tracePath == "" {
 		return "", nil
 	}
-	dir := evidenceDir(tracePath)
+	dir := EvidenceDir(tracePath)
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
 		return dir, nil
 	}

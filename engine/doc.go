@@ -1,0 +1,33 @@
+// Package engine owns the pipeline every envaudit front end runs: open a
+// project and read its declarations (D1), prepare the traced command's
+// environment and the ecosystems' own evidence, run the command under the
+// tracer, enumerate what is installed (D2), attribute the trace to packages
+// (D3), audit the three layers, and audit a saved trace with its evidence.
+//
+// The command line and the GitHub Action are thin front ends over it: they
+// map their flags or inputs to Options and RunOptions, and decide what to
+// print and which exit status to return. The engine parses no flags, prints
+// nothing but the progress it is given, and knows nothing of GitHub.
+//
+// A typical run:
+//
+//	p, err := engine.Open(engine.Options{Dir: ".", Ecosystems: all.Ecosystems(), Version: v})
+//	t, err := p.Trace(ctx, engine.RunOptions{Command: []string{"npm", "test"}})
+//	defer t.Close()
+//	r, instErr := t.Audit(ctx)
+//
+// Evidence of use that ecosystems collect themselves during a traced run
+// (the class-load logs Maven's JVMs write, see ecosystems.TraceEnvironer)
+// lives in per-ecosystem scratch directories. A saved trace keeps them in
+// an evidence directory beside it, so auditing the trace later sees what
+// auditing the run at once would have seen:
+//
+//	trace.jsonl             the trace (tracer's JSON lines format)
+//	trace.evidence/         its evidence directory
+//	  .envaudit-evidence    marks the directory as envaudit's
+//	  maven/                Maven's scratch directory (class-load logs)
+//	  cargo/                ... one per prepared ecosystem, possibly empty
+//
+// The trace does not name the directory: it is found by the trace's file
+// name (EvidenceDir), or named explicitly.
+package engine

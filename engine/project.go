@@ -1,0 +1,210 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// Options say which project to open and how to audit it.
+type Options struct {
+	// Dir is the project directory as the user named it; reports show it
+	// so, and positioned errors name files relative to the working
+	// directory through it.
+	Dir string
+	// Ecosystems are the ecosystems to detect, in the order reports list
+	// them (all.Ecosystems() for every one envaudit knows).
+	Ecosystems []ecosystems.Ecosystem
+	// Only, when not empty, names the only ecosystems to audit; Skip names
+	// ecosystems to leave out. Both take the ecosystems' names (Name());
+	// CheckNames validates them first.
+	Only, Skip []string
+	// DevTools names extra test runners per ecosystem (.envaudit.yml's
+	// test-runners), added to each ecosystem's DevTools; nil adds none.
+	DevTools func(ecosystem string) []string
+	// Version is envaudit's version, recorded in reports.
+	Version string
+	// Progress is told what the engine is doing; nil tells nobody.
+	Progress Progress
+}
+
+// Progress is told what the engine is doing, for a front end that shows
+// it (the CLI on a terminal).
+type Progress interface {
+	// Step says what the engine is doing now: "reading the installed npm
+	// packages".
+	Step(what string)
+	// Done says the engine has finished the steps it announced.
+	Done()
+}
+
+// Project is a project root with its detected ecosystems and their
+// declarations (D1), read before anything runs so that a broken manifest
+// fails fast.
+type Project struct {
+	root  string // absolute, symbolic links resolved
+	shown string // the directory as the user named it
+	ecos  []detected
+	opts  Options
+}
+
+type detected struct {
+	eco       ecosystems.Ecosystem
+	manifests []string
+	declared  []ecosystems.Dependency
+}
+
+// CheckNames checks that every name is the name of one of ecos, for the
+// Only and Skip options: an unknown name is an error listing the known
+// ones.
+func CheckNames(ecos []ecosystems.Ecosystem, names []string) error {
+	known := make([]string, len(ecos))
+	for i, e := range ecos {
+		known[i] = e.Name()
+	}
+	for _, n := range names {
+		if !slices.Contains(known, n) {
+			return fmt.Errorf("unknown ecosystem %q (want one of %s)", n, strings.Join(known, ", "))
+		}
+	}
+	return nil
+}
+
+// Open detects the ecosystems of opts.Dir and parses their manifests.
+// Errors in project files come back as *ecosystems.PosError with the file
+// named relative to the working directory.
+func Open(opts Options) (*Project, error) {
+	if err := CheckNames(opts.Ecosystems, opts.Only); err != nil {
+		return nil, err
+	}
+	if err := CheckNames(opts.Ecosystems, opts.Skip); err != nil {
+		return nil, err
+	}
+	if opts.Dir == "" {
+		opts.Dir = "."
+	}
+	root, err := Root(opts.Dir)
+	if err != nil {
+		return nil, &DirError{Dir: opts.Dir, Err: err}
+	}
+	p := &Project{root: root, shown: filepath.ToSlash(filepath.Clean(opts.Dir)), opts: opts}
+	for _, e := range opts.Ecosystems {
+		if slices.Contains(opts.Skip, e.Name()) || len(opts.Only) > 0 && !slices.Contains(opts.Only, e.Name()) {
+			continue
+		}
+		manifests, err := e.Detect(root)
+		if err != nil {
+			return nil, p.posError(fmt.Errorf("detect %s: %w", e.Name(), err))
+		}
+		if len(manifests) == 0 {
+			continue
+		}
+		declared, err := e.Declared(root)
+		if err != nil {
+			return nil, p.posError(err)
+		}
+		p.ecos = append(p.ecos, detected{eco: e, manifests: manifests, declared: declared})
+	}
+	return p, nil
+}
+
+// DirError is a project directory that cannot be opened: missing, not a
+// directory, unreadable. It prints as its cause, for the front end to say
+// which flag or input named the directory.
+type DirError struct {
+	Dir string
+	Err error
+}
+
+func (e *DirError) Error() string { return e.Err.Error() }
+func (e *DirError) Unwrap() error { return e.Err }
+
+// Root returns the absolute, symlink-resolved root of the project
+// directory dir, or an error saying why it is none.
+func Root(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	root, err := filepath.EvalSymlinks(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("directory %q does not exist", dir)
+	}
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(root); err != nil {
+		return "", err
+	} else if !st.IsDir() {
+		return "", fmt.Errorf("%q is not a directory", dir)
+	}
+	return root, nil
+}
+
+// Root is the project's absolute root, symbolic links resolved.
+func (p *Project) Root() string { return p.root }
+
+// Dir is the project directory as the user named it, slash-separated.
+func (p *Project) Dir() string { return p.shown }
+
+// Ecosystems names the ecosystems detected in the project, in report
+// order.
+func (p *Project) Ecosystems() []string {
+	names := make([]string, len(p.ecos))
+	for i, d := range p.ecos {
+		names[i] = d.eco.Name()
+	}
+	return names
+}
+
+// Inputs lists the absolute paths of the project files envaudit reads, so
+// that no output may overwrite them.
+func (p *Project) Inputs() []string {
+	var out []string
+	for _, d := range p.ecos {
+		for _, m := range d.manifests {
+			out = append(out, filepath.Join(p.root, filepath.FromSlash(m)))
+		}
+	}
+	return out
+}
+
+// posError names the file of a positioned error as the user sees it from
+// the working directory: `sub/package.json:7: ...` under -C sub.
+func (p *Project) posError(err error) error {
+	pe, ok := err.(*ecosystems.PosError)
+	if !ok || p.shown == "." || pe.Pos.File == "" || filepath.IsAbs(pe.Pos.File) {
+		return err
+	}
+	moved := *pe
+	moved.Pos.File = p.shown + "/" + pe.Pos.File
+	return &moved
+}
+
+// devTools is the ecosystem's test runners with the extra ones the
+// options name.
+func (p *Project) devTools(e ecosystems.Ecosystem) []string {
+	tools := e.DevTools()
+	if p.opts.DevTools != nil {
+		tools = append(slices.Clone(tools), p.opts.DevTools(e.Name())...)
+	}
+	return tools
+}
+
+func (p *Project) step(format string, args ...any) {
+	if p.opts.Progress != nil {
+		p.opts.Progress.Step(fmt.Sprintf(format, args...))
+	}
+}
+
+func (p *Project) done() {
+	if p.opts.Progress != nil {
+		p.opts.Progress.Done()
+	}
+}

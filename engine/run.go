@@ -1,0 +1,344 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer"
+)
+
+// RunOptions say how to run the traced command.
+type RunOptions struct {
+	// Command is the command line to trace; it runs in the project's root.
+	Command []string
+	// Environ is the environment the command starts from; nil means
+	// envaudit's own. The Action passes its environment without the
+	// runner's credentials.
+	Environ []string
+	// Env holds KEY=VALUE entries set over Environ for the command
+	// (later entries win), before the ecosystems add theirs.
+	Env []string
+	// Evidence, when set, is the directory in which the ecosystems keep
+	// the evidence they collect, beside a saved trace (EvidenceDir); ""
+	// uses temporary directories that Close removes.
+	Evidence string
+	// Timeout, Grace and Privileged are passed to the tracer
+	// (tracer.Options).
+	Timeout    time.Duration
+	Grace      time.Duration
+	Privileged bool
+	// Stdin, Stdout and Stderr are the traced command's streams.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Prepared, when set, is called once the run is prepared, just before
+	// the command starts, with the ecosystems that collect evidence of
+	// their own (Traced.Collectors).
+	Prepared func(collectors []string)
+}
+
+// Traced is a command traced in a project: the trace, and what the audit
+// of it needs (the environment the command ran with, the ecosystems'
+// evidence).
+type Traced struct {
+	// Trace is what the tracer recorded.
+	Trace *tracer.Trace
+	// Env is the environment the command ran with.
+	Env []string
+	// Evidence is the evidence directory (RunOptions.Evidence), "" when
+	// the evidence was kept in temporary directories.
+	Evidence string
+	// Collectors names the ecosystems that were given a directory to
+	// collect evidence in.
+	Collectors []string
+
+	p       *Project
+	scratch map[string]string // ecosystem → its scratch directory
+	cleanup func()
+}
+
+// Trace runs the command under the tracer in the project's root, prepared
+// for the project's ecosystems: each that needs to (TraceEnvironer) adjusts
+// the command's environment to collect evidence of use beyond file opens,
+// and the directories whose files no package owns (TraceSkipper) are
+// counted rather than recorded. Close removes what the run left in
+// temporary directories, once its audit is done.
+func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
+	environ := o.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	t, err := p.prepare(ctx, Setenv(environ, o.Env), o.Evidence)
+	if err != nil {
+		return nil, err
+	}
+	if o.Privileged {
+		if err := t.shareScratch(os.Getenv("SUDO_UID"), os.Getenv("SUDO_GID")); err != nil {
+			t.Close()
+			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
+		}
+	}
+	if o.Prepared != nil {
+		o.Prepared(t.Collectors)
+	}
+	var skip []string
+	for _, d := range p.ecos {
+		if ts, ok := d.eco.(ecosystems.TraceSkipper); ok {
+			skip = append(skip, ts.TraceSkip(ctx, p.root, t.Env)...)
+		}
+	}
+	t.Trace, err = tracer.Run(ctx, tracer.Options{
+		Command:    o.Command,
+		Dir:        p.root,
+		Env:        t.Env,
+		Skip:       skip,
+		Stdin:      o.Stdin,
+		Stdout:     o.Stdout,
+		Stderr:     o.Stderr,
+		Timeout:    o.Timeout,
+		Grace:      o.Grace,
+		Privileged: o.Privileged,
+	})
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+// Close removes the temporary evidence directories of the run.
+func (t *Traced) Close() {
+	if t.cleanup != nil {
+		t.cleanup()
+		t.cleanup = nil
+	}
+}
+
+// AuditAfterInterrupt bounds the audit of an interrupted run: enumerating
+// the installations may ask package managers (mvn, go, python).
+const AuditAfterInterrupt = 30 * time.Second
+
+// Audit enumerates each ecosystem's installation and audits it against the
+// trace. An interrupt (Ctrl-C) that stopped the command also cancelled
+// ctx: what ran until then is still audited, on a context of its own
+// bounded by AuditAfterInterrupt, so that envaudit ends soon all the same.
+// instErr reports installations that could not be enumerated: the report
+// is complete otherwise and says so.
+func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
+	if ctx.Err() != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), AuditAfterInterrupt)
+		defer cancel()
+	}
+	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
+	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch)
+	return audit.NewReport(t.p.opts.Version, run, reps), instErr
+}
+
+// AuditTrace audits the project against a saved trace (complete says
+// whether it was read to its end), or its declared and installed layers
+// only when tr is nil. A trace recorded in another checkout of the
+// project (a CI runner's) is moved onto this one by the directory it
+// recorded. The ecosystems get back the evidence they collected during
+// the run from the evidence directory (SavedEvidence), and the
+// environment the traced run had for them.
+func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete bool, evidence string) (r *audit.Report, instErr, err error) {
+	var run *audit.RunInfo
+	if tr != nil {
+		if tr.Header.Dir != "" {
+			tr = audit.RebaseTrace(tr, tr.Header.Dir, p.root)
+		}
+		run = audit.NewRunInfo(tr, complete, p.shown)
+	}
+	environ, scratch, err := p.reuse(os.Environ(), evidence)
+	if err != nil {
+		return nil, nil, err
+	}
+	reps, instErr := p.audit(ctx, tr, environ, scratch)
+	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
+}
+
+// ReadTrace reads a trace saved at path; complete is false when it ends
+// early (a run that was killed while writing it).
+func ReadTrace(path string) (tr *tracer.Trace, complete bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	return tracer.ReadJSONL(f, path)
+}
+
+// prepare gives every ecosystem that needs it (TraceEnvironer) a scratch
+// directory and returns the run with the command's environment, their
+// variables applied. With evidence "", the directories are temporary and
+// Close removes them. Otherwise they are evidence/<ecosystem>, kept beside
+// the trace for a later AuditTrace: the evidence directory of an earlier
+// trace is replaced first, so no stale evidence outlives it, and one
+// envaudit did not make is refused.
+func (p *Project) prepare(ctx context.Context, environ []string, evidence string) (*Traced, error) {
+	t := &Traced{p: p, Env: append([]string(nil), environ...), Evidence: evidence, scratch: map[string]string{}}
+	t.cleanup = func() {
+		if evidence != "" {
+			return
+		}
+		for _, dir := range t.scratch {
+			os.RemoveAll(dir)
+		}
+	}
+	if evidence != "" {
+		if err := clearEvidence(evidence); err != nil {
+			return nil, err
+		}
+		// Ecosystems write into their scratch directories through
+		// options such as -Xlog:class+load:file=PATH, which want an
+		// absolute path.
+		abs, err := filepath.Abs(evidence)
+		if err != nil {
+			return nil, err
+		}
+		evidence = abs
+	}
+	for _, d := range p.ecos {
+		te, ok := d.eco.(ecosystems.TraceEnvironer)
+		if !ok {
+			continue
+		}
+		name := d.eco.Name()
+		var dir string
+		var err error
+		if evidence == "" {
+			dir, err = os.MkdirTemp("", "envaudit-"+name+"-")
+		} else {
+			dir, err = makeEvidence(evidence, name)
+		}
+		if err != nil {
+			t.Close()
+			return nil, err
+		}
+		t.scratch[name] = dir
+		t.Collectors = append(t.Collectors, name)
+		t.Env = Setenv(t.Env, te.TraceEnv(p.root, dir, t.Env))
+	}
+	return t, nil
+}
+
+// reuse prepares the audit of a saved trace whose ecosystems kept their
+// evidence in evidence/<ecosystem> (prepare): each ecosystem with such a
+// directory gets it back as its scratch directory, and environ gets the
+// variables TraceEnv set for the traced run, as a traced run gives
+// Installed the traced command's environment. Ecosystems without one
+// audit without evidence of their own.
+func (p *Project) reuse(environ []string, evidence string) ([]string, map[string]string, error) {
+	env := append([]string(nil), environ...)
+	scratch := map[string]string{}
+	if evidence == "" {
+		return env, scratch, nil
+	}
+	abs, err := filepath.Abs(evidence)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, d := range p.ecos {
+		te, ok := d.eco.(ecosystems.TraceEnvironer)
+		if !ok {
+			continue
+		}
+		dir := filepath.Join(abs, d.eco.Name())
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		scratch[d.eco.Name()] = dir
+		env = Setenv(env, te.TraceEnv(p.root, dir, env))
+	}
+	return env, scratch, nil
+}
+
+// shareScratch hands the scratch directories to the user a privileged
+// trace runs the command as (SUDO_UID and SUDO_GID; root when unset), so
+// the command's tools can write their evidence there.
+func (t *Traced) shareScratch(uid, gid string) error {
+	if uid == "" {
+		return nil
+	}
+	u, err := strconv.Atoi(uid)
+	if err != nil {
+		return fmt.Errorf("bad SUDO_UID %q: %w", uid, err)
+	}
+	g := -1
+	if gid != "" {
+		if g, err = strconv.Atoi(gid); err != nil {
+			return fmt.Errorf("bad SUDO_GID %q: %w", gid, err)
+		}
+	}
+	for _, dir := range t.scratch {
+		if err := os.Chown(dir, u, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Setenv applies KEY=VALUE entries over env, later entries winning.
+func Setenv(env, set []string) []string {
+	for _, kv := range set {
+		key, _, _ := strings.Cut(kv, "=")
+		out := env[:0]
+		for _, e := range env {
+			if k, _, _ := strings.Cut(e, "="); k != key {
+				out = append(out, e)
+			}
+		}
+		env = append(out, kv)
+	}
+	return env
+}
+
+// audit enumerates each ecosystem's installation and audits it against the
+// trace (nil: D1 and D2 only). An installation that cannot be enumerated
+// leaves the ecosystem without D2 and D3, says so in its warnings, and is
+// returned as err after every ecosystem was audited, so that the report is
+// still written.
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string) ([]audit.EcosystemReport, error) {
+	env := ecosystems.Env{Environ: environ}
+	if tr != nil {
+		env.Executables = audit.Executables(tr)
+	}
+	var reps []audit.EcosystemReport
+	var errs []error
+	for _, d := range p.ecos {
+		p.step("reading the installed %s packages", d.eco.Name())
+		e := env
+		e.Scratch = scratch[d.eco.Name()]
+		inv, err := d.eco.Installed(ctx, p.root, e)
+		if err != nil {
+			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
+			errs = append(errs, err)
+			inv = nil
+		}
+		p.step("auditing %s", d.eco.Name())
+		rep := audit.Ecosystem(audit.Input{
+			Name:      d.eco.Name(),
+			Manifests: d.manifests,
+			Declared:  d.declared,
+			Inventory: inv,
+			Trace:     tr,
+			DevTools:  p.devTools(d.eco),
+			Root:      p.root,
+		})
+		if err != nil {
+			rep.Warnings = append(rep.Warnings, err.Error())
+		}
+		reps = append(reps, rep)
+	}
+	p.done()
+	return reps, errors.Join(errs...)
+}
