@@ -8,7 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-
 func TestPrefixWriter(t *testing.T) {
 	var b bytes.Buffer
 	w := &prefixWriter{w: &b, prefix: "  │ "}
