@@ -1,11 +1,11 @@
 package audit
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // WriteJSON writes r as indented JSON (schema version 1), with a final
@@ -24,13 +24,8 @@ func ReadReport(rd io.Reader, name string) (*Report, error) {
 	}
 	var r Report
 	if err := json.Unmarshal(data, &r); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			return nil, fmt.Errorf("%s:%d: %w", name, lineAt(data, syn.Offset), err)
-		case errors.As(err, &typ):
-			return nil, fmt.Errorf("%s:%d: %w", name, lineAt(data, typ.Offset), err)
+		if p, ok := posdoc.JSONErrorPos(data, err); ok {
+			return nil, fmt.Errorf("%s:%d: %w", name, p.Line, err)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -38,15 +33,4 @@ func ReadReport(rd io.Reader, name string) (*Report, error) {
 		return nil, fmt.Errorf("%s: not an envaudit report of schema version %d (schemaVersion is %d)", name, SchemaVersion, r.SchemaVersion)
 	}
 	return &r, nil
-}
-
-// lineAt returns the 1-based line of a byte offset.
-func lineAt(data []byte, off int64) int {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	if off < 0 {
-		off = 0
-	}
-	return 1 + bytes.Count(data[:off], []byte("\n"))
 }

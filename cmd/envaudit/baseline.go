@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"sort"
 	"strings"
 	"time"
@@ -15,6 +12,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/dpkg"
 	"github.com/envaudit/envaudit/internal/ghaction"
 )
 
@@ -62,7 +60,7 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 	}
 	b := &ghaction.Baseline{Taken: now.UTC().Truncate(time.Second)}
 	var warnings []string
-	if pkgs, err := dpkgPackages(ctx); err != nil {
+	if pkgs, err := dpkgPackages(); err != nil {
 		warnings = append(warnings, err.Error())
 	} else {
 		b.Add("system", pkgs...)
@@ -91,25 +89,17 @@ func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 	return b, warnings, nil
 }
 
-// dpkgPackages lists the installed Debian packages with dpkg-query, the
-// package manager's own answer.
-func dpkgPackages(ctx context.Context) ([]ghaction.BaselinePackage, error) {
-	if _, err := exec.LookPath("dpkg-query"); err != nil {
-		return nil, fmt.Errorf("system: no dpkg-query on this machine: %w", err)
-	}
-	var stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, "dpkg-query", "-W", "-f", "${db:Status-Status}\t${Package}\t${Version}\n")
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+// dpkgPackages lists the installed Debian packages from the dpkg database
+// of the machine, read as the system ecosystem and cmake read it.
+func dpkgPackages() ([]ghaction.BaselinePackage, error) {
+	db, err := dpkg.Open(os.DirFS("/"))
 	if err != nil {
-		return nil, fmt.Errorf("system: dpkg-query: %w: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("system: %w", err)
 	}
 	var pkgs []ghaction.BaselinePackage
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) == 3 && f[0] == "installed" {
-			pkgs = append(pkgs, ghaction.BaselinePackage{Name: f[1], Version: f[2]})
+	for _, p := range db.Packages {
+		if p.Installed() {
+			pkgs = append(pkgs, ghaction.BaselinePackage{Name: p.Name, Version: p.Version})
 		}
 	}
 	return pkgs, nil

@@ -68,16 +68,14 @@ func readConfig(root string, environ []string) config {
 			return filepath.Join(base, p)
 		}
 		if b, _ := doc.table("build"); b != nil && c.targetDir == "" {
-			if s, _ := b["target-dir"].(string); s != "" {
+			if s := text(b, "target-dir"); s != "" {
 				c.targetDir = abs(s)
 			}
 		}
 		srcs, _ := doc.table("source")
-		for _, s := range srcs {
-			if t, ok := s.(map[string]any); ok {
-				if d, _ := t["directory"].(string); d != "" {
-					c.dirs = append(c.dirs, abs(d))
-				}
+		for _, s := range members(srcs) {
+			if d := text(s.Value, "directory"); d != "" {
+				c.dirs = append(c.dirs, abs(d))
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // UnusedLint is what the audit says of a crate the run did not use when the
@@ -285,15 +286,14 @@ func lintInManifest(pr *project, m *manifest) bool {
 		if err != nil || t == nil {
 			return false
 		}
-		var l any = t["unused_crate_dependencies"]
-		if tt, ok := l.(map[string]any); ok {
-			l = tt["level"]
+		s := text(t, "unused_crate_dependencies")
+		if l := t.Get("unused_crate_dependencies"); l != nil && l.Kind == posdoc.Table {
+			s = text(l, "level")
 		}
-		s, _ := l.(string)
 		return s == "warn" || s == "deny" || s == "forbid"
 	}
 	if lints, err := m.doc.table("lints"); err == nil && lints != nil {
-		if b, _ := lints["workspace"].(bool); b {
+		if isTrue(lints.Get("workspace")) {
 			return level(pr.root.doc, "workspace", "lints", "rust")
 		}
 	}

@@ -3,9 +3,11 @@ package cargo
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // lockPackage is one [[package]] of Cargo.lock.
@@ -32,30 +34,33 @@ func parseLock(rel string, data []byte) (*lockFile, error) {
 		return nil, err
 	}
 	lf := &lockFile{deps: map[string][]string{}}
-	if v, ok := doc.tree["version"].(int64); ok {
-		lf.Version = int(v)
+	if v := doc.root.Get("version"); v != nil && v.Kind == posdoc.Number {
+		// Base 0 reads TOML's 0x, 0o and 0b prefixes and underscores.
+		if n, err := strconv.ParseInt(v.Text, 0, 64); err == nil {
+			lf.Version = int(n)
+		}
 	}
-	raw, _ := doc.tree["package"].([]any)
-	if _, ok := doc.tree["package"]; ok && raw == nil {
+	raw := doc.root.Get("package")
+	if raw != nil && raw.Kind != posdoc.Array {
 		return nil, doc.errorf([]string{"package"}, "package: want an array of tables")
 	}
+	var tables []*posdoc.Value
+	if raw != nil {
+		tables = raw.Elems
+	}
 	versions := map[string][]string{}
-	for i, r := range raw {
-		t, ok := r.(map[string]any)
-		if !ok {
+	for i, t := range tables {
+		if t.Kind != posdoc.Table {
 			return nil, doc.errorf([]string{"package"}, "package[%d]: want a table", i)
 		}
-		var p lockPackage
-		p.Name, _ = t["name"].(string)
-		p.Version, _ = t["version"].(string)
-		p.Source, _ = t["source"].(string)
+		p := lockPackage{Name: text(t, "name"), Version: text(t, "version"), Source: text(t, "source")}
 		if p.Name == "" || p.Version == "" {
 			return nil, doc.errorf([]string{"package"}, "package[%d]: want a name and a version", i)
 		}
-		if ds, ok := t["dependencies"].([]any); ok {
-			for _, d := range ds {
-				if s, ok := d.(string); ok {
-					p.Dependencies = append(p.Dependencies, s)
+		if ds := t.Get("dependencies"); ds != nil && ds.Kind == posdoc.Array {
+			for _, d := range ds.Elems {
+				if d.Kind == posdoc.String {
+					p.Dependencies = append(p.Dependencies, d.Text)
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // manifest is one parsed Cargo.toml of the project.
@@ -175,8 +176,8 @@ func (pr *project) declared(m *manifest) ([]decl, error) {
 		if err != nil || t == nil {
 			return err
 		}
-		for key, v := range t {
-			d, err := pr.entry(m, tpath, key, v, scope)
+		for _, mem := range t.Members {
+			d, err := pr.entry(m, tpath, mem.Key, mem.Value, scope)
 			if err != nil {
 				return err
 			}
@@ -197,9 +198,9 @@ func (pr *project) declared(m *manifest) ([]decl, error) {
 	if err != nil {
 		return nil, err
 	}
-	for cfg := range targets {
+	for _, cfg := range members(targets) {
 		for _, k := range depKinds {
-			if err := add([]string{"target", cfg, k.table}, k.scope, cfg); err != nil {
+			if err := add([]string{"target", cfg.Key, k.table}, k.scope, cfg.Key); err != nil {
 				return nil, err
 			}
 		}
@@ -211,7 +212,7 @@ func (pr *project) declared(m *manifest) ([]decl, error) {
 // entry interprets one dependency entry: `key = "1.2"` or a table with
 // version, package (a rename), path, git, optional and workspace = true
 // (inherited from the root's [workspace.dependencies]).
-func (pr *project) entry(m *manifest, tpath []string, key string, v any, scope ecosystems.Scope) (decl, error) {
+func (pr *project) entry(m *manifest, tpath []string, key string, v *posdoc.Value, scope ecosystems.Scope) (decl, error) {
 	kpath := append(append([]string(nil), tpath...), key)
 	d := decl{
 		dep: ecosystems.Dependency{
@@ -221,37 +222,38 @@ func (pr *project) entry(m *manifest, tpath []string, key string, v any, scope e
 		},
 		extern: strings.ReplaceAll(key, "-", "_"),
 	}
-	var t map[string]any
-	switch v := v.(type) {
-	case string:
-		d.dep.Spec = v
+	var t *posdoc.Value
+	switch v.Kind {
+	case posdoc.String:
+		d.dep.Spec = v.Text
 		return d, nil
-	case map[string]any:
+	case posdoc.Table:
 		t = v
 	default:
-		return d, m.doc.errorf(kpath, "%s: want a version string or a table, not %s", dotted(kpath), typeName(v))
+		return d, m.doc.errorf(kpath, "%s: want a version string or a table, not %s", dotted(kpath), v.Kind)
 	}
 	src, srcDoc, srcPath, baseDir := t, m.doc, kpath, m.dir
-	if inh, ok := t["workspace"]; ok {
-		if b, isBool := inh.(bool); !isBool || !b {
+	if inh := t.Get("workspace"); inh != nil {
+		if !isTrue(inh) {
 			return d, m.doc.errorf(append(kpath, "workspace"), "%s.workspace: only `workspace = true` is allowed", dotted(kpath))
 		}
 		wd, err := pr.root.doc.table("workspace", "dependencies")
 		if err != nil {
 			return d, err
 		}
-		wv, ok := wd[key]
-		if !ok {
+		wv := wd.Get(key)
+		if wv == nil {
 			return d, m.doc.errorf(kpath, "%s: inherits from the workspace, but [workspace.dependencies] of %s has no %q", dotted(kpath), pr.root.rel, key)
 		}
 		srcDoc, srcPath, baseDir = pr.root.doc, []string{"workspace", "dependencies", key}, pr.root.dir
-		switch wv := wv.(type) {
-		case string:
-			src = map[string]any{"version": wv}
-		case map[string]any:
+		switch wv.Kind {
+		case posdoc.String:
+			// `itoa = "1"` is short for `itoa = { version = "1" }`.
+			src = &posdoc.Value{Kind: posdoc.Table, Pos: wv.Pos, Members: []*posdoc.Member{{Key: "version", Pos: wv.Pos, Value: wv}}}
+		case posdoc.Table:
 			src = wv
 		default:
-			return d, srcDoc.errorf(srcPath, "%s: want a version string or a table, not %s", dotted(srcPath), typeName(wv))
+			return d, srcDoc.errorf(srcPath, "%s: want a version string or a table, not %s", dotted(srcPath), wv.Kind)
 		}
 		d.dep.Spec = "workspace"
 	}
@@ -287,12 +289,11 @@ func (pr *project) entry(m *manifest, tpath []string, key string, v any, scope e
 		}
 		d.dep.Spec += strings.Join(spec, " ")
 	}
-	if o, ok := t["optional"]; ok {
-		b, isBool := o.(bool)
-		if !isBool {
-			return d, m.doc.errorf(append(kpath, "optional"), "%s.optional: want a boolean, not %s", dotted(kpath), typeName(o))
+	if o := t.Get("optional"); o != nil {
+		if o.Kind != posdoc.Bool {
+			return d, m.doc.errorf(append(kpath, "optional"), "%s.optional: want a boolean, not %s", dotted(kpath), o.Kind)
 		}
-		if b && scope == ecosystems.ScopeRuntime {
+		if isTrue(o) && scope == ecosystems.ScopeRuntime {
 			d.dep.Scope = ecosystems.ScopeOptional
 		}
 	}

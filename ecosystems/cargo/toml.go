@@ -5,84 +5,44 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
-
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
-// tomlDoc is a decoded TOML document with the line of every key path it
-// spells out (tables, dotted keys and their prefixes), so that a value
-// found in the decoded tree can be pointed at in the file.
+// tomlDoc is a parsed TOML document of the project (or a cargo
+// configuration file), with the position of every key, so that a value can
+// be pointed at in the file.
 type tomlDoc struct {
-	file  string
-	tree  map[string]any
-	lines map[string]int // key path joined by keySep -> line of first mention
+	file string
+	root *posdoc.Value
 }
 
-const keySep = "\x00"
-
-func keyPath(parts ...string) string { return strings.Join(parts, keySep) }
-
-// parseTOML decodes data (the file at rel, slash-separated) and records key
-// positions. Errors are *ecosystems.PosError at the offending line.
+// parseTOML parses data (the file at rel, slash-separated). Errors are
+// *ecosystems.PosError at the offending line.
 func parseTOML(rel string, data []byte) (*tomlDoc, error) {
-	doc := &tomlDoc{file: rel, tree: map[string]any{}, lines: map[string]int{}}
-	if err := toml.Unmarshal(data, &doc.tree); err != nil {
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			row, _ := de.Position()
-			return nil, &ecosystems.PosError{Pos: ecosystems.Pos{File: rel, Line: row}, Err: err}
+	root, err := posdoc.ParseTOML(rel, data)
+	if err != nil {
+		var pe *posdoc.Error
+		if errors.As(err, &pe) {
+			return nil, &ecosystems.PosError{Pos: ecosystems.Pos{File: rel, Line: pe.Pos.Line}, Err: pe.Err}
 		}
 		return nil, &ecosystems.PosError{Pos: ecosystems.Pos{File: rel}, Err: err}
 	}
-	// Unmarshal accepted the document, so the parser below sees valid TOML;
-	// it only supplies positions.
-	p := unstable.Parser{}
-	p.Reset(data)
-	var table []string
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			table = table[:0]
-			it := e.Key()
-			for it.Next() {
-				table = append(table, string(it.Node().Data))
-				doc.mark(&p, table, it.Node())
-			}
-		case unstable.KeyValue:
-			parts := append([]string(nil), table...)
-			it := e.Key()
-			for it.Next() {
-				parts = append(parts, string(it.Node().Data))
-				doc.mark(&p, parts, it.Node())
-			}
-		}
-	}
-	if err := p.Error(); err != nil {
-		return nil, &ecosystems.PosError{Pos: ecosystems.Pos{File: rel}, Err: err}
-	}
-	return doc, nil
+	return &tomlDoc{file: rel, root: root}, nil
 }
 
-func (d *tomlDoc) mark(p *unstable.Parser, parts []string, n *unstable.Node) {
-	k := keyPath(parts...)
-	if _, ok := d.lines[k]; ok {
-		return
-	}
-	d.lines[k] = p.Shape(n.Raw).Start.Line
-}
-
-// line returns the line of the key path, or of its longest mentioned
-// prefix, or 0.
+// line returns the line where the key path, or its longest present prefix,
+// is first mentioned, or 0.
 func (d *tomlDoc) line(parts ...string) int {
-	for n := len(parts); n > 0; n-- {
-		if l, ok := d.lines[keyPath(parts[:n]...)]; ok {
-			return l
+	line, v := 0, d.root
+	for _, k := range parts {
+		m := v.Member(k)
+		if m == nil {
+			break
 		}
+		line, v = m.Pos.Line, m.Value
 	}
-	return 0
+	return line
 }
 
 // errorf returns a positioned error at the line of the key path.
@@ -92,56 +52,73 @@ func (d *tomlDoc) errorf(parts []string, format string, args ...any) error {
 
 // table returns the table at the key path, nil when absent, or an error
 // when the key holds something else.
-func (d *tomlDoc) table(parts ...string) (map[string]any, error) {
-	var cur any = d.tree
+func (d *tomlDoc) table(parts ...string) (*posdoc.Value, error) {
+	cur := d.root
 	for i, k := range parts {
-		m, ok := cur.(map[string]any)
-		if !ok {
+		if cur.Kind != posdoc.Table {
 			return nil, d.errorf(parts[:i], "%s: want a table", dotted(parts[:i]))
 		}
-		if cur, ok = m[k]; !ok {
+		if cur = cur.Get(k); cur == nil {
 			return nil, nil
 		}
 	}
-	m, ok := cur.(map[string]any)
-	if !ok {
+	if cur.Kind != posdoc.Table {
 		return nil, d.errorf(parts, "%s: want a table", dotted(parts))
 	}
-	return m, nil
+	return cur, nil
 }
 
 // str returns the string at key k of table t (at path), "" when absent.
-func (d *tomlDoc) str(t map[string]any, path []string, k string) (string, error) {
-	v, ok := t[k]
-	if !ok {
+func (d *tomlDoc) str(t *posdoc.Value, path []string, k string) (string, error) {
+	v := t.Get(k)
+	if v == nil {
 		return "", nil
 	}
-	s, ok := v.(string)
-	if !ok {
-		return "", d.errorf(append(append([]string(nil), path...), k), "%s: want a string, not %s", dotted(append(path, k)), typeName(v))
+	if v.Kind != posdoc.String {
+		return "", d.errorf(append(append([]string(nil), path...), k), "%s: want a string, not %s", dotted(append(path, k)), v.Kind)
 	}
-	return s, nil
+	return v.Text, nil
 }
 
 // strings returns the array of strings at key k of table t.
-func (d *tomlDoc) strings(t map[string]any, path []string, k string) ([]string, error) {
-	v, ok := t[k]
-	if !ok {
+func (d *tomlDoc) strings(t *posdoc.Value, path []string, k string) ([]string, error) {
+	v := t.Get(k)
+	if v == nil {
 		return nil, nil
 	}
-	arr, ok := v.([]any)
-	if !ok {
-		return nil, d.errorf(append(append([]string(nil), path...), k), "%s: want an array of strings, not %s", dotted(append(path, k)), typeName(v))
+	if v.Kind != posdoc.Array {
+		return nil, d.errorf(append(append([]string(nil), path...), k), "%s: want an array of strings, not %s", dotted(append(path, k)), v.Kind)
 	}
-	out := make([]string, 0, len(arr))
-	for _, e := range arr {
-		s, ok := e.(string)
-		if !ok {
-			return nil, d.errorf(append(append([]string(nil), path...), k), "%s: want an array of strings, found %s", dotted(append(path, k)), typeName(e))
+	out := make([]string, 0, len(v.Elems))
+	for _, e := range v.Elems {
+		if e.Kind != posdoc.String {
+			return nil, d.errorf(append(append([]string(nil), path...), k), "%s: want an array of strings, found %s", dotted(append(path, k)), e.Kind)
 		}
-		out = append(out, s)
+		out = append(out, e.Text)
 	}
 	return out, nil
+}
+
+// text returns the string at key k of table t, or "" when it is absent or
+// not a string: for cargo's own files, which cargo has already checked.
+func text(t *posdoc.Value, k string) string {
+	if v := t.Get(k); v != nil && v.Kind == posdoc.String {
+		return v.Text
+	}
+	return ""
+}
+
+// members returns the members of table t, none when t is nil.
+func members(t *posdoc.Value) []*posdoc.Member {
+	if t == nil {
+		return nil
+	}
+	return t.Members
+}
+
+// isTrue reports whether v is the boolean true.
+func isTrue(v *posdoc.Value) bool {
+	return v != nil && v.Kind == posdoc.Bool && v.Text == "true"
 }
 
 // dotted spells a key path as TOML would, quoting parts that need it.
@@ -162,21 +139,4 @@ func dotted(parts []string) string {
 		}
 	}
 	return strings.Join(q, ".")
-}
-
-func typeName(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case int64, float64:
-		return "a number"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "a table"
-	default:
-		return fmt.Sprintf("%T", v)
-	}
 }

@@ -1,14 +1,12 @@
 package cmake
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
-	"io"
 	"regexp"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // parseVcpkg reads the "dependencies" of a vcpkg manifest (vcpkg.json):
@@ -17,174 +15,84 @@ import (
 // (nlohmann-json → nlohmann_json). Each dependency points at the line of its
 // name.
 func parseVcpkg(file string, src []byte, tbl *Table) ([]ecosystems.Dependency, error) {
-	j := &jsonPos{file: file, src: src, dec: json.NewDecoder(bytes.NewReader(src))}
-	j.dec.UseNumber()
-	if err := j.expectDelim('{', "the manifest"); err != nil {
+	doc, err := posdoc.ParseJSON(file, src)
+	if err != nil {
+		var pe *posdoc.Error
+		if errors.As(err, &pe) {
+			return nil, ecosystems.Errorf(file, pe.Pos.Line, "invalid JSON: %v", pe.Err)
+		}
 		return nil, err
 	}
+	if doc.Kind != posdoc.Object {
+		return nil, ecosystems.Errorf(file, doc.Pos.Line, "the manifest is not an object")
+	}
 	var out []ecosystems.Dependency
-	for j.dec.More() {
-		key, _, err := j.str("a key")
-		if err != nil {
-			return nil, err
-		}
-		if key != "dependencies" {
-			if err := j.skip(); err != nil {
-				return nil, err
-			}
+	for _, top := range doc.Members {
+		if top.Key != "dependencies" {
 			continue
 		}
-		if err := j.expectDelim('[', `"dependencies"`); err != nil {
-			return nil, err
+		if top.Value.Kind != posdoc.Array {
+			return nil, ecosystems.Errorf(file, top.Value.Pos.Line, `"dependencies" is not an array`)
 		}
-		for j.dec.More() {
-			tok, line, err := j.token()
+		for _, e := range top.Value.Elems {
+			dep, err := vcpkgDependency(file, e, tbl)
 			if err != nil {
 				return nil, err
 			}
-			var name, spec string
-			nameLine, host := line, false
-			switch t := tok.(type) {
-			case string:
-				if name = t; name == "" {
-					return nil, ecosystems.Errorf(file, line, "empty port name")
-				}
-			case json.Delim:
-				if t != '{' {
-					return nil, ecosystems.Errorf(file, line, "dependency is not a port name or an object")
-				}
-				for j.dec.More() {
-					k, _, err := j.str("a key")
-					if err != nil {
-						return nil, err
-					}
-					switch k {
-					case "name":
-						if name, nameLine, err = j.str(`"name"`); err != nil {
-							return nil, err
-						}
-					case "version>=":
-						if spec, _, err = j.str(`"version>="`); err != nil {
-							return nil, err
-						}
-						spec = ">=" + spec
-					case "host":
-						v, l, err := j.token()
-						if err != nil {
-							return nil, err
-						}
-						b, ok := v.(bool)
-						if !ok {
-							return nil, ecosystems.Errorf(file, l, `"host" is not a boolean`)
-						}
-						host = b
-					default:
-						if err := j.skip(); err != nil {
-							return nil, err
-						}
-					}
-				}
-				if _, _, err := j.token(); err != nil { // }
-					return nil, err
-				}
-				if name == "" {
-					return nil, ecosystems.Errorf(file, line, `dependency object without a "name"`)
-				}
-			default:
-				return nil, ecosystems.Errorf(file, line, "dependency is not a port name or an object")
-			}
-			lib := tbl.ByVcpkg(name)
-			scope := scopeOf(lib, false, true)
-			if host && scope == ecosystems.ScopeRuntime {
-				scope = ecosystems.ScopeBuild
-			}
-			dep := ecosystems.Dependency{Name: canonical(lib, name), Spec: spec, Scope: scope,
-				Pos: ecosystems.Pos{File: file, Line: nameLine}, CompileOnly: lib != nil && lib.HeaderOnly}
-			if dep.Name != name {
-				dep.Raw = name
-			}
 			out = append(out, dep)
-		}
-		if _, _, err := j.token(); err != nil { // ]
-			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// jsonPos reads JSON tokens and knows the line each one ends on.
-type jsonPos struct {
-	file string
-	src  []byte
-	dec  *json.Decoder
-}
-
-func (j *jsonPos) lineAt(off int64) int {
-	if off > int64(len(j.src)) {
-		off = int64(len(j.src))
-	}
-	return bytes.Count(j.src[:off], []byte("\n")) + 1
-}
-
-func (j *jsonPos) token() (json.Token, int, error) {
-	tok, err := j.dec.Token()
-	if err != nil {
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &se):
-			return nil, 0, ecosystems.Errorf(j.file, j.lineAt(se.Offset), "invalid JSON: %v", se)
-		case errors.Is(err, io.EOF):
-			return nil, 0, ecosystems.Errorf(j.file, j.lineAt(int64(len(j.src))), "invalid JSON: unexpected end of file")
+// vcpkgDependency reads one entry of "dependencies": a port name, or an
+// object whose keys count where they are written last.
+func vcpkgDependency(file string, e *posdoc.Value, tbl *Table) (ecosystems.Dependency, error) {
+	var name, spec string
+	nameLine, host := e.Pos.Line, false
+	switch e.Kind {
+	case posdoc.String:
+		if name = e.Text; name == "" {
+			return ecosystems.Dependency{}, ecosystems.Errorf(file, e.Pos.Line, "empty port name")
 		}
-		return nil, 0, ecosystems.Errorf(j.file, j.lineAt(j.dec.InputOffset()), "invalid JSON: %v", err)
-	}
-	return tok, j.lineAt(j.dec.InputOffset()), nil
-}
-
-func (j *jsonPos) expectDelim(d json.Delim, what string) error {
-	tok, line, err := j.token()
-	if err != nil {
-		return err
-	}
-	if got, ok := tok.(json.Delim); !ok || got != d {
-		kind := map[json.Delim]string{'{': "an object", '[': "an array"}[d]
-		return ecosystems.Errorf(j.file, line, "%s is not %s", what, kind)
-	}
-	return nil
-}
-
-func (j *jsonPos) str(what string) (string, int, error) {
-	tok, line, err := j.token()
-	if err != nil {
-		return "", 0, err
-	}
-	s, ok := tok.(string)
-	if !ok {
-		return "", 0, ecosystems.Errorf(j.file, line, "%s is not a string", what)
-	}
-	return s, line, nil
-}
-
-// skip consumes one value.
-func (j *jsonPos) skip() error {
-	depth := 0
-	for {
-		tok, _, err := j.token()
-		if err != nil {
-			return err
-		}
-		if d, ok := tok.(json.Delim); ok {
-			switch d {
-			case '{', '[':
-				depth++
-			default:
-				depth--
+	case posdoc.Object:
+		for _, m := range e.Members {
+			v := m.Value
+			switch m.Key {
+			case "name":
+				if v.Kind != posdoc.String {
+					return ecosystems.Dependency{}, ecosystems.Errorf(file, v.Pos.Line, `"name" is not a string`)
+				}
+				name, nameLine = v.Text, v.Pos.Line
+			case "version>=":
+				if v.Kind != posdoc.String {
+					return ecosystems.Dependency{}, ecosystems.Errorf(file, v.Pos.Line, `"version>=" is not a string`)
+				}
+				spec = ">=" + v.Text
+			case "host":
+				if v.Kind != posdoc.Bool {
+					return ecosystems.Dependency{}, ecosystems.Errorf(file, v.Pos.Line, `"host" is not a boolean`)
+				}
+				host = v.Text == "true"
 			}
 		}
-		if depth == 0 {
-			return nil
+		if name == "" {
+			return ecosystems.Dependency{}, ecosystems.Errorf(file, e.Pos.Line, `dependency object without a "name"`)
 		}
+	default:
+		return ecosystems.Dependency{}, ecosystems.Errorf(file, e.Pos.Line, "dependency is not a port name or an object")
 	}
+	lib := tbl.ByVcpkg(name)
+	scope := scopeOf(lib, false, true)
+	if host && scope == ecosystems.ScopeRuntime {
+		scope = ecosystems.ScopeBuild
+	}
+	dep := ecosystems.Dependency{Name: canonical(lib, name), Spec: spec, Scope: scope,
+		Pos: ecosystems.Pos{File: file, Line: nameLine}, CompileOnly: lib != nil && lib.HeaderOnly}
+	if dep.Name != name {
+		dep.Raw = name
+	}
+	return dep, nil
 }
 
 // conanRef matches a Conan reference: name/version[@user[/channel]][#rev].

@@ -55,13 +55,10 @@
 package gomod
 
 import (
-	"bytes"
 	"context"
-	"fmt"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 )
 
 // Runner runs a command in dir with the environment env and returns its
@@ -69,22 +66,10 @@ import (
 // standard error.
 type Runner func(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error)
 
-// ExecRunner runs commands with os/exec.
+// ExecRunner runs commands as processes (toolexec.Run): env is their whole
+// environment, and an error ends with the end of their standard error.
 func ExecRunner(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg != "" {
-			return out, fmt.Errorf("%s %s: %s: %w", name, strings.Join(args, " "), msg, err)
-		}
-		return out, fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
-	}
-	return out, nil
+	return toolexec.Run(ctx, toolexec.Cmd{Path: name, Args: args, Dir: dir, Env: env})
 }
 
 // Ecosystem is the Go modules ecosystem.

@@ -27,6 +27,9 @@ func (e *Ecosystem) TraceSkip(ctx context.Context, root string, environ []string
 	if run == nil {
 		run = ExecRunner
 	}
+	if environ == nil {
+		environ = os.Environ() // as Installed asks the go command
+	}
 	goCmd := e.Go
 	if goCmd == "" {
 		goCmd = lookPath("go", environ)

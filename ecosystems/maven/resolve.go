@@ -7,33 +7,50 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/package-url/packageurl-go"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
 // Runner runs Maven. Tests replace it with recorded answers; the default
 // runs the real mvn.
 type Runner interface {
 	// Run runs the command line args (args[0] is the program) in dir with
-	// the environment env and returns its combined output.
+	// the environment env and returns its standard output, where Maven
+	// logs (its [ERROR] lines included).
 	Run(ctx context.Context, dir string, env, args []string) ([]byte, error)
 }
 
-// ExecRunner runs commands as processes.
+// ExecRunner runs commands as processes (toolexec.Run).
 type ExecRunner struct{}
+
+// mvnTimeout bounds a resolution, which may download a project's whole
+// closure on a cold local repository.
+const mvnTimeout = 30 * time.Minute
 
 // Run runs args in dir.
 func (ExecRunner) Run(ctx context.Context, dir string, env, args []string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Dir = dir
-	cmd.Env = env
-	return cmd.CombinedOutput()
+	return toolexec.Run(ctx, toolexec.Cmd{Path: args[0], Args: args[1:], Dir: dir, Env: env, Timeout: mvnTimeout})
+}
+
+// runFailure is what a message says of a failed run of mvn: the failure
+// and the end of its standard error, without the long command line that
+// the message names by its goal.
+func runFailure(err error) error {
+	var te *toolexec.Error
+	if errors.As(err, &te) {
+		if te.Stderr != "" {
+			return fmt.Errorf("%w: %s", te.Err, te.Stderr)
+		}
+		return te.Err
+	}
+	return err
 }
 
 // DebianSettings is the settings file Debian's maven-debian-helper installs:
@@ -162,9 +179,9 @@ func (e Ecosystem) resolve(ctx context.Context, root string, environ []string) (
 	}
 	switch {
 	case runErr != nil && len(res.trees) == 0:
-		return nil, fmt.Errorf("mvn dependency:tree: %w%s", runErr, tail(output))
+		return nil, fmt.Errorf("mvn dependency:tree: %w%s", runFailure(runErr), tail(output))
 	case runErr != nil:
-		res.warning = fmt.Sprintf("mvn dependency:tree failed for some modules, whose packages D2 lacks: %v%s", runErr, tail(output))
+		res.warning = fmt.Sprintf("mvn dependency:tree failed for some modules, whose packages D2 lacks: %v%s", runFailure(runErr), tail(output))
 	case len(res.trees) == 0:
 		return nil, fmt.Errorf("mvn dependency:tree wrote no tree%s", tail(output))
 	}

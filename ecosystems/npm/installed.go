@@ -15,6 +15,7 @@ import (
 	packageurl "github.com/package-url/packageurl-go"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // evidence says what D3 rests on for npm, for the report.
@@ -337,16 +338,16 @@ func fieldOK(raw json.RawMessage, want byte) bool {
 // jsonError positions a JSON decoding error of file at the line of the
 // offending byte.
 func jsonError(file string, data []byte, err error) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return ecosystems.Errorf(file, newLines(data).at(max(se.Offset-1, 0)), "%v", se)
-	case errors.As(err, &te):
-		field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
-		return ecosystems.Errorf(file, newLines(data).at(max(te.Offset-1, 0)), "%q is %s, want %s", field, jsonKind(te.Value), goKind(te.Type))
+	p, ok := posdoc.JSONErrorPos(data, err)
+	if !ok {
+		return fmt.Errorf("%s: %w", file, err)
 	}
-	return fmt.Errorf("%s: %w", file, err)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+		return ecosystems.Errorf(file, p.Line, "%q is %s, want %s", field, jsonKind(te.Value), goKind(te.Type))
+	}
+	return ecosystems.Errorf(file, p.Line, "%v", err)
 }
 
 // jsonKind names a JSON value kind as UnmarshalTypeError.Value gives it.

@@ -1,6 +1,7 @@
 package npm
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // depFields are package.json's dependency objects, in the order npm reads
@@ -46,92 +48,102 @@ func readManifest(root, rel string) (*manifest, error) {
 // parseManifest parses the package.json text data of file. Everything wrong
 // with it is a *ecosystems.PosError at the line of the offending value.
 func parseManifest(file string, data []byte) (*manifest, error) {
-	doc, err := parseJSON(file, data)
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // npm strips a byte order mark
+	doc, err := posdoc.ParseJSON(file, data)
 	if err != nil {
-		return nil, err
+		return nil, posError(err)
 	}
-	if doc.kind != kindObject {
-		return nil, ecosystems.Errorf(file, doc.line, "top-level value is %s, want an object", doc.kind)
+	if doc.Kind != posdoc.Object {
+		return nil, ecosystems.Errorf(file, doc.Pos.Line, "top-level value is %s, want an object", doc.Kind)
 	}
 	m := &manifest{file: file}
-	var offs []int64 // of each entry of m.deps
-	if n := doc.get("name"); n != nil {
-		if n.kind != kindString {
-			return nil, ecosystems.Errorf(file, n.line, "\"name\" is %s, want a string", n.kind)
+	var at []posdoc.Pos // of each entry of m.deps
+	if n := doc.Get("name"); n != nil {
+		if n.Kind != posdoc.String {
+			return nil, ecosystems.Errorf(file, n.Pos.Line, "\"name\" is %s, want a string", n.Kind)
 		}
-		m.name = n.str
+		m.name = n.Text
 	}
 	for _, f := range depFields {
-		obj := doc.get(f.field)
-		if obj == nil || obj.kind == kindNull {
+		obj := doc.Get(f.field)
+		if obj == nil || obj.Kind == posdoc.Null {
 			continue
 		}
-		if obj.kind != kindObject {
-			return nil, ecosystems.Errorf(file, obj.line, "%q is %s, want an object", f.field, obj.kind)
+		if obj.Kind != posdoc.Object {
+			return nil, ecosystems.Errorf(file, obj.Pos.Line, "%q is %s, want an object", f.field, obj.Kind)
 		}
 		// A repeated name counts once, where it is written last, as in
 		// JSON.parse.
 		last := map[string]int{}
-		for i, mem := range obj.members {
-			last[mem.key] = i
+		for i, mem := range obj.Members {
+			last[mem.Key] = i
 		}
-		for i, mem := range obj.members {
-			if mem.key == "" {
-				return nil, ecosystems.Errorf(file, mem.line, "empty package name in %q", f.field)
+		for i, mem := range obj.Members {
+			if mem.Key == "" {
+				return nil, ecosystems.Errorf(file, mem.Pos.Line, "empty package name in %q", f.field)
 			}
-			if mem.val.kind != kindString {
-				return nil, ecosystems.Errorf(file, mem.val.line, "%q in %q: version spec is %s, want a string", mem.key, f.field, mem.val.kind)
+			if mem.Value.Kind != posdoc.String {
+				return nil, ecosystems.Errorf(file, mem.Value.Pos.Line, "%q in %q: version spec is %s, want a string", mem.Key, f.field, mem.Value.Kind)
 			}
-			if last[mem.key] != i {
+			if last[mem.Key] != i {
 				continue
 			}
-			offs = append(offs, mem.off)
+			at = append(at, mem.Pos)
 			m.deps = append(m.deps, ecosystems.Dependency{
-				Name:  mem.key,
-				Spec:  mem.val.str,
+				Name:  mem.Key,
+				Spec:  mem.Value.Text,
 				Scope: f.scope,
-				Pos:   ecosystems.Pos{File: file, Line: mem.line},
+				Pos:   ecosystems.Pos{File: file, Line: mem.Pos.Line},
 				// Type declarations are read by the TypeScript compiler,
 				// never loaded when the code runs.
-				CompileOnly: strings.HasPrefix(mem.key, "@types/"),
+				CompileOnly: strings.HasPrefix(mem.Key, "@types/"),
 			})
 		}
 	}
 	// A peer dependency marked optional in peerDependenciesMeta is one npm
 	// never installs on its own: an optional dependency of the project.
 	// Malformed entries are ignored, as npm ignores them.
-	if meta := doc.get("peerDependenciesMeta"); meta != nil && meta.kind == kindObject {
+	if meta := doc.Get("peerDependenciesMeta"); meta != nil && meta.Kind == posdoc.Object {
 		for i := range m.deps {
 			d := &m.deps[i]
 			if d.Scope != ecosystems.ScopePeer {
 				continue
 			}
-			if o := meta.get(d.Name).get("optional"); o != nil && o.kind == kindBool && o.str == "true" {
+			if o := meta.Get(d.Name).Get("optional"); o != nil && o.Kind == posdoc.Bool && o.Text == "true" {
 				d.Scope = ecosystems.ScopeOptional
 			}
 		}
 	}
 	// File order, whatever the order of the dependency objects.
-	sort.Sort(byOffset{m.deps, offs})
-	if ws := doc.get("workspaces"); ws != nil && ws.kind != kindNull {
+	sort.Sort(byPos{m.deps, at})
+	if ws := doc.Get("workspaces"); ws != nil && ws.Kind != posdoc.Null {
 		list := ws
-		if ws.kind == kindObject { // the {"packages": [...]} form of yarn and npm
-			list = ws.get("packages")
+		if ws.Kind == posdoc.Object { // the {"packages": [...]} form of yarn and npm
+			list = ws.Get("packages")
 			if list == nil {
-				return nil, ecosystems.Errorf(file, ws.line, "\"workspaces\" object has no \"packages\" array")
+				return nil, ecosystems.Errorf(file, ws.Pos.Line, "\"workspaces\" object has no \"packages\" array")
 			}
 		}
-		if list.kind != kindArray {
-			return nil, ecosystems.Errorf(file, list.line, "\"workspaces\" is %s, want an array of globs", list.kind)
+		if list.Kind != posdoc.Array {
+			return nil, ecosystems.Errorf(file, list.Pos.Line, "\"workspaces\" is %s, want an array of globs", list.Kind)
 		}
-		for _, e := range list.elems {
-			if e.kind != kindString {
-				return nil, ecosystems.Errorf(file, e.line, "workspace pattern is %s, want a string", e.kind)
+		for _, e := range list.Elems {
+			if e.Kind != posdoc.String {
+				return nil, ecosystems.Errorf(file, e.Pos.Line, "workspace pattern is %s, want a string", e.Kind)
 			}
-			m.workspaces = append(m.workspaces, wsGlob{e.str, e.line})
+			m.workspaces = append(m.workspaces, wsGlob{e.Text, e.Pos.Line})
 		}
 	}
 	return m, nil
+}
+
+// posError turns the reader's positioned error into the ecosystem's.
+func posError(err error) error {
+	var pe *posdoc.Error
+	if errors.As(err, &pe) {
+		return &ecosystems.PosError{Pos: ecosystems.Pos{File: pe.File, Line: pe.Pos.Line}, Err: pe.Err}
+	}
+	return err
 }
 
 // A wsGlob is one entry of "workspaces" and its line.
@@ -273,14 +285,20 @@ func isDir(root, rel string, e fs.DirEntry) bool {
 	return err == nil && fi.IsDir()
 }
 
-type byOffset struct {
+// byPos sorts dependencies by where their keys are written.
+type byPos struct {
 	deps []ecosystems.Dependency
-	offs []int64
+	at   []posdoc.Pos
 }
 
-func (b byOffset) Len() int           { return len(b.deps) }
-func (b byOffset) Less(i, j int) bool { return b.offs[i] < b.offs[j] }
-func (b byOffset) Swap(i, j int) {
+func (b byPos) Len() int { return len(b.deps) }
+func (b byPos) Less(i, j int) bool {
+	if b.at[i].Line != b.at[j].Line {
+		return b.at[i].Line < b.at[j].Line
+	}
+	return b.at[i].Col < b.at[j].Col
+}
+func (b byPos) Swap(i, j int) {
 	b.deps[i], b.deps[j] = b.deps[j], b.deps[i]
-	b.offs[i], b.offs[j] = b.offs[j], b.offs[i]
+	b.at[i], b.at[j] = b.at[j], b.at[i]
 }

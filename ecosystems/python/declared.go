@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // Detect returns the Python manifests at the top of root: requirements*.txt,
@@ -266,8 +267,8 @@ func projectName(dir string) string {
 	if data, err := os.ReadFile(filepath.Join(dir, "pyproject.toml")); err == nil {
 		if doc, err := parseTOML("pyproject.toml", data); err == nil {
 			for _, p := range [][]string{{"project", "name"}, {"tool", "poetry", "name"}} {
-				if v := doc.get(p...); v != nil && v.kind == tomlString && validName(v.str) {
-					return v.str
+				if v := doc.Lookup(p...); v != nil && v.Kind == posdoc.String && validName(v.Text) {
+					return v.Text
 				}
 			}
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
+	"github.com/envaudit/envaudit/internal/dpkg"
 	packageurl "github.com/package-url/packageurl-go"
 )
 

@@ -1,18 +1,17 @@
 package python
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
 // Interpreter is what a Python interpreter reports about itself.
@@ -62,25 +61,12 @@ print(json.dumps({
 // RunQuery is the QueryFunc that runs `python -c <script>`. It reads no
 // standard input and gives up after 30 seconds.
 func RunQuery(ctx context.Context, python, dir string, environ []string) (*Interpreter, error) {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, python, "-c", queryScript)
-	cmd.Dir = dir
-	cmd.Env = environ
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if len(msg) > 400 {
-			msg = msg[len(msg)-400:]
-		}
-		if msg != "" {
-			return nil, fmt.Errorf("run %q: %w: %s", python, err, msg)
-		}
-		return nil, fmt.Errorf("run %q: %w", python, err)
+	out, err := toolexec.Run(ctx, toolexec.Cmd{Path: python, Args: []string{"-c", queryScript}, Dir: dir, Env: environ, Timeout: 30 * time.Second})
+	if err != nil {
+		return nil, err
 	}
 	var in Interpreter
-	if err := json.Unmarshal(stdout.Bytes(), &in); err != nil {
+	if err := json.Unmarshal(out, &in); err != nil {
 		return nil, fmt.Errorf("read the answer of %q: %w", python, err)
 	}
 	return &in, nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // pipfileMeta are the Pipfile tables that are not package categories.
@@ -24,13 +25,14 @@ func parsePipfile(file string, data []byte, local localNamer) (*manifest, error)
 		return nil, err
 	}
 	m := &manifest{}
-	for _, cat := range doc.keys {
+	for _, catM := range doc.Members {
+		cat := catM.Key
 		if pipfileMeta[cat] {
 			continue
 		}
-		t := doc.field[cat]
-		if t.kind != tomlTable {
-			return nil, ecosystems.Errorf(file, t.line, "%q must be a table of packages, not %s", cat, t.what())
+		t := catM.Value
+		if t.Kind != posdoc.Table {
+			return nil, ecosystems.Errorf(file, t.Pos.Line, "%q must be a table of packages, not %s", cat, t.Kind.String())
 		}
 		scope, group := groupScope(cat, ecosystems.ScopeDev), cat
 		switch cat {
@@ -39,21 +41,22 @@ func parsePipfile(file string, data []byte, local localNamer) (*manifest, error)
 		case "dev-packages":
 			scope, group = ecosystems.ScopeDev, ""
 		}
-		for _, name := range t.keys {
-			v := t.field[name]
+		for _, nameM := range t.Members {
+			name := nameM.Key
+			v := nameM.Value
 			if !validName(name) {
-				return nil, ecosystems.Errorf(file, v.line, "[%s]: invalid package name %q", cat, name)
+				return nil, ecosystems.Errorf(file, v.Pos.Line, "[%s]: invalid package name %q", cat, name)
 			}
 			spec, err := pipfileSpec(file, "["+cat+"] "+name, v)
 			if err != nil {
 				return nil, err
 			}
-			if p := v.get("path"); p != nil && p.kind == tomlString && local != nil {
-				if _, self, _ := local(p.str); self {
+			if p := v.Lookup("path"); p != nil && p.Kind == posdoc.String && local != nil {
+				if _, self, _ := local(p.Text); self {
 					continue
 				}
 			}
-			m.deps = append(m.deps, newDep(file, v.line, name, spec, scope, group))
+			m.deps = append(m.deps, newDep(file, v.Pos.Line, name, spec, scope, group))
 		}
 	}
 	return m, nil
@@ -61,31 +64,31 @@ func parsePipfile(file string, data []byte, local localNamer) (*manifest, error)
 
 // pipfileSpec summarises a Pipfile package value: its version unless "*",
 // else where it comes from (git, path, file).
-func pipfileSpec(file, what string, v *tomlValue) (string, error) {
-	switch v.kind {
-	case tomlString:
-		if v.str == "*" {
+func pipfileSpec(file, what string, v *posdoc.Value) (string, error) {
+	switch v.Kind {
+	case posdoc.String:
+		if v.Text == "*" {
 			return "", nil
 		}
-		return v.str, nil
-	case tomlTable:
+		return v.Text, nil
+	case posdoc.Table:
 		markers := ""
-		if x := v.get("markers"); x != nil && x.kind == tomlString {
-			if _, err := ParseMarker(x.str); err != nil {
-				return "", ecosystems.Errorf(file, x.line, "%s: invalid markers %q: %w", what, x.str, err)
+		if x := v.Lookup("markers"); x != nil && x.Kind == posdoc.String {
+			if _, err := ParseMarker(x.Text); err != nil {
+				return "", ecosystems.Errorf(file, x.Pos.Line, "%s: invalid markers %q: %w", what, x.Text, err)
 			}
-			markers = x.str
+			markers = x.Text
 		}
 		spec := ""
 		for _, k := range []string{"version", "git", "path", "file"} {
-			if x := v.get(k); x != nil && x.kind == tomlString && x.str != "*" {
-				spec = x.str
+			if x := v.Lookup(k); x != nil && x.Kind == posdoc.String && x.Text != "*" {
+				spec = x.Text
 				break
 			}
 		}
 		return withMarker(spec, markers), nil
 	}
-	return "", ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.what())
+	return "", ecosystems.Errorf(file, v.Pos.Line, "%s must be a version string or a table, not %s", what, v.Kind.String())
 }
 
 // withMarker appends a table's "markers" to its spec the way a PEP 508

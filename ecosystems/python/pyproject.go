@@ -1,10 +1,12 @@
 package python
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
 // manifest is what one manifest file declares: dependencies, the names the
@@ -37,46 +39,58 @@ func newDep(file string, line int, name, spec string, scope ecosystems.Scope, gr
 
 // reqDep parses one PEP 508 string of a TOML manifest. Strings that start
 // with "-e " (PDM's editable entries) are read like a requirements line.
-func reqDep(file string, v *tomlValue, scope ecosystems.Scope, group string, local localNamer) (*ecosystems.Dependency, error) {
-	s := strings.TrimSpace(v.str)
+func reqDep(file string, v *posdoc.Value, scope ecosystems.Scope, group string, local localNamer) (*ecosystems.Dependency, error) {
+	s := strings.TrimSpace(v.Text)
 	if rest, ok := strings.CutPrefix(s, "-e "); ok {
 		e, err := parseReqArg(strings.TrimSpace(rest), true, local)
 		if err != nil {
-			return nil, ecosystems.Errorf(file, v.line, "invalid editable requirement %q: %w", rest, err)
+			return nil, ecosystems.Errorf(file, v.Pos.Line, "invalid editable requirement %q: %w", rest, err)
 		}
 		if e == nil {
 			return nil, nil
 		}
-		d := newDep(file, v.line, e.name, e.spec, scope, group)
+		d := newDep(file, v.Pos.Line, e.name, e.spec, scope, group)
 		return &d, nil
 	}
 	r, err := ParseRequirement(s)
 	if err != nil {
-		return nil, ecosystems.Errorf(file, v.line, "invalid requirement %q: %w", s, err)
+		return nil, ecosystems.Errorf(file, v.Pos.Line, "invalid requirement %q: %w", s, err)
 	}
-	d := newDep(file, v.line, r.Name, r.Rest, scope, group)
+	d := newDep(file, v.Pos.Line, r.Name, r.Rest, scope, group)
 	return &d, nil
 }
 
 // want checks the kind of a manifest value and says where it is wrong.
-func want(file, what string, v *tomlValue, kind tomlKind) error {
-	if v.kind != kind {
-		return ecosystems.Errorf(file, v.line, "%s must be %s, not %s", what, kind, v.what())
+func want(file, what string, v *posdoc.Value, kind posdoc.Kind) error {
+	if v.Kind != kind {
+		return ecosystems.Errorf(file, v.Pos.Line, "%s must be %s, not %s", what, kind, v.Kind.String())
 	}
 	return nil
 }
 
 // stringArray returns the strings of an array value, or a positioned error.
-func stringArray(file, what string, v *tomlValue) ([]*tomlValue, error) {
-	if err := want(file, what, v, tomlArray); err != nil {
+func stringArray(file, what string, v *posdoc.Value) ([]*posdoc.Value, error) {
+	if err := want(file, what, v, posdoc.Array); err != nil {
 		return nil, err
 	}
-	for _, x := range v.items {
-		if x.kind != tomlString {
-			return nil, ecosystems.Errorf(file, x.line, "%s must hold strings, not %s", what, x.what())
+	for _, x := range v.Elems {
+		if x.Kind != posdoc.String {
+			return nil, ecosystems.Errorf(file, x.Pos.Line, "%s must hold strings, not %s", what, x.Kind.String())
 		}
 	}
-	return v.items, nil
+	return v.Elems, nil
+}
+
+// parseTOML parses a pyproject.toml or Pipfile. Errors are
+// *ecosystems.PosError values at the offending line of file, worded
+// "invalid TOML: ...".
+func parseTOML(file string, data []byte) (*posdoc.Value, error) {
+	doc, err := posdoc.ParseTOML(file, data)
+	var pe *posdoc.Error
+	if errors.As(err, &pe) {
+		return nil, ecosystems.Errorf(file, pe.Pos.Line, "invalid TOML: %s", strings.TrimPrefix(pe.Err.Error(), "toml: "))
+	}
+	return doc, err
 }
 
 // parsePyproject reads the dependency tables of a pyproject.toml:
@@ -105,14 +119,14 @@ func parsePyproject(file string, data []byte, local localNamer) (*manifest, erro
 			m.deps = append(m.deps, *d)
 		}
 	}
-	if name := doc.get("project", "name"); name != nil && name.kind == tomlString {
-		m.self = append(m.self, ecosystems.NormalizePyPI(name.str))
+	if name := doc.Lookup("project", "name"); name != nil && name.Kind == posdoc.String {
+		m.self = append(m.self, ecosystems.NormalizePyPI(name.Text))
 	}
-	if name := doc.get("tool", "poetry", "name"); name != nil && name.kind == tomlString {
-		m.self = append(m.self, ecosystems.NormalizePyPI(name.str))
+	if name := doc.Lookup("tool", "poetry", "name"); name != nil && name.Kind == posdoc.String {
+		m.self = append(m.self, ecosystems.NormalizePyPI(name.Text))
 	}
 
-	if v := doc.get("project", "dependencies"); v != nil {
+	if v := doc.Lookup("project", "dependencies"); v != nil {
 		items, err := stringArray(file, "[project] dependencies", v)
 		if err != nil {
 			return nil, err
@@ -125,12 +139,13 @@ func parsePyproject(file string, data []byte, local localNamer) (*manifest, erro
 			add(d)
 		}
 	}
-	if v := doc.get("project", "optional-dependencies"); v != nil {
-		if err := want(file, "[project] optional-dependencies", v, tomlTable); err != nil {
+	if v := doc.Lookup("project", "optional-dependencies"); v != nil {
+		if err := want(file, "[project] optional-dependencies", v, posdoc.Table); err != nil {
 			return nil, err
 		}
-		for _, extra := range v.keys {
-			items, err := stringArray(file, fmt.Sprintf("[project.optional-dependencies] %s", extra), v.field[extra])
+		for _, extraM := range v.Members {
+			extra := extraM.Key
+			items, err := stringArray(file, fmt.Sprintf("[project.optional-dependencies] %s", extra), extraM.Value)
 			if err != nil {
 				return nil, err
 			}
@@ -149,12 +164,13 @@ func parsePyproject(file string, data []byte, local localNamer) (*manifest, erro
 	if err := poetry(file, doc, m); err != nil {
 		return nil, err
 	}
-	if v := doc.get("tool", "pdm", "dev-dependencies"); v != nil {
-		if err := want(file, "[tool.pdm] dev-dependencies", v, tomlTable); err != nil {
+	if v := doc.Lookup("tool", "pdm", "dev-dependencies"); v != nil {
+		if err := want(file, "[tool.pdm] dev-dependencies", v, posdoc.Table); err != nil {
 			return nil, err
 		}
-		for _, g := range v.keys {
-			items, err := stringArray(file, "[tool.pdm.dev-dependencies] "+g, v.field[g])
+		for _, gM := range v.Members {
+			g := gM.Key
+			items, err := stringArray(file, "[tool.pdm.dev-dependencies] "+g, gM.Value)
 			if err != nil {
 				return nil, err
 			}
@@ -167,7 +183,7 @@ func parsePyproject(file string, data []byte, local localNamer) (*manifest, erro
 			}
 		}
 	}
-	if v := doc.get("tool", "uv", "dev-dependencies"); v != nil {
+	if v := doc.Lookup("tool", "uv", "dev-dependencies"); v != nil {
 		items, err := stringArray(file, "[tool.uv] dev-dependencies", v)
 		if err != nil {
 			return nil, err
@@ -193,32 +209,34 @@ func parsePyproject(file string, data []byte, local localNamer) (*manifest, erro
 // dependencyGroups reads PEP 735 [dependency-groups]. An include-group entry
 // must name an existing group and must not form a cycle; the included
 // group's requirements are reported once, at their own lines.
-func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer) error {
-	v := doc.get("dependency-groups")
+func dependencyGroups(file string, doc *posdoc.Value, m *manifest, local localNamer) error {
+	v := doc.Lookup("dependency-groups")
 	if v == nil {
 		return nil
 	}
-	if err := want(file, "[dependency-groups]", v, tomlTable); err != nil {
+	if err := want(file, "[dependency-groups]", v, posdoc.Table); err != nil {
 		return err
 	}
 	byNorm := map[string]string{}
-	for _, g := range v.keys {
+	for _, gM := range v.Members {
+		g := gM.Key
 		n := ecosystems.NormalizePyPI(g)
 		if prev, ok := byNorm[n]; ok {
-			return ecosystems.Errorf(file, v.field[g].line, "dependency group %q duplicates %q", g, prev)
+			return ecosystems.Errorf(file, gM.Value.Pos.Line, "dependency group %q duplicates %q", g, prev)
 		}
 		byNorm[n] = g
 	}
 	includes := map[string][]string{}
-	for _, g := range v.keys {
+	for _, gM := range v.Members {
+		g := gM.Key
 		what := "[dependency-groups] " + g
-		arr := v.field[g]
-		if err := want(file, what, arr, tomlArray); err != nil {
+		arr := gM.Value
+		if err := want(file, what, arr, posdoc.Array); err != nil {
 			return err
 		}
-		for _, x := range arr.items {
-			switch x.kind {
-			case tomlString:
+		for _, x := range arr.Elems {
+			switch x.Kind {
+			case posdoc.String:
 				d, err := reqDep(file, x, groupScope(g, ecosystems.ScopeDev), g, local)
 				if err != nil {
 					return err
@@ -226,18 +244,18 @@ func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer
 				if d != nil {
 					m.deps = append(m.deps, *d)
 				}
-			case tomlTable:
-				inc := x.get("include-group")
-				if inc == nil || inc.kind != tomlString || len(x.keys) != 1 {
-					return ecosystems.Errorf(file, x.line, "%s: a table entry must be {include-group = \"name\"}", what)
+			case posdoc.Table:
+				inc := x.Lookup("include-group")
+				if inc == nil || inc.Kind != posdoc.String || len(x.Members) != 1 {
+					return ecosystems.Errorf(file, x.Pos.Line, "%s: a table entry must be {include-group = \"name\"}", what)
 				}
-				target, ok := byNorm[ecosystems.NormalizePyPI(inc.str)]
+				target, ok := byNorm[ecosystems.NormalizePyPI(inc.Text)]
 				if !ok {
-					return ecosystems.Errorf(file, x.line, "%s: include-group %q names no dependency group", what, inc.str)
+					return ecosystems.Errorf(file, x.Pos.Line, "%s: include-group %q names no dependency group", what, inc.Text)
 				}
 				includes[g] = append(includes[g], target)
 			default:
-				return ecosystems.Errorf(file, x.line, "%s must hold strings and include-group tables, not %s", what, x.what())
+				return ecosystems.Errorf(file, x.Pos.Line, "%s must hold strings and include-group tables, not %s", what, x.Kind.String())
 			}
 		}
 	}
@@ -247,7 +265,7 @@ func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer
 	visit = func(g string, path []string) error {
 		switch state[g] {
 		case 1:
-			return ecosystems.Errorf(file, v.field[path[0]].line, "dependency groups include each other in a cycle: %s", strings.Join(append(path, g), " -> "))
+			return ecosystems.Errorf(file, v.Get(path[0]).Pos.Line, "dependency groups include each other in a cycle: %s", strings.Join(append(path, g), " -> "))
 		case 2:
 			return nil
 		}
@@ -260,7 +278,8 @@ func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer
 		state[g] = 2
 		return nil
 	}
-	for _, g := range v.keys {
+	for _, gM := range v.Members {
+		g := gM.Key
 		if err := visit(g, nil); err != nil {
 			return err
 		}
@@ -271,19 +290,20 @@ func dependencyGroups(file string, doc *tomlValue, m *manifest, local localNamer
 // poetry reads [tool.poetry] dependency tables. Their keys are names and
 // their values a version string, a table (version, git, path, url,
 // optional, extras, markers, ...) or an array of such tables.
-func poetry(file string, doc *tomlValue, m *manifest) error {
-	p := doc.get("tool", "poetry")
-	if p == nil || p.kind != tomlTable {
+func poetry(file string, doc *posdoc.Value, m *manifest) error {
+	p := doc.Lookup("tool", "poetry")
+	if p == nil || p.Kind != posdoc.Table {
 		return nil
 	}
 	// Which extras list each optional dependency, for its group.
 	extraOf := map[string]string{}
-	if ex := p.get("extras"); ex != nil && ex.kind == tomlTable {
-		for _, e := range ex.keys {
-			if arr := ex.field[e]; arr.kind == tomlArray {
-				for _, x := range arr.items {
-					if x.kind == tomlString {
-						n := ecosystems.NormalizePyPI(x.str)
+	if ex := p.Lookup("extras"); ex != nil && ex.Kind == posdoc.Table {
+		for _, eM := range ex.Members {
+			e := eM.Key
+			if arr := eM.Value; arr.Kind == posdoc.Array {
+				for _, x := range arr.Elems {
+					if x.Kind == posdoc.String {
+						n := ecosystems.NormalizePyPI(x.Text)
 						if _, ok := extraOf[n]; !ok {
 							extraOf[n] = e
 						}
@@ -292,17 +312,18 @@ func poetry(file string, doc *tomlValue, m *manifest) error {
 			}
 		}
 	}
-	table := func(what string, t *tomlValue, scope ecosystems.Scope, group string, main bool) error {
-		if err := want(file, what, t, tomlTable); err != nil {
+	table := func(what string, t *posdoc.Value, scope ecosystems.Scope, group string, main bool) error {
+		if err := want(file, what, t, posdoc.Table); err != nil {
 			return err
 		}
-		for _, name := range t.keys {
+		for _, nameM := range t.Members {
+			name := nameM.Key
 			if main && strings.EqualFold(name, "python") {
 				continue
 			}
-			v := t.field[name]
+			v := nameM.Value
 			if !validName(name) {
-				return ecosystems.Errorf(file, v.line, "%s: invalid package name %q", what, name)
+				return ecosystems.Errorf(file, v.Pos.Line, "%s: invalid package name %q", what, name)
 			}
 			spec, optional, err := poetrySpec(file, what+" "+name, v)
 			if err != nil {
@@ -312,26 +333,27 @@ func poetry(file string, doc *tomlValue, m *manifest) error {
 			if optional && main {
 				sc, g = ecosystems.ScopeOptional, extraOf[ecosystems.NormalizePyPI(name)]
 			}
-			m.deps = append(m.deps, newDep(file, v.line, name, spec, sc, g))
+			m.deps = append(m.deps, newDep(file, v.Pos.Line, name, spec, sc, g))
 		}
 		return nil
 	}
-	if v := p.get("dependencies"); v != nil {
+	if v := p.Lookup("dependencies"); v != nil {
 		if err := table("[tool.poetry.dependencies]", v, ecosystems.ScopeRuntime, "", true); err != nil {
 			return err
 		}
 	}
-	if v := p.get("dev-dependencies"); v != nil {
+	if v := p.Lookup("dev-dependencies"); v != nil {
 		if err := table("[tool.poetry.dev-dependencies]", v, ecosystems.ScopeDev, "", false); err != nil {
 			return err
 		}
 	}
-	if groups := p.get("group"); groups != nil {
-		if err := want(file, "[tool.poetry.group]", groups, tomlTable); err != nil {
+	if groups := p.Lookup("group"); groups != nil {
+		if err := want(file, "[tool.poetry.group]", groups, posdoc.Table); err != nil {
 			return err
 		}
-		for _, g := range groups.keys {
-			deps := groups.get(g, "dependencies")
+		for _, gM := range groups.Members {
+			g := gM.Key
+			deps := gM.Value.Lookup("dependencies")
 			if deps == nil {
 				continue
 			}
@@ -348,36 +370,36 @@ func poetry(file string, doc *tomlValue, m *manifest) error {
 }
 
 // poetrySpec summarises a Poetry dependency value as a spec string.
-func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, err error) {
-	switch v.kind {
-	case tomlString:
-		if v.str == "*" {
+func poetrySpec(file, what string, v *posdoc.Value) (spec string, optional bool, err error) {
+	switch v.Kind {
+	case posdoc.String:
+		if v.Text == "*" {
 			return "", false, nil
 		}
-		return v.str, false, nil
-	case tomlTable:
+		return v.Text, false, nil
+	case posdoc.Table:
 		for _, k := range []string{"version", "git", "path", "url", "file"} {
-			if x := v.get(k); x != nil && x.kind == tomlString && x.str != "*" {
-				spec = x.str
+			if x := v.Lookup(k); x != nil && x.Kind == posdoc.String && x.Text != "*" {
+				spec = x.Text
 				break
 			}
 		}
-		if x := v.get("markers"); x != nil && x.kind == tomlString {
-			if _, err := ParseMarker(x.str); err != nil {
-				return "", false, ecosystems.Errorf(file, x.line, "%s: invalid markers %q: %w", what, x.str, err)
+		if x := v.Lookup("markers"); x != nil && x.Kind == posdoc.String {
+			if _, err := ParseMarker(x.Text); err != nil {
+				return "", false, ecosystems.Errorf(file, x.Pos.Line, "%s: invalid markers %q: %w", what, x.Text, err)
 			}
-			spec = withMarker(spec, x.str)
+			spec = withMarker(spec, x.Text)
 		}
-		if x := v.get("optional"); x != nil {
-			optional = x.boolean
+		if x := v.Lookup("optional"); x != nil {
+			optional = x.Kind == posdoc.Bool && x.Text == "true"
 		}
 		return spec, optional, nil
-	case tomlArray:
+	case posdoc.Array:
 		var specs []string
 		optional = true
-		for _, x := range v.items {
-			if x.kind != tomlTable {
-				return "", false, ecosystems.Errorf(file, x.line, "%s must hold tables, not %s", what, x.what())
+		for _, x := range v.Elems {
+			if x.Kind != posdoc.Table {
+				return "", false, ecosystems.Errorf(file, x.Pos.Line, "%s must hold tables, not %s", what, x.Kind.String())
 			}
 			s, o, err := poetrySpec(file, what, x)
 			if err != nil {
@@ -388,26 +410,27 @@ func poetrySpec(file, what string, v *tomlValue) (spec string, optional bool, er
 			}
 			optional = optional && o
 		}
-		return strings.Join(specs, " | "), optional && len(v.items) > 0, nil
+		return strings.Join(specs, " | "), optional && len(v.Elems) > 0, nil
 	}
-	return "", false, ecosystems.Errorf(file, v.line, "%s must be a version string or a table, not %s", what, v.what())
+	return "", false, ecosystems.Errorf(file, v.Pos.Line, "%s must be a version string or a table, not %s", what, v.Kind.String())
 }
 
 // hatchEnvs reads the dependencies and extra-dependencies of Hatch
 // environments ([tool.hatch.envs.<name>]): tools for working on the
 // project, dev or test by the environment's name, grouped under it.
-func hatchEnvs(file string, doc *tomlValue, m *manifest, local localNamer) error {
-	envs := doc.get("tool", "hatch", "envs")
-	if envs == nil || envs.kind != tomlTable {
+func hatchEnvs(file string, doc *posdoc.Value, m *manifest, local localNamer) error {
+	envs := doc.Lookup("tool", "hatch", "envs")
+	if envs == nil || envs.Kind != posdoc.Table {
 		return nil
 	}
-	for _, name := range envs.keys {
-		env := envs.field[name]
-		if env.kind != tomlTable {
+	for _, nameM := range envs.Members {
+		name := nameM.Key
+		env := nameM.Value
+		if env.Kind != posdoc.Table {
 			continue
 		}
 		for _, key := range []string{"dependencies", "extra-dependencies"} {
-			v := env.get(key)
+			v := env.Lookup(key)
 			if v == nil {
 				continue
 			}
@@ -432,41 +455,42 @@ func hatchEnvs(file string, doc *tomlValue, m *manifest, local localNamer) error
 // setuptoolsDynamic follows [tool.setuptools.dynamic] dependencies and
 // optional-dependencies given as {file = [...]}: those requirements files
 // are the declarations.
-func setuptoolsDynamic(file string, doc *tomlValue, m *manifest) error {
-	dyn := doc.get("tool", "setuptools", "dynamic")
-	if dyn == nil || dyn.kind != tomlTable {
+func setuptoolsDynamic(file string, doc *posdoc.Value, m *manifest) error {
+	dyn := doc.Lookup("tool", "setuptools", "dynamic")
+	if dyn == nil || dyn.Kind != posdoc.Table {
 		return nil
 	}
-	files := func(what string, v *tomlValue, scope ecosystems.Scope, group string) error {
-		f := v.get("file")
+	files := func(what string, v *posdoc.Value, scope ecosystems.Scope, group string) error {
+		f := v.Lookup("file")
 		if f == nil {
 			return nil
 		}
-		var names []*tomlValue
-		switch f.kind {
-		case tomlString:
-			names = []*tomlValue{f}
-		case tomlArray:
+		var names []*posdoc.Value
+		switch f.Kind {
+		case posdoc.String:
+			names = []*posdoc.Value{f}
+		case posdoc.Array:
 			var err error
 			if names, err = stringArray(file, what+" file", f); err != nil {
 				return err
 			}
 		default:
-			return ecosystems.Errorf(file, f.line, "%s file must be a string or an array of strings, not %s", what, f.what())
+			return ecosystems.Errorf(file, f.Pos.Line, "%s file must be a string or an array of strings, not %s", what, f.Kind.String())
 		}
 		for _, n := range names {
-			m.reqFiles = append(m.reqFiles, reqRoot{file: n.str, pos: ecosystems.Pos{File: file, Line: n.line}, scope: scope, group: group})
+			m.reqFiles = append(m.reqFiles, reqRoot{file: n.Text, pos: ecosystems.Pos{File: file, Line: n.Pos.Line}, scope: scope, group: group})
 		}
 		return nil
 	}
-	if v := dyn.get("dependencies"); v != nil && v.kind == tomlTable {
+	if v := dyn.Lookup("dependencies"); v != nil && v.Kind == posdoc.Table {
 		if err := files("[tool.setuptools.dynamic] dependencies", v, ecosystems.ScopeRuntime, ""); err != nil {
 			return err
 		}
 	}
-	if v := dyn.get("optional-dependencies"); v != nil && v.kind == tomlTable {
-		for _, extra := range v.keys {
-			if x := v.field[extra]; x.kind == tomlTable {
+	if v := dyn.Lookup("optional-dependencies"); v != nil && v.Kind == posdoc.Table {
+		for _, extraM := range v.Members {
+			extra := extraM.Key
+			if x := extraM.Value; x.Kind == posdoc.Table {
 				if err := files("[tool.setuptools.dynamic.optional-dependencies] "+extra, x, ecosystems.ScopeOptional, extra); err != nil {
 					return err
 				}

@@ -5,6 +5,7 @@
 package demo
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -13,8 +14,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
 // UnknownError is a demo project name that does not exist.
@@ -77,7 +80,7 @@ var projects = []Project{
 // interpreter linked in as .venv/bin/python, and the embedded distributions
 // (dist-info with METADATA and RECORD) as its site-packages.
 func preparePython(dir string, environ []string) ([]string, error) {
-	out, err := exec.Command("python3", "-c", `import sys; print(sys.executable); print("%d.%d" % sys.version_info[:2]); print("%d.%d.%d" % sys.version_info[:3])`).Output()
+	out, err := toolexec.Run(context.Background(), toolexec.Cmd{Path: "python3", Args: []string{"-c", `import sys; print(sys.executable); print("%d.%d" % sys.version_info[:2]); print("%d.%d.%d" % sys.version_info[:3])`}, Env: os.Environ(), Timeout: 30 * time.Second})
 	if err != nil {
 		return nil, fmt.Errorf("ask python3 where it is: %w", err)
 	}

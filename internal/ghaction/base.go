@@ -1,11 +1,9 @@
 package ghaction
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -13,22 +11,16 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
 // Git runs git with args in dir and returns its standard output.
 type Git func(ctx context.Context, dir string, args ...string) ([]byte, error)
 
-// ExecGit runs the git program.
+// ExecGit runs the git program with envaudit's environment, where the
+// runner keeps git's configuration (HOME, GIT_*).
 func ExecGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return out, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return out, nil
+	return toolexec.Run(ctx, toolexec.Cmd{Path: "git", Args: args, Dir: dir, Env: os.Environ()})
 }
 
 // Declarer parses an ecosystem's declared dependencies (D1) in a

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/dpkg"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/txtar"
@@ -221,16 +222,32 @@ func (p Prereqs) Missing() error {
 			missing = append(missing, fmt.Sprintf("file %q", f))
 		}
 	}
-	for _, d := range p.Debs {
-		out, _ := exec.Command("dpkg-query", "-W", "-f", "${db:Status-Status}", d).Output()
-		if string(out) != "installed" {
-			missing = append(missing, fmt.Sprintf("Debian package %q", d))
+	if len(p.Debs) > 0 {
+		db, _ := dpkg.Open(os.DirFS("/")) // no database: every package is missing
+		for _, d := range p.Debs {
+			if !debInstalled(db, d) {
+				missing = append(missing, fmt.Sprintf("Debian package %q", d))
+			}
 		}
 	}
 	if len(missing) == 0 {
 		return nil
 	}
 	return fmt.Errorf("missing %s: run `make setup` (scripts/setup.sh installs what scripts/setup.d lists)", strings.Join(missing, ", "))
+}
+
+// debInstalled reports whether the Debian package name (or name:arch) is
+// installed according to db.
+func debInstalled(db *dpkg.DB, name string) bool {
+	if db == nil {
+		return false
+	}
+	for _, p := range db.Lookup(name) {
+		if p.Installed() {
+			return true
+		}
+	}
+	return false
 }
 
 // Require fails the test unless the machine has everything in p. A
