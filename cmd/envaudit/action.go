@@ -296,7 +296,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 	}
 	err = outfile.WriteAll(
 		reportFile("report", out.Report, r),
-		sbomFile("sbom", in.SBOM, r, sbom.Options{Format: in.SBOMFormat, Project: project, Timestamp: sbomTime, ContentSerial: !epoch.IsZero()}),
+		sbomFile("sbom", in.SBOM, r, sbom.Options{Identify: all.Identify, Project: project}, sbom.Envelope{Timestamp: sbomTime, ContentSerial: !epoch.IsZero(), Tool: r.Tool}, in.SBOMFormat),
 		sarifFile("sarif", in.SARIF, r, sarif.Options{Prefix: prefix, Fallback: workflowFile(getenv)}),
 	)
 	if err != nil {
@@ -349,7 +349,7 @@ func runAction(ctx context.Context, env actionEnv) int {
 			if ghctx.ServerURL != "" && job.RunID != "" {
 				job.HTMLURL = fmt.Sprintf("%s/%s/actions/runs/%s", ghctx.ServerURL, repo, job.RunID)
 			}
-			result, err := ghaction.SubmitSnapshot(ctx, client, repo, ghaction.NewSnapshot(r, prefix, job, env.now()))
+			result, err := ghaction.SubmitSnapshot(ctx, client, repo, ghaction.NewSnapshot(r, prefix, job, env.now(), all.Identify))
 			var pe *ghaction.PermissionError
 			switch {
 			case errors.As(err, &pe):

@@ -197,15 +197,22 @@ func sourceDateEpoch(getenv func(string) string) (time.Time, error) {
 	return time.Unix(n, 0).UTC(), nil
 }
 
-// sbomOptions names the SBOM's project after the directory at root and,
-// when epoch is set (SOURCE_DATE_EPOCH), dates it so and derives its
-// serial number from its content, so the same report gives the same bytes.
-func sbomOptions(root string, epoch time.Time) sbom.Options {
-	opts := sbom.Options{Timestamp: epoch, ContentSerial: !epoch.IsZero()}
+// sbomOptions names the SBOM's project after the directory at root, and
+// its packages as their ecosystems do.
+func sbomOptions(root string) sbom.Options {
+	opts := sbom.Options{Identify: all.Identify}
 	if root != "" {
 		opts.Project = filepath.Base(root)
 	}
 	return opts
+}
+
+// sbomEnvelope stamps an SBOM written by tool: when epoch is set
+// (SOURCE_DATE_EPOCH) it is dated so and its serial number derived from
+// its content, so the same report gives the same bytes; else it is dated
+// now with a random serial number.
+func sbomEnvelope(epoch time.Time, tool audit.Tool) sbom.Envelope {
+	return sbom.Envelope{Timestamp: epoch, ContentSerial: !epoch.IsZero(), Tool: tool}
 }
 
 // fail prints err the way envaudit reports errors and returns exit status
@@ -238,7 +245,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	}
 	err = outfile.WriteAll(
 		reportFile("--report", o.report, r),
-		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root, o.epoch)),
+		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, r.Tool), ""),
 		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
 	)
 	if err != nil {
@@ -285,13 +292,23 @@ func reportFile(label, path string, r *audit.Report) outfile.File {
 	return outfile.File{Label: label, Path: path, Format: reportFormat, Write: r.WriteJSON}
 }
 
-// sbomFile writes the SBOM in opts.Format, else in the format path's
-// extension names.
-func sbomFile(label, path string, r *audit.Report, opts sbom.Options) outfile.File {
-	if opts.Format == "" {
-		opts.Format = sbom.FormatOf(path)
+// sbomFile writes the SBOM of r: its facts as opts shape them, stamped
+// with env, in format, else in the format path's extension names.
+func sbomFile(label, path string, r *audit.Report, opts sbom.Options, env sbom.Envelope, format sbom.Format) outfile.File {
+	if format == "" {
+		format = sbom.FormatOf(path)
 	}
-	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts) }}
+	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error {
+		facts, err := sbom.Generate(r, opts)
+		if err != nil {
+			return err
+		}
+		bom, err := sbom.Stamp(facts, env)
+		if err != nil {
+			return err
+		}
+		return sbom.Encode(w, bom, format)
+	}}
 }
 
 func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
