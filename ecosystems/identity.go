@@ -21,6 +21,12 @@ type Identity struct {
 	// its Group ("core", "commons-lang3"), the whole name when Group is
 	// "" (a Go module path).
 	Name string
+	// Taxonomy is the namespace of the ecosystem's properties in the
+	// official CycloneDX property taxonomy that has a package's install
+	// path (Taxonomy + ":path") and its being needed only to develop
+	// (Taxonomy + ":development"): "cdx:npm:package" for npm; "" for an
+	// ecosystem the taxonomy gives no such properties.
+	Taxonomy string
 }
 
 // Identifier is implemented by every ecosystem. Identify returns the

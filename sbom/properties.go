@@ -38,14 +38,15 @@ func (c *component) properties() *[]cdx.Property {
 		if p.Direct {
 			add("envaudit:direct", "true")
 		}
-		if c.eco == "npm" {
-			// The official CycloneDX taxonomy's npm names, so generic
-			// consumers understand these two without knowing envaudit.
-			add("cdx:npm:package:path", p.Path)
+		if tax := c.id.Taxonomy; tax != "" {
+			// The official CycloneDX taxonomy's names, where the
+			// ecosystem has them, so generic consumers understand
+			// these two without knowing envaudit.
+			add(tax+":path", p.Path)
 		}
 	}
-	if c.eco == "npm" && c.devOnly() {
-		add("cdx:npm:package:development", "true")
+	if tax := c.id.Taxonomy; tax != "" && c.devOnly() {
+		add(tax+":development", "true")
 	}
 	if len(c.traced) > 0 {
 		n, dev := 0, true

@@ -15,13 +15,13 @@ func TestIdentify(t *testing.T) {
 		name, pkg, version string
 		want               ecosystems.Identity
 	}{
-		{"plain", "debug", "4.3.4", ecosystems.Identity{PURL: "pkg:npm/debug@4.3.4", Name: "debug"}},
-		{"scoped", "@babel/core", "7.0.0", ecosystems.Identity{PURL: "pkg:npm/%40babel/core@7.0.0", Group: "@babel", Name: "core"}},
-		{"scopedTypes", "@types/node", "20.11.5", ecosystems.Identity{PURL: "pkg:npm/%40types/node@20.11.5", Group: "@types", Name: "node"}},
-		{"legacyCaseKept", "JSONStream", "1.3.5", ecosystems.Identity{PURL: "pkg:npm/JSONStream@1.3.5", Name: "JSONStream"}},
-		{"noVersion", "left-padd", "", ecosystems.Identity{PURL: "pkg:npm/left-padd", Name: "left-padd"}},
-		{"prereleaseVersion", "next", "14.0.0-canary.1+build", ecosystems.Identity{PURL: "pkg:npm/next@14.0.0-canary.1%2Bbuild", Name: "next"}},
-		{"scopeWithoutName", "@scope", "1.0", ecosystems.Identity{PURL: "pkg:npm/%40scope@1.0", Name: "@scope"}},
+		{"plain", "debug", "4.3.4", ecosystems.Identity{PURL: "pkg:npm/debug@4.3.4", Name: "debug", Taxonomy: "cdx:npm:package"}},
+		{"scoped", "@babel/core", "7.0.0", ecosystems.Identity{PURL: "pkg:npm/%40babel/core@7.0.0", Group: "@babel", Name: "core", Taxonomy: "cdx:npm:package"}},
+		{"scopedTypes", "@types/node", "20.11.5", ecosystems.Identity{PURL: "pkg:npm/%40types/node@20.11.5", Group: "@types", Name: "node", Taxonomy: "cdx:npm:package"}},
+		{"legacyCaseKept", "JSONStream", "1.3.5", ecosystems.Identity{PURL: "pkg:npm/JSONStream@1.3.5", Name: "JSONStream", Taxonomy: "cdx:npm:package"}},
+		{"noVersion", "left-padd", "", ecosystems.Identity{PURL: "pkg:npm/left-padd", Name: "left-padd", Taxonomy: "cdx:npm:package"}},
+		{"prereleaseVersion", "next", "14.0.0-canary.1+build", ecosystems.Identity{PURL: "pkg:npm/next@14.0.0-canary.1%2Bbuild", Name: "next", Taxonomy: "cdx:npm:package"}},
+		{"scopeWithoutName", "@scope", "1.0", ecosystems.Identity{PURL: "pkg:npm/%40scope@1.0", Name: "@scope", Taxonomy: "cdx:npm:package"}},
 		{"empty", "", "1.0", ecosystems.Identity{}},
 	}
 	for _, tt := range tests {
