@@ -22,7 +22,7 @@ func TestIdentify(t *testing.T) {
 		{"noVersion", "left-padd", "", ecosystems.Identity{PURL: "pkg:npm/left-padd", Name: "left-padd", Taxonomy: "cdx:npm:package"}},
 		{"prereleaseVersion", "next", "14.0.0-canary.1+build", ecosystems.Identity{PURL: "pkg:npm/next@14.0.0-canary.1%2Bbuild", Name: "next", Taxonomy: "cdx:npm:package"}},
 		{"scopeWithoutName", "@scope", "1.0", ecosystems.Identity{PURL: "pkg:npm/%40scope@1.0", Name: "@scope", Taxonomy: "cdx:npm:package"}},
-		{"empty", "", "1.0", ecosystems.Identity{, Taxonomy: "cdx:npm:package"}},
+		{"empty", "", "1.0", ecosystems.Identity{Taxonomy: "cdx:npm:package"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
