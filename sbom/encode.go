@@ -5,6 +5,8 @@ import (
 	"io"
 
 	cdx "github.com/CycloneDX/cyclonedx-go"
+
+	"github.com/envaudit/envaudit/audit"
 )
 
 // Encode writes a stamped BOM as a CycloneDX 1.6 document in format
@@ -25,4 +27,19 @@ func Encode(w io.Writer, bom *cdx.BOM, format Format) error {
 		return fmt.Errorf("encode SBOM: %w", err)
 	}
 	return nil
+}
+
+// Write is the whole SBOM of a report, as a front end writes it: the
+// report's facts as opts shape them (Generate), stamped with env (Stamp),
+// encoded in format (Encode).
+func Write(w io.Writer, r *audit.Report, opts Options, env Envelope, format Format) error {
+	facts, err := Generate(r, opts)
+	if err != nil {
+		return err
+	}
+	bom, err := Stamp(facts, env)
+	if err != nil {
+		return err
+	}
+	return Encode(w, bom, format)
 }

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -169,32 +168,11 @@ func (o *outputFlags) check() error {
 	}
 	o.sel = sel
 	if o.sbom != "" {
-		if o.epoch, err = sourceDateEpoch(os.Getenv); err != nil {
+		if o.epoch, err = sbom.SourceDateEpoch(os.Getenv); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// maxEpoch is the last second of year 9999, the latest date an SBOM's
-// RFC 3339 timestamp can hold.
-const maxEpoch = 253402300799
-
-// sourceDateEpoch reads SOURCE_DATE_EPOCH, the reproducible-builds.org
-// convention for dating reproducible outputs: whole seconds since
-// 1970-01-01 UTC. It returns the zero time when the variable is unset or
-// empty; a malformed value is an error, as the convention asks, rather
-// than a silently random SBOM.
-func sourceDateEpoch(getenv func(string) string) (time.Time, error) {
-	s := getenv("SOURCE_DATE_EPOCH")
-	if s == "" {
-		return time.Time{}, nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || strings.Trim(s, "0123456789") != "" || n > maxEpoch {
-		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH: invalid value %q (want whole seconds since 1970-01-01 UTC)", s)
-	}
-	return time.Unix(n, 0).UTC(), nil
 }
 
 // sbomOptions names the SBOM's project after the directory at root, and
@@ -298,17 +276,7 @@ func sbomFile(label, path string, r *audit.Report, opts sbom.Options, env sbom.E
 	if format == "" {
 		format = sbom.FormatOf(path)
 	}
-	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error {
-		facts, err := sbom.Generate(r, opts)
-		if err != nil {
-			return err
-		}
-		bom, err := sbom.Stamp(facts, env)
-		if err != nil {
-			return err
-		}
-		return sbom.Encode(w, bom, format)
-	}}
+	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts, env, format) }}
 }
 
 func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
@@ -333,6 +301,18 @@ func repoTop(root string) string {
 			return ""
 		}
 	}
+}
+
+// resolved returns p with its symbolic links resolved, or cleaned when
+// they cannot be; "" stays "".
+func resolved(p string) string {
+	if p == "" {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
 }
 
 func selectorList(sel []policy.Selector) string {
