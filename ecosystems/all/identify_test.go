@@ -26,7 +26,7 @@ func TestIdentify(t *testing.T) {
 		eco, pkg, version string
 		want              ecosystems.Identity
 	}{
-		{"npm", "@babel/core", "7.0.0", ecosystems.Identity{PURL: "pkg:npm/%40babel/core@7.0.0", Group: "@babel", Name: "core"}},
+		{"npm", "@babel/core", "7.0.0", ecosystems.Identity{PURL: "pkg:npm/%40babel/core@7.0.0", Group: "@babel", Name: "core", Taxonomy: "cdx:npm:package"}},
 		{"python", "Foo_Bar", "1.0", ecosystems.Identity{PURL: "pkg:pypi/foo-bar@1.0", Name: "Foo_Bar"}},
 		{"maven", "org.apache.commons:commons-lang3", "3.12.0", ecosystems.Identity{PURL: "pkg:maven/org.apache.commons/commons-lang3@3.12.0", Group: "org.apache.commons", Name: "commons-lang3"}},
 		{"go", "github.com/google/uuid", "v1.6.0", ecosystems.Identity{PURL: "pkg:golang/github.com/google/uuid@v1.6.0", Name: "github.com/google/uuid"}},
