@@ -26,6 +26,9 @@ type jsonDeps struct{}
 
 func (jsonDeps) Name() string       { return "npm" }
 func (jsonDeps) DevTools() []string { return nil }
+func (jsonDeps) Identify(name, version string) ecosystems.Identity {
+	return ecosystems.GenericIdentity(name, version)
+}
 
 func (jsonDeps) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	data, err := src.ReadFile("deps.json")

@@ -68,6 +68,24 @@ func (b *Baseline) Has(ecosystem, name string) bool {
 	return ok
 }
 
+// Counts says how many packages the baseline holds per ecosystem, in
+// the messages that report one taken: "1234 system, 3 python packages".
+func (b *Baseline) Counts() string {
+	names := make([]string, 0, len(b.Ecosystems))
+	for name := range b.Ecosystems {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = fmt.Sprintf("%d %s", len(b.Ecosystems[name]), name)
+	}
+	if len(parts) == 0 {
+		return "no packages"
+	}
+	return strings.Join(parts, ", ") + " packages"
+}
+
 // Write writes the baseline to path as indented JSON.
 func Write(path string, b *Baseline) error {
 	b.Version = Version

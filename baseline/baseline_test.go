@@ -63,3 +63,27 @@ func TestBaseline(t *testing.T) {
 		}
 	}
 }
+
+func TestCounts(t *testing.T) {
+	tests := []struct {
+		name string
+		b    *Baseline
+		want string
+	}{
+		{"empty", &Baseline{}, "no packages"},
+		{"lookedAtOnly", func() *Baseline { b := &Baseline{}; b.Add("python"); return b }(), "0 python packages"},
+		{"sorted", func() *Baseline {
+			b := &Baseline{}
+			b.Add("system", Package{Name: "libc6"}, Package{Name: "zlib1g"})
+			b.Add("python", Package{Name: "pyyaml"})
+			return b
+		}(), "1 python, 2 system packages"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tt.b.Counts()); diff != "" {
+				t.Errorf("Counts (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -217,6 +217,9 @@ type Ecosystem interface {
 	// jest, mocha, ...): they and the packages only they pull in are dev
 	// tooling, not hidden dependencies.
 	DevTools() []string
+	// Identifier builds the identities (package URL, CycloneDX group and
+	// name) of the ecosystem's packages.
+	Identifier
 }
 
 // Project is one ecosystem's view of an opened project.

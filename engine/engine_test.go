@@ -25,8 +25,11 @@ type listEco struct{ name string }
 
 func (e listEco) Name() string       { return e.name }
 func (e listEco) DevTools() []string { return []string{"runner"} }
-func (e listEco) manifest() string   { return e.name + ".txt" }
-func (e listEco) logVar() string     { return strings.ToUpper(e.name) + "_LOG" }
+func (e listEco) Identify(name, version string) ecosystems.Identity {
+	return ecosystems.GenericIdentity(name, version)
+}
+func (e listEco) manifest() string { return e.name + ".txt" }
+func (e listEco) logVar() string   { return strings.ToUpper(e.name) + "_LOG" }
 func (e listEco) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	b, err := src.ReadFile(e.manifest())
 	if errors.Is(err, fs.ErrNotExist) {

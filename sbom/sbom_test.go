@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
@@ -43,10 +45,34 @@ func readReport(t *testing.T, path string) *audit.Report {
 	return &r
 }
 
-func render(t *testing.T, r *audit.Report, opts Options) []byte {
+// options are the generator's options of the tests: the packages named as
+// envaudit's ecosystems name them.
+func options() Options { return Options{Identify: all.Identify} }
+
+// fixed is the envelope of golden SBOMs.
+func fixed(r *audit.Report) Envelope {
+	return Envelope{SerialNumber: testSerial, Timestamp: testTime, Tool: r.Tool}
+}
+
+// generate builds the facts of r and stamps them with env.
+func generate(t *testing.T, r *audit.Report, opts Options, env Envelope) *cdx.BOM {
+	t.Helper()
+	f, err := Generate(r, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bom, err := Stamp(f, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bom
+}
+
+// render generates, stamps and encodes r, as the command line does.
+func render(t *testing.T, r *audit.Report, opts Options, env Envelope, format Format) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := Write(&buf, r, opts); err != nil {
+	if err := Encode(&buf, generate(t, r, opts, env), format); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -79,7 +105,7 @@ func TestGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := readReport(t, path)
 			for _, f := range []Format{FormatJSON, FormatXML} {
-				got := render(t, r, Options{Format: f, SerialNumber: testSerial, Timestamp: testTime})
+				got := render(t, r, options(), fixed(r), f)
 				golden.Check(t, filepath.Join("testdata", "golden", name+".cdx."+string(f)), got)
 				if f == FormatJSON {
 					if err := sbomtest.ValidateJSON(got); err != nil {
@@ -100,7 +126,7 @@ func TestDeterministic(t *testing.T) {
 	for _, path := range reports {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			r := readReport(t, path)
-			want := render(t, r, Options{SerialNumber: testSerial, Timestamp: testTime})
+			want := render(t, r, options(), fixed(r), FormatJSON)
 			for i := range r.Ecosystems {
 				e := &r.Ecosystems[i]
 				slices.Reverse(e.Declared)
@@ -112,7 +138,7 @@ func TestDeterministic(t *testing.T) {
 					slices.Reverse(e.Traced[j].Files)
 				}
 			}
-			got := render(t, r, Options{SerialNumber: testSerial, Timestamp: testTime})
+			got := render(t, r, options(), fixed(r), FormatJSON)
 			if diff := cmp.Diff(string(want), string(got)); diff != "" {
 				t.Errorf("reordered report gives a different SBOM (-want +got):\n%s", diff)
 			}
@@ -147,10 +173,9 @@ func props(c cdx.Component, name string) []string {
 // on the npm fixture, one property of the issue at a time.
 func TestComponents(t *testing.T) {
 	r := readReport(t, "testdata/reports/npm.json")
-	bom, err := New(r, Options{SerialNumber: testSerial, Timestamp: testTime, MaxOccurrences: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	opts := options()
+	opts.MaxOccurrences = 2
+	bom := generate(t, r, opts, fixed(r))
 	tests := []struct {
 		ref, scope string
 		layers     []string
@@ -271,10 +296,7 @@ func TestComponents(t *testing.T) {
 // Debian package get distinct bom-refs.
 func TestSharedPackageRefs(t *testing.T) {
 	r := readReport(t, "testdata/reports/multi.json")
-	bom, err := New(r, Options{SerialNumber: testSerial, Timestamp: testTime})
-	if err != nil {
-		t.Fatal(err)
-	}
+	bom := generate(t, r, options(), fixed(r))
 	seen := map[string]bool{}
 	var refs []string
 	for _, c := range *bom.Components {
@@ -299,7 +321,7 @@ func TestSharedPackageRefs(t *testing.T) {
 // and timestamp still validates, and that serials differ between calls.
 func TestRandomSerial(t *testing.T) {
 	r := readReport(t, "testdata/reports/npm.json")
-	a, b := render(t, r, Options{}), render(t, r, Options{})
+	a, b := render(t, r, options(), Envelope{}, FormatJSON), render(t, r, options(), Envelope{}, FormatJSON)
 	if err := sbomtest.ValidateJSON(a); err != nil {
 		t.Fatal(err)
 	}
@@ -355,10 +377,8 @@ func TestCompileOnlyScope(t *testing.T) {
 				f.Package, f.Version = "libfoo-dev", "1.0"
 				e.Findings = []audit.Finding{f}
 			}
-			bom, err := New(&audit.Report{SchemaVersion: 1, Ecosystems: []audit.EcosystemReport{e}}, Options{SerialNumber: testSerial, Timestamp: testTime})
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := &audit.Report{SchemaVersion: 1, Ecosystems: []audit.EcosystemReport{e}}
+			bom := generate(t, r, options(), fixed(r))
 			if len(*bom.Components) != 1 {
 				t.Fatalf("%d components, want 1", len(*bom.Components))
 			}
@@ -380,9 +400,11 @@ func TestContentSerial(t *testing.T) {
 	if got := uuidV5([16]byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}, []byte("www.example.com")); fmt.Sprintf("%x", got) != "2ed6657de927568b95e12665a8aea6a2" {
 		t.Errorf("uuidV5 of the DNS namespace and www.example.com = %x, want RFC 4122's 2ed6657d-e927-568b-95e1-2665a8aea6a2", got)
 	}
-	serial := func(r *audit.Report, opts Options) string {
+	serial := func(r *audit.Report, project string, env Envelope) string {
 		t.Helper()
-		data := render(t, r, opts)
+		opts := options()
+		opts.Project = project
+		data := render(t, r, opts, env, FormatJSON)
 		if err := sbomtest.ValidateJSON(data); err != nil {
 			t.Fatal(err)
 		}
@@ -393,30 +415,30 @@ func TestContentSerial(t *testing.T) {
 		return bom.SerialNumber
 	}
 	npm, multi := readReport(t, "testdata/reports/npm.json"), readReport(t, "testdata/reports/multi.json")
-	base := Options{ContentSerial: true, Timestamp: testTime, Project: "webapp"}
-	want := serial(npm, base)
+	base := Envelope{ContentSerial: true, Timestamp: testTime, Tool: npm.Tool}
+	want := serial(npm, "webapp", base)
 	if !regexp.MustCompile(`^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`).MatchString(want) {
 		t.Errorf("serial %q is not a version 5 UUID", want)
 	}
-	if a, b := render(t, npm, base), render(t, npm, base); !bytes.Equal(a, b) {
+	webapp := options()
+	webapp.Project = "webapp"
+	if a, b := render(t, npm, webapp, base, FormatJSON), render(t, npm, webapp, base, FormatJSON); !bytes.Equal(a, b) {
 		t.Errorf("the same report gave two SBOMs")
 	}
-	xml := base
-	xml.Format = FormatXML
-	if data := render(t, npm, xml); !bytes.Contains(data, []byte(`serialNumber="`+want+`"`)) {
+	if data := render(t, npm, webapp, base, FormatXML); !bytes.Contains(data, []byte(`serialNumber="`+want+`"`)) {
 		t.Errorf("the XML encoding has another serial than the JSON one, %q", want)
 	}
 	others := map[string]string{
-		"report":    serial(multi, base),
-		"project":   serial(npm, Options{ContentSerial: true, Timestamp: testTime, Project: "other"}),
-		"timestamp": serial(npm, Options{ContentSerial: true, Timestamp: testTime.Add(time.Second), Project: "webapp"}),
+		"report":    serial(multi, "webapp", base),
+		"project":   serial(npm, "other", base),
+		"timestamp": serial(npm, "webapp", Envelope{ContentSerial: true, Timestamp: testTime.Add(time.Second)}),
 	}
 	for what, got := range others {
 		if got == want {
 			t.Errorf("another %s gave the same serial %q", what, got)
 		}
 	}
-	if got := serial(npm, Options{ContentSerial: true, SerialNumber: testSerial, Timestamp: testTime}); got != testSerial {
+	if got := serial(npm, "", Envelope{ContentSerial: true, SerialNumber: testSerial, Timestamp: testTime}); got != testSerial {
 		t.Errorf("SerialNumber %q did not win over ContentSerial: %q", testSerial, got)
 	}
 }
@@ -431,7 +453,7 @@ func TestXMLRoundTrip(t *testing.T) {
 		if f == FormatXML {
 			format = cdx.BOMFileFormatXML
 		}
-		data := render(t, r, Options{Format: f, SerialNumber: testSerial, Timestamp: testTime})
+		data := render(t, r, options(), fixed(r), f)
 		if err := cdx.NewBOMDecoder(bytes.NewReader(data), format).Decode(&bom); err != nil {
 			t.Fatal(err)
 		}
@@ -454,9 +476,11 @@ func TestXMLRoundTrip(t *testing.T) {
 	}
 }
 
-func TestWriteFile(t *testing.T) {
+// TestEncode checks that a file name chooses the encoding (FormatOf) and
+// that Encode writes it, and refuses an encoding it does not know.
+func TestEncode(t *testing.T) {
 	r := readReport(t, "testdata/reports/npm.json")
-	dir := t.TempDir()
+	bom := generate(t, r, options(), fixed(r))
 	tests := []struct {
 		file   string
 		format Format
@@ -464,25 +488,27 @@ func TestWriteFile(t *testing.T) {
 	}{
 		{"bom.cdx.json", "", "{"},
 		{"bom.cdx.xml", "", "<?xml"},
+		{"BOM.XML", "", "<?xml"},
 		{"bom.txt", FormatXML, "<?xml"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			path := filepath.Join(dir, tt.file)
-			if err := WriteFile(path, r, Options{Format: tt.format, SerialNumber: testSerial, Timestamp: testTime}); err != nil {
+			format := tt.format
+			if format == "" {
+				format = FormatOf(tt.file)
+			}
+			var buf bytes.Buffer
+			if err := Encode(&buf, bom, format); err != nil {
 				t.Fatal(err)
 			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.HasPrefix(data, []byte(tt.prefix)) {
-				t.Errorf("%s starts with %q, want %q", tt.file, data[:10], tt.prefix)
+			if !bytes.HasPrefix(buf.Bytes(), []byte(tt.prefix)) {
+				t.Errorf("%s starts with %q, want %q", tt.file, buf.Bytes()[:10], tt.prefix)
 			}
 		})
 	}
-	if err := WriteFile(filepath.Join(dir, "missing", "bom.json"), r, Options{}); err == nil {
-		t.Error("WriteFile into a missing directory succeeded")
+	err := Encode(io.Discard, bom, "spdx")
+	if diff := cmp.Diff(`unknown SBOM format "spdx" (want json or xml)`, fmt.Sprint(err)); diff != "" {
+		t.Errorf("Encode in an unknown format (-want +got):\n%s", diff)
 	}
 }
 
@@ -507,32 +533,6 @@ func TestParseFormat(t *testing.T) {
 			}
 			if got != tt.want || gotErr != tt.wantErr {
 				t.Errorf("ParseFormat(%q) = %q, %q; want %q, %q", tt.in, got, gotErr, tt.want, tt.wantErr)
-			}
-		})
-	}
-}
-
-func TestPackageURL(t *testing.T) {
-	tests := []struct {
-		eco, name, version, want string
-	}{
-		{"npm", "debug", "4.3.4", "pkg:npm/debug@4.3.4"},
-		{"npm", "@babel/core", "7.0.0", "pkg:npm/%40babel/core@7.0.0"},
-		{"python", "Foo_Bar", "1.0", "pkg:pypi/foo-bar@1.0"},
-		{"python", "zope.interface", "6.0", "pkg:pypi/zope.interface@6.0"},
-		{"maven", "org.apache.commons:commons-lang3", "3.12.0", "pkg:maven/org.apache.commons/commons-lang3@3.12.0"},
-		{"go", "github.com/google/uuid", "v1.6.0", "pkg:golang/github.com/google/uuid@v1.6.0"},
-		{"go", "golang.org/x/mod", "v0.43.0", "pkg:golang/golang.org/x/mod@v0.43.0"},
-		{"cargo", "itoa", "1.0.9", "pkg:cargo/itoa@1.0.9"},
-		{"system", "libssl3", "3.0.11-1~deb12u2", "pkg:deb/libssl3@3.0.11-1~deb12u2"},
-		{"system", "libstdc++6", "12.2.0-14", "pkg:deb/libstdc%2B%2B6@12.2.0-14"},
-		{"cmake", "nlohmann_json", "", "pkg:generic/nlohmann_json"},
-		{"npm", "", "1.0", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.eco+"/"+tt.name, func(t *testing.T) {
-			if got := PackageURL(tt.eco, tt.name, tt.version); got != tt.want {
-				t.Errorf("PackageURL(%q, %q, %q) = %q, want %q", tt.eco, tt.name, tt.version, got, tt.want)
 			}
 		})
 	}

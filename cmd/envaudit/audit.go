@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -169,43 +168,29 @@ func (o *outputFlags) check() error {
 	}
 	o.sel = sel
 	if o.sbom != "" {
-		if o.epoch, err = sourceDateEpoch(os.Getenv); err != nil {
+		if o.epoch, err = sbom.SourceDateEpoch(os.Getenv); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// maxEpoch is the last second of year 9999, the latest date an SBOM's
-// RFC 3339 timestamp can hold.
-const maxEpoch = 253402300799
-
-// sourceDateEpoch reads SOURCE_DATE_EPOCH, the reproducible-builds.org
-// convention for dating reproducible outputs: whole seconds since
-// 1970-01-01 UTC. It returns the zero time when the variable is unset or
-// empty; a malformed value is an error, as the convention asks, rather
-// than a silently random SBOM.
-func sourceDateEpoch(getenv func(string) string) (time.Time, error) {
-	s := getenv("SOURCE_DATE_EPOCH")
-	if s == "" {
-		return time.Time{}, nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || strings.Trim(s, "0123456789") != "" || n > maxEpoch {
-		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH: invalid value %q (want whole seconds since 1970-01-01 UTC)", s)
-	}
-	return time.Unix(n, 0).UTC(), nil
-}
-
-// sbomOptions names the SBOM's project after the directory at root and,
-// when epoch is set (SOURCE_DATE_EPOCH), dates it so and derives its
-// serial number from its content, so the same report gives the same bytes.
-func sbomOptions(root string, epoch time.Time) sbom.Options {
-	opts := sbom.Options{Timestamp: epoch, ContentSerial: !epoch.IsZero()}
+// sbomOptions names the SBOM's project after the directory at root, and
+// its packages as their ecosystems do.
+func sbomOptions(root string) sbom.Options {
+	opts := sbom.Options{Identify: all.Identify}
 	if root != "" {
 		opts.Project = filepath.Base(root)
 	}
 	return opts
+}
+
+// sbomEnvelope stamps an SBOM written by tool: when epoch is set
+// (SOURCE_DATE_EPOCH) it is dated so and its serial number derived from
+// its content, so the same report gives the same bytes; else it is dated
+// now with a random serial number.
+func sbomEnvelope(epoch time.Time, tool audit.Tool) sbom.Envelope {
+	return sbom.Envelope{Timestamp: epoch, ContentSerial: !epoch.IsZero(), Tool: tool}
 }
 
 // fail prints err the way envaudit reports errors and returns exit status
@@ -238,7 +223,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	}
 	err = outfile.WriteAll(
 		reportFile("--report", o.report, r),
-		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root, o.epoch)),
+		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, r.Tool), ""),
 		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
 	)
 	if err != nil {
@@ -285,13 +270,13 @@ func reportFile(label, path string, r *audit.Report) outfile.File {
 	return outfile.File{Label: label, Path: path, Format: reportFormat, Write: r.WriteJSON}
 }
 
-// sbomFile writes the SBOM in opts.Format, else in the format path's
-// extension names.
-func sbomFile(label, path string, r *audit.Report, opts sbom.Options) outfile.File {
-	if opts.Format == "" {
-		opts.Format = sbom.FormatOf(path)
+// sbomFile writes the SBOM of r: its facts as opts shape them, stamped
+// with env, in format, else in the format path's extension names.
+func sbomFile(label, path string, r *audit.Report, opts sbom.Options, env sbom.Envelope, format sbom.Format) outfile.File {
+	if format == "" {
+		format = sbom.FormatOf(path)
 	}
-	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts) }}
+	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts, env, format) }}
 }
 
 func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
@@ -316,6 +301,18 @@ func repoTop(root string) string {
 			return ""
 		}
 	}
+}
+
+// resolved returns p with its symbolic links resolved, or cleaned when
+// they cannot be; "" stays "".
+func resolved(p string) string {
+	if p == "" {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
 }
 
 func selectorList(sel []policy.Selector) string {

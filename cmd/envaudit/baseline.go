@@ -2,18 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/envaudit/envaudit/baseline"
-	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/internal/dpkg"
 )
 
 // cmdBaseline snapshots the packages the machine has before the project's
@@ -27,7 +24,11 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	b, warnings, err := takeBaseline(ctx, *dir, os.Environ(), all.Ecosystems(), time.Now())
+	b, warnings, err := engine.TakeBaseline(ctx, *dir, os.Environ(), all.Ecosystems(), time.Now())
+	var de *engine.DirError
+	if errors.As(err, &de) {
+		err = fmt.Errorf("-C: %w", err)
+	}
 	if err != nil {
 		return fail(stderr, "baseline", err)
 	}
@@ -37,90 +38,6 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if err := baseline.Write(*out, b); err != nil {
 		return fail(stderr, "baseline", err)
 	}
-	fmt.Fprintf(stdout, "envaudit: baseline of %s written to %s\n", baselineCounts(b), *out)
+	fmt.Fprintf(stdout, "envaudit: baseline of %s written to %s\n", b.Counts(), *out)
 	return exitOK
-}
-
-// takeBaseline records what the machine has: every Debian package (what
-// the runner image provides), and the installed packages of each other
-// ecosystem the project uses (a system Python's site-packages). Ecosystems
-// whose installed layer is the build tool's resolution of the project
-// (ecosystems.Resolver: mvn dependency:tree, go list -m all, Cargo.lock)
-// are left out: before the install steps, resolving would download, or
-// describe nothing the machine provides. An ecosystem that cannot be
-// enumerated yet (no node_modules before npm ci) is a warning, not an
-// error. environ is the environment of the tools the ecosystems ask.
-func takeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (*baseline.Baseline, []string, error) {
-	root, err := engine.Root(dir)
-	if err != nil {
-		return nil, nil, fmt.Errorf("-C: %w", err)
-	}
-	b := &baseline.Baseline{Taken: now.UTC().Truncate(time.Second)}
-	var warnings []string
-	if pkgs, err := dpkgPackages(); err != nil {
-		warnings = append(warnings, err.Error())
-	} else {
-		b.Add("system", pkgs...)
-	}
-	src := ecosystems.Dir(root)
-	for _, e := range ecos {
-		name := e.Name()
-		if r, ok := e.(ecosystems.Resolver); name == "system" || ok && r.ResolvesInstalled() {
-			continue
-		}
-		p, err := e.Open(ctx, src)
-		if err != nil {
-			// A manifest that does not parse names no installation; the
-			// audit reports it.
-			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
-			continue
-		}
-		if p == nil {
-			continue
-		}
-		inv, err := p.Installed(ctx, ecosystems.Env{Environ: environ})
-		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
-			continue
-		}
-		for _, p := range inv.Packages {
-			b.Add(name, baseline.Package{Name: p.Name, Version: p.Version})
-		}
-		if b.Ecosystems[name] == nil {
-			b.Add(name) // an empty list says the ecosystem was looked at
-		}
-	}
-	return b, warnings, nil
-}
-
-// dpkgPackages lists the installed Debian packages from the dpkg database
-// of the machine, read as the system ecosystem and cmake read it.
-func dpkgPackages() ([]baseline.Package, error) {
-	db, err := dpkg.Open(os.DirFS("/"))
-	if err != nil {
-		return nil, fmt.Errorf("system: %w", err)
-	}
-	var pkgs []baseline.Package
-	for _, p := range db.Packages {
-		if p.Installed() {
-			pkgs = append(pkgs, baseline.Package{Name: p.Name, Version: p.Version})
-		}
-	}
-	return pkgs, nil
-}
-
-func baselineCounts(b *baseline.Baseline) string {
-	names := make([]string, 0, len(b.Ecosystems))
-	for name := range b.Ecosystems {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, name := range names {
-		parts[i] = fmt.Sprintf("%d %s", len(b.Ecosystems[name]), name)
-	}
-	if len(parts) == 0 {
-		return "no packages"
-	}
-	return strings.Join(parts, ", ") + " packages"
 }

@@ -102,6 +102,10 @@ func (p *fakeOpened) Installed(ctx context.Context, env ecosystems.Env) (*ecosys
 
 func (*fakeEcosystem) DevTools() []string { return nil }
 
+func (*fakeEcosystem) Identify(name, version string) ecosystems.Identity {
+	return ecosystems.GenericIdentity(name, version)
+}
+
 func (*fakeOpened) TraceEnv(scratch string, environ []string) []string {
 	return []string{"FAKE_LOG=" + filepath.Join(scratch, fakeLog)}
 }

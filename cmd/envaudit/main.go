@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/envaudit/envaudit/internal/textwrap"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -129,30 +130,30 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // usage is `envaudit help`: every command's synopsis and summary, how the
 // command to trace is separated, and the exit statuses.
 func usage(w io.Writer) {
-	lw := &lineWriter{w: w}
-	lw.line("usage: envaudit COMMAND [flags] [-- COMMAND-TO-TRACE [ARG...]]")
-	lw.line("")
-	lw.line("envaudit runs a project's tests under a file-access tracer and audits its")
-	lw.line("dependency manifests against what the run really loaded.")
-	lw.line("")
-	lw.line("commands:")
+	lw := &textwrap.Writer{W: w}
+	lw.Line("usage: envaudit COMMAND [flags] [-- COMMAND-TO-TRACE [ARG...]]")
+	lw.Line("")
+	lw.Line("envaudit runs a project's tests under a file-access tracer and audits its")
+	lw.Line("dependency manifests against what the run really loaded.")
+	lw.Line("")
+	lw.Line("commands:")
 	for _, c := range commands() {
-		lw.wrapped(fmt.Sprintf("  %-9s ", c.name), c.summary)
+		lw.Wrapped(fmt.Sprintf("  %-9s ", c.name), c.summary)
 	}
-	lw.line("")
-	lw.line("synopses:")
+	lw.Line("")
+	lw.Line("synopses:")
 	for _, c := range commands() {
 		writeSynopsis(lw, "  ", c.synopsis)
 	}
-	lw.line("")
-	lw.wrapped("", separatorNote)
-	lw.wrapped("", `"envaudit help COMMAND" or "envaudit COMMAND -h" shows a command's flags and their defaults; docs/cli.md describes them all, with the report JSON.`)
-	lw.line("")
-	lw.line("exit status:")
-	lw.line("  0  the command succeeded and no finding reached --fail-on")
-	lw.line("  1  a finding reached --fail-on")
-	lw.line("  2  bad usage or unreadable input (the message names the flag, or the file and line)")
-	lw.line("  3  the traced command itself failed (its status is kept in the report; the audit is still written)")
+	lw.Line("")
+	lw.Wrapped("", separatorNote)
+	lw.Wrapped("", `"envaudit help COMMAND" or "envaudit COMMAND -h" shows a command's flags and their defaults; docs/cli.md describes them all, with the report JSON.`)
+	lw.Line("")
+	lw.Line("exit status:")
+	lw.Line("  0  the command succeeded and no finding reached --fail-on")
+	lw.Line("  1  a finding reached --fail-on")
+	lw.Line("  2  bad usage or unreadable input (the message names the flag, or the file and line)")
+	lw.Line("  3  the traced command itself failed (its status is kept in the report; the audit is still written)")
 }
 
 func cmdVersion(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {

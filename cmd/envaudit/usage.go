@@ -7,6 +7,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/textwrap"
 )
 
 // operands says what a subcommand takes after its flags.
@@ -136,20 +138,20 @@ func spelled(name string, args []string) string {
 // usage prints the command's synopsis, what it does, its flags with their
 // defaults, and its notes, wrapped for a terminal.
 func (c *subcommand) usage(w io.Writer) {
-	lw := &lineWriter{w: w}
+	lw := &textwrap.Writer{W: w}
 	cmd := lookup(c.name)
 	writeSynopsis(lw, "usage: ", cmd.synopsis)
 	if cmd.summary != "" {
-		lw.line("")
-		lw.wrapped("", strings.ToUpper(cmd.summary[:1])+cmd.summary[1:]+".")
+		lw.Line("")
+		lw.Wrapped("", strings.ToUpper(cmd.summary[:1])+cmd.summary[1:]+".")
 	}
-	lw.line("")
+	lw.Line("")
 	var flags []*flag.Flag
 	c.flags.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
 	if len(flags) == 0 {
-		lw.line("flags: none")
+		lw.Line("flags: none")
 	} else {
-		lw.line("flags:")
+		lw.Line("flags:")
 		for _, f := range flags {
 			arg, text := flag.UnquoteUsage(f)
 			if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); isBool {
@@ -159,27 +161,27 @@ func (c *subcommand) usage(w io.Writer) {
 			if arg != "" {
 				lead += " " + arg
 			}
-			lw.line("%s", lead)
+			lw.Line("%s", lead)
 			words := strings.Fields(text)
 			if def := f.DefValue; def != "" && def != "false" {
 				words = append(words, fmt.Sprintf("(default %q)", def))
 			}
-			lw.wrappedWords("        ", words)
+			lw.WrappedWords("        ", words)
 		}
 	}
 	for _, n := range c.notes {
-		lw.line("")
-		lw.wrapped("", n)
+		lw.Line("")
+		lw.Wrapped("", n)
 	}
 }
 
 // writeSynopsis prints a synopsis after lead, wrapped between its
 // bracketed groups (never inside one), continuation lines indented under
 // the first option.
-func writeSynopsis(lw *lineWriter, lead, synopsis string) {
+func writeSynopsis(lw *textwrap.Writer, lead, synopsis string) {
 	words := synopsisWords(synopsis)
 	n := min(2, len(words)) // "envaudit run"
-	lw.wrappedWords(lead+strings.Join(words[:n], " ")+" ", words[n:])
+	lw.WrappedWords(lead+strings.Join(words[:n], " ")+" ", words[n:])
 }
 
 // synopsisWords cuts a synopsis into the units a line break may not split:

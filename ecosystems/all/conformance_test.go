@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	packageurl "github.com/package-url/packageurl-go"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -80,7 +82,12 @@ func fixtures(t *testing.T, name string) []string {
 //   - Files are sorted, without repeats, slash-separated, each labelled
 //     with a known kind, and at least one of them a manifest; the ones
 //     inside the project exist;
-//   - every declaration points at a manifest among the Files;
+//   - every declaration points at a manifest among the Files, and its
+//     package has an identity: a valid package URL keeping the version,
+//     and a component name; the ecosystem names its packages itself, with
+//     package URLs of one type of its own — pkg:generic only for what it
+//     cannot name otherwise (a C library no table knows), never for every
+//     package;
 //   - opening the same files through an fs.FS that is not on disk reads
 //     the same Files and D1 (every read of a project file goes through the
 //     Source), and Installed then refuses with ecosystems.ErrNotOnDisk.
@@ -92,6 +99,7 @@ func TestConformance(t *testing.T) {
 				t.Errorf("Open(empty directory) = %v, %v; want no project", p, err)
 			}
 			var opened []string
+			types := map[string]bool{} // of the declared packages' URLs
 			for _, dir := range fixtures(t, e.Name()) {
 				// A directory inside a fixture project is part of it (a
 				// Maven module, a workspace member), not a project of its
@@ -112,9 +120,16 @@ func TestConformance(t *testing.T) {
 				}
 				opened = append(opened, dir)
 				checkProject(t, dir, p)
+				for _, typ := range identities(t, e, dir, p) {
+					types[typ] = true
+				}
 				checkNotOnDisk(t, e, dir, p)
 			}
 			t.Logf("%d fixture projects opened", len(opened))
+			delete(types, packageurl.TypeGeneric)
+			if len(types) != 1 {
+				t.Errorf("the declared packages' URLs are of the types %q besides pkg:generic, want one type of the ecosystem's own", slices.Sorted(maps.Keys(types)))
+			}
 			if len(opened) == 0 {
 				t.Errorf("no fixture under ecosystems/%s/testdata opens as a %s project", dirOf(e.Name()), e.Name())
 			}
@@ -157,6 +172,32 @@ func checkProject(t *testing.T, dir string, p ecosystems.Project) {
 			t.Errorf("%s: %s is declared at %s, which is not one of the manifests %q", dir, d.Name, d.Pos, ecosystems.Paths(files, ecosystems.KindManifest))
 		}
 	}
+}
+
+// identities checks the identity e builds for each package the project in
+// dir declares, with and without a version, and returns the types of
+// their package URLs.
+func identities(t *testing.T, e ecosystems.Ecosystem, dir string, p ecosystems.Project) []string {
+	t.Helper()
+	var types []string
+	for _, d := range p.Declared() {
+		for _, version := range []string{"", "1.0.0"} {
+			id := e.Identify(d.Name, version)
+			u, err := packageurl.FromString(id.PURL)
+			switch {
+			case err != nil:
+				t.Errorf("%s: Identify(%q, %q) = package URL %q: %v", dir, d.Name, version, id.PURL, err)
+			case u.Version != version:
+				t.Errorf("%s: Identify(%q, %q) = %q, which loses the version", dir, d.Name, version, id.PURL)
+			default:
+				types = append(types, u.Type)
+			}
+			if id.Name == "" {
+				t.Errorf("%s: Identify(%q, %q) has no component name", dir, d.Name, version)
+			}
+		}
+	}
+	return types
 }
 
 // checkNotOnDisk opens the files of dir through an fs.FS alone and checks

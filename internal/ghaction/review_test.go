@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/internal/reporttest"
@@ -228,7 +229,7 @@ func TestListCommits(t *testing.T) {
 func TestSnapshot(t *testing.T) {
 	r := reporttest.Example(t)
 	job := SnapshotJob{Correlator: "ci_envaudit_app", RunID: "99", HTMLURL: "https://github.com/octo/webapp/actions/runs/99", SHA: "cafe", Ref: "refs/pull/7/merge"}
-	snap := NewSnapshot(r, "app", job, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC))
+	snap := NewSnapshot(r, "app", job, time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC), all.Identify)
 	data, err := json.MarshalIndent(snap, "", "  ")
 	if err != nil {
 		t.Fatal(err)

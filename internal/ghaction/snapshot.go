@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-github/v62/github"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/sbom"
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // SnapshotJob identifies the workflow job that submits a snapshot. GitHub
@@ -29,8 +29,10 @@ type SnapshotJob struct {
 // snapshot manifest named "envaudit/<ecosystem>/<manifest path>" whose
 // source location is its manifest file (repository-relative); a package is
 // "direct" when a manifest declares it, "development" when only test
-// tooling loaded it.
-func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.Time) *github.DependencyGraphSnapshot {
+// tooling loaded it. A package's URL is its installed record's, else the
+// one identify (ecosystems/all's Identify) builds from its name and
+// version.
+func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.Time, identify func(ecosystem, name, version string) ecosystems.Identity) *github.DependencyGraphSnapshot {
 	snap := &github.DependencyGraphSnapshot{
 		Version: 0,
 		Sha:     github.String(job.SHA),
@@ -73,7 +75,7 @@ func NewSnapshot(r *audit.Report, prefix string, job SnapshotJob, scanned time.T
 				}
 			}
 			if purl == "" {
-				purl = sbom.PackageURL(e.Name, t.Name, t.Version)
+				purl = identify(e.Name, t.Name, t.Version).PURL
 			}
 			if purl == "" {
 				continue

@@ -119,6 +119,10 @@ func (fakeEcosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.
 
 func (fakeEcosystem) DevTools() []string { return nil }
 
+func (fakeEcosystem) Identify(name, version string) ecosystems.Identity {
+	return ecosystems.GenericIdentity(name, version)
+}
+
 // fakeProject is the dependencies fakeEcosystem read.
 type fakeProject []ecosystems.Dependency
 

@@ -1,4 +1,4 @@
-package main
+package action
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// protectProcess hides the Action's secrets from the traced command,
+// ProtectProcess hides the Action's secrets from the traced command,
 // which runs as the same user as envaudit. Filtering the command's own
 // environment is not enough: a process may read the environment block of
 // any process of its user from /proc/PID/environ (and its memory from
@@ -28,7 +28,7 @@ import (
 //
 // keep is the environment the traced command gets; every variable of
 // envaudit's own environment that is not in it is unset.
-func protectProcess(keep []string) error {
+func ProtectProcess(keep []string) error {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return os.NewSyscallError("prctl(PR_SET_DUMPABLE)", err)
 	}

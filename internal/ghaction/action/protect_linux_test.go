@@ -1,4 +1,4 @@
-package main
+package action
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ const protectChildEnv = "ENVAUDIT_TEST_PROTECT_CHILD"
 
 // protectResult is what the protected child observed.
 type protectResult struct {
-	Dumpable  int    // PR_GET_DUMPABLE after protectProcess
+	Dumpable  int    // PR_GET_DUMPABLE after ProtectProcess
 	Token     string // the token variable in its own environment afterwards
 	Traced    int    // processes the tracer saw
 	ExitCode  int    // of the traced command, which tries to read the parent's environment
@@ -95,7 +95,7 @@ func TestProtectProcess(t *testing.T) {
 func protectChild(t *testing.T, out string) {
 	token := os.Getenv("INPUT_GITHUB_TOKEN")
 	keep := ghaction.FilterEnviron(os.Environ(), token)
-	if err := protectProcess(keep); err != nil {
+	if err := ProtectProcess(keep); err != nil {
 		t.Fatal(err)
 	}
 	var res protectResult

@@ -1,18 +1,18 @@
 //go:build !linux
 
-package main
+package action
 
 import (
 	"os"
 	"strings"
 )
 
-// protectProcess unsets every variable of envaudit's environment that is
+// ProtectProcess unsets every variable of envaudit's environment that is
 // not in keep (the environment the traced command gets). The Action runs
-// only on Linux, where protectProcess also hides the process's initial
+// only on Linux, where ProtectProcess also hides the process's initial
 // environment from other processes of its user; elsewhere tracing itself
 // is refused.
-func protectProcess(keep []string) error {
+func ProtectProcess(keep []string) error {
 	kept := make(map[string]bool, len(keep))
 	for _, kv := range keep {
 		kept[kv] = true

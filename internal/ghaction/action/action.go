@@ -1,0 +1,272 @@
+package action
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/google/go-github/v62/github"
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/policy"
+)
+
+// Exit statuses of a run, the command line's (DESIGN.md).
+const (
+	ExitOK         = 0 // the test command succeeded and no finding fails the gate
+	ExitFindings   = 1 // a finding fails the gate
+	ExitUsage      = 2 // bad inputs or config, or the run could not be done
+	ExitCommandErr = 3 // the test command itself failed
+)
+
+// Action is the GitHub Action with what it touches of its surroundings,
+// each injectable so that tests run it in process against a fake GitHub
+// API. The zero value of an optional field means the real thing.
+type Action struct {
+	// Environ returns the process's environment (os.Environ): the inputs
+	// (INPUT_*), the runner's GITHUB_* and RUNNER_* variables, and what
+	// the traced command starts from once filtered.
+	Environ func() []string
+	// Stdout receives the workflow commands (annotations, masks) and the
+	// traced command's output; Stderr progress and the traced command's
+	// errors.
+	Stdout, Stderr io.Writer
+	// HTTP is the client of GitHub's API; nil means http.DefaultClient.
+	HTTP *http.Client
+	// Git runs git; nil means gitcmd.Output.
+	Git basecommit.Git
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Ecosystems are the ecosystems to detect (all.Ecosystems()).
+	Ecosystems []ecosystems.Ecosystem
+	// Protect, when set, hides the Action's secrets from the processes it
+	// starts, given the environment they get (ProtectProcess); tests
+	// running the Action in process leave it nil.
+	Protect func(keep []string) error
+	// Version is envaudit's version, recorded in the report.
+	Version string
+	// Identify names the packages of the SBOM and the dependency snapshot
+	// as their ecosystems do (all.Identify).
+	Identify func(ecosystem, name, version string) ecosystems.Identity
+}
+
+// Result is an audit that is finished, enriched and gated, with what the
+// phases before publishing learnt about it: what every publisher reads.
+// Publishers may add to Dropped and Notes for the ones after them (the
+// summary says what the review and the snapshot could not do).
+type Result struct {
+	Report *audit.Report
+	// Items are the report's findings with the gate applied (Failing
+	// set), in report order.
+	Items []audit.Item
+	Gate  policy.Gate
+	// Failing counts the items that fail the gate.
+	Failing int
+	// AgentPolicy names the agent-policy input, for the summary.
+	AgentPolicy string
+	Detection   policy.Detection
+	// PR is the pull request of the event, nil outside pull requests.
+	PR *policy.PullRequest
+	// Base is the commit the findings were compared with, "" when none.
+	Base string
+	// Prefix is the project's directory in the repository
+	// (audit.RepoPrefix), "" at its root.
+	Prefix string
+	// Files are the paths the write phase wrote.
+	Files Files
+	// Dropped counts the findings that deserved an annotation but did not
+	// get one because of GitHub's limits (set by Annotations).
+	Dropped int
+	// Notes are lines of Markdown the summaries add (a skipped
+	// comparison, a read-only token). Any text in them that came from
+	// elsewhere, an error's above all, is escaped with markdown.Text.
+	Notes []string
+}
+
+// Files are the paths of the files a run wrote, "" for one not asked for.
+type Files struct {
+	Report, SBOM, SARIF string
+}
+
+// summaryInfo is what the summaries say beyond the report.
+func (res *Result) summaryInfo() ghaction.SummaryInfo {
+	return ghaction.SummaryInfo{
+		Gate:        res.Gate,
+		AgentPolicy: res.AgentPolicy,
+		Agent:       res.Detection,
+		PR:          res.PR,
+		Base:        res.Base,
+		Dropped:     res.Dropped,
+		Notes:       res.Notes,
+	}
+}
+
+// outputs are the step's outputs (action.yml) for the result.
+func (res *Result) outputs() ghaction.Outputs {
+	out := ghaction.Outputs{
+		Report:        res.Files.Report,
+		SBOM:          res.Files.SBOM,
+		SARIF:         res.Files.SARIF,
+		AgentAuthored: res.Detection.Authored(),
+		Failing:       res.Failing,
+	}
+	out.CountFindings(res.Report)
+	return out
+}
+
+// Run runs the Action and returns the step's exit status: it traces the
+// test command, audits it, and reports to GitHub (annotations, job
+// summary, outputs, pull-request review, SARIF, dependency snapshot), or,
+// with mode: baseline, snapshots the runner before the project's install
+// steps. Whatever goes wrong is reported as an error annotation.
+func (a *Action) Run(ctx context.Context) int {
+	r := a.start()
+	// The file commands are put back on every way out, an early one too.
+	defer func() {
+		if _, err := r.restore(); err != nil {
+			r.gh.Errorf("envaudit: %v", err)
+		}
+	}()
+	if err := r.setup(); err != nil {
+		return r.fail(err)
+	}
+	if r.in.Mode == "baseline" {
+		return r.baseline(ctx)
+	}
+	rep, err := r.trace(ctx)
+	if err != nil {
+		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
+		return r.fail(err)
+	}
+	res := &Result{Report: rep, Prefix: r.prefix}
+	r.enrich(ctx, res)
+	r.gate(ctx, res)
+	if err := r.write(res); err != nil {
+		return r.fail(err)
+	}
+	r.publish(ctx, res)
+	return r.exit(res)
+}
+
+// run is the state one Run shares between its phases.
+type run struct {
+	a      *Action
+	stdout io.Writer
+	stderr io.Writer
+	git    basecommit.Git
+	now    func() time.Time
+	gh     *githubactions.Action
+	// identify names packages for the SBOM and the snapshot; nil names
+	// every package generically.
+	identify func(ecosystem, name, version string) ecosystems.Identity
+	// environ is the snapshot of the environment the whole run reads;
+	// getenv looks a variable up in it.
+	environ []string
+	getenv  func(string) string
+
+	// Set by setup.
+	in    ghaction.Inputs
+	ghctx *githubactions.GitHubContext
+	// epoch dates the SBOM when SOURCE_DATE_EPOCH is set.
+	epoch time.Time
+	// dir is the working-directory input ("." by default), absDir the
+	// project's absolute directory and workspace the repository's, both
+	// with symbolic links resolved.
+	dir, absDir, workspace string
+	prefix                 string
+	temp                   string
+	baselinePath           string
+	// untrusted is the environment of everything of the project's that
+	// runs: the traced command and the tools the ecosystems ask.
+	untrusted []string
+	guard     *fileCommandGuard
+	restored  bool
+	cfg       *policy.Config
+
+	// Set by enrich.
+	repo   ghaction.Repo // zero when GITHUB_REPOSITORY is not owner/name
+	client *github.Client
+}
+
+// start takes the snapshot of the environment the run reads.
+func (a *Action) start() *run {
+	r := &run{a: a, stdout: a.Stdout, stderr: a.Stderr, git: a.Git, now: a.Now, identify: a.Identify}
+	if r.stdout == nil {
+		r.stdout = io.Discard
+	}
+	if r.stderr == nil {
+		r.stderr = io.Discard
+	}
+	if r.git == nil {
+		r.git = gitcmd.Output
+	}
+	if r.identify == nil {
+		r.identify = func(_, name, version string) ecosystems.Identity { return ecosystems.GenericIdentity(name, version) }
+	}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	if a.Environ != nil {
+		r.environ = a.Environ()
+	} else {
+		r.environ = os.Environ()
+	}
+	vars := make(map[string]string, len(r.environ))
+	for _, kv := range r.environ {
+		k, v, _ := strings.Cut(kv, "=")
+		vars[k] = v
+	}
+	r.getenv = func(k string) string { return vars[k] }
+	r.gh = githubactions.New(githubactions.WithWriter(r.stdout), githubactions.WithGetenv(r.getenv))
+	return r
+}
+
+// fail reports err as an error annotation, on the file and line of a
+// positioned one, and returns the exit status of a run that could not be
+// done.
+func (r *run) fail(err error) int {
+	var pe *ecosystems.PosError
+	if errors.As(err, &pe) && pe.Pos.File != "" && !filepath.IsAbs(pe.Pos.File) {
+		fields := map[string]string{"file": filepath.ToSlash(pe.Pos.File), "title": "envaudit"}
+		if pe.Pos.Line > 0 {
+			fields["line"] = fmt.Sprint(pe.Pos.Line)
+		}
+		r.gh.WithFieldsMap(fields).Errorf("%v", pe.Err)
+		return ExitUsage
+	}
+	r.gh.Errorf("envaudit: %v", err)
+	return ExitUsage
+}
+
+// exit returns the step's exit status for the result, saying why on
+// stderr when it is not success.
+func (r *run) exit(res *Result) int {
+	code := ExitOK
+	if res.Failing > 0 {
+		fmt.Fprintf(r.stderr, "envaudit: %d %s this check (fail-on %s)\n", res.Failing, plural(res.Failing, "finding fails", "findings fail"), res.Gate)
+		code = ExitFindings
+	}
+	if ri := res.Report.Run; ri != nil && !ri.Succeeded {
+		fmt.Fprintf(r.stderr, "envaudit: the test command %s; the audit rests on a run that did not succeed\n", ri.Status())
+		code = ExitCommandErr
+	}
+	return code
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

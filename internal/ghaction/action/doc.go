@@ -1,0 +1,41 @@
+// Package action owns one run of the GitHub Action (`envaudit action`, as
+// action.yml invokes it): reading its inputs, keeping the runner's secrets
+// and file commands from the project's code, tracing and auditing the test
+// command through package engine, enriching and gating the report, writing
+// its files and publishing it to GitHub.
+//
+// A run is a short sequence of phases, each a method of its own:
+//
+//	setup    the inputs, the token masked, the process protected
+//	         (ProtectProcess), the step's file commands recorded, and
+//	         .envaudit.yml read
+//	trace    engine.Open, Trace and Audit of the test command, with the
+//	         workflow commands it prints stopped
+//	enrich   the runner baseline, the comparison with the base commit and
+//	         the config, as audit.Enrichers run in that order (the
+//	         config's ignores and severities last, over the others' marks)
+//	gate     agent detection from the pull request's commits, and the
+//	         gate of package policy
+//	write    the file commands put back, then the report, SBOM and SARIF
+//	         through internal/outfile
+//	publish  the publishers, in order: Annotations, Review, Snapshot,
+//	         Summary, Outputs
+//
+// With mode: baseline a run is setup, engine.TakeBaseline and writing the
+// baseline file.
+//
+// A Publisher reports a Result — the gated report with what the earlier
+// phases learnt (the pull request, the agent detection, the base, notes)
+// — to one place. Each is a small value built from what it writes to (a
+// go-github client, a workflow-command writer, a file-command path), so it
+// runs alone against a fake GitHub API or a temporary file, and a
+// publish-only front end can reuse it on a result it did not trace.
+//
+// What the Action must do on the runner beyond GitHub's API lives here
+// too: the guard that puts the step's file commands back after the
+// project's code ran (filecommands.go), the protection that keeps the
+// token out of reach of the traced command's /proc reads (ProtectProcess),
+// and reading a pull request's commits, from the API or from git. The
+// Markdown, annotations, review comments and snapshots themselves are
+// rendered by package ghaction.
+package action

@@ -1,0 +1,257 @@
+package action
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/baseline"
+	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/markdown"
+	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/sarif"
+	"github.com/envaudit/envaudit/sbom"
+)
+
+// trace is the second phase: the test command run under the tracer in the
+// project and audited. Installations that could not be enumerated are a
+// warning: the report is complete otherwise and says so.
+func (r *run) trace(ctx context.Context) (*audit.Report, error) {
+	// Nor may the traced command issue workflow commands (a forged
+	// ::error:: or ::add-mask::): GitHub ignores them between
+	// stop-commands and the token that resumes them.
+	stop := randomToken()
+	fmt.Fprintf(r.stdout, "::stop-commands::%s\n", stop)
+	rep, instErr, err := r.traced(ctx)
+	fmt.Fprintf(r.stdout, "::%s::\n", stop)
+	if err != nil {
+		return nil, err
+	}
+	if instErr != nil {
+		r.gh.Warningf("envaudit: %v", instErr)
+	}
+	return rep, nil
+}
+
+// traced opens the project, checks the output paths against its files
+// before anything runs (no output may overwrite a manifest or a file
+// envaudit did not write), and runs and audits the test command.
+func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error) {
+	p, err := engine.Open(engine.Options{
+		Dir:        r.dir,
+		Ecosystems: r.a.Ecosystems,
+		DevTools:   r.cfg.DevTools,
+		Version:    r.a.Version,
+	})
+	var de *engine.DirError
+	if errors.As(err, &de) {
+		return nil, nil, fmt.Errorf("working-directory: %w", err)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := outfile.Check(p.Inputs(), r.files(nil, Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF})); err != nil {
+		return nil, nil, err
+	}
+	t, err := p.Trace(ctx, engine.RunOptions{
+		Command: shellCommand(r.in.Run),
+		Timeout: r.in.Timeout,
+		Environ: r.untrusted,
+		Stdout:  r.stdout,
+		Stderr:  r.stderr,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	defer t.Close()
+	rep, instErr = t.Audit(ctx)
+	return rep, instErr, nil
+}
+
+// enrichment is one enricher of the enrich phase, and what its failure
+// means for the run; nil failed makes a failure a warning.
+type enrichment struct {
+	audit.Enricher
+	failed func(error)
+}
+
+// enrich is the third phase: the runner baseline tells the provenance of
+// hidden packages, the comparison with the base commit which findings are
+// new, and the config, last so that its ignores and severities have the
+// final word, applies .envaudit.yml. It also connects to GitHub's API,
+// which the later phases use.
+func (r *run) enrich(ctx context.Context, res *Result) {
+	var steps []enrichment
+	if b, err := baseline.Read(r.baselinePath); err == nil {
+		steps = append(steps, enrichment{Enricher: b})
+	} else if r.in.Baseline != "" || !errors.Is(err, os.ErrNotExist) {
+		r.gh.Warningf("envaudit: %v", err)
+	}
+
+	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
+	if repo, err := ghaction.ParseRepo(r.ghctx.Repository); err == nil {
+		r.repo = repo
+	}
+	if r.in.Token != "" {
+		c, err := ghaction.NewClient(r.getenv("GITHUB_API_URL"), r.in.Token, r.a.HTTP)
+		if err != nil {
+			r.gh.Warningf("envaudit: %v", err)
+		}
+		r.client = c
+	}
+
+	if base := r.base(res.PR); base != "" {
+		res.Base = base
+		steps = append(steps, enrichment{
+			Enricher: basecommit.Comparison{Dir: r.absDir, Base: base, Git: r.git, Ecosystems: r.a.Ecosystems, Fetch: true},
+			failed: func(err error) {
+				r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(base), err)
+				res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
+				res.Base = ""
+			},
+		})
+	}
+	steps = append(steps, enrichment{Enricher: r.cfg})
+
+	for _, s := range steps {
+		if err := s.Enrich(ctx, res.Report); err != nil {
+			if s.failed != nil {
+				s.failed(err)
+			} else {
+				r.gh.Warningf("envaudit: %v", err)
+			}
+		}
+	}
+}
+
+// base returns the commit to compare with: the pull request's base, or
+// the commit before a push; "" for none (a new branch's push names the
+// zero commit).
+func (r *run) base(pr *policy.PullRequest) string {
+	base := ""
+	switch {
+	case pr != nil:
+		base = pr.BaseSHA
+	case r.ghctx.EventName == "push":
+		base, _ = r.ghctx.Event["before"].(string)
+	}
+	if strings.Trim(base, "0") == "" {
+		return ""
+	}
+	return base
+}
+
+// gate is the fourth phase: whether a coding agent wrote the pull request
+// (from its commits too), and so which gate applies, and which findings
+// fail it.
+func (r *run) gate(ctx context.Context, res *Result) {
+	if res.PR != nil {
+		res.PR.Commits = pullRequestCommits(ctx, r.git, r.client, r.repo, res.PR, r.absDir)
+		res.Detection = policy.DetectAgent(res.PR, policy.Signatures(r.cfg.Agents))
+	}
+	res.AgentPolicy = r.in.AgentPolicy.Name
+	res.Gate = r.in.AgentPolicy.For(policy.Gate{FailOn: r.in.FailOn, Existing: !r.in.OnlyNew}, res.Detection.Authored())
+	res.Items = res.Report.Items()
+	res.Failing = res.Gate.Apply(res.Items)
+}
+
+// write is the fifth phase. Everything of the project has run by now (the
+// traced command, the ecosystems' tools, git in a checkout it could
+// configure): the file commands are put back before envaudit writes to
+// them, and then the report (under RUNNER_TEMP unless the report input
+// names a path), the SBOM and the SARIF log are written.
+func (r *run) write(res *Result) error {
+	warning, err := r.restore()
+	if err != nil {
+		return err
+	}
+	if warning != "" {
+		res.Report.Warnings = append(res.Report.Warnings, warning)
+	}
+	res.Files = Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF}
+	if res.Files.Report == "" {
+		res.Files.Report = filepath.Join(r.temp, "envaudit-report.json")
+	}
+	return outfile.WriteAll(r.files(res.Report, res.Files)...)
+}
+
+// files are the output files of report r at the paths of f, labelled by
+// the inputs that name them; r may be nil for outfile.Check.
+func (r *run) files(rep *audit.Report, f Files) []outfile.File {
+	project := filepath.Base(r.absDir)
+	if r.repo.Name != "" {
+		project = path.Join(r.repo.Name, r.prefix)
+	}
+	sbomOpts := sbom.Options{Identify: r.identify, Project: project}
+	env := sbom.Envelope{Timestamp: r.epoch, ContentSerial: !r.epoch.IsZero()}
+	if r.epoch.IsZero() {
+		env.Timestamp = r.now()
+	}
+	format := sbom.Format(r.in.SBOMFormat)
+	if format == "" {
+		format = sbom.FormatOf(f.SBOM)
+	}
+	sarifOpts := sarif.Options{Prefix: r.prefix, Fallback: workflowFile(r.getenv)}
+	return []outfile.File{
+		{Label: "report", Path: f.Report, Format: reportFormat, Write: func(w io.Writer) error { return rep.WriteJSON(w) }},
+		{Label: "sbom", Path: f.SBOM, Format: sbomFormat, Write: func(w io.Writer) error {
+			env.Tool = rep.Tool
+			return sbom.Write(w, rep, sbomOpts, env, format)
+		}},
+		{Label: "sarif", Path: f.SARIF, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, rep, sarifOpts) }},
+	}
+}
+
+// The formats of the files the Action writes, each recognised by its
+// owner.
+var (
+	reportFormat = outfile.Format{Name: "report", Recognize: audit.IsReport}
+	sbomFormat   = outfile.Format{Name: "sbom", Recognize: sbom.IsBOM}
+	sarifFormat  = outfile.Format{Name: "sarif", Recognize: sarif.IsSARIF}
+)
+
+// shellCommand is how the run input is executed: like a workflow's run:
+// step, by bash with -e and pipefail. A plain command line (words of safe
+// characters, one line) runs directly, so reports and summaries name
+// "npm test" rather than the shell around it.
+func shellCommand(run string) []string {
+	plain := !strings.ContainsFunc(run, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(" -_./:=@%+,", r))
+	})
+	if f := strings.Fields(run); plain && len(f) > 0 && !strings.Contains(f[0], "=") {
+		return f
+	}
+	return []string{"bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", run}
+}
+
+// workflowFile returns the repository path of the running workflow
+// (GITHUB_WORKFLOW_REF is "owner/repo/.github/workflows/ci.yml@refs/..."):
+// where SARIF places findings no manifest can hold.
+func workflowFile(getenv func(string) string) string {
+	ref, _, _ := strings.Cut(getenv("GITHUB_WORKFLOW_REF"), "@")
+	repo := getenv("GITHUB_REPOSITORY")
+	if repo == "" || !strings.HasPrefix(ref, repo+"/") {
+		return ""
+	}
+	return strings.TrimPrefix(ref, repo+"/")
+}
+
+// randomToken is a token that resumes workflow commands after
+// stop-commands: one the traced command cannot guess.
+func randomToken() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return "envaudit-" + hex.EncodeToString(b[:])
+}

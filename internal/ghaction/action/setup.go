@@ -1,0 +1,150 @@
+package action
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/sbom"
+)
+
+// setup is the first phase: it reads the inputs and the GitHub context,
+// masks the token, and, before anything of the project runs, protects the
+// process and records the step's file commands; in audit mode it then
+// reads .envaudit.yml.
+func (r *run) setup() error {
+	in, err := ghaction.ReadInputs(r.getenv)
+	if err != nil {
+		return err
+	}
+	r.in = in
+	if in.Token != "" {
+		r.gh.AddMask(in.Token)
+	}
+	if in.SBOM != "" {
+		if r.epoch, err = sbom.SourceDateEpoch(r.getenv); err != nil {
+			return err
+		}
+	}
+	// Context returns what it could read even with an error.
+	if r.ghctx, err = r.gh.Context(); err != nil {
+		r.gh.Warningf("envaudit: reading the GitHub context: %v", err)
+	}
+	if err := r.paths(); err != nil {
+		return err
+	}
+
+	// The traced command is the pull request's code, and so are the tools
+	// the ecosystems ask about the installation (a project's own
+	// interpreter, Maven's plugins): they get neither the token nor the
+	// runner's other credentials nor its file commands.
+	r.untrusted = ghaction.FilterEnviron(r.environ, in.Token)
+	// Nor may they read the token from envaudit's own process.
+	if r.a.Protect != nil {
+		if err := r.a.Protect(r.untrusted); err != nil {
+			return fmt.Errorf("hiding the token from the test command: %w", err)
+		}
+	}
+	// Nor may they write the step's file commands, which the runner
+	// keeps where they can list them: recorded now, put back once nothing
+	// of the project runs any more (before envaudit writes its own), or on
+	// the way out of an early return.
+	if r.guard, err = guardFileCommands(r.getenv); err != nil {
+		return err
+	}
+
+	if in.Mode == "audit" {
+		if r.cfg, err = loadConfig(r.absDir, r.workspace, r.a.Ecosystems); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// paths works out the directories the run works in: the project's, the
+// repository's (the workspace), the runner's temporary one, and where the
+// baseline is.
+func (r *run) paths() error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	r.workspace = resolved(r.ghctx.Workspace)
+	if r.workspace == "" {
+		r.workspace = resolved(cwd)
+	}
+	r.dir = r.in.WorkingDirectory
+	if r.dir == "" {
+		r.dir = "."
+	}
+	r.absDir = r.dir
+	if !filepath.IsAbs(r.absDir) {
+		r.absDir = filepath.Join(cwd, r.dir)
+	}
+	r.absDir = resolved(r.absDir)
+	r.prefix = audit.RepoPrefix(r.workspace, r.absDir)
+	if r.temp = r.getenv("RUNNER_TEMP"); r.temp == "" {
+		r.temp = os.TempDir()
+	}
+	if r.baselinePath = r.in.Baseline; r.baselinePath == "" {
+		r.baselinePath = filepath.Join(r.temp, "envaudit-baseline.json")
+	}
+	return nil
+}
+
+// restore puts the step's file commands back as they were before the
+// project's code ran, once: a later call does nothing. What the code had
+// changed is warned about, and returned for the report's warnings too.
+func (r *run) restore() (warning string, err error) {
+	if r.guard == nil || r.restored {
+		return "", nil
+	}
+	r.restored = true
+	tampered, err := r.guard.restore()
+	if len(tampered) > 0 {
+		warning = tamperedMessage(tampered)
+		r.gh.Warningf("envaudit: %s", warning)
+	}
+	if err != nil {
+		return warning, fmt.Errorf("the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %w", err)
+	}
+	return warning, nil
+}
+
+// loadConfig reads .envaudit.yml from the project directory, else from
+// the repository root, naming it relative to the repository in errors;
+// its ecosystem names must be those of ecos.
+func loadConfig(dir, workspace string, ecos []ecosystems.Ecosystem) (*policy.Config, error) {
+	names := make([]string, len(ecos))
+	for i, e := range ecos {
+		names[i] = e.Name()
+	}
+	for _, d := range []string{dir, workspace} {
+		p := filepath.Join(d, policy.ConfigFile)
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		name := policy.ConfigFile
+		if rel := audit.RepoPrefix(workspace, d); rel != "" {
+			name = rel + "/" + name
+		}
+		return policy.LoadConfig(p, name, names)
+	}
+	return &policy.Config{}, nil
+}
+
+// resolved returns p with its symbolic links resolved, or cleaned when
+// they cannot be; "" stays "".
+func resolved(p string) string {
+	if p == "" {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}

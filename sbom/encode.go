@@ -1,0 +1,45 @@
+package sbom
+
+import (
+	"fmt"
+	"io"
+
+	cdx "github.com/CycloneDX/cyclonedx-go"
+
+	"github.com/envaudit/envaudit/audit"
+)
+
+// Encode writes a stamped BOM as a CycloneDX 1.6 document in format
+// (pretty JSON, or XML; "" is JSON).
+func Encode(w io.Writer, bom *cdx.BOM, format Format) error {
+	f := cdx.BOMFileFormatJSON
+	switch format {
+	case "", FormatJSON:
+	case FormatXML:
+		f = cdx.BOMFileFormatXML
+	default:
+		return fmt.Errorf("unknown SBOM format %q (want json or xml)", format)
+	}
+	// The library builds 1.7 documents by default; EncodeVersion converts a
+	// copy and sets $schema and the XML namespace for 1.6.
+	enc := cdx.NewBOMEncoder(w, f).SetPretty(true).SetEscapeHTML(false)
+	if err := enc.EncodeVersion(bom, cdx.SpecVersion1_6); err != nil {
+		return fmt.Errorf("encode SBOM: %w", err)
+	}
+	return nil
+}
+
+// Write is the whole SBOM of a report, as a front end writes it: the
+// report's facts as opts shape them (Generate), stamped with env (Stamp),
+// encoded in format (Encode).
+func Write(w io.Writer, r *audit.Report, opts Options, env Envelope, format Format) error {
+	facts, err := Generate(r, opts)
+	if err != nil {
+		return err
+	}
+	bom, err := Stamp(facts, env)
+	if err != nil {
+		return err
+	}
+	return Encode(w, bom, format)
+}
