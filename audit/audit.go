@@ -26,6 +26,10 @@ type Input struct {
 	// relative to Root: where declarations go and findings point. Its
 	// configuration files are not listed.
 	Manifests []string
+	// Lockfiles are those of Manifests that are lockfiles (of kind
+	// ecosystems.KindLockfile): where nothing is declared, so no finding
+	// is placed on one when a manifest is there.
+	Lockfiles []string
 	// Declared is D1 as the ecosystem parsed it.
 	Declared []ecosystems.Dependency
 	// Inventory is D2 with its attribution index; nil (or Unknown) when
@@ -194,6 +198,7 @@ func Ecosystem(in Input) EcosystemReport {
 	rep := EcosystemReport{
 		Name:      in.Name,
 		Manifests: nonNil(append([]string(nil), in.Manifests...)),
+		Lockfiles: append([]string(nil), in.Lockfiles...),
 		Evidence:  inv.Evidence.Basis,
 		Declared:  sortedDeclared(in.Declared),
 		Installed: sortedInstalled(inv.Packages),

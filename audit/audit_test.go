@@ -22,6 +22,7 @@ import (
 type fakeEcosystem struct {
 	Name      string                  `json:"name"`
 	Manifests []string                `json:"manifests"`
+	Lockfiles []string                `json:"lockfiles"`
 	DevTools  []string                `json:"devTools"`
 	Declared  []ecosystems.Dependency `json:"declared"`
 	Installed []ecosystems.Package    `json:"installed"`
@@ -59,6 +60,7 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 	in := Input{
 		Name:      e.Name,
 		Manifests: e.Manifests,
+		Lockfiles: e.Lockfiles,
 		Declared:  e.Declared,
 		Trace:     tr,
 		DevTools:  e.DevTools,

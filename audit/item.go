@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
-
-	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // ToolURI is envaudit's home, which SARIF logs and dependency snapshots
@@ -44,7 +43,7 @@ func (r *Report) Items() []Item {
 // package-lock.json), since that is where a declaration would go.
 func (e EcosystemReport) PrimaryManifest() string {
 	for _, m := range e.Manifests {
-		if !ecosystems.IsLockfile(m) {
+		if !slices.Contains(e.Lockfiles, m) {
 			return m
 		}
 	}

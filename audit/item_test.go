@@ -10,20 +10,21 @@ import (
 
 func TestPrimaryManifest(t *testing.T) {
 	tests := []struct {
-		name string
-		in   []string
-		want string
+		name     string
+		in, lock []string
+		want     string
 	}{
-		{"npm", []string{"package-lock.json", "package.json"}, "package.json"},
-		{"cargo", []string{"Cargo.lock", "Cargo.toml"}, "Cargo.toml"},
-		{"gomod", []string{"go.mod", "go.sum"}, "go.mod"},
-		{"nested", []string{"web/yarn.lock", "web/package.json"}, "web/package.json"},
-		{"onlyLockfile", []string{"yarn.lock"}, "yarn.lock"},
-		{"none", nil, ""},
+		{"npm", []string{"package-lock.json", "package.json"}, []string{"package-lock.json"}, "package.json"},
+		{"cargo", []string{"Cargo.lock", "Cargo.toml"}, []string{"Cargo.lock"}, "Cargo.toml"},
+		{"gomod", []string{"go.mod", "go.sum"}, []string{"go.sum"}, "go.mod"},
+		{"nested", []string{"web/yarn.lock", "web/package.json"}, []string{"web/yarn.lock"}, "web/package.json"},
+		{"onlyLockfile", []string{"yarn.lock"}, []string{"yarn.lock"}, "yarn.lock"},
+		{"noLockfiles", []string{"b.txt", "a.txt"}, nil, "b.txt"},
+		{"none", nil, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := (EcosystemReport{Manifests: tt.in}).PrimaryManifest(); got != tt.want {
+			if got := (EcosystemReport{Manifests: tt.in, Lockfiles: tt.lock}).PrimaryManifest(); got != tt.want {
 				t.Errorf("PrimaryManifest of %q = %q, want %q", tt.in, got, tt.want)
 			}
 		})
@@ -32,7 +33,7 @@ func TestPrimaryManifest(t *testing.T) {
 
 func TestItems(t *testing.T) {
 	r := &Report{Ecosystems: []EcosystemReport{
-		{Name: "npm", Manifests: []string{"package-lock.json", "package.json"}, Findings: []Finding{
+		{Name: "npm", Manifests: []string{"package-lock.json", "package.json"}, Lockfiles: []string{"package-lock.json"}, Findings: []Finding{
 			{Kind: Phantom, Reason: ReasonUnused, Package: "yargs", Location: &ecosystems.Pos{File: "package.json", Line: 8}},
 			{Kind: Hidden, Reason: ReasonUndeclared, Package: "ms"},
 		}},

@@ -55,7 +55,8 @@ type RunInfo struct {
 type EcosystemReport struct {
 	Name      string                  `json:"name"`
 	Manifests []string                `json:"manifests"`
-	Evidence  string                  `json:"evidence,omitempty"` // what D3 rests on
+	Lockfiles []string                `json:"lockfiles,omitempty"` // those of Manifests that are lockfiles
+	Evidence  string                  `json:"evidence,omitempty"`  // what D3 rests on
 	Declared  []ecosystems.Dependency `json:"declared"`
 	Installed []ecosystems.Package    `json:"installed"`
 	Traced    []TracedPackage         `json:"traced"`

@@ -273,3 +273,13 @@ type Resolver interface {
 	// project with the build tool.
 	ResolvesInstalled() bool
 }
+
+// MachineInventory is implemented by ecosystems whose packages the machine
+// itself has, before and apart from any project (Debian's dpkg database):
+// a runner baseline records every one of them, whatever the project, to
+// tell a hidden package the runner image provided from one a workflow
+// step installed.
+type MachineInventory interface {
+	// MachinePackages lists the packages installed on the machine.
+	MachinePackages(ctx context.Context) ([]Package, error)
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -19,6 +20,20 @@ type resolverEco struct{ listEco }
 
 func (resolverEco) ResolvesInstalled() bool { return true }
 
+// machineEco is an ecosystem that knows the machine's own packages, as
+// the system ecosystem knows dpkg's; with err set it cannot read them.
+type machineEco struct {
+	listEco
+	err error
+}
+
+func (m machineEco) MachinePackages(context.Context) ([]ecosystems.Package, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	return []ecosystems.Package{{Name: "libfoo1", Version: "1.0-1"}}, nil
+}
+
 // TestTakeBaseline takes the baseline of a project of two list ecosystems
 // and one resolver ecosystem, whose installed layer is the build tool's
 // resolution and says nothing of the machine.
@@ -33,7 +48,7 @@ func TestTakeBaseline(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ecos := []ecosystems.Ecosystem{listEco{"a"}, listEco{"b"}, resolverEco{listEco{"r"}}}
+	ecos := []ecosystems.Ecosystem{listEco{"a"}, listEco{"b"}, resolverEco{listEco{"r"}}, machineEco{listEco: listEco{"deb"}}, machineEco{listEco{"broken"}, errors.New("no database")}}
 	now := time.Date(2026, 11, 30, 9, 0, 0, 123, time.FixedZone("CET", 3600))
 	b, warnings, err := TakeBaseline(t.Context(), dir, nil, ecos, now)
 	if err != nil {
@@ -42,13 +57,12 @@ func TestTakeBaseline(t *testing.T) {
 	if b.Taken != time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC) {
 		t.Errorf("taken %v, want the time in UTC to the second", b.Taken)
 	}
-	// The machine's Debian packages, or a warning that they could not be
-	// read: which one depends on the machine.
-	if _, ok := b.Ecosystems["system"]; !ok && len(warnings) == 0 {
-		t.Errorf("neither Debian packages nor a warning about them")
+	// The machine's own packages whatever the project, or a warning that
+	// they could not be read.
+	if diff := cmp.Diff([]string{"broken: no database"}, warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
-	delete(b.Ecosystems, "system")
-	want := map[string][]baseline.Package{"a": {{Name: "x"}}, "b": {{Name: "z"}}}
+	want := map[string][]baseline.Package{"a": {{Name: "x"}}, "b": {{Name: "z"}}, "deb": {{Name: "libfoo1", Version: "1.0-1"}}}
 	if diff := cmp.Diff(want, b.Ecosystems); diff != "" {
 		t.Errorf("ecosystems (-want +got):\n%s", diff)
 	}

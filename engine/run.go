@@ -328,6 +328,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		rep := audit.Ecosystem(audit.Input{
 			Name:      d.eco.Name(),
 			Manifests: ecosystems.Paths(d.files, ecosystems.KindManifest, ecosystems.KindLockfile),
+			Lockfiles: ecosystems.Paths(d.files, ecosystems.KindLockfile),
 			Declared:  d.project.Declared(),
 			Inventory: inv,
 			Trace:     tr,

@@ -100,6 +100,22 @@ var _ ecosystems.Ecosystem = Ecosystem{}
 // Name returns "system".
 func (Ecosystem) Name() string { return "system" }
 
+// MachinePackages lists every Debian package the dpkg database records as
+// installed (ecosystems.MachineInventory): what the runner image provides.
+func (e Ecosystem) MachinePackages(ctx context.Context) ([]ecosystems.Package, error) {
+	db, err := dpkg.Open(e.sys())
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []ecosystems.Package
+	for _, p := range db.Packages {
+		if p.Installed() {
+			pkgs = append(pkgs, ecosystems.Package{Name: p.Name, Version: p.Version})
+		}
+	}
+	return pkgs, nil
+}
+
 func (e Ecosystem) sys() fs.FS {
 	if e.System != nil {
 		return e.System

@@ -195,3 +195,24 @@ func TestInstalledNoDatabase(t *testing.T) {
 		t.Errorf("DevTools without a database = %q", tools)
 	}
 }
+
+// TestMachinePackages reads the fixture's dpkg database as a runner
+// baseline does: every installed package, project or not.
+func TestMachinePackages(t *testing.T) {
+	pkgs, err := Ecosystem{System: os.DirFS("testdata/dpkg-root")}.MachinePackages(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range pkgs {
+		if p.Name == "jq" {
+			found = p.Version != ""
+		}
+	}
+	if !found {
+		t.Errorf("jq with its version not among the machine's %d packages", len(pkgs))
+	}
+	if _, err := (Ecosystem{System: os.DirFS(t.TempDir())}).MachinePackages(t.Context()); err == nil {
+		t.Errorf("no error for a machine without a dpkg database")
+	}
+}
