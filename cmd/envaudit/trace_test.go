@@ -14,6 +14,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -113,7 +114,7 @@ func TestCmdTraceStdout(t *testing.T) {
 // lib-a, lib-b and extra installed.
 func fakeProject(t *testing.T, dir string) string {
 	t.Helper()
-	err := writeFiles(dir, map[string]string{
+	err := fakeeco.WriteFiles(dir, map[string]string{
 		"fake.txt":         "lib-a\nlib-b\n",
 		"lib/lib-a/a.txt":  "a\n",
 		"lib/lib-b/b.txt":  "b\n",
@@ -155,7 +156,7 @@ func TestTraceEvidence(t *testing.T) {
 	work := t.TempDir()
 	proj := fakeProject(t, filepath.Join(work, "proj"))
 	trace := filepath.Join(work, "t.jsonl")
-	eco := &fakeEcosystem{}
+	eco := &fakeeco.Ecosystem{}
 	ecos := []ecosystems.Ecosystem{eco}
 	withEvidence := []string{
 		"traced extra",
@@ -175,7 +176,7 @@ func TestTraceEvidence(t *testing.T) {
 	if !strings.Contains(stderr.String(), "; trace written to "+trace+", evidence of fake in "+evidence+"\n") {
 		t.Errorf("trace's summary does not name the evidence directory: %q", stderr.String())
 	}
-	log, err := os.ReadFile(filepath.Join(evidence, "fake", fakeLog))
+	log, err := os.ReadFile(filepath.Join(evidence, "fake", fakeeco.Log))
 	if err != nil || string(log) != "extra\n" {
 		t.Fatalf("evidence log: %q, %v", log, err)
 	}
@@ -209,12 +210,12 @@ func TestTraceEvidence(t *testing.T) {
 		if diff := cmp.Diff(withEvidence, layers(t, r)); diff != "" {
 			t.Errorf("audit of the saved trace (-want +got):\n%s", diff)
 		}
-		env := eco.lastEnv()
+		env := eco.LastEnv()
 		if env.Scratch != filepath.Join(evidence, "fake") {
 			t.Errorf("Installed got scratch %q, want %q", env.Scratch, filepath.Join(evidence, "fake"))
 		}
-		if got := ecosystems.Getenv(env.Environ, "FAKE_LOG"); got != filepath.Join(evidence, "fake", fakeLog) {
-			t.Errorf("Installed's environment has FAKE_LOG=%q, as the traced command had it: want %q", got, filepath.Join(evidence, "fake", fakeLog))
+		if got := ecosystems.Getenv(env.Environ, "FAKE_LOG"); got != filepath.Join(evidence, "fake", fakeeco.Log) {
+			t.Errorf("Installed's environment has FAKE_LOG=%q, as the traced command had it: want %q", got, filepath.Join(evidence, "fake", fakeeco.Log))
 		}
 	})
 	t.Run("auditNamed", func(t *testing.T) {
@@ -231,7 +232,7 @@ func TestTraceEvidence(t *testing.T) {
 		if diff := cmp.Diff(want, layers(t, audited(t, ""))); diff != "" {
 			t.Errorf("audit without evidence (-want +got):\n%s", diff)
 		}
-		if env := eco.lastEnv(); env.Scratch != "" || ecosystems.Getenv(env.Environ, "FAKE_LOG") != "" {
+		if env := eco.LastEnv(); env.Scratch != "" || ecosystems.Getenv(env.Environ, "FAKE_LOG") != "" {
 			t.Errorf("Installed without evidence got scratch %q, FAKE_LOG %q", env.Scratch, ecosystems.Getenv(env.Environ, "FAKE_LOG"))
 		}
 	})
@@ -253,7 +254,7 @@ func TestTraceEvidence(t *testing.T) {
 		if diff := cmp.Diff(r.Ecosystems, saved.Ecosystems); diff != "" {
 			t.Errorf("audit of run --trace-out differs from the run (-run +audit):\n%s", diff)
 		}
-		if _, err := os.Stat(filepath.Join(work, "run.evidence", "fake", fakeLog)); err != nil {
+		if _, err := os.Stat(filepath.Join(work, "run.evidence", "fake", fakeeco.Log)); err != nil {
 			t.Errorf("run --trace-out kept no evidence: %v", err)
 		}
 	})
@@ -278,10 +279,10 @@ func TestTraceEvidence(t *testing.T) {
 func TestTraceEvidenceErrors(t *testing.T) {
 	work := t.TempDir()
 	proj := fakeProject(t, filepath.Join(work, "proj"))
-	ecos := []ecosystems.Ecosystem{&fakeEcosystem{}}
+	ecos := []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}
 	ran := filepath.Join(work, "ran")
 	touch := []string{"sh", "-c", "touch " + ran + `; echo x >> "$FAKE_LOG"`}
-	if err := writeFiles(work, map[string]string{"mine.evidence/notes.txt": "mine\n", "notes.jsonl": "not a trace\n"}); err != nil {
+	if err := fakeeco.WriteFiles(work, map[string]string{"mine.evidence/notes.txt": "mine\n", "notes.jsonl": "not a trace\n"}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -318,7 +319,7 @@ func TestTraceEvidenceErrors(t *testing.T) {
 				t.Errorf("the command ran: %v, want %v", err == nil, tt.ran)
 			}
 			if tt.kept != "" {
-				if log, err := os.ReadFile(filepath.Join(tt.kept, "fake", fakeLog)); err != nil || string(log) != "x\n" {
+				if log, err := os.ReadFile(filepath.Join(tt.kept, "fake", fakeeco.Log)); err != nil || string(log) != "x\n" {
 					t.Errorf("kept evidence: %q, %v", log, err)
 				}
 			}
@@ -352,11 +353,11 @@ func TestTracePrivilegedEvidence(t *testing.T) {
 	trace := filepath.Join(work, "t.jsonl")
 	var stderr bytes.Buffer
 	script := `test "$(id -u)" = 65534 && echo lib-b >> "$FAKE_LOG"`
-	code := traceCommand(t.Context(), traceOptions{dir: proj, out: trace, privileged: true, command: []string{"sh", "-c", script}, stdout: io.Discard, stderr: &stderr}, []ecosystems.Ecosystem{&fakeEcosystem{}})
+	code := traceCommand(t.Context(), traceOptions{dir: proj, out: trace, privileged: true, command: []string{"sh", "-c", script}, stdout: io.Discard, stderr: &stderr}, []ecosystems.Ecosystem{&fakeeco.Ecosystem{}})
 	if code != exitOK {
 		t.Fatalf("trace: exit %d: %s", code, stderr.String())
 	}
-	if log, err := os.ReadFile(filepath.Join(work, "t.evidence", "fake", fakeLog)); err != nil || string(log) != "lib-b\n" {
+	if log, err := os.ReadFile(filepath.Join(work, "t.evidence", "fake", fakeeco.Log)); err != nil || string(log) != "lib-b\n" {
 		t.Errorf("evidence written as nobody: %q, %v", log, err)
 	}
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
+	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 )
 
@@ -419,4 +420,23 @@ func Opened(tr *tracer.Trace) []string {
 	}
 	sort.Strings(paths)
 	return paths
+}
+
+// IdentityCase is one package an ecosystem names: a subtest name, the
+// package's normalised name and version, and the identity it must get.
+type IdentityCase struct {
+	Name, Pkg, Version string
+	Want               ecosystems.Identity
+}
+
+// Identities checks e's Identify on each case, one subtest a case.
+func Identities(t *testing.T, e ecosystems.Identifier, cases []IdentityCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			if diff := cmp.Diff(c.Want, e.Identify(c.Pkg, c.Version)); diff != "" {
+				t.Errorf("Identify(%q, %q) (-want +got):\n%s", c.Pkg, c.Version, diff)
+			}
+		})
+	}
 }

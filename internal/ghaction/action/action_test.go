@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 func TestShellCommand(t *testing.T) {
@@ -59,7 +60,7 @@ func TestActionEarlyErrors(t *testing.T) {
 		"py/.envaudit.yml":  "test-runners:\n  pip: [nose2]\n",
 	})
 	t.Chdir(ws)
-	ecos := []ecosystems.Ecosystem{&fakeEcosystem{}}
+	ecos := []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}
 	tests := []struct {
 		name string
 		env  []string
@@ -125,7 +126,7 @@ func TestActionEnvironment(t *testing.T) {
 	t.Setenv("ENVAUDIT_ORDINARY", "kept")
 	before := os.Environ()
 
-	eco := &fakeEcosystem{}
+	eco := &fakeeco.Ecosystem{}
 	var stdout, stderr bytes.Buffer
 	var protected []string
 	a := &Action{
@@ -171,11 +172,11 @@ func TestActionEnvironment(t *testing.T) {
 	if got["ENVAUDIT_ORDINARY"] != "kept" || got["GITHUB_WORKSPACE"] != ws {
 		t.Errorf("the traced command lost ordinary variables: ENVAUDIT_ORDINARY=%q GITHUB_WORKSPACE=%q", got["ENVAUDIT_ORDINARY"], got["GITHUB_WORKSPACE"])
 	}
-	if !strings.HasSuffix(got["FAKE_LOG"], "/"+fakeLog) {
+	if !strings.HasSuffix(got["FAKE_LOG"], "/"+fakeeco.Log) {
 		t.Errorf("the ecosystem's TraceEnv was not applied: FAKE_LOG=%q", got["FAKE_LOG"])
 	}
 	// The ecosystem's own tools get the same filtered environment.
-	for _, kv := range eco.lastEnv().Environ {
+	for _, kv := range eco.LastEnv().Environ {
 		if strings.Contains(kv, token) {
 			t.Errorf("Installed was given the token in %s", strings.SplitN(kv, "=", 2)[0])
 		}

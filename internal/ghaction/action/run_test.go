@@ -14,6 +14,7 @@ import (
 
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // TestRunPullRequest runs the Action in process on a pull request against
@@ -62,7 +63,7 @@ func TestRunPullRequest(t *testing.T) {
 		Stdout:     &stdout,
 		Stderr:     &stderr,
 		Git:        git,
-		Ecosystems: []ecosystems.Ecosystem{&fakeEcosystem{}},
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
 		Version:    "test",
 	}
 	t.Chdir(ws)
@@ -156,7 +157,7 @@ func TestRunBaseline(t *testing.T) {
 	environ := []string{"INPUT_MODE=baseline", "INPUT_WORKING_DIRECTORY=app", "GITHUB_WORKSPACE=" + ws, "RUNNER_TEMP=" + temp,
 		"GITHUB_OUTPUT=" + filepath.Join(temp, "set_output")}
 	var stdout, stderr bytes.Buffer
-	a := &Action{Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Ecosystems: []ecosystems.Ecosystem{&fakeEcosystem{}}}
+	a := &Action{Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}}
 	t.Chdir(ws)
 	if code := a.Run(t.Context()); code != ExitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
@@ -192,7 +193,7 @@ func TestRunWorkingDirectory(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			environ := []string{"INPUT_MODE=" + tt.mode, "INPUT_RUN=true", "INPUT_WORKING_DIRECTORY=missing", "GITHUB_WORKSPACE=" + ws, "RUNNER_TEMP=" + t.TempDir()}
 			var stdout bytes.Buffer
-			a := &Action{Environ: func() []string { return environ }, Stdout: &stdout, Ecosystems: []ecosystems.Ecosystem{&fakeEcosystem{}}}
+			a := &Action{Environ: func() []string { return environ }, Stdout: &stdout, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}}
 			if code := a.Run(t.Context()); code != ExitUsage {
 				t.Errorf("exit %d, want %d", code, ExitUsage)
 			}

@@ -1,4 +1,7 @@
-package main
+// Package fakeeco owns the small ecosystem the front ends' wiring tests
+// use (the CLI's and the Action's): cheaper than a real one but shaped
+// like Maven's. Only tests import it.
+package fakeeco
 
 import (
 	"bufio"
@@ -14,26 +17,26 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// fakeEcosystem is a small ecosystem for the CLI's wiring tests, cheaper
+// Ecosystem is a small ecosystem for the CLI's wiring tests, cheaper
 // than a real one but shaped like Maven's: its manifest fake.txt declares
 // one package per line; lib/<name>/ directories are its installed packages;
 // and it collects evidence of use itself, as Maven's class-load log does:
 // TraceEnv points FAKE_LOG into the scratch directory, the traced command
 // appends the names of the packages it "uses" there, and Installed turns
 // that log into Observations.
-type fakeEcosystem struct {
+type Ecosystem struct {
 	mu sync.Mutex
 	// envs records every Env that Installed was given.
 	envs []ecosystems.Env
 }
 
-// fakeLog is the evidence file fakeEcosystem asks the traced command to
+// Log is the evidence file Ecosystem asks the traced command to
 // write in its scratch directory.
-const fakeLog = "used.log"
+const Log = "used.log"
 
-func (*fakeEcosystem) Name() string { return "fake" }
+func (*Ecosystem) Name() string { return "fake" }
 
-func (e *fakeEcosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	data, err := src.ReadFile("fake.txt")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -41,7 +44,7 @@ func (e *fakeEcosystem) Open(_ context.Context, src ecosystems.Source) (ecosyste
 	if err != nil {
 		return nil, err
 	}
-	p := &fakeOpened{eco: e, root: src.Root}
+	p := &project{eco: e, root: src.Root}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		name := strings.TrimSpace(sc.Text())
@@ -56,20 +59,20 @@ func (e *fakeEcosystem) Open(_ context.Context, src ecosystems.Source) (ecosyste
 	return p, sc.Err()
 }
 
-// fakeOpened is a project fakeEcosystem opened.
-type fakeOpened struct {
-	eco  *fakeEcosystem
+// project is a project Ecosystem opened.
+type project struct {
+	eco  *Ecosystem
 	root string
 	deps []ecosystems.Dependency
 }
 
-func (*fakeOpened) Files() []ecosystems.File {
+func (*project) Files() []ecosystems.File {
 	return []ecosystems.File{{Path: "fake.txt", Kind: ecosystems.KindManifest}}
 }
 
-func (p *fakeOpened) Declared() []ecosystems.Dependency { return p.deps }
+func (p *project) Declared() []ecosystems.Dependency { return p.deps }
 
-func (p *fakeOpened) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	e, root := p.eco, p.root
 	e.mu.Lock()
 	e.envs = append(e.envs, env)
@@ -88,7 +91,7 @@ func (p *fakeOpened) Installed(ctx context.Context, env ecosystems.Env) (*ecosys
 	if env.Scratch == "" {
 		return inv, nil
 	}
-	data, err := os.ReadFile(filepath.Join(env.Scratch, fakeLog))
+	data, err := os.ReadFile(filepath.Join(env.Scratch, Log))
 	if err != nil {
 		inv.Warnings = append(inv.Warnings, "no evidence log: "+err.Error())
 		return inv, nil
@@ -100,18 +103,18 @@ func (p *fakeOpened) Installed(ctx context.Context, env ecosystems.Env) (*ecosys
 	return inv, nil
 }
 
-func (*fakeEcosystem) DevTools() []string { return nil }
+func (*Ecosystem) DevTools() []string { return nil }
 
-func (*fakeEcosystem) Identify(name, version string) ecosystems.Identity {
+func (*Ecosystem) Identify(name, version string) ecosystems.Identity {
 	return ecosystems.GenericIdentity(name, version)
 }
 
-func (*fakeOpened) TraceEnv(scratch string, environ []string) []string {
-	return []string{"FAKE_LOG=" + filepath.Join(scratch, fakeLog)}
+func (*project) TraceEnv(scratch string, environ []string) []string {
+	return []string{"FAKE_LOG=" + filepath.Join(scratch, Log)}
 }
 
-// lastEnv returns the Env of the latest Installed call.
-func (e *fakeEcosystem) lastEnv() ecosystems.Env {
+// LastEnv returns the Env of the latest Installed call.
+func (e *Ecosystem) LastEnv() ecosystems.Env {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if len(e.envs) == 0 {
@@ -121,12 +124,12 @@ func (e *fakeEcosystem) lastEnv() ecosystems.Env {
 }
 
 var (
-	_ ecosystems.Ecosystem      = (*fakeEcosystem)(nil)
-	_ ecosystems.TraceEnvironer = (*fakeOpened)(nil)
+	_ ecosystems.Ecosystem      = (*Ecosystem)(nil)
+	_ ecosystems.TraceEnvironer = (*project)(nil)
 )
 
-// writeFiles writes name → content files under dir, creating directories.
-func writeFiles(dir string, files map[string]string) error {
+// WriteFiles writes name → content files under dir, creating directories.
+func WriteFiles(dir string, files map[string]string) error {
 	for name, content := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
