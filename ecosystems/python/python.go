@@ -49,6 +49,14 @@
 // (with its __pycache__ byte code), else to the one whose top_level.txt
 // names the package directory or module it lies in.
 //
+// Imports (the importer evidence): the project's own *.py and *.pyw files
+// under the root, parsed by the run's interpreter with its ast module (an
+// embedded script, imports.py, run with -I -S), never those of virtual
+// environments, hidden directories (.venv, .tox, .git), node_modules,
+// site-packages, build or dist; then the D2 metadata above (RECORD,
+// installed-files.txt, dpkg lists, top_level.txt) to name the distribution
+// each imported module comes from.
+//
 // The toolchain (pip, setuptools, wheel) is excluded from D2 and D3 and
 // listed as excluded; so is the project's own distribution when it is
 // installed into its environment.
