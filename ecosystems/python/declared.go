@@ -41,7 +41,9 @@ type project struct {
 // A requirements file's scope comes from its name (requirements-dev.txt
 // is dev, requirements/test.txt is test); a file whose name says nothing
 // takes the strongest scope of the files that include it, and runtime when
-// nothing includes it. D1 is sorted by file and line.
+// nothing includes it. A declaration in an extra is optional unless the
+// extra is named for tests or development, or declares a test runner
+// (extraScope). D1 is sorted by file and line.
 func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	top, err := manifests(src)
 	if err != nil || len(top) == 0 {
@@ -94,6 +96,15 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 		return nil, err
 	}
 	p.deps = append(p.deps, rd...)
+	devTools := map[string]bool{}
+	for _, n := range e.DevTools() {
+		devTools[n] = true
+	}
+	for i := range p.deps {
+		if d := &p.deps[i]; d.Scope == ecosystems.ScopeOptional {
+			d.Scope = extraScope(d.Group, d.Name, devTools)
+		}
+	}
 	sort.SliceStable(p.deps, func(i, j int) bool {
 		a, b := p.deps[i].Pos, p.deps[j].Pos
 		if a.File != b.File {
@@ -117,6 +128,22 @@ func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(ni
 // Declared returns D1, sorted by file and line.
 func (p *project) Declared() []ecosystems.Dependency {
 	return append([]ecosystems.Dependency(nil), p.deps...)
+}
+
+// extraScope is the scope of a declaration in the extra (or optional
+// group) named extra: an extra for the tests or for development ("test",
+// "dev", "docs", "lint") is that tooling's, and so is a test runner
+// (devTools) in any extra, whatever its name ("all"): a project declaring
+// pytest in an extra runs its tests with it, it does not ship it to its
+// users. Other extras stay optional.
+func extraScope(extra, name string, devTools map[string]bool) ecosystems.Scope {
+	if s, ok := nameScope(extra); ok && (s == ecosystems.ScopeTest || s == ecosystems.ScopeDev) {
+		return s
+	}
+	if devTools[name] {
+		return ecosystems.ScopeTest
+	}
+	return ecosystems.ScopeOptional
 }
 
 // lockFiles are the lockfiles of the Python package managers whose

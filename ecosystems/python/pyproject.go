@@ -96,7 +96,8 @@ func parseTOML(file string, data []byte) (*posdoc.Value, error) {
 // parsePyproject reads the dependency tables of a pyproject.toml:
 //
 //   - [project] dependencies (runtime) and optional-dependencies (optional,
-//     group = the extra), PEP 621;
+//     group = the extra; Open gives an extra for tests or development, and
+//     a test runner in any extra, that tooling's scope), PEP 621;
 //   - [dependency-groups] (PEP 735; dev or test by the group's name, with
 //     {include-group = "..."} entries checked but not repeated);
 //   - [tool.poetry] dependencies (without "python"), dev-dependencies and
