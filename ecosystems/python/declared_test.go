@@ -255,3 +255,67 @@ func TestLockfiles(t *testing.T) {
 		t.Errorf("Files (-want +got):\n%s", diff)
 	}
 }
+
+// TestPoetryPythonMarker turns Poetry's python restrictions into markers
+// and evaluates them for a Python 3.11.2 interpreter, as Installed decides
+// which declarations are inapplicable.
+func TestPoetryPythonMarker(t *testing.T) {
+	env := map[string]string{"python_version": "3.11", "python_full_version": "3.11.2"}
+	for _, tc := range []struct {
+		name, in, marker string
+		applies          bool
+	}{
+		{"below", "<3.9", `python_version < "3.9"`, false},
+		{"atLeast", ">=3.9", `python_version >= "3.9"`, true},
+		{"range", ">=3.7,<3.11", `python_version >= "3.7" and python_version < "3.11"`, false},
+		{"spaces", ">= 3.7, < 3.12", `python_version >= "3.7" and python_version < "3.12"`, true},
+		{"caret", "^3.8", `python_version >= "3.8" and python_version < "4.0"`, true},
+		{"tilde", "~3.8", `python_version >= "3.8" and python_version < "3.9"`, false},
+		{"tildeEq", "~=3.10", `python_version >= "3.10" and python_version < "4.0"`, true},
+		{"wildcard", "3.11.*", `python_version >= "3.11" and python_version < "3.12"`, true},
+		{"exact", "3.10", `python_version == "3.10"`, false},
+		{"full", "<3.11.4", `python_full_version < "3.11.4"`, true},
+		{"or", "~2.7 || >=3.12", `(python_version >= "2.7" and python_version < "2.8") or (python_version >= "3.12")`, false},
+		{"any", "*", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := poetryPythonMarker(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.marker, got); diff != "" {
+				t.Errorf("marker of %q (-want +got):\n%s", tc.in, diff)
+			}
+			if got == "" {
+				return
+			}
+			m, err := ParseMarker(got)
+			if err != nil {
+				t.Fatalf("the marker %q does not parse: %v", got, err)
+			}
+			if applies := m.Eval(env) != False; applies != tc.applies {
+				t.Errorf("%q applies on 3.11.2: %v, want %v", got, applies, tc.applies)
+			}
+		})
+	}
+	for _, bad := range []string{"<three", ">=3.x", "^"} {
+		t.Run("invalid", func(t *testing.T) {
+			if m, err := poetryPythonMarker(bad); err == nil {
+				t.Errorf("poetryPythonMarker(%q) = %q, want an error", bad, m)
+			}
+		})
+	}
+}
+
+// TestPoetryPythonInapplicable: a Poetry dependency restricted to other
+// Pythons is inapplicable on the interpreter the run used, as pip leaves
+// out a requirement whose marker is false; one with an alternative for
+// this Python is not.
+func TestPoetryPythonInapplicable(t *testing.T) {
+	p := ecotest.Open(t, New(), "testdata/declared/poetry")
+	got := inapplicable(p.Declared(), map[string]string{"python_version": "3.11", "python_full_version": "3.11.2"}, "/usr/bin/python3")
+	want := []ecosystems.Excluded{{Name: "tomli", Why: `environment marker 'python_version < "3.11"' is false for /usr/bin/python3`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("inapplicable (-want +got):\n%s", diff)
+	}
+}
