@@ -8,6 +8,10 @@
 //   - requirements*.txt and requirements/*.txt, and every file they include
 //     with -r/--requirement (relative to the including file); files named
 //     only by -c/--constraint are read for errors but declare nothing.
+//     A pip-compile output (its header, or `# via` annotations) is a lock
+//     of the resolved closure: the inputs its annotations name with -r
+//     (requirements.in) are read and declare; of its pins, only those
+//     tied to no input in the tree do.
 //     Local paths and -e entries are named by the pyproject.toml,
 //     setup.cfg or setup.py of the directory they point to.
 //   - pyproject.toml: [project] dependencies and optional-dependencies
@@ -21,7 +25,8 @@
 //   - Pipfile: [packages], [dev-packages] and custom categories.
 //
 // Open reads these files through the Source, once. Files labels them
-// manifests, a requirements file named only by -c a lockfile, and the
+// manifests, a requirements file named only by -c or a pip-compile output
+// whose pins all come from its inputs a lockfile, and the
 // files read only for a local project's name (the root's setup.cfg or
 // setup.py, the pyproject.toml of a -e path) configuration; it lists
 // poetry.lock, Pipfile.lock, uv.lock and pdm.lock, when present, as
