@@ -24,6 +24,9 @@ type project struct {
 	// self is the project's own distribution name, as its pyproject.toml,
 	// setup.cfg or setup.py give it; "" when none does.
 	self string
+	// setupUnread names the arguments of setup.py's setup() call that are
+	// not literals (install_requires computed from a file, say).
+	setupUnread []string
 }
 
 // Open reads the Python manifests at the top of the tree — requirements*.txt,
@@ -65,6 +68,15 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 	for _, f := range top {
 		var m *manifest
 		switch f {
+		case "setup.py":
+			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
+			data, err := src.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			if m, p.setupUnread, err = parseSetupPyManifest(f, data); err != nil {
+				return nil, err
+			}
 		case "pyproject.toml", "Pipfile", "setup.cfg":
 			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
 			data, err := src.ReadFile(f)
@@ -173,6 +185,9 @@ func manifests(src ecosystems.Source) ([]string, error) {
 	}
 	if data, err := src.ReadFile("setup.cfg"); err == nil && setupCfgDeclares(data) {
 		out = append(out, "setup.cfg")
+	}
+	if data, err := src.ReadFile("setup.py"); err == nil && setupPyDeclares(data) {
+		out = append(out, "setup.py")
 	}
 	sort.Strings(out)
 	return out, nil

@@ -319,3 +319,44 @@ func TestPoetryPythonInapplicable(t *testing.T) {
 		t.Errorf("inapplicable (-want +got):\n%s", diff)
 	}
 }
+
+// TestParseSetupPy reads the setup() call of setup.py sources that test
+// the tokenizer: strings holding quotes and brackets, comments, calls of
+// other functions named setup, continuation lines.
+func TestParseSetupPy(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		install   []string
+		unread    []string
+	}{
+		{"quotes", `setup(description="a (b) [c] 'd'", install_requires=['x>=1', "y; os_name == 'posix'"])`, []string{"x>=1", "y; os_name == 'posix'"}, nil},
+		{"comments", "# setup(install_requires=['no'])\nsetup(\n  # install_requires=['no']\n  install_requires=['yes'],  # setup(\n)", []string{"yes"}, nil},
+		{"defSetup", "def setup(**kw):\n    pass\nsetuptools.setup(install_requires=('a',))", []string{"a"}, nil},
+		{"otherSetup", "app.setup(install_requires=['no'])\nsetup(install_requires=['yes'])", []string{"yes"}, nil},
+		{"continuation", "REQS = ['a', \\\n  'b']\nsetup(install_requires=REQS)", []string{"a", "b"}, nil},
+		{"concatenated", "setup(install_requires=['a' 'b', \"c\"\n  \"d\"])", []string{"ab", "cd"}, nil},
+		{"escapes", `setup(install_requires=["a\"b", 'c\'d'])`, []string{`a"b`, "c'd"}, nil},
+		{"computed", "setup(install_requires=open('r.txt').read().split())", nil, []string{"install_requires"}},
+		{"comprehension", "setup(install_requires=[r for r in R])", nil, []string{"install_requires"}},
+		{"fstring", `setup(install_requires=[f"a=={V}"])`, nil, []string{"install_requires"}},
+		{"unboundName", "setup(install_requires=REQS)", nil, []string{"install_requires"}},
+		{"kwargs", "setup(**kw)", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args, err := parseSetupPy(tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range args.install {
+				got = append(got, s.text)
+			}
+			if diff := cmp.Diff(tc.install, got); diff != "" {
+				t.Errorf("install_requires (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.unread, args.unread); diff != "" {
+				t.Errorf("unread (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -23,12 +23,16 @@
 //   - setup.cfg: [options] install_requires and tests_require,
 //     [options.extras_require], and the requirements files of "file:".
 //   - Pipfile: [packages], [dev-packages] and custom categories.
+//   - setup.py, never run: the install_requires, tests_require and
+//     extras_require arguments of its setup() call, read from its syntax
+//     when they are literals or names bound to literals (setuppy.go).
 //
 // Open reads these files through the Source, once. Files labels them
 // manifests, a requirements file named only by -c or a pip-compile output
 // whose pins all come from its inputs a lockfile, and the
 // files read only for a local project's name (the root's setup.cfg or
-// setup.py, the pyproject.toml of a -e path) configuration; it lists
+// a setup.py that declares nothing, the pyproject.toml of a -e path)
+// configuration; it lists
 // poetry.lock, Pipfile.lock, uv.lock and pdm.lock, when present, as
 // lockfiles it does not parse.
 //
