@@ -25,8 +25,11 @@ type project struct {
 	// setup.cfg or setup.py give it; "" when none does.
 	self string
 	// setupUnread names the arguments of setup.py's setup() call that are
-	// not literals (install_requires computed from a file, say).
+	// not literals (install_requires computed from a file, say), until
+	// Installed reads them from the installed project's metadata;
+	// setupLine is the call's line.
 	setupUnread []string
+	setupLine   int
 }
 
 // Open reads the Python manifests at the top of the tree — requirements*.txt,
@@ -74,7 +77,7 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 			if err != nil {
 				return nil, err
 			}
-			if m, p.setupUnread, err = parseSetupPyManifest(f, data); err != nil {
+			if m, p.setupUnread, p.setupLine, err = parseSetupPyManifest(f, data); err != nil {
 				return nil, err
 			}
 		case "pyproject.toml", "Pipfile", "setup.cfg":
@@ -117,13 +120,7 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 			d.Scope = extraScope(d.Group, d.Name, devTools)
 		}
 	}
-	sort.SliceStable(p.deps, func(i, j int) bool {
-		a, b := p.deps[i].Pos, p.deps[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		return a.Line < b.Line
-	})
+	sortDeps(p.deps)
 	p.self = projectName(read, ".")
 	for _, l := range lockFiles {
 		if src.IsFile(l) {
@@ -132,6 +129,18 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 	}
 	p.files = ecosystems.SortFiles(append(append(p.files, reqFiles...), configs...))
 	return p, nil
+}
+
+// sortDeps sorts declarations by file and line, keeping the order of
+// those on one line.
+func sortDeps(deps []ecosystems.Dependency) {
+	sort.SliceStable(deps, func(i, j int) bool {
+		a, b := deps[i].Pos, deps[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
 }
 
 // Files returns the files Open read.

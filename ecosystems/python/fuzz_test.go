@@ -166,7 +166,7 @@ func FuzzSetupPy(f *testing.F) {
 	seed(f, "testdata/*/*/setup.py")
 	f.Add([]byte("setup(install_requires=['a'] + B, extras_require={'x:os_name == \"nt\"': ('c',)})\nB = \"\"\"d\ne\"\"\""))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, _, err := parseSetupPyManifest("setup.py", data)
+		m, _, _, err := parseSetupPyManifest("setup.py", data)
 		checkPosError(t, err, "setup.py")
 		if err != nil {
 			return

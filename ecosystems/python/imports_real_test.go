@@ -104,3 +104,56 @@ func TestRealImportsSloppy(t *testing.T) {
 		})
 	}
 }
+
+// TestRealSetupPyComputed installs a project whose setup.py computes
+// install_requires (testdata/declared/setuppy-computed) in editable mode
+// into a venv, and checks that D1, once Installed has run, holds what
+// setuptools wrote into the installed project's Requires-Dist — pointed
+// at the setup() call — beside the literal extras read from the syntax,
+// sorted by line as D1 always is.
+func TestRealSetupPyComputed(t *testing.T) {
+	ecotest.Require(t, ecotest.Prereqs{Debs: realPackages, Files: []string{debianPython}})
+	dir := t.TempDir()
+	dir, _ = filepath.EvalSymlinks(dir)
+	proj := filepath.Join(dir, "proj")
+	environ := []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1", "PYTHONDONTWRITEBYTECODE=1"}
+	if err := ecotest.CopyTree("testdata/declared/setuppy-computed", proj, nil); err != nil {
+		t.Fatal(err)
+	}
+	venv := filepath.Join(proj, ".venv")
+	if _, err := run(dir, environ, debianPython, "-m", "venv", "--system-site-packages", venv); err != nil {
+		t.Fatal(err)
+	}
+	vpy := filepath.Join(venv, "bin", "python")
+	if _, err := run(proj, environ, vpy, "-m", "pip", "install", "-q", "--no-index", "--no-build-isolation", "-e", "."); err != nil {
+		t.Fatal(err)
+	}
+	resolved, err := filepath.EvalSymlinks(vpy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ecotest.Open(t, New(), proj)
+	before := ecotest.RenderDeclared(p.Declared())
+	inv, err := p.Installed(context.Background(), ecosystems.Env{Environ: environ, Executables: []string{resolved}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBefore := ecotest.RenderDeclared([]ecosystems.Dependency{
+		{Name: "pytest", Scope: ecosystems.ScopeTest, Group: "test", Pos: ecosystems.Pos{File: "setup.py", Line: 14}},
+	})
+	if diff := cmp.Diff(wantBefore, before); diff != "" {
+		t.Errorf("D1 from the syntax (-want +got):\n%s", diff)
+	}
+	want := ecotest.RenderDeclared([]ecosystems.Dependency{
+		{Name: "requests", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "setup.py", Line: 11}},
+		{Name: "pytest", Scope: ecosystems.ScopeTest, Group: "test", Pos: ecosystems.Pos{File: "setup.py", Line: 14}},
+	})
+	if diff := cmp.Diff(want, ecotest.RenderDeclared(p.Declared())); diff != "" {
+		t.Errorf("D1 after Installed (-want +got):\n%s", diff)
+	}
+	for _, x := range inv.Excluded {
+		if x.Name == "computed-demo" && x.Why != "the project itself" {
+			t.Errorf("the project is excluded as %q", x.Why)
+		}
+	}
+}

@@ -25,7 +25,10 @@
 //   - Pipfile: [packages], [dev-packages] and custom categories.
 //   - setup.py, never run: the install_requires, tests_require and
 //     extras_require arguments of its setup() call, read from its syntax
-//     when they are literals or names bound to literals (setuppy.go).
+//     when they are literals or names bound to literals (setuppy.go);
+//     those computed otherwise are read, once Installed has run, from the
+//     Requires-Dist of the project's own installed metadata, when it is
+//     installed into its environment.
 //
 // Open reads these files through the Source, once. Files labels them
 // manifests, a requirements file named only by -c or a pip-compile output

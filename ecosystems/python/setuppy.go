@@ -410,16 +410,16 @@ func splitTop(toks []pyToken, start, end int) [][2]int {
 // call into declarations: install_requires runtime, tests_require test,
 // each extra optional with the extra as its group. Arguments that are not
 // literals are returned in unread, and so are all three when the file
-// cannot be tokenized. A literal that is not a valid requirement is an
+// cannot be tokenized; line is the setup() call's (1 without one). A literal that is not a valid requirement is an
 // error at its line.
-func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []string, err error) {
+func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []string, line int, err error) {
 	m = &manifest{}
 	args, err := parseSetupPy(string(data))
 	if err != nil {
 		// Source this reader cannot split (it knows only what literals
 		// need) is Python all the same: its arguments are unread, not
 		// wrong.
-		return m, []string{"install_requires", "tests_require", "extras_require"}, nil
+		return m, []string{"install_requires", "tests_require", "extras_require"}, 1, nil
 	}
 	add := func(strs []pyString, scope ecosystems.Scope, group string) error {
 		for _, s := range strs {
@@ -432,10 +432,10 @@ func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []strin
 		return nil
 	}
 	if err := add(args.install, ecosystems.ScopeRuntime, ""); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	if err := add(args.tests, ecosystems.ScopeTest, ""); err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	for _, key := range args.extraOrd {
 		// "name:marker" is an extra whose requirements apply only where
@@ -454,10 +454,14 @@ func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []strin
 			scope = ecosystems.ScopeRuntime
 		}
 		if err := add(strs, scope, extra); err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 	}
-	return m, args.unread, nil
+	line = args.line
+	if line == 0 {
+		line = 1
+	}
+	return m, args.unread, line, nil
 }
 
 // andMarker adds the environment marker m to the requirement string r.
