@@ -28,8 +28,9 @@ json.dump({k: sorted({n(d) for d in v}) for k, v in m.packages_distributions().i
 // directory and envaudit-demo-lib installed by pip. Its code imports
 // urllib3, which only requests brings (a direct use of a transitive
 // package); imports pyyaml only in a function no test calls; never imports
-// six; imports demolib, which envaudit-demo-lib provides under another
-// name; and imports fastjsonx, which nothing installed provides. The
+// six; declares iniconfig, which only pytest loads; imports demolib, which
+// envaudit-demo-lib provides under another name; and imports fastjsonx,
+// which nothing installed provides. The
 // mapping is checked against importlib.metadata's packages_distributions
 // in the same venv, and the fixture's own tests must pass there.
 func TestRealImportsSloppy(t *testing.T) {
