@@ -54,7 +54,8 @@ type scriptAnswer struct {
 // ast module of the interpreter the run used (chosen as Installed chooses
 // it): every import statement at any depth, importlib.import_module and
 // __import__ of a literal name, an import guarded by an except clause
-// that catches ImportError as optional, one under `if TYPE_CHECKING:` as
+// that catches ImportError and goes on as optional (one that re-raises or
+// exits needs the module all the same), one under `if TYPE_CHECKING:` as
 // compile-time, one on the branch of a sys.version_info or sys.platform
 // test that this interpreter does not take as platform-specific, and the
 // imports of setup.py as compile-time (they build the project). The

@@ -235,8 +235,23 @@ def evaluate(test):
 IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
 
 
+def gives_up(body):
+    """Whether a handler's body ends the program or re-raises: `except
+    ImportError: raise ImportError("pip install x")` needs x all the
+    same."""
+    for s in body:
+        if isinstance(s, ast.Raise):
+            return True
+        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call):
+            if dotted(s.value.func) in ("sys.exit", "exit", "quit", "os._exit"):
+                return True
+    return False
+
+
 def copes(handler):
-    """Whether an except clause catches a failed import."""
+    """Whether an except clause catches a failed import and goes on."""
+    if gives_up(handler.body):
+        return False
     t = handler.type
     if t is None:
         return True

@@ -1,6 +1,7 @@
 """Every way the project's own code imports a module."""
 import json
 import os.path
+import sys
 import requests
 from urllib3.util import retry
 from . import sub
@@ -26,7 +27,15 @@ try:
 finally:
     pass
 
-import sys
+try:
+    import attr
+except ImportError:
+    raise ImportError("this needs attrs: pip install attrs")
+
+try:
+    import toml
+except ImportError:
+    sys.exit("install toml")
 
 if sys.version_info >= (3, 8):
     import importlib.metadata as metadata
