@@ -30,6 +30,11 @@ type Input struct {
 	// ecosystems.KindLockfile): where nothing is declared, so no finding
 	// is placed on one when a manifest is there.
 	Lockfiles []string
+	// Imports is what the project's own sources import
+	// (ecosystems.Importer), nil when the ecosystem cannot read them or
+	// they could not be read: who needed each package, the project's
+	// code or only its dependencies and the toolchain.
+	Imports *ecosystems.Imports
 	// Declared is D1 as the ecosystem parsed it.
 	Declared []ecosystems.Dependency
 	// Inventory is D2 with its attribution index; nil (or Unknown) when

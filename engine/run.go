@@ -324,6 +324,17 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			errs = append(errs, err)
 			inv = nil
 		}
+		// What the project's own sources import tells its needs from its
+		// dependencies' and the toolchain's. Sources that cannot be read
+		// leave the audit without that evidence, and say so.
+		var imports *ecosystems.Imports
+		var importErr error
+		if im, ok := d.project.(ecosystems.Importer); ok {
+			p.step("reading what the %s sources import", d.eco.Name())
+			if imports, importErr = im.Imports(ctx, e); importErr != nil {
+				imports = nil
+			}
+		}
 		p.step("auditing %s", d.eco.Name())
 		rep := audit.Ecosystem(audit.Input{
 			Name:      d.eco.Name(),
@@ -334,9 +345,13 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			Trace:     tr,
 			DevTools:  p.devTools(d.eco),
 			Root:      p.root,
+			Imports:   imports,
 		})
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())
+		}
+		if importErr != nil {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the project's imports: %v", d.eco.Name(), p.posError(importErr)))
 		}
 		reps = append(reps, rep)
 	}

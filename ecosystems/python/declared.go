@@ -24,6 +24,12 @@ type project struct {
 	// self is the project's own distribution name, as its pyproject.toml,
 	// setup.cfg or setup.py give it; "" when none does.
 	self string
+	// setupUnread names the arguments of setup.py's setup() call that are
+	// not literals (install_requires computed from a file, say), until
+	// Installed reads them from the installed project's metadata;
+	// setupLine is the call's line.
+	setupUnread []string
+	setupLine   int
 }
 
 // Open reads the Python manifests at the top of the tree — requirements*.txt,
@@ -41,7 +47,9 @@ type project struct {
 // A requirements file's scope comes from its name (requirements-dev.txt
 // is dev, requirements/test.txt is test); a file whose name says nothing
 // takes the strongest scope of the files that include it, and runtime when
-// nothing includes it. D1 is sorted by file and line.
+// nothing includes it. A declaration in an extra is optional unless the
+// extra is named for tests or development, or declares a test runner
+// (extraScope). D1 is sorted by file and line.
 func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	top, err := manifests(src)
 	if err != nil || len(top) == 0 {
@@ -63,6 +71,15 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 	for _, f := range top {
 		var m *manifest
 		switch f {
+		case "setup.py":
+			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
+			data, err := src.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			if m, p.setupUnread, p.setupLine, err = parseSetupPyManifest(f, data); err != nil {
+				return nil, err
+			}
 		case "pyproject.toml", "Pipfile", "setup.cfg":
 			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
 			data, err := src.ReadFile(f)
@@ -89,18 +106,21 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 		p.deps = append(p.deps, m.deps...)
 		reqRoots = append(reqRoots, m.reqFiles...)
 	}
-	rd, reqFiles, err := readRequirementTree(src, reqRoots, local)
+	rd, reqFiles, err := readRequirementTree(src, reqRoots, local, top)
 	if err != nil {
 		return nil, err
 	}
 	p.deps = append(p.deps, rd...)
-	sort.SliceStable(p.deps, func(i, j int) bool {
-		a, b := p.deps[i].Pos, p.deps[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
+	devTools := map[string]bool{}
+	for _, n := range e.DevTools() {
+		devTools[n] = true
+	}
+	for i := range p.deps {
+		if d := &p.deps[i]; d.Scope == ecosystems.ScopeOptional {
+			d.Scope = extraScope(d.Group, d.Name, devTools)
 		}
-		return a.Line < b.Line
-	})
+	}
+	sortDeps(p.deps)
 	p.self = projectName(read, ".")
 	for _, l := range lockFiles {
 		if src.IsFile(l) {
@@ -111,12 +131,40 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 	return p, nil
 }
 
+// sortDeps sorts declarations by file and line, keeping the order of
+// those on one line.
+func sortDeps(deps []ecosystems.Dependency) {
+	sort.SliceStable(deps, func(i, j int) bool {
+		a, b := deps[i].Pos, deps[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+}
+
 // Files returns the files Open read.
 func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), p.files...) }
 
 // Declared returns D1, sorted by file and line.
 func (p *project) Declared() []ecosystems.Dependency {
 	return append([]ecosystems.Dependency(nil), p.deps...)
+}
+
+// extraScope is the scope of a declaration in the extra (or optional
+// group) named extra: an extra for the tests or for development ("test",
+// "dev", "docs", "lint") is that tooling's, and so is a test runner
+// (devTools) in any extra, whatever its name ("all"): a project declaring
+// pytest in an extra runs its tests with it, it does not ship it to its
+// users. Other extras stay optional.
+func extraScope(extra, name string, devTools map[string]bool) ecosystems.Scope {
+	if s, ok := nameScope(extra); ok && (s == ecosystems.ScopeTest || s == ecosystems.ScopeDev) {
+		return s
+	}
+	if devTools[name] {
+		return ecosystems.ScopeTest
+	}
+	return ecosystems.ScopeOptional
 }
 
 // lockFiles are the lockfiles of the Python package managers whose
@@ -146,6 +194,9 @@ func manifests(src ecosystems.Source) ([]string, error) {
 	}
 	if data, err := src.ReadFile("setup.cfg"); err == nil && setupCfgDeclares(data) {
 		out = append(out, "setup.cfg")
+	}
+	if data, err := src.ReadFile("setup.py"); err == nil && setupPyDeclares(data) {
+		out = append(out, "setup.py")
 	}
 	sort.Strings(out)
 	return out, nil
@@ -177,7 +228,20 @@ type reqNode struct {
 // they include (-r) or constrain with (-c), and returns the declarations of
 // all but the constraint files, and every file it read: the constraint
 // files as lockfiles, the others as manifests.
-func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localNamer) ([]ecosystems.Dependency, []ecosystems.File, error) {
+//
+// A pip-compile output is a lockfile too: the inputs its annotations name
+// with -r (requirements.in) are read as if it included them, and declare;
+// of its own pins only those its annotations tie to no input in the tree
+// declare (an input that is missing, or no annotation at all), and it is
+// a manifest when any does. A pin that
+// only other packages need (`# via requests`) declares nothing. manifests
+// are the top-level manifests Open reads (pyproject.toml, setup.cfg,
+// Pipfile), which declare what the annotations attribute to them.
+func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localNamer, manifests []string) ([]ecosystems.Dependency, []ecosystems.File, error) {
+	isManifest := map[string]bool{}
+	for _, m := range manifests {
+		isManifest[m] = true
+	}
 	nodes := map[string]*reqNode{}
 	var order []string
 	var load func(name string, from ecosystems.Pos) (*reqNode, error)
@@ -198,6 +262,9 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 		f, err := parseRequirements(name, data, local)
 		if err != nil {
 			return nil, err
+		}
+		if f.compiled {
+			f.includes = append(f.includes, compiledInputs(src, name, f)...)
 		}
 		n := &reqNode{f: f}
 		if s, ok := nameScope(name); ok {
@@ -277,12 +344,101 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 			files = append(files, ecosystems.File{Path: name, Kind: ecosystems.KindLockfile})
 			continue
 		}
-		files = append(files, ecosystems.File{Path: name, Kind: ecosystems.KindManifest})
+		// A pip-compile output is a lockfile, unless its inputs are not in
+		// the tree: then its pins of them are the only declarations there
+		// are, and it is where they are declared.
+		kind := ecosystems.KindManifest
+		if n.f.compiled {
+			kind = ecosystems.KindLockfile
+		}
 		for _, e := range n.f.entries {
+			if n.f.compiled && !pinDeclares(src, name, n.f, e.line, nodes, isManifest) {
+				continue
+			}
+			kind = ecosystems.KindManifest
 			deps = append(deps, newDep(name, e.line, e.name, e.spec, n.scope, n.group))
 		}
+		files = append(files, ecosystems.File{Path: name, Kind: kind})
 	}
 	return deps, files, nil
+}
+
+// compiledInputs returns the -r inputs that the annotations of the
+// pip-compile output name (with its entries in f) and that exist in the
+// tree, as includes relative to name's directory, once each.
+func compiledInputs(src ecosystems.Source, name string, f *reqFile) []reqRef {
+	var out []reqRef
+	seen := map[string]bool{}
+	for _, e := range f.entries {
+		for _, v := range f.via[e.line] {
+			if v.constraint {
+				continue
+			}
+			p := viaPath(src, name, v.file)
+			if p == "" || !isRequirementsInput(p) || seen[p] || p == name {
+				continue
+			}
+			seen[p] = true
+			out = append(out, reqRef{line: e.line, target: relTo(path.Dir(name), p)})
+		}
+	}
+	return out
+}
+
+// isRequirementsInput reports whether an annotation's input is a
+// requirements file (requirements.in, base.txt), not a manifest of another
+// format.
+func isRequirementsInput(p string) bool {
+	return strings.HasSuffix(p, ".in") || strings.HasSuffix(p, ".txt")
+}
+
+// viaPath finds an annotation's input in the tree, relative to the
+// compiled file's directory or else to the root (where pip-compile usually
+// runs); "" when it is in neither place.
+func viaPath(src ecosystems.Source, name, file string) string {
+	for _, p := range []string{joinVia(name, file), path.Clean(file)} {
+		if !path.IsAbs(p) && !strings.HasPrefix(p, "../") && src.IsFile(p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// relTo returns the slash path p (relative to the root) relative to dir.
+func relTo(dir, p string) string {
+	if dir == "." {
+		return p
+	}
+	r, err := filepath.Rel(filepath.FromSlash(dir), filepath.FromSlash(p))
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(r)
+}
+
+// pinDeclares reports whether the pin at line of the pip-compile output
+// name is a declaration: it has no annotation, or an annotation names an
+// input (not a constraint) that is in the tree neither as a requirements
+// file read nor as a manifest Open reads.
+func pinDeclares(src ecosystems.Source, name string, f *reqFile, line int, nodes map[string]*reqNode, isManifest map[string]bool) bool {
+	if !f.annotated[line] {
+		return true
+	}
+	for _, v := range f.via[line] {
+		if v.constraint {
+			continue
+		}
+		p := viaPath(src, name, v.file)
+		switch {
+		case p == "":
+			return true // its input is not in the tree: the lock is all there is
+		case nodes[p] != nil && nodes[p].declares && p != name, isManifest[p]:
+			// declared there
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // joinRef resolves a -r or -c target against the directory of the file

@@ -255,3 +255,108 @@ func TestLockfiles(t *testing.T) {
 		t.Errorf("Files (-want +got):\n%s", diff)
 	}
 }
+
+// TestPoetryPythonMarker turns Poetry's python restrictions into markers
+// and evaluates them for a Python 3.11.2 interpreter, as Installed decides
+// which declarations are inapplicable.
+func TestPoetryPythonMarker(t *testing.T) {
+	env := map[string]string{"python_version": "3.11", "python_full_version": "3.11.2"}
+	for _, tc := range []struct {
+		name, in, marker string
+		applies          bool
+	}{
+		{"below", "<3.9", `python_version < "3.9"`, false},
+		{"atLeast", ">=3.9", `python_version >= "3.9"`, true},
+		{"range", ">=3.7,<3.11", `python_version >= "3.7" and python_version < "3.11"`, false},
+		{"spaces", ">= 3.7, < 3.12", `python_version >= "3.7" and python_version < "3.12"`, true},
+		{"caret", "^3.8", `python_version >= "3.8" and python_version < "4.0"`, true},
+		{"tilde", "~3.8", `python_version >= "3.8" and python_version < "3.9"`, false},
+		{"tildeEq", "~=3.10", `python_version >= "3.10" and python_version < "4.0"`, true},
+		{"wildcard", "3.11.*", `python_version >= "3.11" and python_version < "3.12"`, true},
+		{"exact", "3.10", `python_version == "3.10"`, false},
+		{"full", "<3.11.4", `python_full_version < "3.11.4"`, true},
+		{"or", "~2.7 || >=3.12", `(python_version >= "2.7" and python_version < "2.8") or (python_version >= "3.12")`, false},
+		{"any", "*", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := poetryPythonMarker(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.marker, got); diff != "" {
+				t.Errorf("marker of %q (-want +got):\n%s", tc.in, diff)
+			}
+			if got == "" {
+				return
+			}
+			m, err := ParseMarker(got)
+			if err != nil {
+				t.Fatalf("the marker %q does not parse: %v", got, err)
+			}
+			if applies := m.Eval(env) != False; applies != tc.applies {
+				t.Errorf("%q applies on 3.11.2: %v, want %v", got, applies, tc.applies)
+			}
+		})
+	}
+	for _, bad := range []string{"<three", ">=3.x", "^"} {
+		t.Run("invalid", func(t *testing.T) {
+			if m, err := poetryPythonMarker(bad); err == nil {
+				t.Errorf("poetryPythonMarker(%q) = %q, want an error", bad, m)
+			}
+		})
+	}
+}
+
+// TestPoetryPythonInapplicable: a Poetry dependency restricted to other
+// Pythons is inapplicable on the interpreter the run used, as pip leaves
+// out a requirement whose marker is false; one with an alternative for
+// this Python is not.
+func TestPoetryPythonInapplicable(t *testing.T) {
+	p := ecotest.Open(t, New(), "testdata/declared/poetry")
+	got := inapplicable(p.Declared(), map[string]string{"python_version": "3.11", "python_full_version": "3.11.2"}, "/usr/bin/python3")
+	want := []ecosystems.Excluded{{Name: "tomli", Why: `environment marker 'python_version < "3.11"' is false for /usr/bin/python3`}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("inapplicable (-want +got):\n%s", diff)
+	}
+}
+
+// TestParseSetupPy reads the setup() call of setup.py sources that test
+// the tokenizer: strings holding quotes and brackets, comments, calls of
+// other functions named setup, continuation lines.
+func TestParseSetupPy(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		install   []string
+		unread    []string
+	}{
+		{"quotes", `setup(description="a (b) [c] 'd'", install_requires=['x>=1', "y; os_name == 'posix'"])`, []string{"x>=1", "y; os_name == 'posix'"}, nil},
+		{"comments", "# setup(install_requires=['no'])\nsetup(\n  # install_requires=['no']\n  install_requires=['yes'],  # setup(\n)", []string{"yes"}, nil},
+		{"defSetup", "def setup(**kw):\n    pass\nsetuptools.setup(install_requires=('a',))", []string{"a"}, nil},
+		{"otherSetup", "app.setup(install_requires=['no'])\nsetup(install_requires=['yes'])", []string{"yes"}, nil},
+		{"continuation", "REQS = ['a', \\\n  'b']\nsetup(install_requires=REQS)", []string{"a", "b"}, nil},
+		{"concatenated", "setup(install_requires=['a' 'b', \"c\"\n  \"d\"])", []string{"ab", "cd"}, nil},
+		{"escapes", `setup(install_requires=["a\"b", 'c\'d'])`, []string{`a"b`, "c'd"}, nil},
+		{"computed", "setup(install_requires=open('r.txt').read().split())", nil, []string{"install_requires"}},
+		{"comprehension", "setup(install_requires=[r for r in R])", nil, []string{"install_requires"}},
+		{"fstring", `setup(install_requires=[f"a=={V}"])`, nil, []string{"install_requires"}},
+		{"unboundName", "setup(install_requires=REQS)", nil, []string{"install_requires"}},
+		{"kwargs", "setup(**kw)", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args, err := parseSetupPy(tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, s := range args.install {
+				got = append(got, s.text)
+			}
+			if diff := cmp.Diff(tc.install, got); diff != "" {
+				t.Errorf("install_requires (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.unread, args.unread); diff != "" {
+				t.Errorf("unread (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -161,3 +161,20 @@ func FuzzMetadata(f *testing.F) {
 		_ = textLines(data)
 	})
 }
+
+func FuzzSetupPy(f *testing.F) {
+	seed(f, "testdata/*/*/setup.py")
+	f.Add([]byte("setup(install_requires=['a'] + B, extras_require={'x:os_name == \"nt\"': ('c',)})\nB = \"\"\"d\ne\"\"\""))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, _, _, err := parseSetupPyManifest("setup.py", data)
+		checkPosError(t, err, "setup.py")
+		if err != nil {
+			return
+		}
+		for _, d := range m.deps {
+			if !validName(d.Name) || d.Pos.Line < 1 {
+				t.Fatalf("declaration %q at line %d", d.Name, d.Pos.Line)
+			}
+		}
+	})
+}

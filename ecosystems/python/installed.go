@@ -94,6 +94,11 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		return inv, nil
 	}
 
+	dists := scanPath(absRoot, in.Path)
+	if len(p.setupUnread) > 0 && p.self != "" {
+		p.addSetupPyFromMetadata(dists)
+	}
+
 	// The names D1 declares (Direct) and requests extras of (edges), and
 	// the names of the project itself.
 	declared := map[string]bool{}
@@ -113,8 +118,6 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if p.self != "" {
 		self[ecosystems.NormalizePyPI(p.self)] = true
 	}
-
-	dists := scanPath(absRoot, in.Path)
 
 	// The first distribution of a name on sys.path is the one imports and
 	// importlib.metadata find; later ones are shadowed.
@@ -216,6 +219,57 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		inv.Warnings = append(inv.Warnings, ix.add(d)...)
 	}
 	return inv, nil
+}
+
+// extraMarker finds the extra a Requires-Dist line belongs to in its
+// marker (`extra == "test"`).
+var extraMarker = regexp.MustCompile(`\bextra\s*==\s*['"]([^'"]+)['"]`)
+
+// addSetupPyFromMetadata declares, for the arguments of setup.py that are
+// not literals, what the installed project's own metadata says they held:
+// setuptools wrote them into its Requires-Dist (install_requires as plain
+// lines, extras_require with an `extra == "name"` marker) when the project
+// was installed into its environment (pip install -e .). tests_require is
+// not in the metadata. The declarations point at the setup() call. It
+// runs once: D1 then holds them.
+func (p *project) addSetupPyFromMetadata(dists []*dist) {
+	unread := map[string]bool{}
+	for _, u := range p.setupUnread {
+		unread[u] = true
+	}
+	p.setupUnread = nil
+	self := ecosystems.NormalizePyPI(p.self)
+	var d *dist
+	for _, x := range dists {
+		if x.name == self {
+			d = x
+			break
+		}
+	}
+	if d == nil {
+		return
+	}
+	devTools := map[string]bool{}
+	for _, n := range p.eco.DevTools() {
+		devTools[n] = true
+	}
+	for _, r := range d.reqs {
+		extra := r.extra
+		if m := extraMarker.FindStringSubmatch(r.req.Rest); m != nil && extra == "" {
+			extra = m[1]
+		}
+		scope := ecosystems.ScopeRuntime
+		if extra != "" {
+			if !unread["extras_require"] {
+				continue
+			}
+			scope = extraScope(extra, ecosystems.NormalizePyPI(r.req.Name), devTools)
+		} else if !unread["install_requires"] {
+			continue
+		}
+		p.deps = append(p.deps, newDep("setup.py", p.setupLine, r.req.Name, r.req.Rest, scope, extra))
+	}
+	sortDeps(p.deps)
 }
 
 // scanPath lists the distributions in each directory of sys.path, in

@@ -3,6 +3,8 @@ package python
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -96,7 +98,8 @@ func parseTOML(file string, data []byte) (*posdoc.Value, error) {
 // parsePyproject reads the dependency tables of a pyproject.toml:
 //
 //   - [project] dependencies (runtime) and optional-dependencies (optional,
-//     group = the extra), PEP 621;
+//     group = the extra; Open gives an extra for tests or development, and
+//     a test runner in any extra, that tooling's scope), PEP 621;
 //   - [dependency-groups] (PEP 735; dev or test by the group's name, with
 //     {include-group = "..."} entries checked but not repeated);
 //   - [tool.poetry] dependencies (without "python"), dev-dependencies and
@@ -369,50 +372,199 @@ func poetry(file string, doc *posdoc.Value, m *manifest) error {
 	return nil
 }
 
-// poetrySpec summarises a Poetry dependency value as a spec string.
+// poetrySpec summarises a Poetry dependency value as a spec string: the
+// version (or git, path, url, file) and, after " ; ", the environment
+// marker that its markers and python restriction make, so a dependency
+// restricted to other Pythons (`tomli = {version = "^2", python =
+// "<3.11"}`) is inapplicable on the interpreter the run used, like a
+// requirement with a false marker. A list of constraints for different
+// environments joins the versions with " | " and the markers with "or".
 func poetrySpec(file, what string, v *posdoc.Value) (spec string, optional bool, err error) {
+	version, marker, optional, err := poetryConstraint(file, what, v)
+	if err != nil {
+		return "", false, err
+	}
+	return withMarker(version, marker), optional, nil
+}
+
+// poetryConstraint reads one Poetry dependency value into its version and
+// its marker ("" when it has none).
+func poetryConstraint(file, what string, v *posdoc.Value) (version, marker string, optional bool, err error) {
 	switch v.Kind {
 	case posdoc.String:
 		if v.Text == "*" {
-			return "", false, nil
+			return "", "", false, nil
 		}
-		return v.Text, false, nil
+		return v.Text, "", false, nil
 	case posdoc.Table:
 		for _, k := range []string{"version", "git", "path", "url", "file"} {
 			if x := v.Lookup(k); x != nil && x.Kind == posdoc.String && x.Text != "*" {
-				spec = x.Text
+				version = x.Text
 				break
 			}
 		}
+		var markers []string
 		if x := v.Lookup("markers"); x != nil && x.Kind == posdoc.String {
 			if _, err := ParseMarker(x.Text); err != nil {
-				return "", false, ecosystems.Errorf(file, x.Pos.Line, "%s: invalid markers %q: %w", what, x.Text, err)
+				return "", "", false, ecosystems.Errorf(file, x.Pos.Line, "%s: invalid markers %q: %w", what, x.Text, err)
 			}
-			spec = withMarker(spec, x.Text)
+			markers = append(markers, strings.TrimSpace(x.Text))
+		}
+		if x := v.Lookup("python"); x != nil && x.Kind == posdoc.String {
+			m, err := poetryPythonMarker(x.Text)
+			if err != nil {
+				return "", "", false, ecosystems.Errorf(file, x.Pos.Line, "%s: invalid python restriction %q: %w", what, x.Text, err)
+			}
+			if m != "" {
+				markers = append(markers, m)
+			}
 		}
 		if x := v.Lookup("optional"); x != nil {
 			optional = x.Kind == posdoc.Bool && x.Text == "true"
 		}
-		return spec, optional, nil
+		return version, joinMarkers(markers, "and"), optional, nil
 	case posdoc.Array:
-		var specs []string
+		var versions, markers []string
 		optional = true
+		always := false // an alternative without a marker applies everywhere
 		for _, x := range v.Elems {
 			if x.Kind != posdoc.Table {
-				return "", false, ecosystems.Errorf(file, x.Pos.Line, "%s must hold tables, not %s", what, x.Kind.String())
+				return "", "", false, ecosystems.Errorf(file, x.Pos.Line, "%s must hold tables, not %s", what, x.Kind.String())
 			}
-			s, o, err := poetrySpec(file, what, x)
+			ver, m, o, err := poetryConstraint(file, what, x)
 			if err != nil {
-				return "", false, err
+				return "", "", false, err
 			}
-			if s != "" {
-				specs = append(specs, s)
+			if ver != "" {
+				versions = append(versions, ver)
+			}
+			if m == "" {
+				always = true
+			} else {
+				markers = append(markers, m)
 			}
 			optional = optional && o
 		}
-		return strings.Join(specs, " | "), optional && len(v.Elems) > 0, nil
+		if always {
+			markers = nil
+		}
+		return strings.Join(versions, " | "), joinMarkers(markers, "or"), optional && len(v.Elems) > 0, nil
 	}
-	return "", false, ecosystems.Errorf(file, v.Pos.Line, "%s must be a version string or a table, not %s", what, v.Kind.String())
+	return "", "", false, ecosystems.Errorf(file, v.Pos.Line, "%s must be a version string or a table, not %s", what, v.Kind.String())
+}
+
+// joinMarkers joins marker expressions with op ("and", "or"), each in
+// parentheses when there are several.
+func joinMarkers(ms []string, op string) string {
+	if len(ms) < 2 {
+		return strings.Join(ms, "")
+	}
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = "(" + m + ")"
+	}
+	return strings.Join(parts, " "+op+" ")
+}
+
+// poetryPythonMarker turns the python restriction of a Poetry dependency
+// ("<3.9", ">=3.7,<3.11", "^3.8", "~3.8", "3.8.*", ">=3.6 || ~2.7") into an
+// environment marker on python_version (python_full_version where a
+// bound has three parts); "" when it restricts nothing ("*").
+func poetryPythonMarker(c string) (string, error) {
+	c = poetryOpSpace.ReplaceAllString(c, "$1")
+	var alts []string
+	for _, alt := range strings.Split(c, "||") {
+		var clauses []string
+		for _, cl := range strings.FieldsFunc(alt, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+			m, err := poetryPythonClause(cl)
+			if err != nil {
+				return "", err
+			}
+			clauses = append(clauses, m...)
+		}
+		if len(clauses) == 0 {
+			return "", nil // "*" or empty: any Python
+		}
+		alts = append(alts, strings.Join(clauses, " and "))
+	}
+	return joinMarkers(alts, "or"), nil
+}
+
+// poetryOpSpace matches an operator and the blanks after it (">= 3.7"),
+// so that blanks only separate clauses.
+var poetryOpSpace = regexp.MustCompile(`([<>=!~^]+)\s+`)
+
+// poetryPythonClause turns one clause of a python restriction into marker
+// comparisons.
+func poetryPythonClause(cl string) ([]string, error) {
+	if cl == "*" {
+		return nil, nil
+	}
+	op := ""
+	for _, o := range []string{">=", "<=", "!=", "==", "~=", ">", "<", "^", "~", "="} {
+		if strings.HasPrefix(cl, o) {
+			op, cl = o, strings.TrimSpace(cl[len(o):])
+			break
+		}
+	}
+	wild := strings.HasSuffix(cl, ".*")
+	ver := strings.TrimSuffix(cl, ".*")
+	parts := strings.Split(ver, ".")
+	nums := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("version %q is not numeric", cl)
+		}
+		nums[i] = n
+	}
+	cmp := func(op string, ns []int) string {
+		v := make([]string, len(ns))
+		for i, n := range ns {
+			v[i] = strconv.Itoa(n)
+		}
+		key := "python_version"
+		if len(ns) > 2 {
+			key = "python_full_version"
+		}
+		return fmt.Sprintf("%s %s %q", key, op, strings.Join(v, "."))
+	}
+	// next returns the version just above the first n parts of nums:
+	// ^3.8 and 3.* stop below 4, ~3.8 and 3.8.* below 3.9.
+	next := func(n int) []int {
+		out := append([]int(nil), nums[:n]...)
+		out[n-1]++
+		if n == 1 {
+			out = append(out, 0)
+		}
+		return out
+	}
+	switch {
+	case wild && (op == "" || op == "==" || op == "="):
+		return []string{cmp(">=", nums), cmp("<", next(len(nums)))}, nil
+	case wild:
+		return nil, fmt.Errorf("a wildcard version %q needs == or no operator", cl)
+	case op == "^":
+		n := 1
+		for n < len(nums) && nums[n-1] == 0 {
+			n++
+		}
+		return []string{cmp(">=", nums), cmp("<", next(n))}, nil
+	case op == "~":
+		n := 2
+		if len(nums) == 1 {
+			n = 1
+		}
+		return []string{cmp(">=", nums), cmp("<", next(n))}, nil
+	case op == "~=":
+		if len(nums) < 2 {
+			return nil, fmt.Errorf("~= needs two version parts, not %q", cl)
+		}
+		return []string{cmp(">=", nums), cmp("<", next(len(nums)-1))}, nil
+	case op == "" || op == "=":
+		return []string{cmp("==", nums)}, nil
+	}
+	return []string{cmp(op, nums)}, nil
 }
 
 // hatchEnvs reads the dependencies and extra-dependencies of Hatch

@@ -8,6 +8,10 @@
 //   - requirements*.txt and requirements/*.txt, and every file they include
 //     with -r/--requirement (relative to the including file); files named
 //     only by -c/--constraint are read for errors but declare nothing.
+//     A pip-compile output (its header, or `# via` annotations) is a lock
+//     of the resolved closure: the inputs its annotations name with -r
+//     (requirements.in) are read and declare; of its pins, only those
+//     tied to no input in the tree do.
 //     Local paths and -e entries are named by the pyproject.toml,
 //     setup.cfg or setup.py of the directory they point to.
 //   - pyproject.toml: [project] dependencies and optional-dependencies
@@ -19,11 +23,19 @@
 //   - setup.cfg: [options] install_requires and tests_require,
 //     [options.extras_require], and the requirements files of "file:".
 //   - Pipfile: [packages], [dev-packages] and custom categories.
+//   - setup.py, never run: the install_requires, tests_require and
+//     extras_require arguments of its setup() call, read from its syntax
+//     when they are literals or names bound to literals (setuppy.go);
+//     those computed otherwise are read, once Installed has run, from the
+//     Requires-Dist of the project's own installed metadata, when it is
+//     installed into its environment.
 //
 // Open reads these files through the Source, once. Files labels them
-// manifests, a requirements file named only by -c a lockfile, and the
+// manifests, a requirements file named only by -c or a pip-compile output
+// whose pins all come from its inputs a lockfile, and the
 // files read only for a local project's name (the root's setup.cfg or
-// setup.py, the pyproject.toml of a -e path) configuration; it lists
+// a setup.py that declares nothing, the pyproject.toml of a -e path)
+// configuration; it lists
 // poetry.lock, Pipfile.lock, uv.lock and pdm.lock, when present, as
 // lockfiles it does not parse.
 //
@@ -48,6 +60,14 @@
 // the distribution whose RECORD, installed-files.txt or dpkg list names it
 // (with its __pycache__ byte code), else to the one whose top_level.txt
 // names the package directory or module it lies in.
+//
+// Imports (the importer evidence): the project's own *.py and *.pyw files
+// under the root, parsed by the run's interpreter with its ast module (an
+// embedded script, imports.py, run with -I -S), never those of virtual
+// environments, hidden directories (.venv, .tox, .git), node_modules,
+// site-packages, build or dist; then the D2 metadata above (RECORD,
+// installed-files.txt, dpkg lists, top_level.txt) to name the distribution
+// each imported module comes from.
 //
 // The toolchain (pip, setuptools, wheel) is excluded from D2 and D3 and
 // listed as excluded; so is the project's own distribution when it is

@@ -18,6 +18,12 @@ type reqFile struct {
 	entries     []reqEntry
 	includes    []reqRef
 	constraints []reqRef
+	// compiled is set for a pip-compile output (pipcompile.go): a lock
+	// whose pins are declared only where its annotations say so. via and
+	// annotated are its `# via` annotations, by the pin's line.
+	compiled  bool
+	via       map[int][]viaSource
+	annotated map[int]bool
 }
 
 // reqEntry is one requirement line.
@@ -85,6 +91,11 @@ func parseRequirements(name string, data []byte, local localNamer) (*reqFile, er
 			return nil, err
 		}
 	}
+	lines := make([]int, len(f.entries))
+	for i, e := range f.entries {
+		lines[i] = e.line
+	}
+	f.via, f.annotated, f.compiled = compiledVia(data, lines)
 	return f, nil
 }
 

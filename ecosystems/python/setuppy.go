@@ -1,0 +1,481 @@
+package python
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// setup.py is a program, and envaudit never runs it. What it declares is
+// read from its syntax: the keyword arguments install_requires,
+// tests_require and extras_require of its setup(...) call, when they are
+// literals — strings, lists and tuples of strings (joined with +), a dict
+// of those for the extras — or names bound at the top level of the file to
+// such literals. Anything computed (a function reading a file, a
+// comprehension) leaves that argument unread, and says so.
+
+// pyToken is one token of Python source, as far as setup.py's literals
+// need: names, strings (their value decoded), single-character
+// punctuation, and "**".
+type pyToken struct {
+	kind  byte // 'n' name, 's' string, 'p' punctuation, 'o' other (numbers, operators)
+	text  string
+	line  int
+	depth int  // bracket depth before the token
+	bol   bool // the first token of a logical line
+}
+
+// tokenizePy splits Python source into tokens. Comments and line
+// continuations are dropped; strings keep their decoded value; f-strings
+// and byte strings are "other", since they are not requirement literals.
+func tokenizePy(src string) ([]pyToken, error) {
+	var out []pyToken
+	line, depth, bol := 1, 0, true
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '\n':
+			line++
+			if depth == 0 {
+				bol = true
+			}
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			i++
+			continue
+		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i++
+			for i < len(src) && (src[i] == '\r' || src[i] == '\n') {
+				if src[i] == '\n' {
+					line++
+					i++
+					break
+				}
+				i++
+			}
+			continue
+		case c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			continue
+		}
+		tok := pyToken{line: line, depth: depth, bol: bol}
+		bol = false
+		switch {
+		case isNameStart(c):
+			j := i
+			for j < len(src) && isPyNameChar(src[j]) {
+				j++
+			}
+			word := src[i:j]
+			if j < len(src) && (src[j] == '\'' || src[j] == '"') && isStringPrefix(word) {
+				val, n, lines, err := readPyString(src[j:])
+				if err != nil {
+					return nil, fmt.Errorf("line %d: %w", line, err)
+				}
+				tok.kind, tok.text = 's', val
+				if strings.ContainsAny(strings.ToLower(word), "fb") {
+					tok.kind = 'o'
+				}
+				out = append(out, tok)
+				i, line = j+n, line+lines
+				continue
+			}
+			tok.kind, tok.text = 'n', word
+			i = j
+		case c == '\'' || c == '"':
+			val, n, lines, err := readPyString(src[i:])
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+			tok.kind, tok.text = 's', val
+			i, line = i+n, line+lines
+		case strings.IndexByte("([{", c) >= 0:
+			tok.kind, tok.text = 'p', string(c)
+			depth++
+			i++
+		case strings.IndexByte(")]}", c) >= 0:
+			tok.kind, tok.text = 'p', string(c)
+			if depth > 0 {
+				depth--
+			}
+			tok.depth = depth
+			i++
+		case c == '*' && i+1 < len(src) && src[i+1] == '*':
+			tok.kind, tok.text = 'p', "**"
+			i += 2
+		case strings.IndexByte(",=:+.;*", c) >= 0:
+			tok.kind, tok.text = 'p', string(c)
+			// "==", "+=", ... are operators, not the "=" of a binding.
+			if i+1 < len(src) && src[i+1] == '=' && c != ',' && c != ':' {
+				tok.kind, tok.text = 'o', src[i:i+2]
+				i++
+			} else if c == ':' && i+1 < len(src) && src[i+1] == '=' {
+				tok.kind, tok.text = 'o', ":="
+				i++
+			}
+			i++
+		default:
+			tok.kind, tok.text = 'o', string(c)
+			if c == '=' || c == '!' || c == '<' || c == '>' {
+				if i+1 < len(src) && src[i+1] == '=' {
+					tok.text = src[i : i+2]
+					i++
+				}
+			}
+			i++
+		}
+		if tok.kind == 'p' && tok.text == ";" && depth == 0 {
+			bol = true
+		}
+		out = append(out, tok)
+	}
+	return out, nil
+}
+
+func isNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isPyNameChar(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
+
+func isStringPrefix(w string) bool {
+	switch strings.ToLower(w) {
+	case "r", "u", "b", "br", "rb", "f", "fr", "rf":
+		return true
+	}
+	return false
+}
+
+// readPyString reads the string literal at the start of s (after any
+// prefix): its value, the bytes it spans and the newlines inside it.
+// Escapes are decoded for the common cases requirement strings use; a raw
+// string's are kept, which requirements never contain.
+func readPyString(s string) (val string, n, lines int, err error) {
+	q := s[:1]
+	if strings.HasPrefix(s, q+q+q) {
+		q = q + q + q
+	}
+	var b strings.Builder
+	for i := len(q); i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], q):
+			return b.String(), i + len(q), lines, nil
+		case s[i] == '\\' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case '\n':
+				lines++
+			default:
+				b.WriteByte(s[i])
+			}
+		case s[i] == '\n':
+			if len(q) == 1 {
+				return "", 0, 0, fmt.Errorf("unterminated string")
+			}
+			lines++
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return "", 0, 0, fmt.Errorf("unterminated string")
+}
+
+// pyString is one string of a literal, with its line.
+type pyString struct {
+	text string
+	line int
+}
+
+// setupPyArgs is what the setup(...) call of a setup.py declares.
+type setupPyArgs struct {
+	found    bool // a setup(...) call was found
+	install  []pyString
+	tests    []pyString
+	extras   map[string][]pyString
+	extraOrd []string
+	// unread names the arguments that are not literals.
+	unread []string
+	line   int // the call's line
+}
+
+// parseSetupPy reads the setup(...) call of a setup.py.
+func parseSetupPy(src string) (*setupPyArgs, error) {
+	toks, err := tokenizePy(src)
+	if err != nil {
+		return nil, err
+	}
+	// Top-level bindings NAME = <expr>: the token range of the value.
+	binds := map[string][2]int{}
+	for i := 0; i+2 < len(toks); i++ {
+		t := toks[i]
+		if t.bol && t.depth == 0 && t.kind == 'n' && toks[i+1].kind == 'p' && toks[i+1].text == "=" {
+			end := i + 2
+			for end < len(toks) && !(toks[end].bol && end > i+2) {
+				end++
+			}
+			binds[t.text] = [2]int{i + 2, end}
+		}
+	}
+	args := &setupPyArgs{}
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != 'n' || t.text != "setup" || toks[i+1].text != "(" {
+			continue
+		}
+		if i > 0 && toks[i-1].kind == 'n' && toks[i-1].text == "def" {
+			continue
+		}
+		if i > 0 && toks[i-1].text == "." && (i < 2 || toks[i-2].text != "setuptools" && toks[i-2].text != "core") {
+			continue
+		}
+		args.found, args.line = true, t.line
+		// The keyword arguments at the call's own depth.
+		d := toks[i+1].depth + 1
+		j := i + 2
+		for j < len(toks) && !(toks[j].text == ")" && toks[j].depth == d-1) {
+			if toks[j].depth == d && toks[j].kind == 'n' && j+1 < len(toks) && toks[j+1].text == "=" && toks[j+1].depth == d {
+				kw := toks[j].text
+				start := j + 2
+				end := start
+				for end < len(toks) && !(toks[end].depth == d && toks[end].text == ",") && !(toks[end].text == ")" && toks[end].depth == d-1) {
+					end++
+				}
+				args.keyword(kw, toks, start, end, binds)
+				j = end
+				continue
+			}
+			j++
+		}
+		break
+	}
+	return args, nil
+}
+
+func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds map[string][2]int) {
+	switch kw {
+	case "install_requires", "tests_require":
+		strs, ok := evalStrings(toks, start, end, binds, 0)
+		if !ok {
+			a.unread = append(a.unread, kw)
+			return
+		}
+		if kw == "install_requires" {
+			a.install = strs
+		} else {
+			a.tests = strs
+		}
+	case "extras_require":
+		ex, order, ok := evalExtras(toks, start, end, binds)
+		if !ok {
+			a.unread = append(a.unread, kw)
+			return
+		}
+		a.extras, a.extraOrd = ex, order
+	}
+}
+
+// evalStrings evaluates toks[start:end] as a string, or a list or tuple
+// of strings, or names bound to them, joined with +. A string holds one
+// requirement per line, as setuptools splits it.
+func evalStrings(toks []pyToken, start, end int, binds map[string][2]int, depth int) ([]pyString, bool) {
+	if depth > 8 || start >= end {
+		return nil, false
+	}
+	var out []pyString
+	for i := start; i < end; {
+		t := toks[i]
+		switch {
+		case t.kind == 's':
+			// Adjacent literals concatenate.
+			text, line := t.text, t.line
+			i++
+			for i < end && toks[i].kind == 's' {
+				text += toks[i].text
+				i++
+			}
+			for k, l := range strings.Split(text, "\n") {
+				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+					out = append(out, pyString{l, line + k})
+				}
+			}
+		case t.kind == 'p' && (t.text == "[" || t.text == "("):
+			close := matching(toks, i)
+			if close < 0 || close >= end {
+				return nil, false
+			}
+			for _, el := range splitTop(toks, i+1, close) {
+				strs, ok := evalStrings(toks, el[0], el[1], binds, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, strs...)
+			}
+			i = close + 1
+		case t.kind == 'n':
+			b, ok := binds[t.text]
+			if !ok || i+1 < end && toks[i+1].text != "+" {
+				return nil, false
+			}
+			strs, ok := evalStrings(toks, b[0], b[1], binds, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, strs...)
+			i++
+		default:
+			return nil, false
+		}
+		if i < end {
+			if toks[i].text != "+" {
+				return nil, false
+			}
+			i++
+		}
+	}
+	return out, true
+}
+
+// evalExtras evaluates a dict literal (or a name bound to one) of extras
+// to requirement strings.
+func evalExtras(toks []pyToken, start, end int, binds map[string][2]int) (map[string][]pyString, []string, bool) {
+	if start+1 == end && toks[start].kind == 'n' {
+		if b, ok := binds[toks[start].text]; ok {
+			return evalExtras(toks, b[0], b[1], binds)
+		}
+		return nil, nil, false
+	}
+	if start >= end || toks[start].text != "{" || matching(toks, start) != end-1 {
+		return nil, nil, false
+	}
+	out := map[string][]pyString{}
+	var order []string
+	for _, el := range splitTop(toks, start+1, end-1) {
+		if el[1]-el[0] < 3 || toks[el[0]].kind != 's' || toks[el[0]+1].text != ":" {
+			return nil, nil, false
+		}
+		strs, ok := evalStrings(toks, el[0]+2, el[1], binds, 1)
+		if !ok {
+			return nil, nil, false
+		}
+		k := toks[el[0]].text
+		if _, dup := out[k]; !dup {
+			order = append(order, k)
+		}
+		out[k] = append(out[k], strs...)
+	}
+	return out, order, true
+}
+
+// matching returns the index of the bracket closing the one at i, or -1.
+func matching(toks []pyToken, i int) int {
+	d := toks[i].depth
+	for j := i + 1; j < len(toks); j++ {
+		if toks[j].kind == 'p' && strings.Contains(")]}", toks[j].text) && toks[j].depth == d {
+			return j
+		}
+	}
+	return -1
+}
+
+// splitTop splits toks[start:end] at the commas of its own depth,
+// dropping empty elements (a trailing comma).
+func splitTop(toks []pyToken, start, end int) [][2]int {
+	if start >= end {
+		return nil
+	}
+	d := toks[start].depth
+	var out [][2]int
+	from := start
+	for j := start; j <= end; j++ {
+		if j == end || toks[j].text == "," && toks[j].depth == d {
+			if j > from {
+				out = append(out, [2]int{from, j})
+			}
+			from = j + 1
+		}
+	}
+	return out
+}
+
+// parseSetupPyManifest turns the literal arguments of setup.py's setup()
+// call into declarations: install_requires runtime, tests_require test,
+// each extra optional with the extra as its group. Arguments that are not
+// literals are returned in unread, and so are all three when the file
+// cannot be tokenized; line is the setup() call's (1 without one). A literal that is not a valid requirement is an
+// error at its line.
+func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []string, line int, err error) {
+	m = &manifest{}
+	args, err := parseSetupPy(string(data))
+	if err != nil {
+		// Source this reader cannot split (it knows only what literals
+		// need) is Python all the same: its arguments are unread, not
+		// wrong.
+		return m, []string{"install_requires", "tests_require", "extras_require"}, 1, nil
+	}
+	add := func(strs []pyString, scope ecosystems.Scope, group string) error {
+		for _, s := range strs {
+			r, err := ParseRequirement(s.text)
+			if err != nil {
+				return ecosystems.Errorf(file, s.line, "invalid requirement %q: %w", s.text, err)
+			}
+			m.deps = append(m.deps, newDep(file, s.line, r.Name, r.Rest, scope, group))
+		}
+		return nil
+	}
+	if err := add(args.install, ecosystems.ScopeRuntime, ""); err != nil {
+		return nil, nil, 0, err
+	}
+	if err := add(args.tests, ecosystems.ScopeTest, ""); err != nil {
+		return nil, nil, 0, err
+	}
+	for _, key := range args.extraOrd {
+		// "name:marker" is an extra whose requirements apply only where
+		// the marker holds; ":marker" adds conditional runtime ones.
+		extra, marker, _ := strings.Cut(key, ":")
+		extra, marker = strings.TrimSpace(extra), strings.TrimSpace(marker)
+		strs := args.extras[key]
+		if marker != "" {
+			strs = append([]pyString(nil), strs...)
+			for i := range strs {
+				strs[i].text = andMarker(strs[i].text, marker)
+			}
+		}
+		scope := ecosystems.ScopeOptional
+		if extra == "" {
+			scope = ecosystems.ScopeRuntime
+		}
+		if err := add(strs, scope, extra); err != nil {
+			return nil, nil, 0, err
+		}
+	}
+	line = args.line
+	if line == 0 {
+		line = 1
+	}
+	return m, args.unread, line, nil
+}
+
+// andMarker adds the environment marker m to the requirement string r.
+func andMarker(r, m string) string {
+	req, own, ok := strings.Cut(r, ";")
+	if !ok || strings.TrimSpace(own) == "" {
+		return strings.TrimSpace(req) + "; " + m
+	}
+	return strings.TrimSpace(req) + "; (" + strings.TrimSpace(own) + ") and (" + m + ")"
+}
+
+// setupPyDeclares reports whether a setup.py passes any of the arguments
+// that declare dependencies, literal or not.
+func setupPyDeclares(data []byte) bool {
+	s := string(data)
+	return strings.Contains(s, "install_requires") || strings.Contains(s, "extras_require") || strings.Contains(s, "tests_require")
+}

@@ -1,0 +1,2 @@
+def broken(:
+    import never_read

@@ -1,0 +1,1 @@
+import sphinx_rtd_theme

@@ -1,0 +1,2 @@
+import tool_helper
+import click

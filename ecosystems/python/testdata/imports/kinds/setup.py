@@ -1,0 +1,3 @@
+from setuptools import setup
+
+setup(name="kinds", install_requires=["requests"])
