@@ -273,16 +273,24 @@ func unusedExterns(file string) map[string]bool {
 // lintInManifest reports whether a member enables unused_crate_dependencies
 // in its [lints.rust] table (or the workspace's, when it inherits them).
 func lintInManifest(pr *project, m *manifest) bool {
-	level := func(doc *tomlDoc, path ...string) bool {
+	l := lintLevel(pr, m)
+	return l == "warn" || l == "deny" || l == "forbid"
+}
+
+// lintLevel returns the level a member's [lints.rust] table (or the
+// workspace's, when it inherits them) sets for unused_crate_dependencies:
+// "allow", "warn", "force-warn", "deny", "forbid", or "" when it sets none.
+func lintLevel(pr *project, m *manifest) string {
+	level := func(doc *tomlDoc, path ...string) string {
 		t, err := doc.table(path...)
 		if err != nil || t == nil {
-			return false
+			return ""
 		}
 		s := text(t, "unused_crate_dependencies")
 		if l := t.Get("unused_crate_dependencies"); l != nil && l.Kind == posdoc.Table {
 			s = text(l, "level")
 		}
-		return s == "warn" || s == "deny" || s == "forbid"
+		return s
 	}
 	if lints, err := m.doc.table("lints"); err == nil && lints != nil {
 		if isTrue(lints.Get("workspace")) {
