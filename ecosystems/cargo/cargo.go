@@ -22,6 +22,14 @@
 //   - Cargo.lock (format versions 1 to 4): each [[package]] that is not a
 //     workspace member, with its locked dependencies (written "name" or
 //     "name version"); purl pkg:cargo/<name>@<version>.
+//   - Target tables: `rustc --print cfg --target <triple>` (RUSTC, else
+//     rustc on the run's PATH; the triple from CARGO_BUILD_TARGET,
+//     build.target, else `rustc -vV`'s host; with the build's rustflags, as
+//     cargo asks it) gives the target's cfg values, against which each
+//     [target.'cfg(...)'] key is evaluated (all, any, not, names and
+//     key = "value" pairs); a [target.<triple>] key is compared with the
+//     triple. A crate declared only in tables that do not hold is
+//     Inapplicable: cargo leaves it out of this build.
 //   - Where each crate's sources lie: the directory sources configured in
 //     .cargo/config.toml files (root, parents, $CARGO_HOME), such as
 //     vendor/ or Debian's /usr/share/cargo/registry (<name>-<version>/ or

@@ -59,6 +59,7 @@ func TestFiles(t *testing.T) {
 		"basic":     {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}},
 		"workspace": {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}, {Path: "crates/app/Cargo.toml", Kind: manifest}, {Path: "crates/corelib/Cargo.toml", Kind: manifest}},
 		"forms":     {{Path: "Cargo.toml", Kind: manifest}},
+		"sloppy":    {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}},
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -126,6 +127,9 @@ func TestTracedReal(t *testing.T) {
 			var b strings.Builder
 			for _, p := range inv.Packages {
 				fmt.Fprintf(&b, "%s %s %s direct=%v path=%s deps=%s\n", p.Name, p.Version, p.PURL, p.Direct, p.Path, strings.Join(p.Deps, ","))
+			}
+			for _, x := range inv.Inapplicable {
+				fmt.Fprintf(&b, "inapplicable %s: %s\n", x.Name, x.Why)
 			}
 			for _, w := range inv.Warnings {
 				fmt.Fprintf(&b, "warning: %s\n", w)

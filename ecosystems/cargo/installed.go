@@ -33,7 +33,7 @@ const (
 
 // Installed enumerates Cargo.lock (D2) and indexes each crate's sources
 // and build artifacts with the compiler's verdict on its use (D3).
-func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	if !pr.src.OnDisk() {
 		return nil, ecosystems.ErrNotOnDisk
 	}
@@ -63,6 +63,17 @@ func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems
 		environ = os.Environ()
 	}
 	cfg := readConfig(pr.src, environ)
+	if pr.hasTargetTables() {
+		// Cargo leaves a target table's crates out of a build for
+		// another platform: not phantom, not missing.
+		if t, err := buildTarget(ctx, root, environ, cfg.target); err != nil {
+			inv.Warnings = append(inv.Warnings, fmt.Sprintf("target tables not evaluated (every one counts as applying): %v", err))
+		} else {
+			var ws []string
+			inv.Inapplicable, ws = inapplicable(decls, t)
+			inv.Warnings = append(inv.Warnings, ws...)
+		}
+	}
 	v := readVerdict(cfg.targetDir, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	used := map[string]bool{}
@@ -112,6 +123,17 @@ func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems
 		}
 	}
 	return inv, nil
+}
+
+// hasTargetTables reports whether some declaration lies in a
+// [target.<key>] table.
+func (pr *project) hasTargetTables() bool {
+	for _, d := range pr.decls {
+		if d.dep.Group != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // artifact is a build record or output of a dependency crate in the
