@@ -58,7 +58,11 @@
 // crate, as runtime use when the verdict says used and as no use otherwise;
 // so a crate is in D3 when the traced run compiled it (opened its sources)
 // or found it fresh (opened its fingerprint) and the compiler says it is
-// used. A build that ran without the lint (not through envaudit run) falls
+// used. Doc tests are compiled by rustdoc, which cargo keeps no record of:
+// a crate named only by the library's doc tests (the code blocks of its
+// /// and //! comments that rustdoc compiles, and items under
+// #[cfg(doctest)]) is used when the run executed rustdoc (Env.Executables),
+// that is, compiled the doc tests. A build that ran without the lint (not through envaudit run) falls
 // back to reads alone, says so in the inventory's Evidence and warns.
 package cargo
 

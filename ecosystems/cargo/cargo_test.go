@@ -107,8 +107,8 @@ func TestTracedReal(t *testing.T) {
 			var runs []string
 			var inv *ecosystems.Inventory
 			for _, run := range []string{"cold", "warm"} {
-				paths := traceOpens(t, dir, env, args)
-				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env})
+				paths, execs := traceOpens(t, dir, env, args)
+				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}
@@ -139,8 +139,8 @@ func TestTracedReal(t *testing.T) {
 			// Without the lint: every compiled crate counts.
 			plainTarget := t.TempDir()
 			plain := append(os.Environ(), "CARGO_TARGET_DIR="+plainTarget, "CARGO_TERM_COLOR=never")
-			paths := traceOpens(t, dir, plain, args)
-			pinv, err := p.Installed(context.Background(), ecosystems.Env{Environ: plain})
+			paths, execs := traceOpens(t, dir, plain, args)
+			pinv, err := p.Installed(context.Background(), ecosystems.Env{Environ: plain, Executables: execs})
 			if err != nil {
 				t.Fatalf("Installed: %v", err)
 			}
@@ -174,9 +174,14 @@ func TestMain(m *testing.M) {
 
 // traceOpens runs args in dir under envaudit's tracer and returns the
 // paths (as opened and symlink-resolved) of the files the run read or
-// executed.
-func traceOpens(t *testing.T, dir string, env, args []string) []string {
+// executed, and of the programs it executed (Env.Executables).
+func traceOpens(t *testing.T, dir string, env, args []string) (paths, execs []string) {
 	t.Helper()
 	tr, _ := ecotest.Trace(t, dir, env, args)
-	return ecotest.Opened(tr)
+	for _, a := range tr.Accesses {
+		if a.Op == tracer.OpExec {
+			execs = append(execs, a.Path, a.RealPath())
+		}
+	}
+	return ecotest.Opened(tr), execs
 }

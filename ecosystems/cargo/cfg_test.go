@@ -92,3 +92,50 @@ func TestInapplicable(t *testing.T) {
 		t.Errorf("warnings = %q, want one for the table that does not parse", warnings)
 	}
 }
+
+func TestDoctestCrates(t *testing.T) {
+	src := "//! Crate docs:\n" +
+		"//! ```\n" +
+		"//! # use fnv::FnvHashMap;\n" +
+		"//! ```\n" +
+		"/// ```ignore\n" +
+		"/// ignored::call();\n" +
+		"/// ```\n" +
+		"/// ```text\n" +
+		"/// text::not_code\n" +
+		"/// ```\n" +
+		"/// ```no_run\n" +
+		"/// assert_eq!(hex::encode(b\"a\"), \"61\");\n" +
+		"/// ```\n" +
+		"pub fn f() { itoa::Buffer::new(); }\n" +
+		"\n" +
+		"#[cfg(doctest)]\n" +
+		"doc_comment::doctest!(\"../README.md\");\n" +
+		"\n" +
+		"#[cfg(doctest)]\n" +
+		"mod readme {\n" +
+		"    extern crate either;\n" +
+		"}\n" +
+		"fn g() { scopeguard::guard((), |_| {}); }\n"
+	code := doctestCode(src)
+	tests := []struct {
+		ext  string
+		want bool
+	}{
+		{"fnv", true},
+		{"hex", true},
+		{"doc_comment", true},
+		{"either", true},
+		{"ignored", false},
+		{"text", false},
+		{"itoa", false},
+		{"scopeguard", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.ext, func(t *testing.T) {
+			if got := namesCrate(code, tt.ext); got != tt.want {
+				t.Errorf("doc tests name %s = %v, want %v; doc-test code:\n%s", tt.ext, got, tt.want, code)
+			}
+		})
+	}
+}

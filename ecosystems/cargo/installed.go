@@ -26,7 +26,7 @@ const UnusedLint = "rustc found no use of it"
 const (
 	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (cargo's .fingerprint records, " +
 		"lint enabled through TraceEnv): a crate counts when the traced cargo run built or checked it (its sources or build records were opened) " +
-		"and some compilation used it, or it is locked as a dependency of a used crate"
+		"and some compilation used it, or the run compiled the doc tests (ran rustdoc) and they name it, or it is locked as a dependency of a used crate"
 	EvidenceReads = "crate sources and build records opened during the traced cargo run; weak: cargo compiles every declared crate, " +
 		"and the build ran without rustc's unused_crate_dependencies lint, so a declared crate the code never uses still counts"
 )
@@ -76,6 +76,19 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	}
 	v := readVerdict(cfg.targetDir, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
+	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
+		for _, m := range pr.members {
+			externs := map[string]string{}
+			for _, d := range decls {
+				if d.dep.Pos.File == m.rel {
+					externs[d.extern] = d.dep.Name
+				}
+			}
+			for _, pkg := range pr.doctestCrates(m, externs) {
+				v.used[pkg] = true
+			}
+		}
+	}
 	used := map[string]bool{}
 	if v.lintUnits > 0 {
 		inv.Evidence = ecosystems.Evidence{Basis: EvidenceLint, Unused: UnusedLint}
