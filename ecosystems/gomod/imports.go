@@ -32,13 +32,12 @@ type listPackage struct {
 	TestGoFiles    []string
 	XTestGoFiles   []string
 	IgnoredGoFiles []string
-	Error          *struct{ Err string }
 }
 
 // listFields are the fields Imports asks go list for: the standard
 // library's packages, which every listing with -deps holds, are large
 // otherwise.
-const listFields = "Dir,ImportPath,ForTest,Standard,DepOnly,Module,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Error"
+const listFields = "Dir,ImportPath,ForTest,Standard,DepOnly,Module,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles"
 
 // Imports implements ecosystems.Importer: it reads the import
 // declarations of every Go file of the main modules' packages, as the go
