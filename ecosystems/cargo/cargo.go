@@ -22,6 +22,14 @@
 //   - Cargo.lock (format versions 1 to 4): each [[package]] that is not a
 //     workspace member, with its locked dependencies (written "name" or
 //     "name version"); purl pkg:cargo/<name>@<version>.
+//   - Target tables: `rustc --print cfg --target <triple>` (RUSTC, else
+//     rustc on the run's PATH; the triple from CARGO_BUILD_TARGET,
+//     build.target, else `rustc -vV`'s host; with the build's rustflags, as
+//     cargo asks it) gives the target's cfg values, against which each
+//     [target.'cfg(...)'] key is evaluated (all, any, not, names and
+//     key = "value" pairs); a [target.<triple>] key is compared with the
+//     triple. A crate declared only in tables that do not hold is
+//     Inapplicable: cargo leaves it out of this build.
 //   - Where each crate's sources lie: the directory sources configured in
 //     .cargo/config.toml files (root, parents, $CARGO_HOME), such as
 //     vendor/ or Debian's /usr/share/cargo/registry (<name>-<version>/ or
@@ -35,7 +43,8 @@
 // D3 (attribution): cargo compiles every declared crate, so opening a
 // crate's sources is no evidence that the project's code uses it. What D3
 // rests on is the compiler's own verdict: TraceEnv adds
-// -Wunused-crate-dependencies to the traced build's rustflags, rustc
+// --force-warn=unused-crate-dependencies to the traced build's rustflags
+// (a warning that -D warnings cannot turn into an error), rustc
 // reports each crate a compilation was given but never used, and cargo
 // keeps each compilation's record in the target directory
 // (<target>/<profile>/.fingerprint/<package>-<hash>/: <unit>.json lists the
@@ -49,7 +58,11 @@
 // crate, as runtime use when the verdict says used and as no use otherwise;
 // so a crate is in D3 when the traced run compiled it (opened its sources)
 // or found it fresh (opened its fingerprint) and the compiler says it is
-// used. A build that ran without the lint (not through envaudit run) falls
+// used. Doc tests are compiled by rustdoc, which cargo keeps no record of:
+// a crate named only by the library's doc tests (the code blocks of its
+// /// and //! comments that rustdoc compiles, and items under
+// #[cfg(doctest)]) is used when the run executed rustdoc (Env.Executables),
+// that is, compiled the doc tests. A build that ran without the lint (not through envaudit run) falls
 // back to reads alone, says so in the inventory's Evidence and warns.
 package cargo
 
@@ -58,6 +71,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
+	"regexp"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -134,33 +149,123 @@ func (pr *project) Declared() []ecosystems.Dependency {
 }
 
 // LintFlag is the rustc flag TraceEnv adds to the traced build: it makes
-// rustc report every crate a compilation was given but did not use.
-const LintFlag = "-Wunused-crate-dependencies"
+// rustc report every crate a compilation was given but did not use. It is
+// --force-warn rather than -W because the build must end as it would
+// without envaudit: -D warnings in the user's rustflags, or
+// #![deny(warnings)] in a crate, turns a -W lint into an error and fails a
+// build that passes, while a forced warning stays a warning whatever other
+// flags or attributes say.
+const LintFlag = "--force-warn=unused-crate-dependencies"
 
 // TraceEnv implements ecosystems.TraceEnvironer: it adds LintFlag to the
-// rustflags of the traced build without dropping the project's own. Cargo
-// takes rustflags from the first of CARGO_ENCODED_RUSTFLAGS, RUSTFLAGS and
-// the build.rustflags configuration, so the flag is appended to whichever
-// environment variable is set; otherwise it goes in CARGO_BUILD_RUSTFLAGS,
-// which cargo merges with build.rustflags from .cargo/config.toml. (A
-// [target.<triple>].rustflags configuration takes precedence over
-// build.rustflags and would hide the flag; D3 then falls back to reads and
-// says so.) Cargo caps lints of non-workspace crates, so only the project's
-// own compilations report; changing rustflags makes cargo rebuild once.
-func (*project) TraceEnv(scratch string, environ []string) []string {
+// rustflags of the traced build, keeping the project's own flags exactly.
+// Cargo takes rustflags from the first of CARGO_ENCODED_RUSTFLAGS and
+// RUSTFLAGS that is set — even to nothing, which drops every configured
+// flag — and only then from the configuration, where
+// CARGO_BUILD_RUSTFLAGS is merged with build.rustflags of
+// .cargo/config.toml. So the flag is appended to the first variable set,
+// or else goes in CARGO_BUILD_RUSTFLAGS (after any the user set there);
+// setting another variable would override the user's flags, or be
+// ignored. (A [target.<triple>].rustflags configuration takes precedence
+// over build.rustflags and hides the flag; D3 then falls back to reads and
+// says so.) Cargo caps lints of non-workspace crates, so only the
+// project's own compilations report; changing rustflags makes cargo
+// rebuild once.
+//
+// The project keeps its own lint level when it sets one that would fail
+// the build — `unused_crate_dependencies = "deny"` (or forbid) in a
+// [lints.rust] table, #![deny(unused_crate_dependencies)] in a crate's
+// sources, or the lint in the rustflags already — because a forced warning
+// would override it, and a build that fails without envaudit must fail
+// with it. TraceEnv then sets nothing; the project's own lint gives the
+// verdict where its level is warn, deny or forbid.
+func (pr *project) TraceEnv(scratch string, environ []string) []string {
+	if pr.setsLint() {
+		return nil
+	}
 	if v, ok := lookup(environ, "CARGO_ENCODED_RUSTFLAGS"); ok {
+		if names(strings.Split(v, "\x1f")) {
+			return nil
+		}
 		if v == "" {
 			return []string{"CARGO_ENCODED_RUSTFLAGS=" + LintFlag}
 		}
 		return []string{"CARGO_ENCODED_RUSTFLAGS=" + v + "\x1f" + LintFlag}
 	}
 	for _, k := range []string{"RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS"} {
-		if v, ok := lookup(environ, k); ok && strings.TrimSpace(v) != "" {
-			return []string{k + "=" + v + " " + LintFlag}
+		v, ok := lookup(environ, k)
+		if !ok || (k == "CARGO_BUILD_RUSTFLAGS" && strings.TrimSpace(v) == "") {
+			continue
 		}
+		if names(strings.Fields(v)) {
+			return nil
+		}
+		if strings.TrimSpace(v) == "" {
+			return []string{k + "=" + LintFlag}
+		}
+		return []string{k + "=" + v + " " + LintFlag}
 	}
 	return []string{"CARGO_BUILD_RUSTFLAGS=" + LintFlag}
 }
+
+// names reports whether rustflags already name the unused_crate_dependencies
+// lint (-D unused-crate-dependencies, -Wunused_crate_dependencies, ...).
+func names(flags []string) bool {
+	for _, f := range flags {
+		if strings.Contains(strings.ReplaceAll(f, "_", "-"), "unused-crate-dependencies") {
+			return true
+		}
+	}
+	return false
+}
+
+// denyAttr matches a crate attribute that denies or forbids the lint:
+// #![deny(unused_crate_dependencies)], #![forbid(..., unused_crate_dependencies)].
+var denyAttr = regexp.MustCompile(`#!\[\s*(deny|forbid)\s*\([^)]*\bunused_crate_dependencies\b`)
+
+// setsLint reports whether the project makes unused_crate_dependencies an
+// error itself: a member's [lints.rust] level deny or forbid (its own or
+// the workspace's it inherits), or a crate attribute in its Rust sources.
+// Sources under target/ and hidden directories are build output or tool
+// state, not the crate's.
+func (pr *project) setsLint() bool {
+	for _, m := range pr.members {
+		if l := lintLevel(pr, m); l == "deny" || l == "forbid" {
+			return true
+		}
+	}
+	for _, m := range pr.members {
+		found := false
+		_ = fs.WalkDir(pr.src.FS, m.dir, func(p string, d fs.DirEntry, err error) error {
+			if found {
+				return fs.SkipAll
+			}
+			if err != nil {
+				return nil // unreadable: cargo would not build it either
+			}
+			if d.IsDir() {
+				if p != m.dir && (d.Name() == "target" || strings.HasPrefix(d.Name(), ".") || pr.src.IsFile(path.Join(p, "Cargo.toml")) && !pr.isMemberDir(p)) {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if strings.HasSuffix(p, ".rs") {
+				if data, err := pr.src.ReadFile(p); err == nil && denyAttr.Match(data) {
+					found = true
+				}
+			}
+			return nil
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// isMemberDir reports whether dir (slash-separated, from the root) holds a
+// workspace member.
+func (pr *project) isMemberDir(dir string) bool { return pr.memberDirs()[dir] }
 
 // lookup returns the last value of key in environ and whether it is set.
 func lookup(environ []string, key string) (string, bool) {

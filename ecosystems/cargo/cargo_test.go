@@ -59,6 +59,7 @@ func TestFiles(t *testing.T) {
 		"basic":     {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}},
 		"workspace": {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}, {Path: "crates/app/Cargo.toml", Kind: manifest}, {Path: "crates/corelib/Cargo.toml", Kind: manifest}},
 		"forms":     {{Path: "Cargo.toml", Kind: manifest}},
+		"sloppy":    {{Path: ".cargo/config.toml", Kind: config}, {Path: "Cargo.lock", Kind: lockfile}, {Path: "Cargo.toml", Kind: manifest}},
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -106,8 +107,8 @@ func TestTracedReal(t *testing.T) {
 			var runs []string
 			var inv *ecosystems.Inventory
 			for _, run := range []string{"cold", "warm"} {
-				paths := traceOpens(t, dir, env, args)
-				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env})
+				paths, execs := traceOpens(t, dir, env, args)
+				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}
@@ -127,6 +128,9 @@ func TestTracedReal(t *testing.T) {
 			for _, p := range inv.Packages {
 				fmt.Fprintf(&b, "%s %s %s direct=%v path=%s deps=%s\n", p.Name, p.Version, p.PURL, p.Direct, p.Path, strings.Join(p.Deps, ","))
 			}
+			for _, x := range inv.Inapplicable {
+				fmt.Fprintf(&b, "inapplicable %s: %s\n", x.Name, x.Why)
+			}
 			for _, w := range inv.Warnings {
 				fmt.Fprintf(&b, "warning: %s\n", w)
 			}
@@ -135,8 +139,8 @@ func TestTracedReal(t *testing.T) {
 			// Without the lint: every compiled crate counts.
 			plainTarget := t.TempDir()
 			plain := append(os.Environ(), "CARGO_TARGET_DIR="+plainTarget, "CARGO_TERM_COLOR=never")
-			paths := traceOpens(t, dir, plain, args)
-			pinv, err := p.Installed(context.Background(), ecosystems.Env{Environ: plain})
+			paths, execs := traceOpens(t, dir, plain, args)
+			pinv, err := p.Installed(context.Background(), ecosystems.Env{Environ: plain, Executables: execs})
 			if err != nil {
 				t.Fatalf("Installed: %v", err)
 			}
@@ -170,9 +174,14 @@ func TestMain(m *testing.M) {
 
 // traceOpens runs args in dir under envaudit's tracer and returns the
 // paths (as opened and symlink-resolved) of the files the run read or
-// executed.
-func traceOpens(t *testing.T, dir string, env, args []string) []string {
+// executed, and of the programs it executed (Env.Executables).
+func traceOpens(t *testing.T, dir string, env, args []string) (paths, execs []string) {
 	t.Helper()
 	tr, _ := ecotest.Trace(t, dir, env, args)
-	return ecotest.Opened(tr)
+	for _, a := range tr.Accesses {
+		if a.Op == tracer.OpExec {
+			execs = append(execs, a.Path, a.RealPath())
+		}
+	}
+	return ecotest.Opened(tr), execs
 }

@@ -11,6 +11,7 @@ import (
 // writes (the target directory) and where crate sources lie.
 type config struct {
 	targetDir string
+	target    string   // build.target: the triple cargo compiles for, "" for the host
 	home      string   // CARGO_HOME
 	dirs      []string // directory sources ([source.<name>] directory = ...): vendor/, /usr/share/cargo/registry
 }
@@ -90,6 +91,11 @@ func readConfig(src ecosystems.Source, environ []string) config {
 			if s := text(b, "target-dir"); s != "" {
 				c.targetDir = abs(s)
 			}
+		}
+		if b, _ := doc.table("build"); b != nil && c.target == "" {
+			// A string; a list of targets builds each, and no one of
+			// them is the target: left "" (the host).
+			c.target = text(b, "target")
 		}
 		srcs, _ := doc.table("source")
 		for _, s := range members(srcs) {

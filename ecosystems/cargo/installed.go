@@ -26,14 +26,14 @@ const UnusedLint = "rustc found no use of it"
 const (
 	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (cargo's .fingerprint records, " +
 		"lint enabled through TraceEnv): a crate counts when the traced cargo run built or checked it (its sources or build records were opened) " +
-		"and some compilation used it, or it is locked as a dependency of a used crate"
+		"and some compilation used it, or the run compiled the doc tests (ran rustdoc) and they name it, or it is locked as a dependency of a used crate"
 	EvidenceReads = "crate sources and build records opened during the traced cargo run; weak: cargo compiles every declared crate, " +
 		"and the build ran without rustc's unused_crate_dependencies lint, so a declared crate the code never uses still counts"
 )
 
 // Installed enumerates Cargo.lock (D2) and indexes each crate's sources
 // and build artifacts with the compiler's verdict on its use (D3).
-func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	if !pr.src.OnDisk() {
 		return nil, ecosystems.ErrNotOnDisk
 	}
@@ -63,8 +63,32 @@ func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems
 		environ = os.Environ()
 	}
 	cfg := readConfig(pr.src, environ)
+	if pr.hasTargetTables() {
+		// Cargo leaves a target table's crates out of a build for
+		// another platform: not phantom, not missing.
+		if t, err := buildTarget(ctx, root, environ, cfg.target); err != nil {
+			inv.Warnings = append(inv.Warnings, fmt.Sprintf("target tables not evaluated (every one counts as applying): %v", err))
+		} else {
+			var ws []string
+			inv.Inapplicable, ws = inapplicable(decls, t)
+			inv.Warnings = append(inv.Warnings, ws...)
+		}
+	}
 	v := readVerdict(cfg.targetDir, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
+	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
+		for _, m := range pr.members {
+			externs := map[string]string{}
+			for _, d := range decls {
+				if d.dep.Pos.File == m.rel {
+					externs[d.extern] = d.dep.Name
+				}
+			}
+			for _, pkg := range pr.doctestCrates(m, externs) {
+				v.used[pkg] = true
+			}
+		}
+	}
 	used := map[string]bool{}
 	if v.lintUnits > 0 {
 		inv.Evidence = ecosystems.Evidence{Basis: EvidenceLint, Unused: UnusedLint}
@@ -112,6 +136,17 @@ func (pr *project) Installed(_ context.Context, env ecosystems.Env) (*ecosystems
 		}
 	}
 	return inv, nil
+}
+
+// hasTargetTables reports whether some declaration lies in a
+// [target.<key>] table.
+func (pr *project) hasTargetTables() bool {
+	for _, d := range pr.decls {
+		if d.dep.Group != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // artifact is a build record or output of a dependency crate in the
@@ -273,16 +308,24 @@ func unusedExterns(file string) map[string]bool {
 // lintInManifest reports whether a member enables unused_crate_dependencies
 // in its [lints.rust] table (or the workspace's, when it inherits them).
 func lintInManifest(pr *project, m *manifest) bool {
-	level := func(doc *tomlDoc, path ...string) bool {
+	l := lintLevel(pr, m)
+	return l == "warn" || l == "deny" || l == "forbid"
+}
+
+// lintLevel returns the level a member's [lints.rust] table (or the
+// workspace's, when it inherits them) sets for unused_crate_dependencies:
+// "allow", "warn", "force-warn", "deny", "forbid", or "" when it sets none.
+func lintLevel(pr *project, m *manifest) string {
+	level := func(doc *tomlDoc, path ...string) string {
 		t, err := doc.table(path...)
 		if err != nil || t == nil {
-			return false
+			return ""
 		}
 		s := text(t, "unused_crate_dependencies")
 		if l := t.Get("unused_crate_dependencies"); l != nil && l.Kind == posdoc.Table {
 			s = text(l, "level")
 		}
-		return s == "warn" || s == "deny" || s == "forbid"
+		return s
 	}
 	if lints, err := m.doc.table("lints"); err == nil && lints != nil {
 		if isTrue(lints.Get("workspace")) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -14,23 +15,65 @@ import (
 )
 
 func TestTraceEnv(t *testing.T) {
+	const lint = "--force-warn=unused-crate-dependencies"
 	tests := []struct {
 		name    string
 		environ []string
 		want    []string
 	}{
-		{"nothing-set", []string{"HOME=/root"}, []string{"CARGO_BUILD_RUSTFLAGS=-Wunused-crate-dependencies"}},
-		{"rustflags", []string{"RUSTFLAGS=-C opt-level=1"}, []string{"RUSTFLAGS=-C opt-level=1 -Wunused-crate-dependencies"}},
-		{"empty-rustflags", []string{"RUSTFLAGS="}, []string{"CARGO_BUILD_RUSTFLAGS=-Wunused-crate-dependencies"}},
-		{"build-rustflags", []string{"CARGO_BUILD_RUSTFLAGS=--cfg x"}, []string{"CARGO_BUILD_RUSTFLAGS=--cfg x -Wunused-crate-dependencies"}},
-		{"encoded", []string{"RUSTFLAGS=-g", "CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1"}, []string{"CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1\x1f-Wunused-crate-dependencies"}},
-		{"encoded-empty", []string{"CARGO_ENCODED_RUSTFLAGS="}, []string{"CARGO_ENCODED_RUSTFLAGS=-Wunused-crate-dependencies"}},
+		{"nothing-set", []string{"HOME=/root"}, []string{"CARGO_BUILD_RUSTFLAGS=" + lint}},
+		{"rustflags", []string{"RUSTFLAGS=-C opt-level=1"}, []string{"RUSTFLAGS=-C opt-level=1 " + lint}},
+		{"deny-warnings", []string{"RUSTFLAGS=-D warnings"}, []string{"RUSTFLAGS=-D warnings " + lint}},
+		// An empty RUSTFLAGS still overrides build.rustflags: cargo would
+		// ignore CARGO_BUILD_RUSTFLAGS.
+		{"empty-rustflags", []string{"RUSTFLAGS="}, []string{"RUSTFLAGS=" + lint}},
+		{"build-rustflags", []string{"CARGO_BUILD_RUSTFLAGS=--cfg x"}, []string{"CARGO_BUILD_RUSTFLAGS=--cfg x " + lint}},
+		{"rustflags-over-build", []string{"CARGO_BUILD_RUSTFLAGS=--cfg x", "RUSTFLAGS=-g"}, []string{"RUSTFLAGS=-g " + lint}},
+		{"empty-build-rustflags", []string{"CARGO_BUILD_RUSTFLAGS="}, []string{"CARGO_BUILD_RUSTFLAGS=" + lint}},
+		{"encoded", []string{"RUSTFLAGS=-g", "CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1"}, []string{"CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1\x1f" + lint}},
+		{"encoded-empty", []string{"CARGO_ENCODED_RUSTFLAGS="}, []string{"CARGO_ENCODED_RUSTFLAGS=" + lint}},
+		{"user-denies-lint", []string{"RUSTFLAGS=-D unused_crate_dependencies"}, nil},
+		{"user-lint-encoded", []string{"CARGO_ENCODED_RUSTFLAGS=-Wunused-crate-dependencies"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := (&project{}).TraceEnv("/tmp/scratch", tt.environ)
+			got := (&project{src: ecosystems.Source{FS: fstest.MapFS{}}}).TraceEnv("/tmp/scratch", tt.environ)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("TraceEnv (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTraceEnvProjectLint checks that a project that makes the lint an
+// error itself keeps it: a forced warning would let its failing build pass.
+func TestTraceEnvProjectLint(t *testing.T) {
+	const pkg = "[package]\nname = \"p\"\nversion = \"0.1.0\"\n"
+	tests := []struct {
+		name  string
+		files fstest.MapFS
+		want  bool // whether TraceEnv adds the flag
+	}{
+		{"none", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg)}, "src/lib.rs": {Data: []byte("#![deny(warnings)]\n")}}, true},
+		{"manifest-deny", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = \"deny\"\n")}}, false},
+		{"manifest-table-forbid", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = { level = \"forbid\", priority = 1 }\n")}}, false},
+		{"manifest-warn", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = \"warn\"\n")}}, true},
+		{"workspace-deny", fstest.MapFS{
+			"Cargo.toml":   {Data: []byte("[workspace]\nmembers = [\"a\"]\n[workspace.lints.rust]\nunused_crate_dependencies = \"deny\"\n")},
+			"a/Cargo.toml": {Data: []byte("[package]\nname = \"a\"\nversion = \"0.1.0\"\n[lints]\nworkspace = true\n")},
+		}, false},
+		{"attribute", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg)}, "src/main.rs": {Data: []byte("#![deny(missing_docs, unused_crate_dependencies)]\nfn main() {}\n")}}, false},
+		{"attribute-in-target", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg)}, "target/debug/build/x/out/gen.rs": {Data: []byte("#![forbid(unused_crate_dependencies)]\n")}}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := New().Open(context.Background(), ecosystems.Source{FS: tt.files})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.(ecosystems.TraceEnvironer).TraceEnv("/tmp/scratch", nil) != nil
+			if got != tt.want {
+				t.Errorf("TraceEnv adds the lint = %v, want %v", got, tt.want)
 			}
 		})
 	}

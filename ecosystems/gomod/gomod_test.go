@@ -199,3 +199,42 @@ func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
 	os.Exit(m.Run())
 }
+
+// TestImportsReal reads what each real fixture's own sources import,
+// through the real go command and module cache (imports.golden): the
+// file:line of each import, the module providing it, and how the code
+// needs it.
+func TestImportsReal(t *testing.T) {
+	ecotest.RealInstall(t) // the module cache scripts/setup.d/gomod.sh fills
+	for _, dir := range realCases(t) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			p := ecotest.Open(t, gomod.New(), dir)
+			im, ok := p.(ecosystems.Importer)
+			if !ok {
+				t.Fatal("the go project is no ecosystems.Importer")
+			}
+			imports, err := im.Imports(context.Background(), ecosystems.Env{Environ: offlineEnv()})
+			if err != nil {
+				t.Fatalf("Imports: %v\n(run `make setup`)", err)
+			}
+			ecotest.Golden(t, filepath.Join(dir, "expected", "imports.golden"), renderImports(imports))
+		})
+	}
+}
+
+// renderImports prints one import a line, then the counts and warnings.
+func renderImports(im *ecosystems.Imports) string {
+	var b strings.Builder
+	for _, i := range im.List {
+		fmt.Fprintf(&b, "%s %s %s package=%s", i.Pos, i.Kind, i.Module, i.Package)
+		if i.Test {
+			b.WriteString(" test")
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "files read: %d\n", im.Files)
+	for _, w := range im.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	return b.String()
+}

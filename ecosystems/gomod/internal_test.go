@@ -342,3 +342,53 @@ func TestTraceSkip(t *testing.T) {
 		})
 	}
 }
+
+func TestPlatformsElsewhere(t *testing.T) {
+	tests := []struct {
+		name string
+		file string
+		data string
+		want bool
+	}{
+		{"os-suffix", "console_windows.go", "package console\n", true},
+		{"arch-suffix", "asm_arm64.go", "package x\n", true},
+		{"build-line-os", "term_bsd.go", "//go:build darwin || freebsd\n\npackage x\n", true},
+		{"negated-here", "stub.go", "//go:build !linux\n\npackage x\n", true},
+		{"custom-tag", "integration_test.go", "//go:build integration\n\npackage x\n", false},
+		{"ignore", "gen.go", "//go:build ignore\n\npackage main\n", false},
+		{"os-and-tag", "e2e_windows.go", "//go:build e2e\n\npackage x\n", false},
+		{"not-go", "x.s", "", false},
+	}
+	pl := newPlatforms("linux", "amd64", true, nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := pl.elsewhere(tt.file, []byte(tt.data)); got != tt.want {
+				t.Errorf("elsewhere(%q) = %v, want %v", tt.file, got, tt.want)
+			}
+		})
+	}
+	t.Run("tag-set-here", func(t *testing.T) {
+		pl := newPlatforms("linux", "amd64", true, []string{"e2e"})
+		if !pl.elsewhere("e2e_windows.go", []byte("//go:build e2e\n\npackage x\n")) {
+			t.Error("a Windows file whose other tag this run sets is not platform code")
+		}
+	})
+}
+
+func TestBuildTags(t *testing.T) {
+	tests := []struct {
+		name, goflags string
+		want          []string
+	}{
+		{"none", "-mod=readonly", nil},
+		{"comma", "-mod=readonly -tags=a,b", []string{"a", "b"}},
+		{"double-dash", "--tags=netgo", []string{"netgo"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, buildTags(tt.goflags)); diff != "" {
+				t.Errorf("buildTags(%q) (-want +got):\n%s", tt.goflags, diff)
+			}
+		})
+	}
+}

@@ -67,6 +67,7 @@ var (
 	_ ecosystems.Ecosystem    = (*Ecosystem)(nil)
 	_ ecosystems.Resolver     = (*Ecosystem)(nil)
 	_ ecosystems.TraceSkipper = (*project)(nil)
+	_ ecosystems.Importer     = (*project)(nil)
 )
 
 // ResolvesInstalled reports true: D2 is the module graph the go command

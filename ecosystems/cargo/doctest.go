@@ -1,0 +1,125 @@
+package cargo
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Doc tests are compiled by rustdoc, not by the compilations whose records
+// give the lint's verdict: a crate that only the examples in a library's
+// doc comments, or items under #[cfg(doctest)], name is reported unused by
+// every rustc compilation, yet `cargo test` needs it to compile the doc
+// tests. cargo keeps no record of a doc-test compilation, so the verdict
+// for those crates rests on two facts: the run executed rustdoc (it
+// compiled the doc tests), and the library's doc tests name the crate.
+
+// ranRustdoc reports whether the traced run executed rustdoc.
+func ranRustdoc(executables []string) bool {
+	for _, e := range executables {
+		if b := filepath.Base(e); b == "rustdoc" || strings.HasPrefix(b, "rustdoc-") {
+			return true
+		}
+	}
+	return false
+}
+
+// doctestCode returns the code of the doc tests in a Rust source file:
+// the lines of each fenced block in its /// and //! comments that rustdoc
+// compiles (no info string, or rust, and neither ignore, compile_fail nor
+// another language), and each item under #[cfg(doctest)], which only
+// rustdoc's doc-test pass compiles.
+func doctestCode(src string) string {
+	var b strings.Builder
+	lines := strings.Split(src, "\n")
+	inFence, compiled := false, false
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		doc, ok := strings.CutPrefix(l, "///")
+		if !ok {
+			doc, ok = strings.CutPrefix(l, "//!")
+		}
+		if ok {
+			doc = strings.TrimPrefix(doc, " ")
+			if fence := strings.TrimSpace(doc); strings.HasPrefix(fence, "```") {
+				if inFence {
+					inFence = false
+				} else {
+					inFence, compiled = true, compiledFence(strings.TrimPrefix(fence, "```"))
+				}
+				continue
+			}
+			if inFence && compiled {
+				b.WriteString(doc)
+				b.WriteByte('\n')
+			}
+			continue
+		}
+		inFence = false
+		if cfgDoctest.MatchString(l) {
+			// The item ends where its braces balance after the first
+			// one, or at the first ; outside braces.
+			depth, opened := 0, false
+			for j := i + 1; j < len(lines); j++ {
+				b.WriteString(lines[j])
+				b.WriteByte('\n')
+				depth += strings.Count(lines[j], "{") - strings.Count(lines[j], "}")
+				opened = opened || strings.Contains(lines[j], "{")
+				if depth <= 0 && (opened || strings.HasSuffix(strings.TrimSpace(lines[j]), ";")) {
+					i = j
+					break
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+var cfgDoctest = regexp.MustCompile(`^#\[\s*cfg\s*\(\s*doctest\s*\)\s*\]`)
+
+// compiledFence reports whether rustdoc compiles a code block with the
+// info string info: "", "rust", or only attributes such as no_run and
+// should_panic (ignore, compile_fail and other languages are not
+// compiled, or not expected to).
+func compiledFence(info string) bool {
+	for _, a := range strings.FieldsFunc(info, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		switch a {
+		case "rust", "no_run", "should_panic", "test_harness", "edition2015", "edition2018", "edition2021", "edition2024", "allow_fail", "standalone_crate":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// namesCrate reports whether code names the extern crate ext: a path
+// (ext::...), a use or an extern crate item.
+func namesCrate(code, ext string) bool {
+	re := regexp.MustCompile(`(^|[^A-Za-z0-9_:])` + regexp.QuoteMeta(ext) + `\s*::|\b(use|extern\s+crate)\s+` + regexp.QuoteMeta(ext) + `\b`)
+	return re.MatchString(code)
+}
+
+// doctestCrates returns the packages among externs (extern name →
+// package) that the doc tests of a member's library name: its sources
+// under src/, read through the Source.
+func (pr *project) doctestCrates(m *manifest, externs map[string]string) []string {
+	var code strings.Builder
+	_ = fs.WalkDir(pr.src.FS, path.Join(m.dir, "src"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rs") {
+			return nil
+		}
+		if data, err := pr.src.ReadFile(p); err == nil {
+			code.WriteString(doctestCode(string(data)))
+		}
+		return nil
+	})
+	var out []string
+	for ext, pkg := range externs {
+		if namesCrate(code.String(), ext) {
+			out = append(out, pkg)
+		}
+	}
+	return out
+}

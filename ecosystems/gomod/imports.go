@@ -1,0 +1,356 @@
+package gomod
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+// listPackage is one package of `go list -e -deps -test -json`.
+type listPackage struct {
+	Dir            string
+	ImportPath     string
+	ForTest        string
+	Standard       bool
+	DepOnly        bool
+	Module         *struct{ Path string }
+	GoFiles        []string
+	CgoFiles       []string
+	TestGoFiles    []string
+	XTestGoFiles   []string
+	IgnoredGoFiles []string
+}
+
+// listFields are the fields Imports asks go list for: the standard
+// library's packages, which every listing with -deps holds, are large
+// otherwise.
+const listFields = "Dir,ImportPath,ForTest,Standard,DepOnly,Module,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,IgnoredGoFiles"
+
+// Imports implements ecosystems.Importer: it reads the import
+// declarations of every Go file of the main modules' packages, as the go
+// command lists them for the run's environment (GOOS, GOARCH and -tags in
+// GOFLAGS decide which files a package compiles).
+//
+// `go list -e -deps -test -json <module>/...` for each main module gives
+// each package's compiled, test and ignored files and, for every package
+// the build and its tests import, the module that provides it; each file
+// is parsed with go/parser for the import's position. An import is:
+//   - runtime, from a file the package compiles (GoFiles, CgoFiles);
+//   - Test, from a _test.go file (TestGoFiles, XTestGoFiles);
+//   - platform, from a file excluded only by GOOS or GOARCH here (a
+//     _windows.go suffix, a //go:build darwin line): some other platform
+//     compiles it, so its modules are needed there, not here;
+//   - runtime all the same from a file excluded by another build tag
+//     (//go:build integration, ignore): the project's code needs the
+//     module when built that way, and this run did not build it.
+//
+// Imports of the standard library and of the main modules' own packages
+// are not listed. The module of an import outside the listing (only an
+// excluded file imports it) is the longest module path the go.mod files
+// require that prefixes it; an import no module provides has Package "".
+// Imports compiles nothing and runs none of the project's code.
+func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.Imports, error) {
+	if !p.src.OnDisk() {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	e, root := p.eco, p.src.Root
+	run := e.Run
+	if run == nil {
+		run = ExecRunner
+	}
+	environ := env.Environ
+	if environ == nil {
+		environ = os.Environ()
+	}
+	if len(p.vendored) == 0 {
+		// As for the module graph: never edit go.mod. A vendoring module
+		// keeps its default -mod=vendor, which reads vendor/ and edits
+		// nothing either, so its sources need not be in the module cache.
+		environ = listEnv(environ, p.work != nil && ecosystems.Getenv(environ, "GOWORK") != "off")
+	}
+	goCmd := e.Go
+	if goCmd == "" {
+		goCmd = lookPath("go", environ)
+	}
+
+	mainMods := map[string]bool{}
+	args := []string{"list", "-e", "-deps", "-test", "-json=" + listFields}
+	for _, m := range p.mods {
+		if m.f.Module == nil {
+			continue
+		}
+		mainMods[m.f.Module.Mod.Path] = true
+		args = append(args, m.f.Module.Mod.Path+"/...")
+	}
+	if len(mainMods) == 0 {
+		return &ecosystems.Imports{}, nil
+	}
+	out, err := run(ctx, root, environ, goCmd, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list the packages: %w", err)
+	}
+	pkgs, err := decodePackages(out)
+	if err != nil {
+		return nil, err
+	}
+
+	out, err = run(ctx, root, environ, goCmd, "env", "-json", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED")
+	if err != nil {
+		return nil, fmt.Errorf("go env: %w", err)
+	}
+	var goenv struct{ GOOS, GOARCH, GOFLAGS, CGO_ENABLED string }
+	if err := json.Unmarshal(out, &goenv); err != nil {
+		return nil, fmt.Errorf("go env: %w", err)
+	}
+	plat := newPlatforms(goenv.GOOS, goenv.GOARCH, goenv.CGO_ENABLED == "1", buildTags(goenv.GOFLAGS))
+
+	// Which module provides each package the listing holds; "" for the
+	// standard library.
+	owner := map[string]string{}
+	for _, pk := range pkgs {
+		ip, _, _ := strings.Cut(pk.ImportPath, " ")
+		switch {
+		case pk.Standard:
+			owner[ip] = ""
+		case pk.Module != nil:
+			owner[ip] = pk.Module.Path
+		}
+	}
+	var required []string
+	for _, m := range p.mods {
+		for _, r := range m.f.Require {
+			required = append(required, r.Mod.Path)
+		}
+	}
+	moduleOf := func(ip string) (mod string, skip bool) {
+		if m, ok := owner[ip]; ok {
+			return m, m == "" || mainMods[m]
+		}
+		if isStdlib(ip) {
+			return "", true
+		}
+		for m := range mainMods {
+			if withinModule(ip, m) {
+				return m, true
+			}
+		}
+		best := ""
+		for _, r := range required {
+			if withinModule(ip, r) && len(r) > len(best) {
+				best = r
+			}
+		}
+		return best, false
+	}
+
+	res := &ecosystems.Imports{}
+	for _, pk := range pkgs {
+		// The listing holds each package once as such and again as
+		// compiled for its tests ("p [p.test]") and the test main
+		// ("p.test"); the first lists all of its files.
+		if pk.DepOnly || pk.ForTest != "" || pk.Module == nil || !mainMods[pk.Module.Path] || strings.HasSuffix(pk.ImportPath, ".test") {
+			continue
+		}
+		type file struct {
+			name string
+			kind ecosystems.ImportKind
+		}
+		var files []file
+		for _, f := range append(append([]string(nil), pk.GoFiles...), pk.CgoFiles...) {
+			files = append(files, file{f, ecosystems.ImportRuntime})
+		}
+		for _, f := range append(append([]string(nil), pk.TestGoFiles...), pk.XTestGoFiles...) {
+			files = append(files, file{f, ecosystems.ImportRuntime})
+		}
+		for _, f := range pk.IgnoredGoFiles {
+			files = append(files, file{f, ""})
+		}
+		for _, f := range files {
+			rel := relPath(root, filepath.Join(pk.Dir, f.name))
+			data, err := p.src.ReadFile(rel)
+			if err != nil {
+				res.Warnings = append(res.Warnings, fmt.Sprintf("read %q: %v", rel, err))
+				continue
+			}
+			if f.kind == "" { // excluded here: for which reason?
+				f.kind = ecosystems.ImportRuntime
+				if plat.elsewhere(f.name, data) {
+					f.kind = ecosystems.ImportPlatform
+				}
+			}
+			specs, err := fileImports(rel, data)
+			if err != nil {
+				res.Warnings = append(res.Warnings, err.Error())
+			}
+			if specs == nil && err != nil {
+				continue
+			}
+			res.Files++
+			for _, s := range specs {
+				if s.path == "C" {
+					continue // cgo's pseudo-package
+				}
+				mod, skip := moduleOf(s.path)
+				if skip {
+					continue
+				}
+				res.List = append(res.List, ecosystems.Import{
+					Package: mod,
+					Module:  s.path,
+					Pos:     ecosystems.Pos{File: rel, Line: s.line},
+					Kind:    f.kind,
+					Test:    strings.HasSuffix(f.name, "_test.go"),
+				})
+			}
+		}
+	}
+	sort.SliceStable(res.List, func(i, j int) bool {
+		a, b := res.List[i].Pos, res.List[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return res, nil
+}
+
+// importSpec is one import declaration of a Go file.
+type importSpec struct {
+	path string
+	line int
+}
+
+// fileImports parses the import declarations of data, the file at rel
+// (relative to the project root). A syntax error after some imports
+// returns them with the error.
+func fileImports(rel string, data []byte) ([]importSpec, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, rel, data, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		// The go command reports the file's syntax error itself; the
+		// imports found before it still count.
+		if f == nil {
+			return nil, fmt.Errorf("parse %q: %w", rel, err)
+		}
+		err = fmt.Errorf("parse %q: %w", rel, err)
+	}
+	var out []importSpec
+	for _, s := range f.Imports {
+		ip, uerr := strconv.Unquote(s.Path.Value)
+		if uerr != nil {
+			continue
+		}
+		out = append(out, importSpec{path: ip, line: fset.Position(s.Path.Pos()).Line})
+	}
+	return out, err
+}
+
+// decodePackages decodes the concatenated JSON objects of `go list -json`.
+func decodePackages(out []byte) ([]listPackage, error) {
+	var pkgs []listPackage
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for {
+		var pk listPackage
+		err := dec.Decode(&pk)
+		if errors.Is(err, io.EOF) {
+			return pkgs, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("decode go list output: %w", err)
+		}
+		pkgs = append(pkgs, pk)
+	}
+}
+
+// isStdlib reports whether an import path outside the listing names the
+// standard library: its first element has no dot, which no module path
+// may lack (the go command's own rule for module paths).
+func isStdlib(ip string) bool {
+	first, _, _ := strings.Cut(ip, "/")
+	return !strings.Contains(first, ".")
+}
+
+// buildTags returns the tags of a -tags flag in GOFLAGS (comma-separated,
+// or space-separated as before Go 1.13).
+func buildTags(goflags string) []string {
+	var tags []string
+	for _, f := range strings.Fields(goflags) {
+		f = strings.TrimPrefix(f, "-")
+		v, ok := strings.CutPrefix(f, "-tags=")
+		if !ok {
+			v, ok = strings.CutPrefix(f, "tags=")
+		}
+		if ok {
+			tags = append(tags, strings.FieldsFunc(v, func(r rune) bool { return r == ',' })...)
+		}
+	}
+	return tags
+}
+
+// knownOS and knownArch are the values of GOOS and GOARCH the go command
+// knows (go tool dist list, and the names it reserves for file-name
+// suffixes): a file constrained to one of them is platform code.
+var (
+	knownOS = []string{"aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl",
+		"netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos"}
+	knownArch = []string{"386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips", "mipsle",
+		"mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x",
+		"sparc", "sparc64", "wasm"}
+)
+
+// platforms tells a file excluded for this GOOS/GOARCH from one excluded
+// for another reason: it matches the file as the go command would for
+// every other platform, with the same build tags.
+type platforms struct {
+	here build.Context
+}
+
+func newPlatforms(goos, goarch string, cgo bool, tags []string) platforms {
+	c := build.Default
+	c.GOOS, c.GOARCH, c.CgoEnabled, c.BuildTags = goos, goarch, cgo, tags
+	return platforms{here: c}
+}
+
+// elsewhere reports whether the file name, excluded here, would be
+// compiled on some other GOOS/GOARCH; data is its content, whose header
+// holds its //go:build line.
+func (pl platforms) elsewhere(name string, data []byte) bool {
+	if !strings.HasSuffix(name, ".go") {
+		return false
+	}
+	for _, goos := range knownOS {
+		for _, goarch := range knownArch {
+			if goos == pl.here.GOOS && goarch == pl.here.GOARCH {
+				continue
+			}
+			c := pl.here
+			c.GOOS, c.GOARCH = goos, goarch
+			// MatchFile reads the file's header through OpenFile: from
+			// memory, once read, rather than once for each platform.
+			c.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+			if ok, err := c.MatchFile(".", name); err == nil && ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withinModule reports whether import path ip is module path mod or lies below
+// it.
+func withinModule(ip, mod string) bool {
+	return ip == mod || strings.HasPrefix(ip, mod+"/")
+}
