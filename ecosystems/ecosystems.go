@@ -198,6 +198,22 @@ type Env struct {
 	// (where the ecosystem asked tools to write evidence such as class-load
 	// logs); "" when the run was not prepared by TraceEnv.
 	Scratch string
+	// Processes are the traced run's processes that executed a program,
+	// each with what it loaded: who needed a shared library is told by the
+	// program the process ran and the other objects loaded beside it, not
+	// by the file alone. Nil without a trace.
+	Processes []Process
+}
+
+// Process is one traced process as an ecosystem sees it: the program it
+// ran and the files it read or executed successfully.
+type Process struct {
+	// Exe is the absolute, symlink-resolved path of the program the
+	// process ran.
+	Exe string
+	// Files are the absolute paths the process read or executed, each
+	// symlink-resolved where the tracer resolved it, sorted.
+	Files []string
 }
 
 // Ecosystem is one package ecosystem, opened once on a source: Open reads

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -311,6 +312,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 	env := ecosystems.Env{Environ: environ}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
+		env.Processes = processes(tr)
 	}
 	var reps []audit.EcosystemReport
 	var errs []error
@@ -357,4 +359,33 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 	}
 	p.done()
 	return reps, errors.Join(errs...)
+}
+
+// processes returns the trace's processes that ran a program, each with
+// the files it read or executed (symlinks resolved), for the ecosystems
+// that tell who needed a file by the process that loaded it.
+func processes(tr *tracer.Trace) []ecosystems.Process {
+	files := map[int]map[string]bool{}
+	for _, a := range tr.Accesses {
+		if a.Op == tracer.OpWrite {
+			continue
+		}
+		if files[a.Proc] == nil {
+			files[a.Proc] = map[string]bool{}
+		}
+		files[a.Proc][a.RealPath()] = true
+	}
+	var out []ecosystems.Process
+	for _, p := range tr.Processes {
+		if p.Exe == "" {
+			continue
+		}
+		pr := ecosystems.Process{Exe: p.Exe}
+		for f := range files[p.ID] {
+			pr.Files = append(pr.Files, f)
+		}
+		sort.Strings(pr.Files)
+		out = append(out, pr)
+	}
+	return out
 }
