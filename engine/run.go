@@ -316,6 +316,12 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 	}
 	var reps []audit.EcosystemReport
 	var errs []error
+	// A file an ecosystem attributes is that ecosystem's: the ecosystems
+	// after it audit the trace without it, so that a Python extension's
+	// .so in a Debian python3-* package, or a library the cmake
+	// ecosystem maps to a find_package, is not reported a second time as
+	// a Debian package (the system ecosystem comes last).
+	rest := tr
 	for _, d := range p.ecos {
 		p.step("reading the installed %s packages", d.eco.Name())
 		e := env
@@ -325,6 +331,10 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
 			errs = append(errs, err)
 			inv = nil
+		}
+		tr := rest
+		if inv != nil && !inv.Unknown {
+			rest = unclaimed(rest, inv.Index)
 		}
 		// What the project's own sources import tells its needs from its
 		// dependencies' and the toolchain's. Sources that cannot be read
@@ -354,6 +364,12 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		}
 		if importErr != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the project's imports: %v", d.eco.Name(), p.posError(importErr)))
+		}
+		if len(d.files) == 0 && !actionable(rep) {
+			// An ecosystem opened with no file of the project's (the
+			// machine's packages) whose audit found nothing to act on:
+			// reporting it would only list the toolchain the run used.
+			continue
 		}
 		reps = append(reps, rep)
 	}
@@ -388,4 +404,54 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 		out = append(out, pr)
 	}
 	return out
+}
+
+// actionable reports whether the audit found a phantom or hidden package.
+// Dev tooling the run used is no finding to act on, and neither is bloat
+// alone where nothing is declared: what the executed tools pulled in
+// matters beside a hidden package, not on its own.
+func actionable(rep audit.EcosystemReport) bool {
+	for _, f := range rep.Findings {
+		if f.Kind == audit.Hidden || f.Kind == audit.Phantom {
+			return true
+		}
+	}
+	return false
+}
+
+// unclaimed returns the trace without the accesses whose files idx
+// attributes to a package (by the symlink-resolved path or the path as
+// opened, as the audit looks them up), whatever use it records: the
+// ecosystem of idx owns them. tr itself is returned when nothing is
+// claimed, and a nil trace stays nil.
+func unclaimed(tr *tracer.Trace, idx *ecosystems.PathIndex) *tracer.Trace {
+	if tr == nil || idx == nil || idx.Len() == 0 {
+		return tr
+	}
+	claimed := func(a tracer.Access) bool {
+		for _, p := range []string{a.Real, a.Path} {
+			if _, _, ok := idx.Lookup(p); p != "" && ok {
+				return true
+			}
+		}
+		return false
+	}
+	var kept []tracer.Access
+	for i, a := range tr.Accesses {
+		if !claimed(a) {
+			if kept != nil {
+				kept = append(kept, a)
+			}
+			continue
+		}
+		if kept == nil {
+			kept = append(make([]tracer.Access, 0, len(tr.Accesses)), tr.Accesses[:i]...)
+		}
+	}
+	if kept == nil {
+		return tr
+	}
+	out := *tr
+	out.Accesses = kept
+	return &out
 }

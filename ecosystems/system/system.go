@@ -143,12 +143,18 @@ type project struct {
 
 // Open reads the Aptfile, the workflow files and the Dockerfiles of the
 // project through the Source, once, and parses them; Files labels each a
-// manifest. A tree with none of them is absent. A package named in several
-// places is declared once per place; the first error (in file order) is
-// returned as a *ecosystems.PosError.
+// manifest. A package named in several places is declared once per place;
+// the first error (in file order) is returned as a *ecosystems.PosError.
+//
+// A tree with none of these files is still a project of the system
+// ecosystem, with no Files and nothing declared: the machine's packages
+// are there whatever the project's files say, and a project that shells
+// out to sqlite3 with no manifest at all is the case the ecosystem exists
+// for. The front end leaves such a project out of the report when its
+// audit finds nothing (engine).
 func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	names, err := manifests(src)
-	if err != nil || len(names) == 0 {
+	if err != nil {
 		return nil, err
 	}
 	p := &project{eco: e, src: src}
@@ -298,14 +304,25 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for p, why := range base {
 		inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: names[p], Why: why})
 	}
+	// Libraries the run loaded only for the toolchain are not the
+	// project's: excluded, with the object that needed them. A declared
+	// one stays, so that its declaration is judged like any other.
+	declared := map[string]bool{}
+	for _, d := range p.deps {
+		declared[d.Name] = true
+	}
+	for name, why := range toolchainUse(e.sys(), db, base, names, env.Processes) {
+		if !declared[name] {
+			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
+		}
+	}
 	sort.Slice(inv.Excluded, func(i, j int) bool { return inv.Excluded[i].Name < inv.Excluded[j].Name })
 
 	// D2: the declared packages, the packages of the programs the run
 	// executed (toolchain aside), and their closure, outside the base.
-	declared := p.deps
 	var roots []*dpkg.Package
 	direct := map[*dpkg.Package]bool{}
-	for _, d := range declared {
+	for _, d := range p.deps {
 		for _, p := range db.Providers(dpkg.Dep{Name: d.Name}) {
 			if _, isBase := base[p]; !isBase {
 				roots = append(roots, p)
@@ -378,56 +395,25 @@ func packageNames(db *dpkg.DB) map[*dpkg.Package]string {
 }
 
 // DevTools returns the installed packages of the build and language
-// toolchain (dpkg.ToolchainKind) and the packages that only they depend
-// on, outside the base: running a compiler, cmake or python3 loads them,
-// and a CI runner provides them. It reads the dpkg status of the machine;
-// without one, there is no tooling to name.
+// toolchain (dpkg.ToolchainKind) outside the base: running a compiler,
+// cmake or python3 executes and loads them, and a CI runner provides them.
+// The libraries they load are not named here — a library cmake needs may
+// be one the project needs too — but told apart in each traced run by who
+// needed them (Installed excludes those only the toolchain needed, with
+// the evidence). It reads the dpkg status of the machine; without one,
+// there is no tooling to name.
 func (e Ecosystem) DevTools() []string {
 	db, err := dpkg.Open(e.sys())
 	if err != nil {
 		return nil
 	}
 	base := db.Base()
-	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
-	var roots []*dpkg.Package
-	isRoot := map[*dpkg.Package]bool{}
-	for _, p := range db.Packages {
-		if !skipBase(p) && dpkg.ToolchainKind(p.Name) != "" {
-			roots = append(roots, p)
-			isRoot[p] = true
-		}
-	}
-	tools := map[*dpkg.Package]bool{}
-	for p := range db.Closure(roots, skipBase) {
-		tools[p] = true
-	}
-	// Keep a dependency only if every installed package that depends on it
-	// is tooling too: a library the project could also use stays out.
-	rdeps := map[*dpkg.Package][]*dpkg.Package{}
-	for _, p := range db.Packages {
-		for _, q := range db.DependsOn(p) {
-			rdeps[q] = append(rdeps[q], p)
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for p := range tools {
-			if isRoot[p] {
-				continue
-			}
-			for _, r := range rdeps[p] {
-				if !tools[r] {
-					delete(tools, p)
-					changed = true
-					break
-				}
-			}
-		}
-	}
 	names := packageNames(db)
-	out := make([]string, 0, len(tools))
-	for p := range tools {
-		out = append(out, names[p])
+	var out []string
+	for _, p := range db.Packages {
+		if _, isBase := base[p]; !isBase && dpkg.ToolchainKind(p.Name) != "" {
+			out = append(out, names[p])
+		}
 	}
 	sort.Strings(out)
 	return out

@@ -1,0 +1,173 @@
+package system
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/solib"
+	"github.com/envaudit/envaudit/internal/dpkg"
+)
+
+// builders are the toolchain packages whose programs only build, check or
+// trace the project and never run its code in their own process: a
+// compiler, a linker, cmake, make, rustc, cargo, go, git. Whatever such a
+// process loads, it loads for itself. Interpreters and VMs (python3,
+// node, java, perl) are tooling too, but they run the project's code in
+// their own process, so only what their own objects need is theirs.
+var builderLanguage = regexp.MustCompile(`^(rustc|cargo|golang.*|libstd-rust-.*)$`)
+
+func isBuilder(name string) bool {
+	switch dpkg.ToolchainKind(name) {
+	case dpkg.KindCompiler, dpkg.KindBuild:
+		return true
+	case dpkg.KindDev:
+		// A debugger or valgrind runs the program under test in its own
+		// process; git and strace do not.
+		return name != "gdb" && name != "valgrind"
+	case dpkg.KindLanguage:
+		return builderLanguage.MatchString(name)
+	}
+	return false
+}
+
+// toolchainUse finds the packages outside the base whose files the traced
+// run loaded only for the toolchain, in every process that loaded them:
+// each loaded shared object that only toolchain objects need (DT_NEEDED,
+// from the program the process ran or from libraries loaded beside it,
+// themselves toolchain's), or that a build tool's process loaded or read
+// (the Rust linker reading libc6-dev's libc.so script). Python's pyexpat
+// module needs libexpat1; cmake needs libcurl4 and libxml2, and libxml2
+// libicu72. A package the project's own code or run needed in any process
+// — a program it ran, a library its code or a non-toolchain package's
+// object needs, one an interpreter loaded with no object needing it
+// (ctypes, dlopen) — is not. Each package found is returned with why,
+// naming an object that needed it and the process.
+func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names map[*dpkg.Package]string, procs []ecosystems.Process) map[string]string {
+	owner := func(p string) (*dpkg.Package, bool) {
+		for _, o := range db.Owners(p) {
+			if _, isBase := base[o]; isBase {
+				return o, true
+			}
+			return o, false
+		}
+		return nil, false
+	}
+	dyn := map[string]solib.Dynamic{}
+	readDyn := func(p string) solib.Dynamic {
+		d, ok := dyn[p]
+		if !ok {
+			d, _ = solib.ReadDynamic(sys, strings.TrimPrefix(p, "/")) // an unreadable object needs nothing we can name
+			dyn[p] = d
+		}
+		return d
+	}
+	why := map[string]string{}
+	project := map[string]bool{}
+	for _, pr := range procs {
+		exe := ecosystems.Canon(pr.Exe)
+		exePkg, _ := owner(exe)
+		builder := exePkg != nil && isBuilder(exePkg.Name)
+		exeTool := exePkg != nil && dpkg.ToolchainKind(exePkg.Name) != ""
+		objs := []string{exe}
+		for _, f := range pr.Files {
+			if f = ecosystems.Canon(f); f != exe && solib.IsSharedObject(f) {
+				objs = append(objs, f)
+			}
+		}
+		// Who needs each object in this process, by soname or file name.
+		byName := map[string][]string{}
+		for _, o := range objs {
+			byName[path.Base(o)] = append(byName[path.Base(o)], o)
+			if s := readDyn(o).Soname; s != "" && s != path.Base(o) {
+				byName[s] = append(byName[s], o)
+			}
+		}
+		needers := map[string][]string{}
+		for _, o := range objs {
+			for _, n := range readDyn(o).Needed {
+				for _, lib := range byName[n] {
+					if lib != o {
+						needers[lib] = append(needers[lib], o)
+					}
+				}
+			}
+		}
+		// tool reports whether only the toolchain needs o in this
+		// process; a cycle of needers counts as not toolchain.
+		memo := map[string]bool{}
+		var tool func(o string) bool
+		tool = func(o string) bool {
+			if v, ok := memo[o]; ok {
+				return v
+			}
+			memo[o] = false
+			pkg, isBase := owner(o)
+			var v bool
+			switch {
+			case o == exe:
+				v = exeTool
+			case pkg != nil && !isBase && dpkg.ToolchainKind(pkg.Name) != "":
+				v = true
+			case len(needers[o]) == 0:
+				v = builder
+			default:
+				v = true
+				for _, n := range needers[o] {
+					if !tool(n) {
+						v = false
+						break
+					}
+				}
+			}
+			memo[o] = v
+			return v
+		}
+		for _, o := range objs {
+			pkg, isBase := owner(o)
+			if pkg == nil || isBase {
+				continue
+			}
+			name := names[pkg]
+			if dpkg.ToolchainKind(pkg.Name) != "" {
+				continue // the toolchain itself is dev tooling (DevTools)
+			}
+			if !tool(o) {
+				project[name] = true
+				continue
+			}
+			if _, ok := why[name]; ok {
+				continue
+			}
+			why[name] = toolchainWhy(o, needers[o], exe, owner, names)
+		}
+	}
+	for name := range project {
+		delete(why, name)
+	}
+	return why
+}
+
+// toolchainWhy says why the object o was the toolchain's in the process
+// that ran exe: the first of its needers, or the build tool that loaded it.
+func toolchainWhy(o string, needers []string, exe string, owner func(string) (*dpkg.Package, bool), names map[*dpkg.Package]string) string {
+	named := func(p string) string {
+		if pkg, _ := owner(p); pkg != nil {
+			return fmt.Sprintf("%s (%s)", p, names[pkg])
+		}
+		return p
+	}
+	if len(needers) == 0 {
+		return fmt.Sprintf("toolchain: loaded only by %s", named(exe))
+	}
+	sorted := append([]string(nil), needers...)
+	sort.Strings(sorted)
+	if sorted[0] == exe {
+		return fmt.Sprintf("toolchain: needed only by %s (DT_NEEDED %s)", named(exe), path.Base(o))
+	}
+	return fmt.Sprintf("toolchain: needed only by %s (DT_NEEDED %s) in %s", named(sorted[0]), path.Base(o), path.Base(exe))
+}
