@@ -20,7 +20,25 @@
 //     awalsh128/cache-apt-pkgs-action. Workflow files are detected even when
 //     they install nothing, so a project audited in CI always has this
 //     ecosystem.
+//   - .gitlab-ci.yml (the before_script, script and after_script of each
+//     job, of the hidden jobs it extends, and of default and the top
+//     level), .circleci/config.yml (run steps of jobs and reusable
+//     commands) and .travis.yml (the apt addon's packages and the install
+//     and script phases, at the top level and in jobs.include): the same
+//     commands, each package at its line.
 //   - Aptfile at the root: package names, # comments.
+//
+// A CI file's packages are installed by the job whose script names them.
+// When envaudit runs in CI (GITHUB_JOB and GITHUB_WORKFLOW_REF in GitHub
+// Actions, CI_JOB_NAME in GitLab CI, CIRCLE_JOB in CircleCI), only the
+// job being run declares packages for this run: a package that only other
+// jobs, other workflows or another CI service install is inapplicable here
+// (Inventory.Inapplicable, with the job that installs it), never "not
+// installed". Outside CI every declaration counts.
+//
+// With none of these files the project is still one of this ecosystem,
+// declaring nothing: the machine's packages are there all the same, and a
+// script that runs sqlite3 with no manifest line for it is the finding.
 //
 // Names are Debian package names, lowercased, without an :arch qualifier;
 // a version or release pin (pkg=1.2-1, pkg/bookworm-backports) is the spec.
@@ -54,14 +72,23 @@
 // files it would work without, and a library's own ecosystem (python,
 // cmake) judges its use.
 //
+// Libraries loaded only for the toolchain are excluded and listed with the
+// object that needed them: in every traced process that loaded it, only
+// toolchain objects need the library (DT_NEEDED of the program the process
+// ran, or of libraries loaded beside it that only the toolchain needs), or
+// a build tool's process loaded it for itself (Env.Processes). Python's
+// pyexpat module needing libexpat1, cmake needing libcurl4 and libxml2,
+// the Rust linker reading libc6-dev's libc.so are the toolchain's; a
+// library a program the project ran needs, or one an interpreter loaded
+// with no object needing it (ctypes, dlopen), is the project's.
+//
 // The distribution's base is excluded from D2 and D3 and listed: packages
 // of priority required or important, essential packages, and everything
 // they depend on (Debian gives libc6 priority optional; it is base as a
 // dependency of required packages). The build and language toolchain
 // (compilers, binutils, cmake, make, pkg-config, git, python3, nodejs,
-// openjdk, ...) and the packages only it pulls in are dev tooling
-// (DevTools): a CI runner provides them and the project's own ecosystems
-// account for them.
+// openjdk, ...) is dev tooling (DevTools): a CI runner provides it and the
+// project's own ecosystems account for it.
 package system
 
 import (
@@ -139,6 +166,7 @@ type project struct {
 	src   ecosystems.Source
 	files []ecosystems.File
 	deps  []ecosystems.Dependency
+	jobs  []string // jobs[i] is the CI job that declares deps[i] (aptInstall.job)
 }
 
 // Open reads the Aptfile, the workflow files and the Dockerfiles of the
@@ -165,12 +193,20 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 			return nil, err
 		}
 		var ps []aptInstall
-		switch {
-		case f == "Aptfile":
-			ps, err = parseAptfile(f, data)
-		case strings.HasPrefix(f, ".github/workflows/"):
+		switch ciOf(f) {
+		case ciGitHub:
 			ps, err = parseWorkflow(f, data)
+		case ciGitLab:
+			ps, err = parseGitLab(f, data)
+		case ciCircle:
+			ps, err = parseCircleCI(f, data)
+		case ciTravis:
+			ps, err = parseTravis(f, data)
 		default:
+			if f == "Aptfile" {
+				ps, err = parseAptfile(f, data)
+				break
+			}
 			ps, err = parseDockerfile(f, data)
 		}
 		if err != nil {
@@ -182,6 +218,7 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 				d.Raw = a.raw
 			}
 			p.deps = append(p.deps, d)
+			p.jobs = append(p.jobs, a.job)
 		}
 	}
 	return p, nil
@@ -199,8 +236,10 @@ func (p *project) Declared() []ecosystems.Dependency {
 // of the tree, relative and sorted.
 func manifests(src ecosystems.Source) ([]string, error) {
 	var out []string
-	if src.IsFile("Aptfile") {
-		out = append(out, "Aptfile")
+	for _, f := range append([]string{"Aptfile"}, ciFiles...) {
+		if src.IsFile(f) {
+			out = append(out, f)
+		}
 	}
 	wf, err := src.ReadDir(".github/workflows")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -304,13 +343,32 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for p, why := range base {
 		inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: names[p], Why: why})
 	}
+	// In CI, only what the job being run installs declares packages for
+	// this run: another job's or another CI service's apt lines say
+	// nothing of this machine.
+	ci, job, workflow := runningCI(env.Environ)
+	declared := map[string]bool{}
+	notHere := map[string]string{}
+	var deps []ecosystems.Dependency
+	for i, d := range p.deps {
+		if ok, why := applies(d.Pos.File, p.jobs[i], ci, job, workflow); !ok {
+			if _, seen := notHere[d.Name]; !seen {
+				notHere[d.Name] = why
+			}
+			continue
+		}
+		declared[d.Name] = true
+		deps = append(deps, d)
+	}
+	for name, why := range notHere {
+		if !declared[name] {
+			inv.Inapplicable = append(inv.Inapplicable, ecosystems.Excluded{Name: name, Why: why})
+		}
+	}
+	sort.Slice(inv.Inapplicable, func(i, j int) bool { return inv.Inapplicable[i].Name < inv.Inapplicable[j].Name })
 	// Libraries the run loaded only for the toolchain are not the
 	// project's: excluded, with the object that needed them. A declared
 	// one stays, so that its declaration is judged like any other.
-	declared := map[string]bool{}
-	for _, d := range p.deps {
-		declared[d.Name] = true
-	}
 	for name, why := range toolchainUse(e.sys(), db, base, names, env.Processes) {
 		if !declared[name] {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
@@ -322,7 +380,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	// executed (toolchain aside), and their closure, outside the base.
 	var roots []*dpkg.Package
 	direct := map[*dpkg.Package]bool{}
-	for _, d := range p.deps {
+	for _, d := range deps {
 		for _, p := range db.Providers(dpkg.Dep{Name: d.Name}) {
 			if _, isBase := base[p]; !isBase {
 				roots = append(roots, p)
