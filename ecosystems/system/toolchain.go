@@ -5,7 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -143,7 +143,11 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 			if _, ok := why[name]; ok {
 				continue
 			}
-			why[name] = toolchainWhy(o, needers[o], exe, owner, names)
+			soname := readDyn(o).Soname
+			if soname == "" {
+				soname = path.Base(o)
+			}
+			why[name] = toolchainWhy(soname, needers[o], exe, owner, names)
 		}
 	}
 	for name := range project {
@@ -152,22 +156,22 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 	return why
 }
 
-// toolchainWhy says why the object o was the toolchain's in the process
-// that ran exe: the first of its needers, or the build tool that loaded it.
-func toolchainWhy(o string, needers []string, exe string, owner func(string) (*dpkg.Package, bool), names map[*dpkg.Package]string) string {
+// toolchainWhy says why the object named soname was the toolchain's in
+// the process that ran exe: the program itself when it needs the object,
+// else the first of the other objects that need it, or the build tool
+// that loaded it when none does.
+func toolchainWhy(soname string, needers []string, exe string, owner func(string) (*dpkg.Package, bool), names map[*dpkg.Package]string) string {
 	named := func(p string) string {
 		if pkg, _ := owner(p); pkg != nil {
-			return fmt.Sprintf("%s (%s)", p, names[pkg])
+			return names[pkg] + "'s " + p
 		}
 		return p
 	}
 	if len(needers) == 0 {
 		return fmt.Sprintf("toolchain: loaded only by %s", named(exe))
 	}
-	sorted := append([]string(nil), needers...)
-	sort.Strings(sorted)
-	if sorted[0] == exe {
-		return fmt.Sprintf("toolchain: needed only by %s (DT_NEEDED %s)", named(exe), path.Base(o))
+	if slices.Contains(needers, exe) {
+		return fmt.Sprintf("toolchain: only %s needs %s (DT_NEEDED)", named(exe), soname)
 	}
-	return fmt.Sprintf("toolchain: needed only by %s (DT_NEEDED %s) in %s", named(sorted[0]), path.Base(o), path.Base(exe))
+	return fmt.Sprintf("toolchain: only %s needs %s (DT_NEEDED), in %s", named(slices.Min(needers)), soname, path.Base(exe))
 }
