@@ -139,6 +139,11 @@ type Inventory struct {
 	// audit drops these names from D1 for this run and lists them with the
 	// excluded packages; they are neither phantom nor not installed.
 	Inapplicable []Excluded
+	// Available names declared packages that are not installed but that
+	// the package manager's archive knows (Debian's apt lists): the name
+	// is real, so the install was left out or failed, and the audit says
+	// to install it rather than to check that the name exists.
+	Available []string
 	// Index attributes absolute paths to package names. Ecosystems fill it
 	// with the files and directories each package owns.
 	Index *PathIndex

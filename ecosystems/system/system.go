@@ -60,7 +60,10 @@
 // reported as coming through the undeclared tool that loaded it). Bloat is
 // therefore what the declarations and the executed tools pulled in and the
 // run never used. On a machine without a dpkg database the installation is
-// reported as unknown (Inventory.Unknown), not as empty.
+// reported as unknown (Inventory.Unknown), not as empty. A declared package
+// that is not installed is looked up in apt's lists (`apt-cache policy`,
+// Ecosystem.Archive): one the archive knows is a real name
+// (Inventory.Available), to install rather than to check.
 //
 // D3 (attribution): /var/lib/dpkg/info/<package>[:<arch>].list and
 // /var/lib/dpkg/diversions give exact file ownership for every installed
@@ -117,6 +120,12 @@ type Ecosystem struct {
 	// rooted at its "/"; nil means os.DirFS("/"). Tests set it to a
 	// fixture tree.
 	System fs.FS
+	// Archive tells which of the names the distribution's package
+	// archive knows, so that a declared package that is not installed
+	// but exists is not taken for a made-up name. Nil asks the running
+	// machine's apt (AptArchive) when System is nil, and nothing for a
+	// fixture System.
+	Archive func(ctx context.Context, names []string) ([]string, error)
 }
 
 // New returns the system-package ecosystem of the running machine.
@@ -395,6 +404,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			}
 		}
 	}
+	p.available(ctx, inv, db, deps)
 	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
 	for p := range db.Closure(roots, skipBase) {
 		pkg := ecosystems.Package{
@@ -436,6 +446,46 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	inv.Warnings = append(inv.Warnings, db.Warnings()...)
 	return inv, nil
+}
+
+// available records in inv the declared packages that no installed
+// package provides but the archive knows (Inventory.Available). An archive
+// that cannot be asked leaves every such name unknown, and says so.
+func (p *project) available(ctx context.Context, inv *ecosystems.Inventory, db *dpkg.DB, deps []ecosystems.Dependency) {
+	ask := p.eco.Archive
+	if ask == nil && p.eco.System == nil {
+		ask = AptArchive
+	}
+	if ask == nil {
+		return
+	}
+	var missing []string
+	seen := map[string]bool{}
+	for _, d := range deps {
+		if !seen[d.Name] && len(db.Providers(dpkg.Dep{Name: d.Name})) == 0 {
+			missing = append(missing, d.Name)
+		}
+		seen[d.Name] = true
+	}
+	if len(missing) == 0 {
+		return
+	}
+	known, err := ask(ctx, missing)
+	if err != nil {
+		inv.Warnings = append(inv.Warnings, "the package archive was not asked which declared packages exist: "+err.Error())
+		return
+	}
+	isMissing := map[string]bool{}
+	for _, n := range missing {
+		isMissing[n] = true
+	}
+	for _, n := range known {
+		if isMissing[n] {
+			inv.Available = append(inv.Available, n)
+			isMissing[n] = false
+		}
+	}
+	sort.Strings(inv.Available)
 }
 
 // packageNames names each installed package as reports name it: its
