@@ -208,6 +208,12 @@ type Env struct {
 	// program the process ran and the other objects loaded beside it, not
 	// by the file alone. Nil without a trace.
 	Processes []Process
+	// Attributed are the traced files that the ecosystems audited before
+	// this one attribute to their packages, canonical path → "<ecosystem>
+	// package <name>": those files are theirs, and are not in this
+	// ecosystem's trace; what they need (a Python extension module's
+	// DT_NEEDED library) comes with them.
+	Attributed map[string]string
 }
 
 // Process is one traced process as an ecosystem sees it: the program it

@@ -14,7 +14,7 @@ import (
 // ecosystem is: it opens on any tree with no file of it, and its one
 // package "m" owns every file of the project root, so it sees what the
 // ecosystems before it did not claim.
-type ownerEco struct{}
+type ownerEco struct{ attributed *map[string]string }
 
 func (ownerEco) Name() string       { return "m" }
 func (ownerEco) DevTools() []string { return nil }
@@ -22,15 +22,20 @@ func (ownerEco) Identify(name, version string) ecosystems.Identity {
 	return ecosystems.GenericIdentity(name, version)
 }
 func (ownerEco) MachinePackages(context.Context) ([]ecosystems.Package, error) { return nil, nil }
-func (ownerEco) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
-	return ownerProject{root: src.Root}, nil
+func (e ownerEco) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	return ownerProject{root: src.Root, attributed: e.attributed}, nil
 }
 
-type ownerProject struct{ root string }
+// ownerProject keeps the files attributed before it (Env.Attributed).
+type ownerProject struct {
+	root       string
+	attributed *map[string]string
+}
 
 func (ownerProject) Files() []ecosystems.File          { return nil }
 func (ownerProject) Declared() []ecosystems.Dependency { return nil }
-func (p ownerProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inventory, error) {
+func (p ownerProject) Installed(_ context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
+	*p.attributed = env.Attributed
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Packages: []ecosystems.Package{{Name: "m"}}}
 	inv.Index.AddDir(p.root, "m", ecosystems.UseRuntime)
 	return inv, nil
@@ -42,7 +47,8 @@ func (p ownerProject) Installed(context.Context, ecosystems.Env) (*ecosystems.In
 // only when its audit finds something.
 func TestAuditClaims(t *testing.T) {
 	dir := project(t)
-	p, err := Open(Options{Dir: dir, Ecosystems: []ecosystems.Ecosystem{listEco{"a"}, ownerEco{}}})
+	var attributed map[string]string
+	p, err := Open(Options{Dir: dir, Ecosystems: []ecosystems.Ecosystem{listEco{"a"}, ownerEco{&attributed}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +83,10 @@ func TestAuditClaims(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("traced per ecosystem (-want +got):\n%s", diff)
 			}
+			want := map[string]string{filepath.Join(p.Root(), "alib/x/index"): "a package x"}
+			if diff := cmp.Diff(want, attributed); diff != "" {
+				t.Errorf("files attributed before the machine's ecosystem (-want +got):\n%s", diff)
+			}
 		})
 	}
 }
@@ -92,21 +102,27 @@ func TestUnclaimed(t *testing.T) {
 		name string
 		in   []tracer.Access
 		want []tracer.Access
+		// claims are the files told to claim, real path → package.
+		claims map[string]string
 	}{
-		{"none", []tracer.Access{acc("/usr/bin/jq", "")}, []tracer.Access{acc("/usr/bin/jq", "")}},
-		{"byPath", []tracer.Access{acc("/usr/bin/jq", ""), acc("/site/yaml/_yaml.so", "")}, []tracer.Access{acc("/usr/bin/jq", "")}},
-		{"byRealPath", []tracer.Access{acc("/link/_yaml.so", "/site/yaml/_yaml.so"), acc("/usr/bin/jq", "")}, []tracer.Access{acc("/usr/bin/jq", "")}},
-		{"noUseClaimsToo", []tracer.Access{acc("/site/meta.json", "")}, []tracer.Access{}},
+		{"none", []tracer.Access{acc("/usr/bin/jq", "")}, []tracer.Access{acc("/usr/bin/jq", "")}, map[string]string{}},
+		{"byPath", []tracer.Access{acc("/usr/bin/jq", ""), acc("/site/yaml/_yaml.so", "")}, []tracer.Access{acc("/usr/bin/jq", "")}, map[string]string{"/site/yaml/_yaml.so": "pyyaml"}},
+		{"byRealPath", []tracer.Access{acc("/link/_yaml.so", "/site/yaml/_yaml.so"), acc("/usr/bin/jq", "")}, []tracer.Access{acc("/usr/bin/jq", "")}, map[string]string{"/site/yaml/_yaml.so": "pyyaml"}},
+		{"noUseClaimsToo", []tracer.Access{acc("/site/meta.json", "")}, []tracer.Access{}, map[string]string{"/site/meta.json": "pyyaml"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := unclaimed(&tracer.Trace{Accesses: tt.in}, idx)
+			claims := map[string]string{}
+			got := unclaimed(&tracer.Trace{Accesses: tt.in}, idx, func(path, pkg string) { claims[path] = pkg })
 			if diff := cmp.Diff(tt.want, got.Accesses); diff != "" {
 				t.Errorf("accesses (-want +got):\n%s", diff)
 			}
+			if diff := cmp.Diff(tt.claims, claims); diff != "" {
+				t.Errorf("claims (-want +got):\n%s", diff)
+			}
 		})
 	}
-	if unclaimed(nil, idx) != nil {
+	if unclaimed(nil, idx, nil) != nil {
 		t.Errorf("unclaimed(nil) is not nil")
 	}
 }

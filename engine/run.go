@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -322,10 +323,14 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 	// ecosystem maps to a find_package, is not reported a second time as
 	// a Debian package (the system ecosystem comes last).
 	rest := tr
+	attributed := map[string]string{}
 	for _, d := range p.ecos {
 		p.step("reading the installed %s packages", d.eco.Name())
 		e := env
 		e.Scratch = scratch[d.eco.Name()]
+		if tr != nil {
+			e.Attributed = maps.Clone(attributed)
+		}
 		inv, err := d.project.Installed(ctx, e)
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
@@ -334,7 +339,9 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
-			rest = unclaimed(rest, inv.Index)
+			rest = unclaimed(rest, inv.Index, func(path, pkg string) {
+				attributed[path] = d.eco.Name() + " package " + pkg
+			})
 		}
 		// What the project's own sources import tells its needs from its
 		// dependencies' and the toolchain's. Sources that cannot be read
@@ -422,15 +429,17 @@ func actionable(rep audit.EcosystemReport) bool {
 // unclaimed returns the trace without the accesses whose files idx
 // attributes to a package (by the symlink-resolved path or the path as
 // opened, as the audit looks them up), whatever use it records: the
-// ecosystem of idx owns them. tr itself is returned when nothing is
-// claimed, and a nil trace stays nil.
-func unclaimed(tr *tracer.Trace, idx *ecosystems.PathIndex) *tracer.Trace {
+// ecosystem of idx owns them. claim is told each such file's canonical
+// real path and package. tr itself is returned when nothing is claimed,
+// and a nil trace stays nil.
+func unclaimed(tr *tracer.Trace, idx *ecosystems.PathIndex, claim func(path, pkg string)) *tracer.Trace {
 	if tr == nil || idx == nil || idx.Len() == 0 {
 		return tr
 	}
 	claimed := func(a tracer.Access) bool {
 		for _, p := range []string{a.Real, a.Path} {
-			if _, _, ok := idx.Lookup(p); p != "" && ok {
+			if pkg, _, ok := idx.Lookup(p); p != "" && ok {
+				claim(ecosystems.Canon(a.RealPath()), pkg)
 				return true
 			}
 		}

@@ -83,7 +83,11 @@
 // pyexpat module needing libexpat1, cmake needing libcurl4 and libxml2,
 // the Rust linker reading libc6-dev's libc.so are the toolchain's; a
 // library a program the project ran needs, or one an interpreter loaded
-// with no object needing it (ctypes, dlopen), is the project's.
+// with no object needing it (ctypes, dlopen), is the project's. A file
+// another ecosystem attributes (Env.Attributed) is that ecosystem's, not
+// in this one's trace, and a library only such files need (libyaml-0-2
+// for PyYAML's _yaml module) is excluded the same way, naming the
+// ecosystem's package.
 //
 // The distribution's base is excluded from D2 and D3 and listed: packages
 // of priority required or important, essential packages, and everything
@@ -375,10 +379,11 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		}
 	}
 	sort.Slice(inv.Inapplicable, func(i, j int) bool { return inv.Inapplicable[i].Name < inv.Inapplicable[j].Name })
-	// Libraries the run loaded only for the toolchain are not the
-	// project's: excluded, with the object that needed them. A declared
+	// Libraries the run loaded only for the toolchain, or only for files
+	// another ecosystem attributes, are not the project's: excluded, with
+	// the object that needed them. A declared
 	// one stays, so that its declaration is judged like any other.
-	for name, why := range toolchainUse(e.sys(), db, base, names, env.Processes) {
+	for name, why := range toolchainUse(e.sys(), db, base, names, env.Processes, env.Attributed) {
 		if !declared[name] {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
 		}

@@ -47,7 +47,12 @@ func isBuilder(name string) bool {
 // object needs, one an interpreter loaded with no object needing it
 // (ctypes, dlopen) — is not. Each package found is returned with why,
 // naming an object that needed it and the process.
-func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names map[*dpkg.Package]string, procs []ecosystems.Process) map[string]string {
+//
+// An object another ecosystem attributes (Env.Attributed: a Python
+// extension module of a Debian python3-* package) is that ecosystem's, and
+// so is a library only such objects need (libyaml-0-2 for PyYAML's
+// _yaml module): it is excluded too, naming the ecosystem's package.
+func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names map[*dpkg.Package]string, procs []ecosystems.Process, attributed map[string]string) map[string]string {
 	owner := func(p string) (*dpkg.Package, bool) {
 		for _, o := range db.Owners(p) {
 			if _, isBase := base[o]; isBase {
@@ -109,6 +114,8 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 			pkg, isBase := owner(o)
 			var v bool
 			switch {
+			case attributed[o] != "":
+				v = true
 			case o == exe:
 				v = exeTool
 			case pkg != nil && !isBase && dpkg.ToolchainKind(pkg.Name) != "":
@@ -133,8 +140,8 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 				continue
 			}
 			name := names[pkg]
-			if dpkg.ToolchainKind(pkg.Name) != "" {
-				continue // the toolchain itself is dev tooling (DevTools)
+			if dpkg.ToolchainKind(pkg.Name) != "" || attributed[o] != "" {
+				continue // dev tooling (DevTools), or another ecosystem's
 			}
 			if !tool(o) {
 				project[name] = true
@@ -147,7 +154,7 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 			if soname == "" {
 				soname = path.Base(o)
 			}
-			why[name] = toolchainWhy(soname, needers[o], exe, owner, names)
+			why[name] = toolchainWhy(soname, needers[o], exe, owner, names, attributed)
 		}
 	}
 	for name := range project {
@@ -156,12 +163,16 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 	return why
 }
 
-// toolchainWhy says why the object named soname was the toolchain's in
+// toolchainWhy says why the object named soname was not the project's in
 // the process that ran exe: the program itself when it needs the object,
 // else the first of the other objects that need it, or the build tool
-// that loaded it when none does.
-func toolchainWhy(soname string, needers []string, exe string, owner func(string) (*dpkg.Package, bool), names map[*dpkg.Package]string) string {
+// that loaded it when none does. An object another ecosystem attributes
+// is named as its package.
+func toolchainWhy(soname string, needers []string, exe string, owner func(string) (*dpkg.Package, bool), names map[*dpkg.Package]string, attributed map[string]string) string {
 	named := func(p string) string {
+		if a := attributed[p]; a != "" {
+			return a + "'s " + p
+		}
 		if pkg, _ := owner(p); pkg != nil {
 			return names[pkg] + "'s " + p
 		}
@@ -173,5 +184,9 @@ func toolchainWhy(soname string, needers []string, exe string, owner func(string
 	if slices.Contains(needers, exe) {
 		return fmt.Sprintf("toolchain: only %s needs %s (DT_NEEDED)", named(exe), soname)
 	}
-	return fmt.Sprintf("toolchain: only %s needs %s (DT_NEEDED), in %s", named(slices.Min(needers)), soname, path.Base(exe))
+	first := slices.Min(needers)
+	if eco, _, ok := strings.Cut(attributed[first], " "); ok {
+		return fmt.Sprintf("%s: only %s needs %s (DT_NEEDED)", eco, named(first), soname)
+	}
+	return fmt.Sprintf("toolchain: only %s needs %s (DT_NEEDED), in %s", named(first), soname, path.Base(exe))
 }
