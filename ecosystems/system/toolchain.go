@@ -13,14 +13,17 @@ import (
 	"github.com/envaudit/envaudit/internal/dpkg"
 )
 
-// builders are the toolchain packages whose programs only build, check or
-// trace the project and never run its code in their own process: a
-// compiler, a linker, cmake, make, rustc, cargo, go, git. Whatever such a
-// process loads, it loads for itself. Interpreters and VMs (python3,
-// node, java, perl) are tooling too, but they run the project's code in
-// their own process, so only what their own objects need is theirs.
+// builderLanguage matches the language toolchain packages whose programs
+// only build (rustc, cargo, go), unlike the interpreters and VMs of the
+// same kind (python3, node, java, perl), which run the project's code in
+// their own process.
 var builderLanguage = regexp.MustCompile(`^(rustc|cargo|golang.*|libstd-rust-.*)$`)
 
+// isBuilder reports whether the toolchain package name holds programs
+// that only build, check or trace the project and never run its code in
+// their own process: a compiler, a linker, cmake, make, rustc, cargo, go,
+// git. Whatever such a process loads, it loads for itself; only what an
+// interpreter's own objects need is the interpreter's.
 func isBuilder(name string) bool {
 	switch dpkg.ToolchainKind(name) {
 	case dpkg.KindCompiler, dpkg.KindBuild:
@@ -53,14 +56,16 @@ func isBuilder(name string) bool {
 // so is a library only such objects need (libyaml-0-2 for PyYAML's
 // _yaml module): it is excluded too, naming the ecosystem's package.
 func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names map[*dpkg.Package]string, procs []ecosystems.Process, attributed map[string]string) map[string]string {
+	// owner is the first package owning the file at p (a file two
+	// packages share is rare: diversions aside, dpkg refuses it), and
+	// whether that package is base.
 	owner := func(p string) (*dpkg.Package, bool) {
-		for _, o := range db.Owners(p) {
-			if _, isBase := base[o]; isBase {
-				return o, true
-			}
-			return o, false
+		os := db.Owners(p)
+		if len(os) == 0 {
+			return nil, false
 		}
-		return nil, false
+		_, isBase := base[os[0]]
+		return os[0], isBase
 	}
 	dyn := map[string]solib.Dynamic{}
 	readDyn := func(p string) solib.Dynamic {
