@@ -428,13 +428,35 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	sort.Slice(inv.Packages, func(i, j int) bool { return inv.Packages[i].Name < inv.Packages[j].Name })
 
 	// D3: exact ownership of every file outside the base; only executed
-	// files and shared objects show use.
+	// files and shared objects show use. Without a trace nothing is looked
+	// up; with the traced processes, only the packages owning a file
+	// they loaded or ran can be: their files alone are indexed, which
+	// spares the tens of thousands of files of a CI image on every run.
+	if len(env.Processes) == 0 && len(env.Executables) == 0 {
+		return inv, nil // the file lists were not read: nothing to warn of
+	}
 	executed := map[string]bool{}
 	for _, x := range env.Executables {
 		executed[ecosystems.Canon(x)] = true
 	}
+	var touched map[*dpkg.Package]bool
+	if len(env.Processes) > 0 {
+		touched = map[*dpkg.Package]bool{}
+		for _, pr := range env.Processes {
+			for _, f := range append([]string{pr.Exe}, pr.Files...) {
+				for _, o := range db.Owners(f) {
+					touched[o] = true
+				}
+			}
+		}
+		for x := range executed {
+			for _, o := range db.Owners(x) {
+				touched[o] = true
+			}
+		}
+	}
 	for _, p := range db.Packages {
-		if skipBase(p) {
+		if skipBase(p) || touched != nil && !touched[p] {
 			continue
 		}
 		files, err := db.Files(p)
