@@ -228,6 +228,10 @@ func Ecosystem(in Input) EcosystemReport {
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}
+	a.available = set{}
+	for _, n := range inv.Available {
+		a.available[n] = true
+	}
 	// What reaches a loaded package only through dev declarations that
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))

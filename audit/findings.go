@@ -26,6 +26,9 @@ type auditor struct {
 	// did not load: a loaded package it reaches, and no runtime
 	// declaration does, comes only through a dev declaration.
 	devOnly walk
+	// available are the declared packages that are not installed but that
+	// the package archive knows (Inventory.Available): real names.
+	available set
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -44,6 +47,9 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 				// without the dev group): nothing says the name is wrong.
 				f.Reason, f.Severity = ReasonSkipped, SeverityNotice
 				f.Message = fmt.Sprintf("%q is declared%s as %s dependency and not installed here: the install left it out", name, where, withArticle(string(d.Scope)))
+			} else if a.available[name] {
+				f.Reason, f.Severity = ReasonNotInstalled, SeverityError
+				f.Message = fmt.Sprintf("%q is declared%s but is not installed, and the package archive has it: install it", name, where)
 			} else {
 				f.Reason, f.Severity = ReasonNotInstalled, SeverityError
 				f.Message = fmt.Sprintf("%q is declared%s but is not installed: the install failed or no package of that name exists — check the name before installing it", name, where)

@@ -139,6 +139,11 @@ type Inventory struct {
 	// audit drops these names from D1 for this run and lists them with the
 	// excluded packages; they are neither phantom nor not installed.
 	Inapplicable []Excluded
+	// Available names declared packages that are not installed but that
+	// the package manager's archive knows (Debian's apt lists): the name
+	// is real, so the install was left out or failed, and the audit says
+	// to install it rather than to check that the name exists.
+	Available []string
 	// Index attributes absolute paths to package names. Ecosystems fill it
 	// with the files and directories each package owns.
 	Index *PathIndex
@@ -198,6 +203,28 @@ type Env struct {
 	// (where the ecosystem asked tools to write evidence such as class-load
 	// logs); "" when the run was not prepared by TraceEnv.
 	Scratch string
+	// Processes are the traced run's processes that executed a program,
+	// each with what it loaded: who needed a shared library is told by the
+	// program the process ran and the other objects loaded beside it, not
+	// by the file alone. Nil without a trace.
+	Processes []Process
+	// Attributed are the traced files that the ecosystems audited before
+	// this one attribute to their packages, canonical path → "<ecosystem>
+	// package <name>": those files are theirs, and are not in this
+	// ecosystem's trace; what they need (a Python extension module's
+	// DT_NEEDED library) comes with them.
+	Attributed map[string]string
+}
+
+// Process is one traced process as an ecosystem sees it: the program it
+// ran and the files it read or executed successfully.
+type Process struct {
+	// Exe is the absolute, symlink-resolved path of the program the
+	// process ran.
+	Exe string
+	// Files are the absolute paths the process read or executed, each
+	// symlink-resolved where the tracer resolved it, sorted.
+	Files []string
 }
 
 // Ecosystem is one package ecosystem, opened once on a source: Open reads

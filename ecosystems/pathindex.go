@@ -94,3 +94,15 @@ func Canon(path string) string {
 	}
 	return p
 }
+
+// Rename gives every entry's package the name rename returns for it, for
+// an ecosystem whose names are settled only once its index is built (CMake
+// package names that differ only in case are one package).
+func (x *PathIndex) Rename(rename func(pkg string) string) {
+	for _, m := range []map[string]owner{x.files, x.dirs} {
+		for p, o := range m {
+			o.pkg = rename(o.pkg)
+			m[p] = o
+		}
+	}
+}

@@ -157,12 +157,16 @@ func (p *Project) Root() string { return p.root }
 // Dir is the project directory as the user named it, slash-separated.
 func (p *Project) Dir() string { return p.shown }
 
-// Ecosystems names the ecosystems detected in the project, in report
-// order.
+// Ecosystems names the ecosystems detected in the project by its files,
+// in report order. An ecosystem of the machine's packages opened on a
+// project with no file of its own (the system ecosystem) is not named: it
+// is reported only when the run used its packages.
 func (p *Project) Ecosystems() []string {
-	names := make([]string, len(p.ecos))
-	for i, d := range p.ecos {
-		names[i] = d.eco.Name()
+	var names []string
+	for _, d := range p.ecos {
+		if len(d.files) > 0 {
+			names = append(names, d.eco.Name())
+		}
 	}
 	return names
 }

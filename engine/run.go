@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -311,18 +313,35 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 	env := ecosystems.Env{Environ: environ}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
+		env.Processes = processes(tr)
 	}
 	var reps []audit.EcosystemReport
 	var errs []error
+	// A file an ecosystem attributes is that ecosystem's: the ecosystems
+	// after it audit the trace without it, so that a Python extension's
+	// .so in a Debian python3-* package, or a library the cmake
+	// ecosystem maps to a find_package, is not reported a second time as
+	// a Debian package (the system ecosystem comes last).
+	rest := tr
+	attributed := map[string]string{}
 	for _, d := range p.ecos {
 		p.step("reading the installed %s packages", d.eco.Name())
 		e := env
 		e.Scratch = scratch[d.eco.Name()]
+		if tr != nil {
+			e.Attributed = maps.Clone(attributed)
+		}
 		inv, err := d.project.Installed(ctx, e)
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
 			errs = append(errs, err)
 			inv = nil
+		}
+		tr := rest
+		if inv != nil && !inv.Unknown {
+			rest = unclaimed(rest, inv.Index, func(path, pkg string) {
+				attributed[path] = d.eco.Name() + " package " + pkg
+			})
 		}
 		// What the project's own sources import tells its needs from its
 		// dependencies' and the toolchain's. Sources that cannot be read
@@ -353,8 +372,95 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		if importErr != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the project's imports: %v", d.eco.Name(), p.posError(importErr)))
 		}
+		if len(d.files) == 0 && !actionable(rep) {
+			// An ecosystem opened with no file of the project's (the
+			// machine's packages) whose audit found nothing to act on:
+			// reporting it would only list the toolchain the run used.
+			continue
+		}
 		reps = append(reps, rep)
 	}
 	p.done()
 	return reps, errors.Join(errs...)
+}
+
+// processes returns the trace's processes that ran a program, each with
+// the files it read or executed (symlinks resolved), for the ecosystems
+// that tell who needed a file by the process that loaded it.
+func processes(tr *tracer.Trace) []ecosystems.Process {
+	files := map[int]map[string]bool{}
+	for _, a := range tr.Accesses {
+		if a.Op == tracer.OpWrite {
+			continue
+		}
+		if files[a.Proc] == nil {
+			files[a.Proc] = map[string]bool{}
+		}
+		files[a.Proc][a.RealPath()] = true
+	}
+	var out []ecosystems.Process
+	for _, p := range tr.Processes {
+		if p.Exe == "" {
+			continue
+		}
+		pr := ecosystems.Process{Exe: p.Exe}
+		for f := range files[p.ID] {
+			pr.Files = append(pr.Files, f)
+		}
+		sort.Strings(pr.Files)
+		out = append(out, pr)
+	}
+	return out
+}
+
+// actionable reports whether the audit found a phantom or hidden package.
+// Dev tooling the run used is no finding to act on, and neither is bloat
+// alone where nothing is declared: what the executed tools pulled in
+// matters beside a hidden package, not on its own.
+func actionable(rep audit.EcosystemReport) bool {
+	for _, f := range rep.Findings {
+		if f.Kind == audit.Hidden || f.Kind == audit.Phantom {
+			return true
+		}
+	}
+	return false
+}
+
+// unclaimed returns the trace without the accesses whose files idx
+// attributes to a package (by the symlink-resolved path or the path as
+// opened, as the audit looks them up), whatever use it records: the
+// ecosystem of idx owns them. claim is told each such file's canonical
+// real path and package. tr itself is returned when nothing is claimed,
+// and a nil trace stays nil.
+func unclaimed(tr *tracer.Trace, idx *ecosystems.PathIndex, claim func(path, pkg string)) *tracer.Trace {
+	if tr == nil || idx == nil || idx.Len() == 0 {
+		return tr
+	}
+	claimed := func(a tracer.Access) bool {
+		for _, p := range []string{a.Real, a.Path} {
+			if pkg, _, ok := idx.Lookup(p); p != "" && ok {
+				claim(ecosystems.Canon(a.RealPath()), pkg)
+				return true
+			}
+		}
+		return false
+	}
+	var kept []tracer.Access
+	for i, a := range tr.Accesses {
+		if !claimed(a) {
+			if kept != nil {
+				kept = append(kept, a)
+			}
+			continue
+		}
+		if kept == nil {
+			kept = append(make([]tracer.Access, 0, len(tr.Accesses)), tr.Accesses[:i]...)
+		}
+	}
+	if kept == nil {
+		return tr
+	}
+	out := *tr
+	out.Accesses = kept
+	return &out
 }

@@ -75,7 +75,9 @@ func fixtures(t *testing.T, name string) []string {
 // and on each of its fixture directories, and checks what the ecosystems
 // package promises of every ecosystem:
 //
-//   - an empty directory is no project of it;
+//   - an empty directory is no project of it, or, for an ecosystem of the
+//     machine's packages (ecosystems.MachineInventory), a project with no
+//     files and nothing declared;
 //   - a fixture either opens or fails with a *ecosystems.PosError (a bad
 //     fixture), and at least one fixture opens (a directory inside a
 //     fixture project is taken for part of it, not a fixture);
@@ -95,7 +97,15 @@ func TestConformance(t *testing.T) {
 	ctx := context.Background()
 	for _, e := range Ecosystems() {
 		t.Run(e.Name(), func(t *testing.T) {
-			if p, err := e.Open(ctx, ecosystems.Dir(t.TempDir())); err != nil || p != nil {
+			_, machine := e.(ecosystems.MachineInventory)
+			p, err := e.Open(ctx, ecosystems.Dir(t.TempDir()))
+			if machine && err == nil && p != nil {
+				// An ecosystem of the machine's packages opens on any
+				// tree, with nothing of the tree's.
+				if len(p.Files()) != 0 || len(p.Declared()) != 0 {
+					t.Errorf("Open(empty directory): Files %v, Declared %v; want none", p.Files(), p.Declared())
+				}
+			} else if err != nil || p != nil {
 				t.Errorf("Open(empty directory) = %v, %v; want no project", p, err)
 			}
 			var opened []string
@@ -115,8 +125,8 @@ func TestConformance(t *testing.T) {
 					}
 					continue
 				}
-				if p == nil {
-					continue
+				if p == nil || machine && len(p.Files()) == 0 {
+					continue // no project of its files here
 				}
 				opened = append(opened, dir)
 				checkProject(t, dir, p)

@@ -174,6 +174,7 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 	if err != nil || len(d.files) == 0 {
 		return nil, err
 	}
+	d.deps = foldDeclared(d.deps)
 	return &project{eco: e, src: src, decl: d}, nil
 }
 

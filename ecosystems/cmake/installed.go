@@ -134,6 +134,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	v.indexResolvedFiles()
 	v.packages()
+	foldInventory(v.inv, decl.deps)
 	return v.inv, nil
 }
 

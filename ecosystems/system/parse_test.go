@@ -153,6 +153,9 @@ func TestParseErrors(t *testing.T) {
 		{"dockerfile-escape", parseDockerfile, "Dockerfile", "# escape=x\nFROM x\n", "Dockerfile:1: invalid escape directive \"x\" (want \\ or `)"},
 		{"workflow-yaml", parseWorkflow, ".github/workflows/ci.yml", "jobs:\n  a:\n    steps: [\n", ".github/workflows/ci.yml:3: invalid YAML: did not find expected node content"},
 		{"workflow-mapping", parseWorkflow, ".github/workflows/ci.yml", "- a\n- b\n", ".github/workflows/ci.yml:1: workflow is not a mapping"},
+		{"gitlab-mapping", parseGitLab, ".gitlab-ci.yml", "- a\n", ".gitlab-ci.yml:1: GitLab CI configuration is not a mapping"},
+		{"circleci-yaml", parseCircleCI, ".circleci/config.yml", "jobs: [\n", ".circleci/config.yml:1: invalid YAML: did not find expected node content"},
+		{"travis-mapping", parseTravis, ".travis.yml", "just text\n", ".travis.yml:1: Travis CI configuration is not a mapping"},
 		{"aptfile-name", parseAptfile, "Aptfile", "jq\nFoo_Bar\n", `Aptfile:2: invalid package name "Foo_Bar"`},
 	}
 	for _, tt := range tests {

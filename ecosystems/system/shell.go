@@ -124,6 +124,10 @@ type aptInstall struct {
 	spec string // a version or release pin as written: "=1.2-1", "/bookworm-backports"
 	raw  string // the argument as written
 	line int
+	// job is the CI job whose script installs the package (a workflow's
+	// job id, a GitLab or CircleCI job name); "" outside CI files and for
+	// what every job of the file runs.
+	job string
 }
 
 // wrappers are commands that run the rest of their command line.

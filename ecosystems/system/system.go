@@ -20,7 +20,25 @@
 //     awalsh128/cache-apt-pkgs-action. Workflow files are detected even when
 //     they install nothing, so a project audited in CI always has this
 //     ecosystem.
+//   - .gitlab-ci.yml (the before_script, script and after_script of each
+//     job, of the hidden jobs it extends, and of default and the top
+//     level), .circleci/config.yml (run steps of jobs and reusable
+//     commands) and .travis.yml (the apt addon's packages and the install
+//     and script phases, at the top level and in jobs.include): the same
+//     commands, each package at its line.
 //   - Aptfile at the root: package names, # comments.
+//
+// A CI file's packages are installed by the job whose script names them.
+// When envaudit runs in CI (GITHUB_JOB and GITHUB_WORKFLOW_REF in GitHub
+// Actions, CI_JOB_NAME in GitLab CI, CIRCLE_JOB in CircleCI), only the
+// job being run declares packages for this run: a package that only other
+// jobs, other workflows or another CI service install is inapplicable here
+// (Inventory.Inapplicable, with the job that installs it), never "not
+// installed". Outside CI every declaration counts.
+//
+// With none of these files the project is still one of this ecosystem,
+// declaring nothing: the machine's packages are there all the same, and a
+// script that runs sqlite3 with no manifest line for it is the finding.
 //
 // Names are Debian package names, lowercased, without an :arch qualifier;
 // a version or release pin (pkg=1.2-1, pkg/bookworm-backports) is the spec.
@@ -42,7 +60,10 @@
 // reported as coming through the undeclared tool that loaded it). Bloat is
 // therefore what the declarations and the executed tools pulled in and the
 // run never used. On a machine without a dpkg database the installation is
-// reported as unknown (Inventory.Unknown), not as empty.
+// reported as unknown (Inventory.Unknown), not as empty. A declared package
+// that is not installed is looked up in apt's lists (`apt-cache policy`,
+// Ecosystem.Archive): one the archive knows is a real name
+// (Inventory.Available), to install rather than to check.
 //
 // D3 (attribution): /var/lib/dpkg/info/<package>[:<arch>].list and
 // /var/lib/dpkg/diversions give exact file ownership for every installed
@@ -54,14 +75,27 @@
 // files it would work without, and a library's own ecosystem (python,
 // cmake) judges its use.
 //
+// Libraries loaded only for the toolchain are excluded and listed with the
+// object that needed them: in every traced process that loaded it, only
+// toolchain objects need the library (DT_NEEDED of the program the process
+// ran, or of libraries loaded beside it that only the toolchain needs), or
+// a build tool's process loaded it for itself (Env.Processes). Python's
+// pyexpat module needing libexpat1, cmake needing libcurl4 and libxml2,
+// the Rust linker reading libc6-dev's libc.so are the toolchain's; a
+// library a program the project ran needs, or one an interpreter loaded
+// with no object needing it (ctypes, dlopen), is the project's. A file
+// another ecosystem attributes (Env.Attributed) is that ecosystem's, not
+// in this one's trace, and a library only such files need (libyaml-0-2
+// for PyYAML's _yaml module) is excluded the same way, naming the
+// ecosystem's package.
+//
 // The distribution's base is excluded from D2 and D3 and listed: packages
 // of priority required or important, essential packages, and everything
 // they depend on (Debian gives libc6 priority optional; it is base as a
 // dependency of required packages). The build and language toolchain
 // (compilers, binutils, cmake, make, pkg-config, git, python3, nodejs,
-// openjdk, ...) and the packages only it pulls in are dev tooling
-// (DevTools): a CI runner provides them and the project's own ecosystems
-// account for them.
+// openjdk, ...) is dev tooling (DevTools): a CI runner provides it and the
+// project's own ecosystems account for it.
 package system
 
 import (
@@ -90,6 +124,12 @@ type Ecosystem struct {
 	// rooted at its "/"; nil means os.DirFS("/"). Tests set it to a
 	// fixture tree.
 	System fs.FS
+	// Archive tells which of the names the distribution's package
+	// archive knows, so that a declared package that is not installed
+	// but exists is not taken for a made-up name. Nil asks the running
+	// machine's apt (AptArchive) when System is nil, and nothing for a
+	// fixture System.
+	Archive func(ctx context.Context, names []string) ([]string, error)
 }
 
 // New returns the system-package ecosystem of the running machine.
@@ -139,16 +179,23 @@ type project struct {
 	src   ecosystems.Source
 	files []ecosystems.File
 	deps  []ecosystems.Dependency
+	jobs  []string // jobs[i] is the CI job that declares deps[i] (aptInstall.job)
 }
 
 // Open reads the Aptfile, the workflow files and the Dockerfiles of the
 // project through the Source, once, and parses them; Files labels each a
-// manifest. A tree with none of them is absent. A package named in several
-// places is declared once per place; the first error (in file order) is
-// returned as a *ecosystems.PosError.
+// manifest. A package named in several places is declared once per place;
+// the first error (in file order) is returned as a *ecosystems.PosError.
+//
+// A tree with none of these files is still a project of the system
+// ecosystem, with no Files and nothing declared: the machine's packages
+// are there whatever the project's files say, and a project that shells
+// out to sqlite3 with no manifest at all is the case the ecosystem exists
+// for. The front end leaves such a project out of the report when its
+// audit finds nothing (engine).
 func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	names, err := manifests(src)
-	if err != nil || len(names) == 0 {
+	if err != nil {
 		return nil, err
 	}
 	p := &project{eco: e, src: src}
@@ -159,12 +206,20 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 			return nil, err
 		}
 		var ps []aptInstall
-		switch {
-		case f == "Aptfile":
-			ps, err = parseAptfile(f, data)
-		case strings.HasPrefix(f, ".github/workflows/"):
+		switch ciOf(f) {
+		case ciGitHub:
 			ps, err = parseWorkflow(f, data)
+		case ciGitLab:
+			ps, err = parseGitLab(f, data)
+		case ciCircle:
+			ps, err = parseCircleCI(f, data)
+		case ciTravis:
+			ps, err = parseTravis(f, data)
 		default:
+			if f == "Aptfile" {
+				ps, err = parseAptfile(f, data)
+				break
+			}
 			ps, err = parseDockerfile(f, data)
 		}
 		if err != nil {
@@ -176,6 +231,7 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 				d.Raw = a.raw
 			}
 			p.deps = append(p.deps, d)
+			p.jobs = append(p.jobs, a.job)
 		}
 	}
 	return p, nil
@@ -193,8 +249,10 @@ func (p *project) Declared() []ecosystems.Dependency {
 // of the tree, relative and sorted.
 func manifests(src ecosystems.Source) ([]string, error) {
 	var out []string
-	if src.IsFile("Aptfile") {
-		out = append(out, "Aptfile")
+	for _, f := range append([]string{"Aptfile"}, ciFiles...) {
+		if src.IsFile(f) {
+			out = append(out, f)
+		}
 	}
 	wf, err := src.ReadDir(".github/workflows")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -298,14 +356,45 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for p, why := range base {
 		inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: names[p], Why: why})
 	}
+	// In CI, only what the job being run installs declares packages for
+	// this run: another job's or another CI service's apt lines say
+	// nothing of this machine.
+	ci, job, workflow := runningCI(env.Environ)
+	declared := map[string]bool{}
+	notHere := map[string]string{}
+	var deps []ecosystems.Dependency
+	for i, d := range p.deps {
+		if ok, why := applies(d.Pos.File, p.jobs[i], ci, job, workflow); !ok {
+			if _, seen := notHere[d.Name]; !seen {
+				notHere[d.Name] = why
+			}
+			continue
+		}
+		declared[d.Name] = true
+		deps = append(deps, d)
+	}
+	for name, why := range notHere {
+		if !declared[name] {
+			inv.Inapplicable = append(inv.Inapplicable, ecosystems.Excluded{Name: name, Why: why})
+		}
+	}
+	sort.Slice(inv.Inapplicable, func(i, j int) bool { return inv.Inapplicable[i].Name < inv.Inapplicable[j].Name })
+	// Libraries the run loaded only for the toolchain, or only for files
+	// another ecosystem attributes, are not the project's: excluded, with
+	// the object that needed them. A declared
+	// one stays, so that its declaration is judged like any other.
+	for name, why := range toolchainUse(e.sys(), db, base, names, env.Processes, env.Attributed) {
+		if !declared[name] {
+			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
+		}
+	}
 	sort.Slice(inv.Excluded, func(i, j int) bool { return inv.Excluded[i].Name < inv.Excluded[j].Name })
 
 	// D2: the declared packages, the packages of the programs the run
 	// executed (toolchain aside), and their closure, outside the base.
-	declared := p.deps
 	var roots []*dpkg.Package
 	direct := map[*dpkg.Package]bool{}
-	for _, d := range declared {
+	for _, d := range deps {
 		for _, p := range db.Providers(dpkg.Dep{Name: d.Name}) {
 			if _, isBase := base[p]; !isBase {
 				roots = append(roots, p)
@@ -320,6 +409,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			}
 		}
 	}
+	p.available(ctx, inv, db, deps)
 	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
 	for p := range db.Closure(roots, skipBase) {
 		pkg := ecosystems.Package{
@@ -338,13 +428,35 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	sort.Slice(inv.Packages, func(i, j int) bool { return inv.Packages[i].Name < inv.Packages[j].Name })
 
 	// D3: exact ownership of every file outside the base; only executed
-	// files and shared objects show use.
+	// files and shared objects show use. Without a trace nothing is looked
+	// up; with the traced processes, only the packages owning a file
+	// they loaded or ran can be: their files alone are indexed, which
+	// spares the tens of thousands of files of a CI image on every run.
+	if len(env.Processes) == 0 && len(env.Executables) == 0 {
+		return inv, nil // the file lists were not read: nothing to warn of
+	}
 	executed := map[string]bool{}
 	for _, x := range env.Executables {
 		executed[ecosystems.Canon(x)] = true
 	}
+	var touched map[*dpkg.Package]bool
+	if len(env.Processes) > 0 {
+		touched = map[*dpkg.Package]bool{}
+		for _, pr := range env.Processes {
+			for _, f := range append([]string{pr.Exe}, pr.Files...) {
+				for _, o := range db.Owners(f) {
+					touched[o] = true
+				}
+			}
+		}
+		for x := range executed {
+			for _, o := range db.Owners(x) {
+				touched[o] = true
+			}
+		}
+	}
 	for _, p := range db.Packages {
-		if skipBase(p) {
+		if skipBase(p) || touched != nil && !touched[p] {
 			continue
 		}
 		files, err := db.Files(p)
@@ -363,6 +475,46 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	return inv, nil
 }
 
+// available records in inv the declared packages that no installed
+// package provides but the archive knows (Inventory.Available). An archive
+// that cannot be asked leaves every such name unknown, and says so.
+func (p *project) available(ctx context.Context, inv *ecosystems.Inventory, db *dpkg.DB, deps []ecosystems.Dependency) {
+	ask := p.eco.Archive
+	if ask == nil && p.eco.System == nil {
+		ask = AptArchive
+	}
+	if ask == nil {
+		return
+	}
+	var missing []string
+	seen := map[string]bool{}
+	for _, d := range deps {
+		if !seen[d.Name] && len(db.Providers(dpkg.Dep{Name: d.Name})) == 0 {
+			missing = append(missing, d.Name)
+		}
+		seen[d.Name] = true
+	}
+	if len(missing) == 0 {
+		return
+	}
+	known, err := ask(ctx, missing)
+	if err != nil {
+		inv.Warnings = append(inv.Warnings, "the package archive was not asked which declared packages exist: "+err.Error())
+		return
+	}
+	isMissing := map[string]bool{}
+	for _, n := range missing {
+		isMissing[n] = true
+	}
+	for _, n := range known {
+		if isMissing[n] {
+			inv.Available = append(inv.Available, n)
+			isMissing[n] = false
+		}
+	}
+	sort.Strings(inv.Available)
+}
+
 // packageNames names each installed package as reports name it: its
 // Debian name, with ":<arch>" for a package also installed for the native
 // architecture under the same name (libc6:i386 beside libc6).
@@ -378,56 +530,25 @@ func packageNames(db *dpkg.DB) map[*dpkg.Package]string {
 }
 
 // DevTools returns the installed packages of the build and language
-// toolchain (dpkg.ToolchainKind) and the packages that only they depend
-// on, outside the base: running a compiler, cmake or python3 loads them,
-// and a CI runner provides them. It reads the dpkg status of the machine;
-// without one, there is no tooling to name.
+// toolchain (dpkg.ToolchainKind) outside the base: running a compiler,
+// cmake or python3 executes and loads them, and a CI runner provides them.
+// The libraries they load are not named here — a library cmake needs may
+// be one the project needs too — but told apart in each traced run by who
+// needed them (Installed excludes those only the toolchain needed, with
+// the evidence). It reads the dpkg status of the machine; without one,
+// there is no tooling to name.
 func (e Ecosystem) DevTools() []string {
 	db, err := dpkg.Open(e.sys())
 	if err != nil {
 		return nil
 	}
 	base := db.Base()
-	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
-	var roots []*dpkg.Package
-	isRoot := map[*dpkg.Package]bool{}
-	for _, p := range db.Packages {
-		if !skipBase(p) && dpkg.ToolchainKind(p.Name) != "" {
-			roots = append(roots, p)
-			isRoot[p] = true
-		}
-	}
-	tools := map[*dpkg.Package]bool{}
-	for p := range db.Closure(roots, skipBase) {
-		tools[p] = true
-	}
-	// Keep a dependency only if every installed package that depends on it
-	// is tooling too: a library the project could also use stays out.
-	rdeps := map[*dpkg.Package][]*dpkg.Package{}
-	for _, p := range db.Packages {
-		for _, q := range db.DependsOn(p) {
-			rdeps[q] = append(rdeps[q], p)
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for p := range tools {
-			if isRoot[p] {
-				continue
-			}
-			for _, r := range rdeps[p] {
-				if !tools[r] {
-					delete(tools, p)
-					changed = true
-					break
-				}
-			}
-		}
-	}
 	names := packageNames(db)
-	out := make([]string, 0, len(tools))
-	for p := range tools {
-		out = append(out, names[p])
+	var out []string
+	for _, p := range db.Packages {
+		if _, isBase := base[p]; !isBase && dpkg.ToolchainKind(p.Name) != "" {
+			out = append(out, names[p])
+		}
 	}
 	sort.Strings(out)
 	return out

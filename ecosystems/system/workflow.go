@@ -18,29 +18,17 @@ var yamlErrLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // package points at its line in the workflow file, inside block scalars
 // (`run: |` and `run: >`) too. file is the workflow's path for errors.
 func parseWorkflow(file string, src []byte) ([]aptInstall, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
-		msg := err.Error()
-		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			return nil, ecosystems.Errorf(file, n, "invalid YAML: %s", m[2])
-		}
-		return nil, ecosystems.Errorf(file, 0, "invalid YAML: %s", strings.TrimPrefix(msg, "yaml: "))
+	top, srcLines, err := parseYAML(file, "workflow", src)
+	if top == nil || err != nil {
+		return nil, err
 	}
-	if len(doc.Content) == 0 {
-		return nil, nil
-	}
-	top := deref(doc.Content[0])
-	if top.Kind != yaml.MappingNode {
-		return nil, ecosystems.Errorf(file, top.Line, "workflow is not a mapping")
-	}
-	srcLines := strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n")
 	var out []aptInstall
 	jobs := lookup(top, "jobs")
 	if jobs == nil || jobs.Kind != yaml.MappingNode {
 		return nil, nil
 	}
 	for i := 1; i < len(jobs.Content); i += 2 {
+		jobName := jobs.Content[i-1].Value
 		job := deref(jobs.Content[i])
 		if job.Kind != yaml.MappingNode {
 			continue
@@ -56,7 +44,7 @@ func parseWorkflow(file string, src []byte) ([]aptInstall, error) {
 			}
 			if k, run := lookupKV(st, "run"); run != nil && run.Kind == yaml.ScalarNode {
 				for _, cmd := range scalarScript(k, run, srcLines).commands() {
-					out = append(out, installs(cmd)...)
+					out = append(out, inJob(jobName, installs(cmd))...)
 				}
 			}
 			if uses := lookup(st, "uses"); uses != nil && strings.Contains(uses.Value, "cache-apt-pkgs-action") {
@@ -66,7 +54,7 @@ func parseWorkflow(file string, src []byte) ([]aptInstall, error) {
 						for _, w := range cmd {
 							for _, arg := range strings.Split(w.text, ",") {
 								if p, ok := parseAptArg(arg); ok && w.literal {
-									p.line = w.line
+									p.line, p.job = w.line, jobName
 									out = append(out, p)
 								}
 							}
@@ -77,6 +65,37 @@ func parseWorkflow(file string, src []byte) ([]aptInstall, error) {
 		}
 	}
 	return out, nil
+}
+
+// parseYAML parses a CI file whose top level must be a mapping (what
+// names the kind of file in the error); an empty document is a nil node.
+// It returns the file's lines too, for scalarScript.
+func parseYAML(file, what string, src []byte) (*yaml.Node, []string, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		msg := err.Error()
+		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			return nil, nil, ecosystems.Errorf(file, n, "invalid YAML: %s", m[2])
+		}
+		return nil, nil, ecosystems.Errorf(file, 0, "invalid YAML: %s", strings.TrimPrefix(msg, "yaml: "))
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil, nil
+	}
+	top := deref(doc.Content[0])
+	if top.Kind != yaml.MappingNode {
+		return nil, nil, ecosystems.Errorf(file, top.Line, "%s is not a mapping", what)
+	}
+	return top, strings.Split(strings.ReplaceAll(string(src), "\r\n", "\n"), "\n"), nil
+}
+
+// inJob marks installs as made by the CI job named job.
+func inJob(job string, ps []aptInstall) []aptInstall {
+	for i := range ps {
+		ps[i].job = job
+	}
+	return ps
 }
 
 // scalarScript returns the text of a scalar with the workflow line of each

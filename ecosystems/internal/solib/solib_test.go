@@ -1,8 +1,12 @@
 package solib
 
 import (
+	"io/fs"
+	"os"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestIsSharedObject(t *testing.T) {
@@ -32,4 +36,32 @@ func FuzzIsSharedObject(f *testing.F) {
 			t.Errorf("IsSharedObject(%q) without .so", p)
 		}
 	})
+}
+
+func TestReadDynamic(t *testing.T) {
+	root := os.DirFS("/")
+	for _, tc := range []struct {
+		name     string
+		fsys     fs.FS
+		file     string
+		soname   string
+		needLibc bool
+	}{
+		{name: "program", fsys: root, file: "bin/sh", needLibc: true},
+		{name: "library", fsys: root, file: "lib/x86_64-linux-gnu/libz.so.1", soname: "libz.so.1", needLibc: true},
+		{name: "linkerScript", fsys: fstest.MapFS{"libc.so": {Data: []byte("/* GNU ld script */\nGROUP ( libc.so.6 )\n")}}, file: "libc.so"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := ReadDynamic(tc.fsys, tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Soname != tc.soname {
+				t.Errorf("Soname = %q, want %q", d.Soname, tc.soname)
+			}
+			if got := slices.Contains(d.Needed, "libc.so.6"); got != tc.needLibc {
+				t.Errorf("Needed = %q: has libc.so.6 %v, want %v", d.Needed, got, tc.needLibc)
+			}
+		})
+	}
 }
