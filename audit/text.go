@@ -184,12 +184,16 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			continue
 		}
 		ew.printf("\n  %s %d\n", k, len(fs))
+		listed, groups := splitGrouped(fs)
 		pw, rw := 0, 0
-		for _, f := range fs {
+		for _, f := range listed {
 			pw = max(pw, utf8.RuneCountInString(f.Package))
 			rw = max(rw, len(f.Reason))
 		}
-		for _, f := range fs {
+		for _, g := range groups {
+			ew.printf("    %-7s  %s\n", g.severity, g.line(joinNames(g.names, 12)))
+		}
+		for _, f := range listed {
 			line := fmt.Sprintf("    %-7s  %s  %s  %s", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
 			ew.printf("%s\n", strings.TrimRight(line, " "))
 			ew.printf("             %s\n", f.Message)
@@ -249,10 +253,69 @@ func gateNote(f Finding) string {
 	return strings.Join(notes, "; ")
 }
 
-// where is the location column of a finding: its manifest line, or for a
-// hidden package the chain it comes through (an undeclared package has no
-// line to point at).
+// group is the findings of one kind and reason that renderings count in
+// one line (Finding.Grouped).
+type group struct {
+	kind     Kind
+	reason   string
+	severity string
+	names    []string
+}
+
+// splitGrouped separates the findings listed one by one from the grouped
+// ones, which it returns by kind and reason, in the order first seen.
+func splitGrouped(fs []Finding) (listed []Finding, groups []*group) {
+	byKey := map[string]*group{}
+	for _, f := range fs {
+		if !f.Grouped {
+			listed = append(listed, f)
+			continue
+		}
+		key := string(f.Kind) + ":" + f.Reason
+		g := byKey[key]
+		if g == nil {
+			g = &group{kind: f.Kind, reason: f.Reason, severity: f.Severity}
+			byKey[key] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, f.Package)
+	}
+	return listed, groups
+}
+
+// line says what the group is, with its names as rendered by the caller.
+func (g *group) line(names string) string {
+	n := len(g.names)
+	switch {
+	case g.kind == Hidden && g.reason == ReasonTransitive:
+		return fmt.Sprintf("%s %d %s only declared packages need, not the project's code: %s", g.reason, n, plural(n, "package", "packages"), names)
+	case g.kind == Phantom && g.reason == ReasonUnused:
+		return fmt.Sprintf("%s %d dev or test %s the test command had no reason to load (no test imports them): %s", g.reason, n, plural(n, "declaration", "declarations"), names)
+	}
+	return fmt.Sprintf("%s %d: %s", g.reason, n, names)
+}
+
+// GroupLines returns, for one ecosystem, a line per kind and reason of
+// the findings that renderings count together (Finding.Grouped), with up
+// to max package names each: what the job summary and the annotations
+// show in place of one entry per package.
+func (e EcosystemReport) GroupLines(max int) []string {
+	_, groups := splitGrouped(e.Findings)
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = fmt.Sprintf("%s %s", g.kind, g.line(joinNames(g.names, max)))
+	}
+	return out
+}
+
+// where is the location column of a finding: its line (a manifest's, or
+// the import's for a direct use or a missing package), or for a hidden
+// package without one the chain it comes through (an undeclared package
+// has no line to point at).
 func where(f Finding) string {
+	if f.Kind == Hidden && f.Location != nil && f.Location.Line > 0 {
+		return f.Location.String()
+	}
 	if f.Kind == Hidden {
 		if len(f.Via) > 0 {
 			return "via " + strings.Join(f.Via, " → ")

@@ -35,6 +35,12 @@ func unsafe(r rune) bool {
 	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
 }
 
+// Quoted returns argv for a message that must name the command whole:
+// Join's text in double quotes (Go syntax, as Label), never cut.
+func Quoted(argv []string) string {
+	return strconv.Quote(Join(argv))
+}
+
 // labelRunes is how long a Label's command may grow before it is cut:
 // enough for "python3 -m pytest -q tests/", short enough for one line of a
 // message.
