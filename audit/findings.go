@@ -108,7 +108,7 @@ func (a *auditor) unloaded(f *Finding, d ecosystems.Dependency, other string) {
 	name, where, im := f.Package, declaredAt(d), a.imports
 	f.Version = versionOf(a.pkgs[name])
 	if other != "" {
-		other = "; " + other
+		other = " (" + other + ")"
 	}
 	place := func(is []ecosystems.Import) {
 		f.Location = &is[0].Pos
@@ -220,7 +220,7 @@ func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Findin
 // otherCopyOnly says which other copy of name was loaded when name is
 // installed in several copies, some recorded as the project's direct
 // dependency, and no loaded file lies in those: "only another copy was
-// loaded: 4.17.2 at node_modules/agenda/node_modules/mongodb". It is ""
+// loaded, 4.17.2 at node_modules/agenda/node_modules/mongodb". It is ""
 // when the declared copy was loaded or the copies cannot be told apart.
 func (a *auditor) otherCopyOnly(name string) string {
 	ps := a.pkgs[name]
@@ -265,7 +265,7 @@ func (a *auditor) otherCopyOnly(name string) string {
 		copies = append(copies, c)
 	}
 	sort.Strings(copies)
-	return fmt.Sprintf("only another copy of it was loaded: %s", strings.Join(copies, ", "))
+	return fmt.Sprintf("only another copy of it was loaded, %s", strings.Join(copies, ", "))
 }
 
 // inDir reports whether file lies under dir (both slash-separated, both

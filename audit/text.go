@@ -190,9 +190,6 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			pw = max(pw, utf8.RuneCountInString(f.Package))
 			rw = max(rw, len(f.Reason))
 		}
-		for _, g := range groups {
-			ew.printf("    %-7s  %s\n", g.severity, g.line(joinNames(g.names, 12)))
-		}
 		for _, f := range listed {
 			line := fmt.Sprintf("    %-7s  %s  %s  %s", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
 			ew.printf("%s\n", strings.TrimRight(line, " "))
@@ -200,6 +197,9 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			if note := gateNote(f); note != "" {
 				ew.printf("             %s\n", note)
 			}
+		}
+		for _, g := range groups {
+			ew.printf("    %-7s  %s\n", g.severity, g.line(joinNames(g.names, 12)))
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
