@@ -285,27 +285,21 @@ func splitGrouped(fs []Finding) (listed []Finding, groups []*group) {
 
 // line says what the group is, with its names as rendered by the caller.
 func (g *group) line(names string) string {
-	n := len(g.names)
-	switch {
-	case g.kind == Hidden && g.reason == ReasonTransitive:
-		return fmt.Sprintf("%s %d %s only declared packages need, not the project's code: %s", g.reason, n, plural(n, "package", "packages"), names)
-	case g.kind == Phantom && g.reason == ReasonUnused:
-		return fmt.Sprintf("%s %d dev or test %s the test command had no reason to load (no test imports them): %s", g.reason, n, plural(n, "declaration", "declarations"), names)
-	}
-	return fmt.Sprintf("%s %d: %s", g.reason, n, names)
+	return GroupLine(g.kind, g.reason, len(g.names), names)
 }
 
-// GroupLines returns, for one ecosystem, a line per kind and reason of
-// the findings that renderings count together (Finding.Grouped), with up
-// to max package names each: what the job summary and the annotations
-// show in place of one entry per package.
-func (e EcosystemReport) GroupLines(max int) []string {
-	_, groups := splitGrouped(e.Findings)
-	out := make([]string, len(groups))
-	for i, g := range groups {
-		out[i] = fmt.Sprintf("%s %s", g.kind, g.line(joinNames(g.names, max)))
+// GroupLine says in one line what n grouped findings (Finding.Grouped) of
+// kind k and reason are, followed by names, their packages as the caller
+// renders them: the text, Markdown, job summary and annotations all say
+// it this one way.
+func GroupLine(k Kind, reason string, n int, names string) string {
+	switch {
+	case k == Hidden && reason == ReasonTransitive:
+		return fmt.Sprintf("%s %d %s only declared packages need, not the project's code: %s", reason, n, plural(n, "package", "packages"), names)
+	case k == Phantom && reason == ReasonUnused:
+		return fmt.Sprintf("%s %d dev or test %s the test command had no reason to load (no test imports them): %s", reason, n, plural(n, "declaration", "declarations"), names)
 	}
-	return out
+	return fmt.Sprintf("%s %d: %s", reason, n, names)
 }
 
 // where is the location column of a finding: its line (a manifest's, or
