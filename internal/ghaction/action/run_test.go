@@ -120,6 +120,19 @@ func TestRunPullRequest(t *testing.T) {
 		if r.Tool.Version != "test" || r.Run == nil || !r.Run.Succeeded {
 			t.Errorf("report of tool %+v, run %+v", r.Tool, r.Run)
 		}
+		// The report file carries the gate's verdict on every finding:
+		// as many gating as the failing output counts.
+		gating := 0
+		for _, e := range r.Ecosystems {
+			for _, f := range e.Findings {
+				if f.Gating {
+					gating++
+				}
+			}
+		}
+		if gating != 2 {
+			t.Errorf("%d findings gating in the report file, want 2", gating)
+		}
 	})
 	t.Run("github", func(t *testing.T) {
 		// The read-only token may read: the commits were listed for the
