@@ -21,7 +21,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("Declared and installed layers only: no command was traced.\n")
 	} else {
 		ri := r.Run
-		ew.printf("`%s` %s", markdown.Code(strings.Trim(shellquote.Label(ri.Command), `"`)), ri.Status())
+		ew.printf("`%s` %s", markdown.Code(commandCode(ri.Command)), ri.Status())
 		if ri.DurationMs > 0 {
 			ew.printf(" after %s", duration(ri.DurationMs))
 		}
@@ -134,6 +134,14 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 		}
 		ew.printf("\nTest tooling (dev, not counted as hidden): %s.\n", joinNames(names, 20))
 	}
+}
+
+// commandCode is the traced command for a code span: whole, with control
+// characters escaped as Quoted escapes them (a newline would end the
+// span), and double quotes as they are.
+func commandCode(argv []string) string {
+	q := shellquote.Quoted(argv)
+	return strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
 }
 
 func severityIcon(s string) string {

@@ -66,7 +66,7 @@ func (r *Report) headline() string {
 		return "envaudit · declared and installed layers only (no trace: nothing was run)"
 	}
 	ri := r.Run
-	s := fmt.Sprintf("envaudit · %s %s", shellquote.Label(ri.Command), ri.Status())
+	s := fmt.Sprintf("envaudit · %s %s", shellquote.Quoted(ri.Command), ri.Status())
 	if ri.DurationMs > 0 {
 		s += " after " + duration(ri.DurationMs)
 	}
