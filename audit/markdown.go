@@ -112,7 +112,7 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 		for i, n := range g.names {
 			names[i] = "`" + markdown.Code(n) + "`"
 		}
-		ew.printf("\n%s %s %s.\n", severityIcon(g.severity), g.kind, g.line(joinNames(names, 20)))
+		ew.printf("\n%s %s %s — %s.\n", severityIcon(g.severity), g.kind, g.reason, g.line(joinNames(names, 20)))
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
 		ew.printf("\n<details><summary>bloat: %d of %d installed %s never loaded</summary>\n\n", len(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))

@@ -199,7 +199,7 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			}
 		}
 		for _, g := range groups {
-			ew.printf("    %-7s  %s\n", g.severity, g.line(joinNames(g.names, 12)))
+			ew.printf("    %-7s  %s  %s\n", g.severity, g.reason, g.line(joinNames(g.names, 12)))
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
@@ -295,11 +295,11 @@ func (g *group) line(names string) string {
 func GroupLine(k Kind, reason string, n int, names string) string {
 	switch {
 	case k == Hidden && reason == ReasonTransitive:
-		return fmt.Sprintf("%s %d %s only declared packages need, not the project's code: %s", reason, n, plural(n, "package", "packages"), names)
+		return fmt.Sprintf("%d %s only declared packages need, not the project's code: %s", n, plural(n, "package", "packages"), names)
 	case k == Phantom && reason == ReasonUnused:
-		return fmt.Sprintf("%s %d dev or test %s the test command had no reason to load (no test imports them): %s", reason, n, plural(n, "declaration", "declarations"), names)
+		return fmt.Sprintf("%d dev or test %s the test command had no reason to load, imported by no test: %s", n, plural(n, "declaration", "declarations"), names)
 	}
-	return fmt.Sprintf("%s %d: %s", reason, n, names)
+	return fmt.Sprintf("%d %s: %s", n, plural(n, "package", "packages"), names)
 }
 
 // where is the location column of a finding: its line (a manifest's, or

@@ -277,13 +277,7 @@ func (g *groupResult) result(opts Options) (Result, bool) {
 			idx = i
 		}
 	}
-	msg := fmt.Sprintf("%d %s %s %s: %s.", len(g.names), g.item.Ecosystem, f.Kind, f.Reason, strings.Join(g.names, ", "))
-	switch {
-	case f.Kind == audit.Hidden && f.Reason == audit.ReasonTransitive:
-		msg = fmt.Sprintf("%d %s %s only declared packages need, not the project's code (nothing to declare): %s.", len(g.names), g.item.Ecosystem, plural(len(g.names), "package", "packages"), strings.Join(g.names, ", "))
-	case f.Kind == audit.Phantom && f.Reason == audit.ReasonUnused:
-		msg = fmt.Sprintf("%d %s dev or test %s the test command had no reason to load, and no test imports: %s.", len(g.names), g.item.Ecosystem, plural(len(g.names), "declaration", "declarations"), strings.Join(g.names, ", "))
-	}
+	msg := fmt.Sprintf("%s %s %s — %s.", g.item.Ecosystem, f.Kind, f.Reason, audit.GroupLine(f.Kind, f.Reason, len(g.names), strings.Join(g.names, ", ")))
 	key := g.item.Ecosystem + "/" + string(f.Kind) + "/" + f.Reason + "/grouped"
 	sum := sha256.Sum256([]byte(key + "\x00" + file))
 	return Result{
@@ -303,13 +297,6 @@ func (g *groupResult) result(opts Options) (Result, bool) {
 			"gating":    false,
 		},
 	}, true
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // fingerprint identifies a finding independently of its line, so code

@@ -174,8 +174,8 @@ func TestGrouped(t *testing.T) {
 	}
 	want := []got{
 		{"envaudit/hidden", "error", "app/src/index.js", 2, "ms is imported", true},
-		{"envaudit/hidden", "note", "app/package.json", 1, "2 npm packages only declared packages need, not the project's code (nothing to declare): has-flag, supports-color.", false},
-		{"envaudit/phantom", "note", "app/package.json", 1, "1 npm dev or test declaration the test command had no reason to load, and no test imports: eslint.", false},
+		{"envaudit/hidden", "note", "app/package.json", 1, "npm hidden transitive — 2 packages only declared packages need, not the project's code: has-flag, supports-color.", false},
+		{"envaudit/phantom", "note", "app/package.json", 1, "npm phantom unused — 1 dev or test declaration the test command had no reason to load, imported by no test: eslint.", false},
 	}
 	if diff := cmp.Diff(want, results); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)

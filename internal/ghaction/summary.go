@@ -256,7 +256,7 @@ func writeGrouped(b *strings.Builder, items []audit.Item, maxRows int) {
 		if n > maxRows {
 			ns = append(ns[:maxRows:maxRows], fmt.Sprintf("and %d more", n-maxRows))
 		}
-		fmt.Fprintf(b, "ℹ️ %s %s.\n\n", f.Kind, audit.GroupLine(f.Kind, f.Reason, n, strings.Join(ns, ", ")))
+		fmt.Fprintf(b, "ℹ️ %s · %s — %s.\n\n", f.Kind, f.Reason, audit.GroupLine(f.Kind, f.Reason, n, strings.Join(ns, ", ")))
 	}
 }
 
