@@ -193,7 +193,7 @@ func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Findin
 	if w := a.graph.bfs(sortedNames(others)); w.reached(name) {
 		via := w.path(name)
 		base.Reason, base.Via = ReasonUnused, via
-		base.Message = fmt.Sprintf("%q is declared%s and was loaded (%s), but nothing in the project's sources imports it: %s and brings it anyway — remove the declaration", name, where, fileList(files), dependsOn(via, name))
+		base.Message = fmt.Sprintf("%q is declared%s and was loaded (%s), but nothing in the project's sources imports it: %s and brings it anyway — remove the declaration", name, where, fileList(files), dependsOn(via))
 		return &base, true, ""
 	}
 	testImp := im.test[name]
@@ -333,7 +333,7 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Reason, f.Severity, f.Grouped = ReasonTransitive, SeverityNotice, true
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
-			f.Message = fmt.Sprintf("%s; only declared packages need it (%s): nothing in the project's sources imports it", loaded, dependsOn(f.Via, name))
+			f.Message = fmt.Sprintf("%s; only declared packages need it (%s): nothing in the project's sources imports it", loaded, dependsOn(f.Via))
 		} else if runtime.reached(name) {
 			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
 			f.Via = runtime.path(name)
@@ -372,7 +372,7 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 
 // dependsOn says how a package comes through a chain of others:
 // `"bull" depends on it`, `"debug" → "supports-color" depends on it`.
-func dependsOn(via []string, name string) string {
+func dependsOn(via []string) string {
 	return chain(via) + " depends on it"
 }
 
