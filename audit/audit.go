@@ -224,7 +224,13 @@ func Ecosystem(in Input) EcosystemReport {
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 
 	inventoried := in.Inventory != nil
-	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused}
+	im := newImports(in.Imports)
+	rep.Evidence = withEvidence(rep.Evidence, im.evidenceLine())
+	if in.Imports != nil {
+		rep.Warnings = append(rep.Warnings, in.Imports.Warnings...)
+	}
+	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused,
+		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable}
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}
@@ -243,6 +249,9 @@ func Ecosystem(in Input) EcosystemReport {
 		if inventoried {
 			fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
 		}
+	}
+	if inventoried {
+		fs = append(fs, a.missing(excluded)...)
 	}
 	rep.Findings = nonNil(fs)
 	return rep
@@ -506,10 +515,11 @@ func nonNil[T any](s []T) []T {
 }
 
 // commandString renders the traced command for messages: its words joined
-// by spaces, quoted where they contain spaces, shortened when long.
+// as a shell reads them, in double quotes, whole — a message never cuts
+// the command a reader may want to run again.
 func commandString(t *tracer.Trace) string {
 	if t == nil || len(t.Header.Command) == 0 {
 		return "the traced command"
 	}
-	return shellquote.Label(t.Header.Command)
+	return shellquote.Quoted(t.Header.Command)
 }

@@ -43,19 +43,52 @@
 // # Findings
 //
 // With D1, D2 and D3 as above (toolchain baseline and undeclared dev
-// tooling removed):
+// tooling removed), and Input.Imports, what the project's own sources
+// import (the code's imports, the tests' imports — the test tooling's
+// need — and those only to build or only for another platform):
 //
 //	phantom  D1 \ D3   not-installed  a runtime, provided or build declaration not in    error
 //	                                  D2 (only known when D2 was enumerated)
 //	                   skipped        a dev, test, peer or optional declaration not in   notice
 //	                                  D2: the install left it out
-//	                   compile-time   a CompileOnly declaration, or only read to build   notice
-//	                   unused         installed, never loaded                            warning (notice if dev, test, build, optional, peer or provided)
-//	hidden   D3 \ D1   transitive     reachable from a runtime declaration; Via is the   warning
-//	                                  shortest path of names from it
+//	                   compile-time   a CompileOnly declaration, only read to build, or  notice
+//	                                  imported only to build (a type-only import)
+//	                   untested       installed, never loaded, but imported by the code  notice
+//	                                  (or a test, or code for another platform); placed
+//	                                  at the import
+//	                   unused         installed, never loaded, imported by nothing       warning (notice if dev, test, build, optional, peer or provided)
+//	         D1 ∩ D3   unused         the declared copy was never loaded, only another   as above
+//	                                  copy of it (a dependency's nested one): audited as
+//	                                  never loaded, the message names the copy
+//	                   unused         a runtime declaration the code never imports,      warning
+//	                                  loaded only by a declared package depending on it
+//	                                  (Via)
+//	                   dev-only       a runtime declaration the code never imports that  warning
+//	                                  only the tests import or only the test tooling
+//	                                  loaded
+//	hidden   D3 \ D1   direct         imported by the code (or a test), there only       error
+//	                                  through a declared package (Via); placed at the
+//	                                  import
+//	                   transitive     reachable from a runtime declaration; Via is the   warning; with the imports read, a notice
+//	                                  shortest path of names from it                     and Grouped: only declared packages need it
 //	                   undeclared     reachable from no declaration                      error
+//	         none      missing        imported at run time by the code (not optionally,  error
+//	                                  not only to build, not for another platform),
+//	                                  declared nowhere, not installed; placed at the
+//	                                  import; needs D2, not a trace
 //	bloat    D2 \ D3   installed      one finding per package, ranked                    notice
 //	dev      loaded undeclared dev tooling: test-runner                                  notice
+//
+// The reasons resting on imports (untested, dev-only, direct, missing, and
+// unused for a loaded declaration) need Imports; without it the audit is
+// what the trace alone can tell, and the ecosystem's evidence says so.
+// Only imports read in full (Imports.Warnings empty) make the absence of
+// an import evidence: then an unused declaration is told "remove it", a
+// transitive package is grouped, and a loaded declaration can be a
+// phantom. A dev or test declaration that was not loaded and that no test
+// imports (a linter, a formatter, a release tool) is an unused notice with
+// Grouped set. Renderings count Grouped findings in one line per kind and
+// reason, with their names.
 //
 // Bloat findings are ranked by what is worth acting on first: packages the
 // project depends on directly (the only ones a manifest edit removes), then
@@ -64,14 +97,20 @@
 // ranking, never as one line or annotation per package.
 //
 // Without a trace (envaudit audit without --trace), only D1 and D2 are
-// known: the only findings are not-installed and skipped phantoms, and the
-// metrics hold the counts, Δ and ρ, with the rates 0 and P, R, F1 absent.
+// known: the only findings are not-installed and skipped phantoms and
+// missing packages, and the metrics hold the counts, Δ and ρ, with the
+// rates 0 and P, R, F1 absent.
+//
+// Every finding has Gating, false until a gate marks the report
+// (policy.Gate.Mark): the audit itself decides no run.
 //
 // # Metrics
 //
 // Measure implements the study's definitions over the same sets the
-// findings use, so |phantom findings| = φ·n1, |hidden| = η·n3 and
-// |bloat| = β·n2: D1 is every declared name (all scopes) except excluded
+// findings use, so |phantom findings on D1 \ D3| = φ·n1, |hidden findings
+// on D3 \ D1| = η·n3 and |bloat| = β·n2 (the phantoms of loaded
+// declarations and the missing packages refine the findings, not the
+// layers): D1 is every declared name (all scopes) except excluded
 // toolchain packages; D2 is the installed names without the excluded
 // baseline and without undeclared dev tooling; D3 is the packages loaded at
 // run time, without undeclared dev tooling.

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,16 +30,47 @@ type auditor struct {
 	// available are the declared packages that are not installed but that
 	// the package archive knows (Inventory.Available): real names.
 	available set
+	// imports is what the project's own sources import.
+	imports imports
+	// graph is the installation's dependency graph; devWalk walks it from
+	// the dev roots the run loaded; loadedRuntime are the runtime
+	// declarations the run loaded.
+	graph         graph
+	devWalk       walk
+	loadedRuntime set
+	// inapplicable are the declarations that do not apply here.
+	inapplicable set
 }
 
 // phantoms returns a finding per declared package that the run did not
 // load (D1 \ D3). Without a trace only not-installed phantoms can be told.
+// With the project's imports, an unloaded declaration the code imports is
+// untested, not unused, and a loaded one is still a phantom when the load
+// was not the project's: only its test tooling loaded it (dev-only), only
+// another copy of it was loaded, or only a declared package that depends
+// on it loaded it (loadedPhantom).
 func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 	var out []Finding
-	for _, name := range sortedNames(minus(d1, d3)) {
+	for _, name := range sortedNames(d1) {
 		d := a.decls[name][0]
 		f := Finding{Kind: Phantom, Package: name, Location: loc(d.Pos)}
 		where := declaredAt(d)
+		other := ""
+		if d3[name] {
+			if !traced || !inventoried {
+				continue
+			}
+			lf, ok, copyNote := a.loadedPhantom(name, d)
+			if !ok {
+				continue
+			}
+			if lf != nil {
+				out = append(out, *lf)
+				continue
+			}
+			// Only another copy was loaded: audited as not loaded.
+			other = copyNote
+		}
 		switch {
 		case inventoried && !d2[name]:
 			if skippable(d.Scope) {
@@ -59,26 +91,194 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 		case d.CompileOnly:
 			f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
 			f.Message = fmt.Sprintf("%q is declared%s and is needed only to build; nothing of it loads at run time", name, where)
-		case a.uses[name] != nil:
+		case a.uses[name] != nil && other == "":
 			f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
 			files := a.uses[name].evidenceOrder()
 			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(a.uses[name].procs)}
 			f.Message = fmt.Sprintf("%q is declared%s but was only read to build (%s), never loaded at run time", name, where, fileList(files))
 		default:
-			f.Reason = ReasonUnused
-			f.Version = versionOf(a.pkgs[name])
-			if isRuntimeScope(d.Scope) {
-				f.Severity = SeverityWarning
-				f.Message = fmt.Sprintf("%q is declared%s but %s while %s ran", name, where, a.unused, a.command)
-			} else {
-				f.Severity = SeverityNotice
-				f.Message = fmt.Sprintf("%q is declared%s as %s dependency but %s while %s ran; fine if tooling that was not run uses it", name, where, withArticle(string(d.Scope)), a.unused, a.command)
-			}
+			a.unloaded(&f, d, other)
 		}
 		out = append(out, f)
 	}
 	sortFindings(out)
 	return out
+}
+
+// unloaded fills the finding of an installed declaration whose own copy
+// the run never loaded: untested when the project's sources import it
+// (the tests do not reach that import), compile-time when they import it
+// only to build, unused otherwise. other says which other copy of it was
+// loaded, if one was.
+func (a *auditor) unloaded(f *Finding, d ecosystems.Dependency, other string) {
+	name, where, im := f.Package, declaredAt(d), a.imports
+	f.Version = versionOf(a.pkgs[name])
+	if other != "" {
+		other = " (" + other + ")"
+	}
+	place := func(is []ecosystems.Import) {
+		f.Location = &is[0].Pos
+		f.Evidence = &Evidence{Imports: importEvidence(is)}
+	}
+	switch {
+	case len(im.code[name]) > 0:
+		is := im.code[name]
+		place(is)
+		f.Reason, f.Severity = ReasonUntested, SeverityNotice
+		f.Message = fmt.Sprintf("%q is declared%s and imported at %s, but %s while %s ran%s: the tests do not reach that import — test the code that imports it rather than removing it", name, where, importedAt(is), a.unused, a.command, other)
+	case len(im.test[name]) > 0:
+		is := im.test[name]
+		place(is)
+		f.Reason, f.Severity = ReasonUntested, SeverityNotice
+		f.Message = fmt.Sprintf("%q is declared%s and imported by a test at %s, but %s while %s ran%s: that test did not run", name, where, importedAt(is), a.unused, a.command, other)
+	case len(im.platform[name]) > 0:
+		is := im.platform[name]
+		place(is)
+		f.Reason, f.Severity = ReasonUntested, SeverityNotice
+		f.Message = fmt.Sprintf("%q is declared%s and imported only by code for another platform, at %s: needed there, so not loaded here%s", name, where, importedAt(is), other)
+	case len(im.compile[name]) > 0:
+		is := im.compile[name]
+		place(is)
+		f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
+		f.Message = fmt.Sprintf("%q is declared%s and imported only to build or type-check, at %s: nothing of it loads at run time%s", name, where, importedAt(is), other)
+	default:
+		f.Reason = ReasonUnused
+		remove := ""
+		if im.complete {
+			remove = "; nothing in the project's sources imports it"
+		}
+		switch {
+		case isRuntimeScope(d.Scope):
+			f.Severity = SeverityWarning
+			if remove != "" {
+				remove += ": remove it"
+			}
+			f.Message = fmt.Sprintf("%q is declared%s but %s while %s ran%s%s", name, where, a.unused, a.command, other, remove)
+		case im.complete && isDevScope(d.Scope):
+			// A linter, a formatter, a release tool: the test command
+			// had no reason to load it, and no test imports it.
+			f.Severity, f.Grouped = SeverityNotice, true
+			f.Message = fmt.Sprintf("%q is declared%s as %s dependency, not loaded while %s ran and imported by no test: tooling the tests do not run%s", name, where, withArticle(string(d.Scope)), a.command, other)
+		default:
+			f.Severity = SeverityNotice
+			f.Message = fmt.Sprintf("%q is declared%s as %s dependency but %s while %s ran%s; fine if tooling that was not run uses it", name, where, withArticle(string(d.Scope)), a.unused, a.command, other)
+		}
+	}
+}
+
+// loadedPhantom decides whether a declaration whose name the run loaded
+// (it is in D3) was really used as declared. The declared instance is
+// what counts: when only another copy of another version was loaded (a
+// dependency's nested copy), the declaration is audited as not loaded,
+// and copyNote says which copy was (ok, with a nil finding). With the
+// project's imports read in full, a runtime declaration the code never
+// imports is a phantom when only the test tooling loaded it (dev-only) or
+// only a declared package that depends on it did (unused: that package
+// brings it). ok is false when the declaration was used.
+func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Finding, ok bool, copyNote string) {
+	if note := a.otherCopyOnly(name); note != "" {
+		return nil, true, note
+	}
+	im := a.imports
+	if !im.complete || isDevScope(d.Scope) || im.byCode(name) || len(im.platform[name]) > 0 {
+		return nil, false, ""
+	}
+	where := declaredAt(d)
+	u := a.uses[name]
+	files := u.evidenceOrder()
+	ev := &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
+	base := Finding{Kind: Phantom, Package: name, Version: versionOf(a.pkgs[name]), Location: loc(d.Pos), Evidence: ev, Severity: SeverityWarning}
+	// A declared package that depends on it and was loaded: what did load
+	// it.
+	others := set{}
+	for n := range a.loadedRuntime {
+		if n != name {
+			others[n] = true
+		}
+	}
+	if w := a.graph.bfs(sortedNames(others)); w.reached(name) {
+		via := w.path(name)
+		base.Reason, base.Via = ReasonUnused, via
+		base.Message = fmt.Sprintf("%q is declared%s and was loaded (%s), but nothing in the project's sources imports it: %s and brings it anyway — remove the declaration", name, where, fileList(files), dependsOn(via))
+		return &base, true, ""
+	}
+	testImp := im.test[name]
+	if len(testImp) == 0 && !slices.Contains(a.in.DevTools, name) && !a.devWalk.reached(name) {
+		// Loaded, imported by nothing the project wrote, and no package
+		// explains it: something loaded it by a name the sources do not
+		// spell (a plugin, a command a script runs). Counted as used.
+		return nil, false, ""
+	}
+	base.Reason = ReasonDevOnly
+	switch {
+	case len(testImp) > 0:
+		ev.Imports = importEvidence(testImp)
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the tests import it (%s) and nothing else in the project's sources does: move it to the dev dependencies", name, where, importedAt(testImp))
+	case a.devWalk.reached(name) && len(a.devWalk.path(name)) > 0:
+		base.Via = a.devWalk.path(name)
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the test tooling loaded it (through %s) and nothing in the project's sources imports it: move it to the dev dependencies", name, where, chain(base.Via))
+	default:
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but it is test tooling the test command ran and nothing in the project's sources imports it: move it to the dev dependencies", name, where)
+	}
+	return &base, true, ""
+}
+
+// otherCopyOnly says which other copy of name was loaded when name is
+// installed in several copies, some recorded as the project's direct
+// dependency, and no loaded file lies in those: "only another copy was
+// loaded, 4.17.2 at node_modules/agenda/node_modules/mongodb". It is ""
+// when the declared copy was loaded or the copies cannot be told apart.
+func (a *auditor) otherCopyOnly(name string) string {
+	ps := a.pkgs[name]
+	if len(ps) < 2 || a.uses[name] == nil {
+		return ""
+	}
+	direct := false
+	for _, p := range ps {
+		direct = direct || p.Direct
+	}
+	if !direct {
+		return ""
+	}
+	loaded := map[int]bool{}
+	for file := range a.uses[name].files {
+		best := -1
+		for i, p := range ps {
+			if p.Path == "" || !inDir(file, p.Path) {
+				continue
+			}
+			if best < 0 || len(p.Path) > len(ps[best].Path) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return "" // a file no copy's path holds: which copy is unknown
+		}
+		loaded[best] = true
+	}
+	var copies []string
+	for i, p := range ps {
+		if !loaded[i] {
+			continue
+		}
+		if p.Direct {
+			return ""
+		}
+		c := p.Path
+		if p.Version != "" {
+			c = p.Version + " at " + p.Path
+		}
+		copies = append(copies, c)
+	}
+	sort.Strings(copies)
+	return fmt.Sprintf("only another copy of it was loaded, %s", strings.Join(copies, ", "))
+}
+
+// inDir reports whether file lies under dir (both slash-separated, both
+// relative to the root or both absolute).
+func inDir(file, dir string) bool {
+	dir = strings.TrimSuffix(dir, "/")
+	return file == dir || strings.HasPrefix(file, dir+"/")
 }
 
 // hidden returns a finding per loaded, undeclared package that is not dev
@@ -108,12 +308,38 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			Evidence: &Evidence{Files: capped(files, maxFindingFiles), Processes: procs},
 		}
 		loaded := fmt.Sprintf("%q was loaded%s (%s) but is not declared", name, byProcs(procs), fileList(files))
+		im := a.imports
+		codeImp := append(append([]ecosystems.Import(nil), im.code[name]...), im.compile[name]...)
+		needed := codeImp
+		if len(needed) == 0 {
+			needed = im.test[name]
+		}
+		if len(needed) > 0 {
+			f.Evidence.Imports = importEvidence(needed)
+		}
 		if !a.resolved {
 			// Without the graph nothing says whether a declared package
 			// brings it: undeclared as far as is known, but no error.
 			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
 			f.Location = a.mainManifest()
 			f.Message = fmt.Sprintf("%s; the installed packages could not be enumerated, so whether a declared package brings it is unknown", loaded)
+		} else if via := a.throughDeclared(name, runtime); len(via) > 0 && len(needed) > 0 {
+			// The project's own code uses a package that only another
+			// package's dependency puts there: it vanishes when that one
+			// changes.
+			f.Reason, f.Severity = ReasonDirect, SeverityError
+			f.Via = via
+			f.Location = &needed[0].Pos
+			what, as := "the project's code", "declare it"
+			if len(codeImp) == 0 {
+				what, as = "the tests", "declare it as a dev dependency"
+			}
+			f.Message = fmt.Sprintf("%q is imported by %s at %s but is not declared; it is installed only because %s depends on it — %s", name, what, importedAt(needed), chain(via), as)
+		} else if runtime.reached(name) && im.complete {
+			f.Reason, f.Severity, f.Grouped = ReasonTransitive, SeverityNotice, true
+			f.Via = runtime.path(name)
+			f.Location = a.manifestOf(f.Via[0])
+			f.Message = fmt.Sprintf("%s; only declared packages need it (%s): nothing in the project's sources imports it", loaded, dependsOn(f.Via))
 		} else if runtime.reached(name) {
 			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
 			f.Via = runtime.path(name)
@@ -128,6 +354,12 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = via
 			f.Location = a.manifestOf(via[0])
 			f.Message = fmt.Sprintf("%s; it comes only through %s, and %q is declared%s as %s dependency only, so an install without %s dependencies lacks it — declare it as a runtime dependency", loaded, chain(via), via[0], declaredAt(d), withArticle(string(d.Scope)), d.Scope)
+		} else if len(needed) > 0 {
+			// Imported by the project's own sources: its own error, even
+			// when another undeclared package brings it too.
+			f.Reason, f.Severity = ReasonUndeclared, SeverityError
+			f.Location = a.mainManifest()
+			f.Message = fmt.Sprintf("%s, although the project's sources import it at %s, and no declared package depends on it: a clean install will not have it", loaded, importedAt(needed))
 		} else if via := through.path(name); len(via) > 0 {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
 			f.Via = via
@@ -141,6 +373,54 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 		out = append(out, f)
 	}
 	sortFindings(out)
+	return out
+}
+
+// dependsOn says how a package comes through a chain of others:
+// `"bull" depends on it`, `"debug" → "supports-color" depends on it`.
+func dependsOn(via []string) string {
+	return chain(via) + " depends on it"
+}
+
+// throughDeclared returns the chain of declared packages a loaded,
+// undeclared package comes through: from a runtime declaration, else
+// from a dev declaration the run did not load; nil when none brings it.
+func (a *auditor) throughDeclared(name string, runtime walk) []string {
+	if runtime.reached(name) {
+		return runtime.path(name)
+	}
+	return a.devOnly.path(name)
+}
+
+// missing returns a finding per package the project's non-test code
+// imports at run time (not optionally, not only to build, not only for
+// another platform) that is declared nowhere and not installed at all: a
+// clean install crashes on that path. It needs D2, not a trace.
+func (a *auditor) missing(excluded set) []Finding {
+	var out []Finding
+	for _, name := range sortedNames(setOf(keys(a.imports.required))) {
+		if a.decls[name] != nil || a.pkgs[name] != nil || excluded[name] || a.uses[name] != nil || a.inapplicable[name] {
+			continue
+		}
+		is := a.imports.required[name]
+		out = append(out, Finding{
+			Kind:     Hidden,
+			Reason:   ReasonMissing,
+			Package:  name,
+			Severity: SeverityError,
+			Location: &is[0].Pos,
+			Evidence: &Evidence{Imports: importEvidence(is)},
+			Message:  fmt.Sprintf("%q is imported at %s but is declared nowhere and not installed: the code fails on that path after a clean install — declare it", name, importedAt(is)),
+		})
+	}
+	return out
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
 	return out
 }
 

@@ -77,7 +77,8 @@ func (it Item) Location(prefix string) (file string, line int) {
 // Describe is the plain text of the finding with its evidence, for
 // annotations, review comments and SARIF results: the message, then one
 // line each for the path it comes through, the files and processes that
-// used it, who provided it and whether the pull request introduced it.
+// used it, the imports that need it, who provided it and whether the
+// pull request introduced it.
 func (it Item) Describe() string {
 	f := it.Finding
 	var b strings.Builder
@@ -87,6 +88,13 @@ func (it Item) Describe() string {
 	}
 	if len(f.Via) > 0 {
 		fmt.Fprintf(&b, "\nReached through: %s.", strings.Join(f.Via, " → "))
+	}
+	if ev := f.Evidence; ev != nil && len(ev.Imports) > 0 {
+		at := make([]string, len(ev.Imports))
+		for i, im := range ev.Imports {
+			at[i] = fmt.Sprintf("%s (%q)", im.Pos, im.Module)
+		}
+		fmt.Fprintf(&b, "\nImported at: %s.", strings.Join(at, ", "))
 	}
 	if ev := f.Evidence; ev != nil && len(ev.Files) > 0 {
 		fmt.Fprintf(&b, "\nEvidence: %s", strings.Join(ev.Files, ", "))

@@ -21,7 +21,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		ew.printf("Declared and installed layers only: no command was traced.\n")
 	} else {
 		ri := r.Run
-		ew.printf("`%s` %s", markdown.Code(strings.Trim(shellquote.Label(ri.Command), `"`)), ri.Status())
+		ew.printf("`%s` %s", markdown.Code(commandCode(ri.Command)), ri.Status())
 		if ri.DurationMs > 0 {
 			ew.printf(" after %s", duration(ri.DurationMs))
 		}
@@ -97,7 +97,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 
 func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 	byKind := groupFindings(e.Findings)
-	listed := append(append([]Finding(nil), byKind[Phantom]...), byKind[Hidden]...)
+	listed, groups := splitGrouped(append(append([]Finding(nil), byKind[Phantom]...), byKind[Hidden]...))
 	if len(e.Findings) == 0 {
 		ew.printf("\nNo findings.\n")
 	}
@@ -106,6 +106,13 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 		for _, f := range listed {
 			ew.printf("| %s | %s %s | `%s` | %s | %s |\n", severityIcon(f.Severity), f.Kind, f.Reason, markdown.Code(f.Package), mdWhere(f), markdown.Text(f.Message))
 		}
+	}
+	for _, g := range groups {
+		names := make([]string, len(g.names))
+		for i, n := range g.names {
+			names[i] = "`" + markdown.Code(n) + "`"
+		}
+		ew.printf("\n%s %s %s — %s.\n", severityIcon(g.severity), g.kind, g.reason, g.line(joinNames(names, 20)))
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
 		ew.printf("\n<details><summary>bloat: %d of %d installed %s never loaded</summary>\n\n", len(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))
@@ -129,6 +136,14 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 	}
 }
 
+// commandCode is the traced command for a code span: whole, with control
+// characters escaped as Quoted escapes them (a newline would end the
+// span), and double quotes as they are.
+func commandCode(argv []string) string {
+	q := shellquote.Quoted(argv)
+	return strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+}
+
 func severityIcon(s string) string {
 	switch s {
 	case SeverityError:
@@ -144,7 +159,7 @@ func mdWhere(f Finding) string {
 	if w == "" {
 		return ""
 	}
-	if len(f.Via) > 0 && f.Kind == Hidden {
+	if len(f.Via) > 0 && f.Kind == Hidden && (f.Location == nil || f.Location.Line == 0) {
 		return markdown.Text(w)
 	}
 	return "`" + markdown.Code(w) + "`"

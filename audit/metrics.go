@@ -88,3 +88,13 @@ func union(a, b set) set {
 	}
 	return out
 }
+
+func intersect(a, b set) set {
+	out := set{}
+	for n := range a {
+		if b[n] {
+			out[n] = true
+		}
+	}
+	return out
+}

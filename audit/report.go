@@ -119,9 +119,9 @@ func Kinds() []Kind { return []Kind{Phantom, Hidden, Bloat, Dev} }
 func (k Kind) Reasons() []string {
 	switch k {
 	case Phantom:
-		return []string{ReasonUnused, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}
+		return []string{ReasonUnused, ReasonUntested, ReasonDevOnly, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}
 	case Hidden:
-		return []string{ReasonTransitive, ReasonUndeclared}
+		return []string{ReasonDirect, ReasonTransitive, ReasonUndeclared, ReasonMissing}
 	case Bloat:
 		return []string{ReasonInstalled}
 	case Dev:
@@ -132,12 +132,16 @@ func (k Kind) Reasons() []string {
 
 // The reasons of findings.
 const (
-	ReasonUnused       = "unused"        // phantom: installed but never loaded
+	ReasonUnused       = "unused"        // phantom: neither loaded (its own installed copy) nor imported by the project's code
+	ReasonUntested     = "untested"      // phantom: imported by the project's code, never loaded by this run
+	ReasonDevOnly      = "dev-only"      // phantom: a runtime declaration only the test tooling loaded
 	ReasonNotInstalled = "not-installed" // phantom: declared (runtime, provided or build) but absent from D2
 	ReasonSkipped      = "skipped"       // phantom: a dev, test, peer or optional declaration the install left out of D2
 	ReasonCompileTime  = "compile-time"  // phantom: needed only to build
-	ReasonTransitive   = "transitive"    // hidden: reachable from a declared dependency
+	ReasonDirect       = "direct"        // hidden: imported by the project's code, there only through a declared package
+	ReasonTransitive   = "transitive"    // hidden: reachable from a declared dependency, which alone needs it
 	ReasonUndeclared   = "undeclared"    // hidden: reachable from no declaration
+	ReasonMissing      = "missing"       // hidden: imported by the project's code, declared nowhere, not installed
 	ReasonInstalled    = "installed"     // bloat: in D2, never loaded
 	ReasonTestRunner   = "test-runner"   // dev: loaded by the test tooling only
 )
@@ -158,8 +162,19 @@ type Finding struct {
 	Severity string          `json:"severity"`
 	Location *ecosystems.Pos `json:"location,omitempty"` // manifest line, where there is one
 	Via      []string        `json:"via,omitempty"`      // hidden transitive: declared package(s) it comes through, path first
-	Evidence *Evidence       `json:"evidence,omitempty"` // hidden: the files and processes
+	Evidence *Evidence       `json:"evidence,omitempty"` // hidden: the files and processes; the imports that need it
 	Message  string          `json:"message"`
+	// Gating says the finding fails the check that decided the run: set
+	// by the gate (policy.Gate.Mark) before the report is written, false
+	// where no gate was applied.
+	Gating bool `json:"gating"`
+	// Grouped marks a finding that needs no decision of its own: a hidden
+	// package only declared packages need, a dev or test declaration the
+	// test command had no reason to load (a linter, a formatter, a release
+	// tool). It is still a finding of the report, counted in the metrics,
+	// but renderings count such findings in one line per kind and reason,
+	// with their names, instead of listing them one by one.
+	Grouped bool `json:"grouped,omitempty"`
 	// Change says whether a pull request introduced the finding ("new") or
 	// it was already there at the base commit ("existing"); empty when no
 	// base was compared. The Action gates only on new findings by default.
@@ -193,6 +208,9 @@ const (
 type Evidence struct {
 	Files     []string `json:"files,omitempty"`
 	Processes []string `json:"processes,omitempty"`
+	// Imports are the imports of the project's own sources that need the
+	// package (capped), the first one where the finding is placed.
+	Imports []ecosystems.Import `json:"imports,omitempty"`
 }
 
 // Metrics are the study's per-ecosystem metrics. Pointers are nil where a

@@ -66,7 +66,7 @@ func (r *Report) headline() string {
 		return "envaudit · declared and installed layers only (no trace: nothing was run)"
 	}
 	ri := r.Run
-	s := fmt.Sprintf("envaudit · %s %s", shellquote.Label(ri.Command), ri.Status())
+	s := fmt.Sprintf("envaudit · %s %s", shellquote.Quoted(ri.Command), ri.Status())
 	if ri.DurationMs > 0 {
 		s += " after " + duration(ri.DurationMs)
 	}
@@ -184,18 +184,22 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			continue
 		}
 		ew.printf("\n  %s %d\n", k, len(fs))
+		listed, groups := splitGrouped(fs)
 		pw, rw := 0, 0
-		for _, f := range fs {
+		for _, f := range listed {
 			pw = max(pw, utf8.RuneCountInString(f.Package))
 			rw = max(rw, len(f.Reason))
 		}
-		for _, f := range fs {
+		for _, f := range listed {
 			line := fmt.Sprintf("    %-7s  %s  %s  %s", f.Severity, pad(f.Package, pw), pad(f.Reason, rw), where(f))
 			ew.printf("%s\n", strings.TrimRight(line, " "))
 			ew.printf("             %s\n", f.Message)
 			if note := gateNote(f); note != "" {
 				ew.printf("             %s\n", note)
 			}
+		}
+		for _, g := range groups {
+			ew.printf("    %-7s  %s  %s\n", g.severity, g.reason, g.line(joinNames(g.names, 12)))
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
@@ -249,10 +253,63 @@ func gateNote(f Finding) string {
 	return strings.Join(notes, "; ")
 }
 
-// where is the location column of a finding: its manifest line, or for a
-// hidden package the chain it comes through (an undeclared package has no
-// line to point at).
+// group is the findings of one kind and reason that renderings count in
+// one line (Finding.Grouped).
+type group struct {
+	kind     Kind
+	reason   string
+	severity string
+	names    []string
+}
+
+// splitGrouped separates the findings listed one by one from the grouped
+// ones, which it returns by kind and reason, in the order first seen.
+func splitGrouped(fs []Finding) (listed []Finding, groups []*group) {
+	byKey := map[string]*group{}
+	for _, f := range fs {
+		if !f.Grouped {
+			listed = append(listed, f)
+			continue
+		}
+		key := string(f.Kind) + ":" + f.Reason
+		g := byKey[key]
+		if g == nil {
+			g = &group{kind: f.Kind, reason: f.Reason, severity: f.Severity}
+			byKey[key] = g
+			groups = append(groups, g)
+		}
+		g.names = append(g.names, f.Package)
+	}
+	return listed, groups
+}
+
+// line says what the group is, with its names as rendered by the caller.
+func (g *group) line(names string) string {
+	return GroupLine(g.kind, g.reason, len(g.names), names)
+}
+
+// GroupLine says in one line what n grouped findings (Finding.Grouped) of
+// kind k and reason are, followed by names, their packages as the caller
+// renders them: the text, Markdown, job summary and annotations all say
+// it this one way.
+func GroupLine(k Kind, reason string, n int, names string) string {
+	switch {
+	case k == Hidden && reason == ReasonTransitive:
+		return fmt.Sprintf("%d %s only declared packages need, not the project's code: %s", n, plural(n, "package", "packages"), names)
+	case k == Phantom && reason == ReasonUnused:
+		return fmt.Sprintf("%d dev or test %s the test command had no reason to load, imported by no test: %s", n, plural(n, "declaration", "declarations"), names)
+	}
+	return fmt.Sprintf("%d %s: %s", n, plural(n, "package", "packages"), names)
+}
+
+// where is the location column of a finding: its line (a manifest's, or
+// the import's for a direct use or a missing package), or for a hidden
+// package without one the chain it comes through (an undeclared package
+// has no line to point at).
 func where(f Finding) string {
+	if f.Kind == Hidden && f.Location != nil && f.Location.Line > 0 {
+		return f.Location.String()
+	}
 	if f.Kind == Hidden {
 		if len(f.Via) > 0 {
 			return "via " + strings.Join(f.Via, " → ")

@@ -47,6 +47,25 @@ func (g Gate) Failing(r *audit.Report) []audit.Item {
 	return out
 }
 
+// Mark sets Finding.Gating on every finding of r — true where the finding
+// fails the gate, false elsewhere — and returns how many fail. Front ends
+// call it once the gate that decides the run is known and before anything
+// is printed or written, so every rendering of r says which findings
+// decided it.
+func (g Gate) Mark(r *audit.Report) int {
+	n := 0
+	for i := range r.Ecosystems {
+		fs := r.Ecosystems[i].Findings
+		for j := range fs {
+			fs[j].Gating = g.Fails(fs[j])
+			if fs[j].Gating {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Apply marks the failing items and returns how many fail.
 func (g Gate) Apply(items []audit.Item) int {
 	n := 0

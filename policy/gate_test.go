@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestParseFailOn(t *testing.T) {
 	tests := []struct {
 		in, want, wantErr string
 	}{
-		{"", "hidden:undeclared,phantom:not-installed", ""},
+		{"", "hidden:direct,hidden:missing,hidden:undeclared,phantom:not-installed", ""},
 		{"none", "none", ""},
 		{"hidden", "hidden", ""},
 		{"phantom:unused, hidden:transitive", "hidden:transitive,phantom:unused", ""},
@@ -103,5 +104,28 @@ func TestParseAgentPolicy(t *testing.T) {
 				t.Errorf("ParseAgentPolicy(%q) = %q %q, want %q %q", tt.in, p.Name, failOn, tt.name, tt.failOn)
 			}
 		})
+	}
+}
+
+// TestMark checks that Mark gives every finding of a report its gating
+// verdict, the default gate failing the direct use of a transitive
+// package and a missing one but not the transitive packages only declared
+// packages need, nor an untested import.
+func TestMark(t *testing.T) {
+	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Findings: []audit.Finding{
+		{Kind: audit.Hidden, Reason: audit.ReasonDirect, Package: "ms"},
+		{Kind: audit.Hidden, Reason: audit.ReasonMissing, Package: "axios"},
+		{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "has-flag", Grouped: true},
+		{Kind: audit.Phantom, Reason: audit.ReasonUntested, Package: "yargs", Gating: true},
+		{Kind: audit.Phantom, Reason: audit.ReasonDevOnly, Package: "express"},
+	}}}}
+	def, _ := ParseFailOn("")
+	n := Gate{FailOn: def, Existing: true}.Mark(r)
+	var got []bool
+	for _, f := range r.Ecosystems[0].Findings {
+		got = append(got, f.Gating)
+	}
+	if diff := cmp.Diff([]bool{true, true, false, false, false}, got); diff != "" || n != 2 {
+		t.Errorf("Mark = %d, gating (-want +got):\n%s", n, diff)
 	}
 }

@@ -29,8 +29,11 @@ func (s Selector) String() string {
 }
 
 // DefaultFailOn is the default --fail-on: the findings that break a clean
-// install.
-const DefaultFailOn = "hidden:undeclared,phantom:not-installed"
+// install — a package the project's code imports that is there only
+// through another package (direct), one nothing declared brings
+// (undeclared), one not installed at all (missing), and a declaration
+// that does not install.
+const DefaultFailOn = "hidden:direct,hidden:missing,hidden:undeclared,phantom:not-installed"
 
 // SelectorValues lists every value ParseSelectors accepts in a list: each
 // kind, then its kind:reason pairs.

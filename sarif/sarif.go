@@ -1,9 +1,12 @@
 // Package sarif owns envaudit's SARIF 2.1.0 output, the subset GitHub code
 // scanning reads: one run, one rule per finding kind that points at a
-// manifest line (phantom and hidden; bloat and dev tooling have no line and
-// stay in the report and the summary), one result per such finding located
-// on its manifest line, a fingerprint that survives the line moving, and
-// an .envaudit.yml ignore rule as a suppression. The CLI's --sarif and the
+// manifest or import line (phantom and hidden; bloat and dev tooling have
+// no line and stay in the report and the summary), one result per such
+// finding located on its line — the import's for a direct use, an
+// untested import or a missing package — and one note per ecosystem, kind
+// and reason for the findings reports count together (Finding.Grouped), a
+// fingerprint that survives the line moving, the gate's verdict as the
+// "gating" property, and an .envaudit.yml ignore rule as a suppression. The CLI's --sarif and the
 // Action's sarif input both write it.
 package sarif
 
@@ -13,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/envaudit/envaudit/audit"
 )
@@ -136,10 +140,10 @@ var rules = []Rule{
 		ID:               "envaudit/phantom",
 		Name:             "PhantomDependency",
 		ShortDescription: Text{"Declared dependency never loaded"},
-		FullDescription:  Text{"A dependency declared in a manifest was not loaded by the traced test run: it is unused, needed only to build, or not even installed (a failed install or a package that does not exist)."},
+		FullDescription:  Text{"A dependency declared in a manifest was not loaded by the traced test run, or only by the test tooling: it is unused, imported on a path the tests did not take, needed only by the tests, needed only to build, or not even installed (a failed install or a package that does not exist)."},
 		Help: Help{
-			Text:     "Remove the declaration if nothing uses it, move it to the development dependencies if only tooling does, or fix its name if it was never installed.",
-			Markdown: "**Phantom dependency** — declared, never loaded.\n\n- `unused`: remove the declaration.\n- `compile-time`: keep it, as a development/build dependency.\n- `not-installed`: the package failed to install or does not exist; check the name (a hallucinated package name is a supply-chain risk).\n- `skipped`: a dev, test, peer or optional dependency the install left out; nothing to fix unless this job should have installed it.",
+			Text:     "Remove the declaration if nothing uses it, keep it and test the code that imports it if the tests never reached that import, move it to the development dependencies if only tests or tooling use it, or fix its name if it was never installed.",
+			Markdown: "**Phantom dependency** — declared, never loaded by the project.\n\n- `unused`: neither loaded nor imported by the project's code (or loaded only by a declared package that brings it anyway); remove the declaration.\n- `untested`: the project's code imports it (the result points at the import), but the tests never reached that import; keep it and test that code.\n- `dev-only`: a runtime declaration only the tests or the test tooling used; move it to the development dependencies.\n- `compile-time`: keep it, as a development/build dependency.\n- `not-installed`: the package failed to install or does not exist; check the name (a hallucinated package name is a supply-chain risk).\n- `skipped`: a dev, test, peer or optional dependency the install left out; nothing to fix unless this job should have installed it.\n\nDevelopment declarations the test command had no reason to load (linters, formatters) are one result for all of them.",
 		},
 		HelpURI:              audit.ToolURI + "#findings",
 		DefaultConfiguration: RuleConfig{Level: "warning"},
@@ -149,10 +153,10 @@ var rules = []Rule{
 		ID:               "envaudit/hidden",
 		Name:             "HiddenDependency",
 		ShortDescription: Text{"Loaded dependency never declared"},
-		FullDescription:  Text{"The traced test run loaded a package that no manifest declares: it works here only because something else (another package, the runner, a workflow step) provided it, and a clean install can break."},
+		FullDescription:  Text{"The project's code imports, or the traced test run loaded, a package that no manifest declares: it works here only because something else (another package, the runner, a workflow step) provided it, or not at all, and a clean install can break."},
 		Help: Help{
-			Text:     "Declare the package in the manifest of its ecosystem.",
-			Markdown: "**Hidden dependency** — loaded, never declared.\n\n- `undeclared`: nothing declared brings it; a clean machine will not have it. Declare it.\n- `transitive`: it comes through a declared package; declare it if your code uses it directly.",
+			Text:     "Declare the package in the manifest of its ecosystem when the project's code imports it or nothing declared brings it.",
+			Markdown: "**Hidden dependency** — needed, never declared.\n\n- `direct`: the project's code imports it (the result points at the import), and it is there only because a declared package depends on it; declare it.\n- `undeclared`: nothing declared brings it; a clean machine will not have it. Declare it.\n- `missing`: the project's code imports it, and it is neither declared nor installed; that code fails after a clean install. Declare it.\n- `transitive`: only declared packages need it; nothing to do. One result counts all of them.",
 		},
 		HelpURI:              audit.ToolURI + "#findings",
 		DefaultConfiguration: RuleConfig{Level: "error"},
@@ -164,8 +168,23 @@ var rules = []Rule{
 func New(r *audit.Report, opts Options) *Log {
 	results := []Result{}
 	skipped := 0
+	// Grouped findings (Finding.Grouped) are one result per ecosystem,
+	// kind and reason, on the ecosystem's primary manifest.
+	groups := map[string]*groupResult{}
+	var order []string
 	for _, it := range r.Items() {
 		f := it.Finding
+		if f.Grouped {
+			key := it.Ecosystem + "/" + string(f.Kind) + "/" + f.Reason
+			g := groups[key]
+			if g == nil {
+				g = &groupResult{item: it}
+				groups[key] = g
+				order = append(order, key)
+			}
+			g.names = append(g.names, f.Package)
+			continue
+		}
 		idx := -1
 		for i, rule := range rules {
 			if rule.ID == "envaudit/"+string(f.Kind) {
@@ -197,6 +216,7 @@ func New(r *audit.Report, opts Options) *Log {
 				"ecosystem": it.Ecosystem,
 				"package":   f.Package,
 				"reason":    f.Reason,
+				"gating":    f.Gating,
 			},
 		}
 		if f.Version != "" {
@@ -207,6 +227,14 @@ func New(r *audit.Report, opts Options) *Log {
 		}
 		if f.Ignored != "" {
 			res.Suppressions = []Suppression{{Kind: "external", Justification: f.Ignored}}
+		}
+		results = append(results, res)
+	}
+	for _, key := range order {
+		res, ok := groups[key].result(opts)
+		if !ok {
+			skipped++
+			continue
 		}
 		results = append(results, res)
 	}
@@ -223,6 +251,52 @@ func New(r *audit.Report, opts Options) *Log {
 		run.Properties = map[string]any{"resultsWithoutLocation": skipped}
 	}
 	return &Log{Schema: sarifSchema, Version: sarifVersion, Runs: []Run{run}}
+}
+
+// groupResult is the grouped findings of one ecosystem, kind and reason.
+type groupResult struct {
+	item  audit.Item // the first of them
+	names []string
+}
+
+// result is the one SARIF result standing for the group, a note on the
+// ecosystem's primary manifest; ok is false when there is no file to
+// place it on.
+func (g *groupResult) result(opts Options) (Result, bool) {
+	f := g.item.Finding
+	file := audit.RepoPath(opts.Prefix, g.item.Manifest)
+	if file == "" {
+		file = opts.Fallback
+	}
+	if file == "" {
+		return Result{}, false
+	}
+	idx := 0
+	for i, rule := range rules {
+		if rule.ID == "envaudit/"+string(f.Kind) {
+			idx = i
+		}
+	}
+	msg := fmt.Sprintf("%s %s %s — %s.", g.item.Ecosystem, f.Kind, f.Reason, audit.GroupLine(f.Kind, f.Reason, len(g.names), strings.Join(g.names, ", ")))
+	key := g.item.Ecosystem + "/" + string(f.Kind) + "/" + f.Reason + "/grouped"
+	sum := sha256.Sum256([]byte(key + "\x00" + file))
+	return Result{
+		RuleID:    rules[idx].ID,
+		RuleIndex: idx,
+		Level:     "note",
+		Message:   Text{msg},
+		Locations: []Location{{PhysicalLocation: PhysicalLocation{
+			ArtifactLocation: ArtifactLocation{URI: file},
+			Region:           Region{StartLine: 1},
+		}}},
+		PartialFingerprints: map[string]string{"primaryLocationLineHash": hex.EncodeToString(sum[:8]) + ":1"},
+		Properties: map[string]any{
+			"ecosystem": g.item.Ecosystem,
+			"reason":    f.Reason,
+			"packages":  g.names,
+			"gating":    false,
+		},
+	}, true
 }
 
 // fingerprint identifies a finding independently of its line, so code

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/internal/reporttest"
 )
@@ -141,5 +142,42 @@ func TestFingerprintStable(t *testing.T) {
 			t.Errorf("%s and %s share fingerprint %s", pkg, other, f)
 		}
 		seen[f] = pkg
+	}
+}
+
+// TestGrouped checks that grouped findings (hidden transitive packages
+// only declared packages need, dev declarations the tests had no reason
+// to load) make one note per ecosystem, kind and reason on the primary
+// manifest, never one result per package.
+func TestGrouped(t *testing.T) {
+	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{
+		Name:      "npm",
+		Manifests: []string{"package-lock.json", "package.json"},
+		Lockfiles: []string{"package-lock.json"},
+		Findings: []audit.Finding{
+			{Kind: audit.Hidden, Reason: audit.ReasonDirect, Package: "ms", Severity: audit.SeverityError, Location: &ecosystems.Pos{File: "src/index.js", Line: 2}, Message: "ms is imported", Gating: true},
+			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "has-flag", Severity: audit.SeverityNotice, Grouped: true},
+			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "supports-color", Severity: audit.SeverityNotice, Grouped: true},
+			{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "eslint", Severity: audit.SeverityNotice, Grouped: true},
+		},
+	}}}
+	type got struct {
+		Rule, Level, File string
+		Line              int
+		Message           string
+		Gating            any
+	}
+	var results []got
+	for _, res := range New(r, Options{Prefix: "app"}).Runs[0].Results {
+		loc := res.Locations[0].PhysicalLocation
+		results = append(results, got{res.RuleID, res.Level, loc.ArtifactLocation.URI, loc.Region.StartLine, res.Message.Text, res.Properties["gating"]})
+	}
+	want := []got{
+		{"envaudit/hidden", "error", "app/src/index.js", 2, "ms is imported", true},
+		{"envaudit/hidden", "note", "app/package.json", 1, "npm hidden transitive — 2 packages only declared packages need, not the project's code: has-flag, supports-color.", false},
+		{"envaudit/phantom", "note", "app/package.json", 1, "npm phantom unused — 1 dev or test declaration the test command had no reason to load, imported by no test: eslint.", false},
+	}
+	if diff := cmp.Diff(want, results); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
 	}
 }

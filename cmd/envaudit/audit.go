@@ -209,6 +209,9 @@ func fail(stderr io.Writer, cmd string, err error) int {
 // emit prints the report in the chosen format, writes the JSON report
 // file, and returns the exit status the findings and the run call for.
 func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error) {
+	// Every rendering and file says which findings decide the run.
+	gate := o.gate.gate(o.sel)
+	gate.Mark(r)
 	var err error
 	switch o.format {
 	case "json":
@@ -231,10 +234,10 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	}
 	code := exitOK
 	if ri := r.Run; ri != nil && !ri.Succeeded {
-		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", shellquote.Label(ri.Command), ri.Status())
+		fmt.Fprintf(stderr, "envaudit: %s %s; the audit rests on a run that did not succeed\n", shellquote.Quoted(ri.Command), ri.Status())
 		code = exitCommandErr
 	}
-	if failing := o.gate.gate(o.sel).Failing(r); len(failing) > 0 {
+	if failing := gate.Failing(r); len(failing) > 0 {
 		// The failing findings come last, each on a line of its own: on a
 		// real project they would otherwise hide among the warnings.
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))

@@ -122,7 +122,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(t.Collectors, " and "), evidence)
 	}
 	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
-		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Label(ri.Command), ri.Status(), dest)
+		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Quoted(ri.Command), ri.Status(), dest)
 	if !ri.Succeeded {
 		return exitCommandErr
 	}

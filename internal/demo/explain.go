@@ -64,11 +64,25 @@ func meaning(f audit.Finding) string {
 	case "phantom:skipped":
 		return "a dev, test, peer or optional dependency that this install left out: nothing to fix unless this job should have installed it."
 	case "phantom:unused":
-		return "declared and installed, but the tests never loaded it: remove it, or test the code that needs it."
+		if len(f.Via) > 0 {
+			return fmt.Sprintf("declared, but your code never imports it: only %s loaded it, and that brings it anyway. Remove the declaration.", strings.Join(f.Via, " → "))
+		}
+		return "declared and installed, but the tests never loaded it and your code does not import it: remove it."
+	case "phantom:untested":
+		return "declared and imported by your code, but the tests never reached that import: keep it, and test the code that imports it."
+	case "phantom:dev-only":
+		return "declared as a runtime dependency, but only the tests or the test tooling use it: move it to the dev dependencies."
 	case "phantom:compile-time":
 		return "needed only to build (types, headers): fine as a dev dependency."
+	case "hidden:direct":
+		return fmt.Sprintf("your code imports it without declaring it; it is only there because %s depends on it, and vanishes when that changes. Declare it.", strings.Join(f.Via, " → "))
 	case "hidden:transitive":
-		return fmt.Sprintf("the code loads it without declaring it; it is only there because %s depends on it, and vanishes when that changes. Declare it.", strings.Join(f.Via, " → "))
+		if f.Grouped {
+			return fmt.Sprintf("loaded only because %s needs it; your code does not import it. Nothing to do.", strings.Join(f.Via, " → "))
+		}
+		return fmt.Sprintf("loaded without being declared; it is only there because %s depends on it. Declare it if your code imports it directly.", strings.Join(f.Via, " → "))
+	case "hidden:missing":
+		return "your code imports it, but no manifest declares it and nothing installed it: that code crashes after a clean install. Declare it."
 	case "hidden:undeclared":
 		if len(f.Via) > 0 {
 			return fmt.Sprintf("loaded but not declared; it comes with %s, which is not declared either.", strings.Join(f.Via, " → "))

@@ -33,9 +33,54 @@ type Annotation struct {
 }
 
 // annotated says whether a finding gets its own annotation. Bloat and dev
-// tooling are counts in the summary, never one annotation per package.
+// tooling are counts in the summary, and grouped findings (hidden
+// transitive packages only declared packages need, dev declarations the
+// tests had no reason to load) one notice per kind, never one annotation
+// per package.
 func annotated(f audit.Finding) bool {
-	return f.Ignored == "" && (f.Kind == audit.Phantom || f.Kind == audit.Hidden)
+	return f.Ignored == "" && !f.Grouped && (f.Kind == audit.Phantom || f.Kind == audit.Hidden)
+}
+
+// groupAnnotations returns one notice per ecosystem, kind and reason of
+// the grouped findings that are not ignored, on the ecosystem's primary
+// manifest, in the order the items come.
+func groupAnnotations(items []audit.Item, prefix string) []Annotation {
+	type group struct {
+		it    audit.Item
+		names []string
+	}
+	var order []string
+	groups := map[string]*group{}
+	for _, it := range items {
+		f := it.Finding
+		if !f.Grouped || f.Ignored != "" {
+			continue
+		}
+		key := it.Ecosystem + "/" + string(f.Kind) + "/" + f.Reason
+		g := groups[key]
+		if g == nil {
+			g = &group{it: it}
+			groups[key] = g
+			order = append(order, key)
+		}
+		g.names = append(g.names, f.Package)
+	}
+	out := make([]Annotation, 0, len(order))
+	for _, key := range order {
+		g := groups[key]
+		f := g.it.Finding
+		file := ""
+		if g.it.Manifest != "" {
+			file = audit.RepoPath(prefix, g.it.Manifest)
+		}
+		out = append(out, Annotation{
+			Level:   audit.SeverityNotice,
+			File:    file,
+			Title:   fmt.Sprintf("envaudit: %s %s (%s), %d %s", g.it.Ecosystem, f.Kind, f.Reason, len(g.names), plural(len(g.names), "package", "packages")),
+			Message: truncate(audit.GroupLine(f.Kind, f.Reason, len(g.names), strings.Join(g.names, ", "))+".", maxAnnotationMessage),
+		})
+	}
+	return out
 }
 
 // level is the annotation level of an item: error when it fails the gate,
@@ -65,6 +110,10 @@ func PlanAnnotations(items []audit.Item, prefix string) (anns []Annotation, drop
 	}
 	used := map[string]int{}
 	droppedBy := map[string]int{}
+	grouped := groupAnnotations(items, prefix)
+	// The grouped notices come after every finding of its own, within
+	// the notices' limit like them.
+	limit[audit.SeverityNotice] -= min(len(grouped), limit[audit.SeverityNotice])
 	for _, it := range sorted {
 		if !annotated(it.Finding) {
 			continue
@@ -85,6 +134,7 @@ func PlanAnnotations(items []audit.Item, prefix string) (anns []Annotation, drop
 			Message: truncate(it.Describe(), maxAnnotationMessage),
 		})
 	}
+	anns = append(anns, grouped...)
 	if dropped > 0 {
 		var parts []string
 		for _, l := range []string{audit.SeverityError, audit.SeverityWarning, audit.SeverityNotice} {

@@ -97,3 +97,33 @@ func TestAnnotationMessageCap(t *testing.T) {
 		t.Errorf("hidden finding placed at %s:%d, want the manifest", anns[0].File, anns[0].Line)
 	}
 }
+
+// TestGroupedAnnotations checks that grouped findings — hidden packages
+// only declared packages need, dev declarations the tests had no reason to
+// load — make one notice per ecosystem, kind and reason on the primary
+// manifest, after the findings annotated one by one, and that a direct
+// use is annotated on its import line.
+func TestGroupedAnnotations(t *testing.T) {
+	item := func(f audit.Finding) audit.Item {
+		return audit.Item{Ecosystem: "npm", Manifest: "package.json", Finding: f, Failing: f.Gating}
+	}
+	var items []audit.Item
+	for _, name := range []string{"has-flag", "supports-color", "ansi-styles"} {
+		items = append(items, item(audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: name, Severity: audit.SeverityNotice, Grouped: true}))
+	}
+	items = append(items,
+		item(audit.Finding{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "eslint", Severity: audit.SeverityNotice, Grouped: true}),
+		item(audit.Finding{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "prettier", Severity: audit.SeverityNotice, Grouped: true, Ignored: "formatter"}),
+		item(audit.Finding{Kind: audit.Hidden, Reason: audit.ReasonDirect, Package: "ms", Severity: audit.SeverityError, Gating: true,
+			Location: &ecosystems.Pos{File: "src/index.js", Line: 2}, Message: `"ms" is imported by the project's code at src/index.js:2`}),
+	)
+	anns, dropped := PlanAnnotations(items, "app")
+	want := []Annotation{
+		{Level: "error", File: "app/src/index.js", Line: 2, Title: "envaudit: npm hidden dependency ms (direct)", Message: `"ms" is imported by the project's code at src/index.js:2`},
+		{Level: "notice", File: "app/package.json", Title: "envaudit: npm hidden (transitive), 3 packages", Message: "3 packages only declared packages need, not the project's code: has-flag, supports-color, ansi-styles."},
+		{Level: "notice", File: "app/package.json", Title: "envaudit: npm phantom (unused), 1 package", Message: "1 dev or test declaration the test command had no reason to load, imported by no test: eslint."},
+	}
+	if diff := cmp.Diff(want, anns); diff != "" || dropped != 0 {
+		t.Errorf("annotations, %d dropped (-want +got):\n%s", dropped, diff)
+	}
+}

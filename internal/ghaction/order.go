@@ -59,10 +59,14 @@ func changeRank(c string) int {
 }
 
 var kindOrder = []string{
+	"hidden:" + audit.ReasonDirect,
+	"hidden:" + audit.ReasonMissing,
 	"hidden:" + audit.ReasonUndeclared,
 	"phantom:" + audit.ReasonNotInstalled,
 	"hidden:" + audit.ReasonTransitive,
+	"phantom:" + audit.ReasonDevOnly,
 	"phantom:" + audit.ReasonUnused,
+	"phantom:" + audit.ReasonUntested,
 	"phantom:" + audit.ReasonCompileTime,
 	"phantom:" + audit.ReasonSkipped,
 	"dev:" + audit.ReasonTestRunner,

@@ -145,11 +145,13 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.I
 	}
 
 	SortByImportance(items)
-	var main, bloat, dev, ignored []audit.Item
+	var main, bloat, dev, ignored, grouped []audit.Item
 	for _, it := range items {
 		switch {
 		case it.Finding.Ignored != "":
 			ignored = append(ignored, it)
+		case it.Finding.Grouped:
+			grouped = append(grouped, it)
 		case it.Finding.Kind == audit.Bloat:
 			bloat = append(bloat, it)
 		case it.Finding.Kind == audit.Dev:
@@ -158,8 +160,10 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.I
 			main = append(main, it)
 		}
 	}
-	if len(main) == 0 {
+	if len(main) == 0 && len(grouped) == 0 {
 		b.WriteString("No phantom or hidden dependency.\n\n")
+	} else if len(main) == 0 {
+		b.WriteString("No phantom or hidden dependency that needs a decision.\n\n")
 	} else {
 		b.WriteString("| | finding | package | where | evidence | change |\n|---|---|---|---|---|---|\n")
 		for i, it := range main {
@@ -176,6 +180,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.I
 		}
 		b.WriteString("\n")
 	}
+	writeGrouped(b, grouped, maxRows)
 	if len(bloat) > 0 {
 		fmt.Fprintf(b, "<details><summary>Bloat: %d %s installed, never loaded</summary>\n\n", len(bloat), plural(len(bloat), "package", "packages"))
 		b.WriteString("| package | direct | also never loaded below it |\n|---|---|---:|\n")
@@ -230,6 +235,31 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.I
 	}
 }
 
+// writeGrouped writes one line per kind and reason of the grouped
+// findings (Finding.Grouped): hidden packages only declared packages
+// need, dev declarations the tests had no reason to load.
+func writeGrouped(b *strings.Builder, items []audit.Item, maxRows int) {
+	var order []string
+	names := map[string][]string{}
+	first := map[string]audit.Finding{}
+	for _, it := range items {
+		key := string(it.Finding.Kind) + ":" + it.Finding.Reason
+		if _, ok := first[key]; !ok {
+			first[key] = it.Finding
+			order = append(order, key)
+		}
+		names[key] = append(names[key], pkgCell(it.Finding))
+	}
+	for _, key := range order {
+		f, ns := first[key], names[key]
+		n := len(ns)
+		if n > maxRows {
+			ns = append(ns[:maxRows:maxRows], fmt.Sprintf("and %d more", n-maxRows))
+		}
+		fmt.Fprintf(b, "ℹ️ %s · %s — %s.\n\n", f.Kind, f.Reason, audit.GroupLine(f.Kind, f.Reason, n, strings.Join(ns, ", ")))
+	}
+}
+
 func icon(it audit.Item) string {
 	if it.Failing {
 		return "❌"
@@ -258,8 +288,24 @@ func evidence(f audit.Finding) string {
 		parts = append(parts, "left out by the install")
 	case f.Kind == audit.Phantom && f.Reason == audit.ReasonCompileTime:
 		parts = append(parts, "needed only to build")
+	case f.Kind == audit.Phantom && f.Reason == audit.ReasonUntested:
+		parts = append(parts, "imported, but the tests never reached the import")
+	case f.Kind == audit.Phantom && f.Reason == audit.ReasonDevOnly:
+		parts = append(parts, "used only by the tests or the test tooling")
+	case f.Kind == audit.Phantom && len(f.Via) > 0:
+		parts = append(parts, "loaded only by a package that depends on it")
 	case f.Kind == audit.Phantom:
 		parts = append(parts, "never loaded")
+	case f.Kind == audit.Hidden && f.Reason == audit.ReasonMissing:
+		parts = append(parts, "not installed")
+	}
+	if ev := f.Evidence; ev != nil && len(ev.Imports) > 0 {
+		im := ev.Imports[0]
+		s := "imported at " + im.Pos.String()
+		if len(ev.Imports) > 1 {
+			s += fmt.Sprintf(" +%d", len(ev.Imports)-1)
+		}
+		parts = append(parts, s)
 	}
 	if ev := f.Evidence; ev != nil && len(ev.Files) > 0 {
 		files := ev.Files

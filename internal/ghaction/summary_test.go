@@ -76,3 +76,25 @@ func TestSummaryMaxRows(t *testing.T) {
 		t.Errorf("no overflow row:\n%s", got)
 	}
 }
+
+// TestSummaryGrouped checks that grouped findings are one line per kind
+// and reason, not rows of the findings table, and that an ecosystem with
+// only such findings says nothing needs a decision.
+func TestSummaryGrouped(t *testing.T) {
+	r := &audit.Report{SchemaVersion: 1, Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"package.json"}, Findings: []audit.Finding{
+		{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "has-flag", Severity: audit.SeverityNotice, Grouped: true},
+		{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "supports-color", Severity: audit.SeverityNotice, Grouped: true},
+	}}}}
+	got := Summary(r, r.Items(), SummaryInfo{}, StepSummaryLimit)
+	for _, want := range []string{
+		"No phantom or hidden dependency that needs a decision.",
+		"ℹ️ hidden · transitive — 2 packages only declared packages need, not the project's code: `has-flag`, `supports-color`.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "| ℹ️ | hidden · transitive") {
+		t.Errorf("grouped findings listed one by one:\n%s", got)
+	}
+}

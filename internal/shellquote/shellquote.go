@@ -35,18 +35,10 @@ func unsafe(r rune) bool {
 	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
 }
 
-// labelRunes is how long a Label's command may grow before it is cut:
-// enough for "python3 -m pytest -q tests/", short enough for one line of a
-// message.
-const labelRunes = 60
-
-// Label returns argv for a message: Join's text, cut to 60 characters
-// with an ellipsis, in double quotes (Go syntax, so a control character
-// in a word cannot reach the terminal).
-func Label(argv []string) string {
-	s := Join(argv)
-	if r := []rune(s); len(r) > labelRunes {
-		s = string(r[:labelRunes-1]) + "…"
-	}
-	return strconv.Quote(s)
+// Quoted returns argv for a message: Join's text in double quotes (Go
+// syntax, so a control character in a word cannot reach the terminal),
+// whole — a message never cuts the command a reader may want to run
+// again.
+func Quoted(argv []string) string {
+	return strconv.Quote(Join(argv))
 }

@@ -163,6 +163,10 @@ func (r *run) gate(ctx context.Context, res *Result) {
 	}
 	res.AgentPolicy = r.in.AgentPolicy.Name
 	res.Gate = r.in.AgentPolicy.For(policy.Gate{FailOn: r.in.FailOn, Existing: !r.in.OnlyNew}, res.Detection.Authored())
+	// The findings carry the gate's verdict before anything is printed
+	// or written: the report file, the SARIF log and the bundle say which
+	// findings failed this check.
+	res.Gate.Mark(res.Report)
 	res.Items = res.Report.Items()
 	res.Failing = res.Gate.Apply(res.Items)
 }

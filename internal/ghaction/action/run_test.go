@@ -121,6 +121,19 @@ func TestRunPullRequest(t *testing.T) {
 		if r.Tool.Version != "test" || r.Run == nil || !r.Run.Succeeded {
 			t.Errorf("report of tool %+v, run %+v", r.Tool, r.Run)
 		}
+		// The report file carries the gate's verdict on every finding:
+		// as many gating as the failing output counts.
+		gating := 0
+		for _, e := range r.Ecosystems {
+			for _, f := range e.Findings {
+				if f.Gating {
+					gating++
+				}
+			}
+		}
+		if gating != 2 {
+			t.Errorf("%d findings gating in the report file, want 2", gating)
+		}
 	})
 	t.Run("github", func(t *testing.T) {
 		// The read-only token may read: the commits were listed for the
@@ -142,7 +155,7 @@ func TestRunPullRequest(t *testing.T) {
 			t.Errorf("the base comparison never ran git")
 		}
 	})
-	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:undeclared,phantom:not-installed)\n") {
+	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:direct,hidden:missing,hidden:undeclared,phantom:not-installed)\n") {
 		t.Errorf("stderr does not say why the step fails:\n%s", stderr.String())
 	}
 }
