@@ -50,6 +50,11 @@
 // reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts), or any file
 // of an @types package, is compile-time use.
 //
+// Imports (the project's own imports): every .js, .mjs, .cjs, .jsx, .ts,
+// .mts, .cts and .tsx file of the project outside node_modules, build and
+// coverage output, vendored copies and dot directories, read through the
+// Source and parsed with esbuild; see (*project).Imports.
+//
 // npm package names are case-sensitive and are kept as written. An installed
 // package is named by the directory it is installed under, which is the name
 // require() and package.json use (an alias "x": "npm:y@1" installs y under
