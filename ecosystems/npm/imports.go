@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -58,12 +60,18 @@ var testDirs = map[string]bool{
 // are loaded through the Source, never by esbuild from disk.
 const importNamespace = "envaudit"
 
-// typeMarker prefixes the specifier of an explicit type-only import
-// (`import type`, `export type ... from`) in the text esbuild parses:
-// esbuild drops such statements without an import record, so they are
-// turned into value imports of a marked specifier, which the resolver
-// callback recognises as compile-time.
-const typeMarker = "\x00type:"
+// The markers prefix specifiers in the TypeScript text esbuild parses (see
+// annotateImports). esbuild reports only the imports that survive
+// TypeScript's erasure: it drops `import type` statements without a
+// record, and erases an import whose bindings are used as types only.
+// typeMarker marks an explicit type-only statement, turned into a
+// side-effect import, which is never erased; declMarker marks a
+// side-effect import added after every other import declaration, so that
+// a declaration whose own record esbuild erased is still seen.
+const (
+	typeMarker = "\x00type:"
+	declMarker = "\x00decl:"
+)
 
 // Imports reads the project's own JavaScript and TypeScript sources (every
 // .js, .mjs, .cjs, .jsx, .ts, .mts, .cts and .tsx file outside
@@ -86,8 +94,13 @@ const typeMarker = "\x00type:"
 // marked Test. A specifier naming the project's own package or one of its
 // workspaces is project code, not a dependency.
 //
+// esbuild reports a specifier once per file and kind of import: a file
+// that requires the same module twice yields the first place.
+//
 // A file that does not parse is a warning; the imports of every other
-// file still count. Imports never runs the project's code.
+// file still count. Imports never runs the project's code. All files are
+// read in one esbuild build that stops after parsing: about 0.85 s of CPU
+// time for 1,000 TypeScript files of 5 KB (BenchmarkImports).
 func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Imports, error) {
 	files, err := p.sourceFiles()
 	if err != nil {
@@ -100,27 +113,43 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// Two reads of the same files: with TypeScript's verbatim module
-	// syntax esbuild keeps every import statement, and with its default
-	// semantics it erases the imports used only as types. An import the
-	// second read lacks names types only.
-	all, warnings := p.scan(files, `{"compilerOptions":{"verbatimModuleSyntax":true}}`, true)
-	runtime := map[importKey]bool{}
-	if again := reread(all); len(again) > 0 {
-		kept, _ := p.scan(again, `{}`, false)
-		for _, r := range kept {
-			runtime[r.key()] = true
+	recs, failed := p.scan(files, true)
+	// An annotation misplaced by a declaration-like line in a template
+	// literal can break a file that parses as written: such a file is read
+	// again as written, without the erased imports.
+	var again []string
+	for f := range failed {
+		if isTypeScript(f) {
+			again = append(again, f)
 		}
 	}
-	out.Warnings = warnings
+	if len(again) > 0 {
+		sort.Strings(again)
+		recs = slices.DeleteFunc(recs, func(r record) bool { return slices.Contains(again, r.file) })
+		recs2, failed2 := p.scan(again, false)
+		recs = append(recs, recs2...)
+		for _, f := range again {
+			delete(failed, f)
+		}
+		maps.Copy(failed, failed2)
+	}
+	for _, f := range slices.Sorted(maps.Keys(failed)) {
+		out.Warnings = append(out.Warnings, failed[f]...)
+	}
+	kept := map[importKey]bool{}
+	for _, r := range recs {
+		if r.mark == "" {
+			kept[r.key()] = true
+		}
+	}
 	own := p.ownNames()
-	for _, r := range all {
+	for _, r := range recs {
 		name, ok := packageOf(r.spec)
-		if !ok || own[name] {
+		if !ok || own[name] || r.mark == declMarker && kept[r.key()] {
 			continue
 		}
 		kind := ecosystems.ImportRuntime
-		if r.typeOnly || (isTypeScript(r.file) && !runtime[r.key()]) {
+		if r.mark != "" { // explicitly type-only, or erased
 			kind = ecosystems.ImportCompile
 		}
 		out.List = append(out.List, ecosystems.Import{
@@ -199,13 +228,13 @@ func (p *project) sourceFiles() ([]string, error) {
 }
 
 // A record is one import esbuild reported: the importing file, the line
-// of its specifier, the specifier as written, and whether the statement
-// was explicitly type-only.
+// of its specifier, the specifier as written, and the marker it carried
+// (typeMarker, declMarker or "").
 type record struct {
-	file     string
-	line     int
-	spec     string
-	typeOnly bool
+	file string
+	line int
+	spec string
+	mark string
 }
 
 type importKey struct {
@@ -228,13 +257,13 @@ type note struct {
 // pluginName names the resolver callback in esbuild's messages.
 const pluginName = "envaudit-imports"
 
-// scan parses files with esbuild (the tsconfig raw applied to every file)
-// and returns the import records of all of them. Every import is resolved
-// to an error carrying a note: esbuild then stops after parsing, before
-// linking anything, and the errors are the records. With markTypes, the
-// explicit type-only statements of TypeScript files are kept as marked
-// value imports (see typeMarker). Parse errors are returned as warnings.
-func (p *project) scan(files []string, tsconfig string, markTypes bool) ([]record, []string) {
+// scan parses files with esbuild and returns the import records of all of
+// them. Every import is resolved to an error carrying a note: esbuild then
+// stops after parsing, before linking anything, and the errors are the
+// records. With annotate, TypeScript files are annotated first
+// (annotateImports). The files that do not parse are returned with the
+// warnings that say why.
+func (p *project) scan(files []string, annotate bool) ([]record, map[string][]string) {
 	plugin := api.Plugin{
 		Name: pluginName,
 		Setup: func(b api.PluginBuild) {
@@ -251,8 +280,8 @@ func (p *project) scan(files []string, tsconfig string, markTypes bool) ([]recor
 					return api.OnLoadResult{}, err
 				}
 				text := string(data)
-				if markTypes && isTypeScript(a.Path) {
-					text = markTypeImports(text)
+				if annotate && isTypeScript(a.Path) {
+					text = annotateImports(text)
 				}
 				return api.OnLoadResult{Contents: &text, Loader: sourceExts[path.Ext(a.Path)]}, nil
 			})
@@ -266,11 +295,11 @@ func (p *project) scan(files []string, tsconfig string, markTypes bool) ([]recor
 		LogLevel:    api.LogLevelSilent,
 		Platform:    api.PlatformNode,
 		Target:      api.ESNext,
-		TsconfigRaw: tsconfig,
+		TsconfigRaw: "{}", // the project's tsconfig.json files change nothing read here
 		Plugins:     []api.Plugin{plugin},
 	})
 	var recs []record
-	var warnings []string
+	failed := map[string][]string{}
 	for _, m := range res.Errors {
 		var n note
 		if m.PluginName != pluginName || json.Unmarshal([]byte(m.Text), &n) != nil {
@@ -278,7 +307,11 @@ func (p *project) scan(files []string, tsconfig string, markTypes bool) ([]recor
 			// recognise require.resolve; what it cannot express in it
 			// (top-level await) is no fault of the sources.
 			if !strings.Contains(m.Text, "output format") {
-				warnings = append(warnings, parseWarning(m))
+				file := ""
+				if m.Location != nil {
+					file = strings.TrimPrefix(m.Location.File, importNamespace+":")
+				}
+				failed[file] = append(failed[file], parseWarning(file, m))
 			}
 			continue
 		}
@@ -286,21 +319,22 @@ func (p *project) scan(files []string, tsconfig string, markTypes bool) ([]recor
 		if m.Location != nil {
 			r.line = m.Location.Line
 		}
-		if s, ok := strings.CutPrefix(r.spec, typeMarker); ok {
-			r.spec, r.typeOnly = s, true
+		for _, mark := range []string{typeMarker, declMarker} {
+			if s, ok := strings.CutPrefix(r.spec, mark); ok {
+				r.spec, r.mark = s, mark
+			}
 		}
 		recs = append(recs, r)
 	}
-	return recs, warnings
+	return recs, failed
 }
 
 // parseWarning words an esbuild error that is not an import record: a
 // file that does not parse.
-func parseWarning(m api.Message) string {
+func parseWarning(file string, m api.Message) string {
 	if m.Location == nil {
 		return fmt.Sprintf("parsing the sources: %s", m.Text)
 	}
-	file := strings.TrimPrefix(m.Location.File, importNamespace+":")
 	return fmt.Sprintf("%s:%d: %s (its imports are not read)", file, m.Location.Line, m.Text)
 }
 
@@ -310,23 +344,6 @@ func isTypeScript(name string) bool {
 		return true
 	}
 	return false
-}
-
-// reread returns the TypeScript files among the importers of recs that
-// import a package with a value import: only those can hold an import
-// TypeScript erases, so only those are read a second time.
-func reread(recs []record) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, r := range recs {
-		if _, ok := packageOf(r.spec); !ok || r.typeOnly || !isTypeScript(r.file) || seen[r.file] {
-			continue
-		}
-		seen[r.file] = true
-		out = append(out, r.file)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // isTestFile reports whether the project file name is a test: under a
@@ -378,34 +395,54 @@ func init() {
 	}
 }
 
-// markTypeImports rewrites the explicit type-only statements of a
-// TypeScript source — `import type X from "m"`, `import type {A} from
-// "m"`, `export type * from "m"`, `export type {A} from "m"` — into value
-// imports of marked specifiers (typeMarker). "type" becomes as many
-// spaces, so every line keeps its number. A statement written another way
-// (a comment between the keywords) stays as esbuild reads it: type-only,
-// and so not reported.
-func markTypeImports(src string) string {
+// annotateImports prepares a TypeScript source for esbuild (see the
+// markers): an explicit type-only statement at the start of a line —
+// `import type X from "m"`, `import type {A} from "m"`, `export type * from
+// "m"`, `export type {A} from "m"` — becomes the side-effect import
+// `import "<typeMarker>m"`, its clause blanked; after every other import
+// declaration from a specifier (`import X from "m"`, `import {A} from
+// "m"`, `import * as N from "m"`) the side-effect import `import
+// "<declMarker>m"` is added on the same line. Newlines are kept, so every
+// line keeps its number. A statement written another way (a comment
+// between its words, import attributes) is left as it is: esbuild still
+// reads it, though an erased one is then not seen.
+func annotateImports(src string) string {
 	var b strings.Builder
 	done := 0
 	for i := 0; i < len(src); {
-		j := indexTypeStmt(src, i)
+		j := indexImportStmt(src, i)
 		if j < 0 {
 			break
 		}
-		q, ok := typeClauseEnd(src, j+len("import type"))
+		h, ok := readImportHead(src, j)
 		if !ok {
-			i = j + len("import type")
+			i = j + len("import")
 			continue
 		}
 		if b.Len() == 0 {
-			b.Grow(len(src) + 64)
+			b.Grow(len(src) + 256)
 		}
-		b.WriteString(src[done : j+len("import ")])
-		b.WriteString("    ")
-		b.WriteString(src[j+len("import type") : q+1])
-		b.WriteString(typeMarker)
-		done, i = q+1, q+1
+		spec := src[h.quote+1 : h.end-1]
+		if _, bare := packageOf(spec); !bare && !h.typeOnly {
+			// Only a package import needs its declaration seen.
+			i = h.end
+			continue
+		}
+		b.WriteString(src[done:j])
+		if h.typeOnly {
+			b.WriteString("import")
+			for _, c := range []byte(src[j+len("import") : h.quote]) {
+				if c != '\n' {
+					c = ' '
+				}
+				b.WriteByte(c)
+			}
+			b.WriteString(`"` + typeMarker + spec + `"`)
+		} else {
+			b.WriteString(src[j:h.end])
+			b.WriteString(`;import "` + declMarker + spec + `"`)
+		}
+		done, i = h.end, h.end
 	}
 	if done == 0 {
 		return src
@@ -414,19 +451,22 @@ func markTypeImports(src string) string {
 	return b.String()
 }
 
-// indexTypeStmt returns the index of the next "import type" or "export
-// type" at or after i that starts a line (only blanks before it), or -1.
-func indexTypeStmt(src string, i int) int {
+// indexImportStmt returns the index of the next "import" or "export" at
+// or after i that starts a line (only blanks or a semicolon before it), or
+// -1.
+func indexImportStmt(src string, i int) int {
 	for i < len(src) {
-		k := strings.Index(src[i:], "port type")
-		if k < 0 || i+k < 2 {
+		k := strings.Index(src[i:], "port")
+		if k < 0 {
 			return -1
 		}
 		j := i + k - 2
-		if w := src[j : j+2]; (w == "im" || w == "ex") && lineStart(src, j) {
-			return j
+		if j >= 0 {
+			if w := src[j : j+2]; (w == "im" || w == "ex") && lineStart(src, j) {
+				return j
+			}
 		}
-		i += k + len("port type")
+		i += k + len("port")
 	}
 	return -1
 }
@@ -445,45 +485,101 @@ func lineStart(src string, j int) bool {
 	return true
 }
 
-// typeClauseEnd reads what follows "import type" at i — blanks, then
-// `{...}`, `*`, `* as N` or a name, then `from` and a quote — and returns
-// the index of the quote.
-func typeClauseEnd(src string, i int) (int, bool) {
+// An importHead is the head of an import declaration read by
+// readImportHead: whether it is type-only, and the indexes of its
+// specifier's opening quote and of the byte after its closing one.
+type importHead struct {
+	typeOnly   bool
+	quote, end int
+}
+
+// readImportHead reads the declaration at j, which starts with "import"
+// or "export": `import [type] clause from "m"`, or `export type clause
+// from "m"`, where clause is `{...}`, `* as N`, `N`, or `N, {...}` or `N,
+// * as M`. Any other statement (`import "m"`, `import x = require("m")`,
+// an export of values, an import with attributes) is not read.
+func readImportHead(src string, j int) (importHead, bool) {
+	var h importHead
+	export := src[j] == 'e'
+	i := j + len("import")
 	n := skipBlanks(src, i)
-	if n == i || n >= len(src) {
-		if n >= len(src) || (src[n] != '{' && src[n] != '*') {
-			return 0, false
-		}
+	if n >= len(src) || n == i && src[n] != '{' && src[n] != '*' {
+		return h, false
 	}
 	i = n
-	switch {
-	case src[i] == '{':
-		k := strings.IndexByte(src[i:], '}')
-		if k < 0 {
-			return 0, false
+	if e := i + len("type"); strings.HasPrefix(src[i:], "type") && e < len(src) && strings.IndexByte("{* \t\r\n", src[e]) >= 0 {
+		// `import type from "m"` and `import type, {A} from "m"` import a
+		// default binding named type.
+		m := skipBlanks(src, e)
+		named := strings.HasPrefix(src[m:], ",") ||
+			strings.HasPrefix(src[m:], "from") && startsQuote(src, skipBlanks(src, m+len("from")))
+		if !named {
+			h.typeOnly, i = true, m
 		}
-		i += k + 1
-	case src[i] == '*':
-		i++
-		if m := skipBlanks(src, i); strings.HasPrefix(src[m:], "as") {
-			i = skipName(src, skipBlanks(src, m+2))
-		}
-	default:
-		e := skipName(src, i)
-		if e == i || src[i:e] == "from" && startsQuote(src, skipBlanks(src, e)) {
-			return 0, false // `import type from "m"` imports a default named type
-		}
-		i = e
 	}
-	i = skipBlanks(src, i)
+	if export && !h.typeOnly {
+		return h, false
+	}
+	for clause := 0; ; clause++ {
+		if i >= len(src) || clause == 2 {
+			return h, false
+		}
+		switch c := src[i]; {
+		case c == '{':
+			k := strings.IndexByte(src[i:], '}')
+			if k < 0 {
+				return h, false
+			}
+			i += k + 1
+		case c == '*':
+			i = skipBlanks(src, i+1)
+			if !strings.HasPrefix(src[i:], "as") {
+				if !export {
+					return h, false
+				}
+			} else {
+				e := skipName(src, skipBlanks(src, i+len("as")))
+				if e == i+len("as") {
+					return h, false
+				}
+				i = e
+			}
+		default:
+			e := skipName(src, i)
+			if e == i {
+				return h, false
+			}
+			i = e
+		}
+		i = skipBlanks(src, i)
+		if i < len(src) && src[i] == ',' {
+			i = skipBlanks(src, i+1)
+			continue
+		}
+		break
+	}
 	if !strings.HasPrefix(src[i:], "from") {
-		return 0, false
+		return h, false
 	}
 	i = skipBlanks(src, i+len("from"))
 	if !startsQuote(src, i) {
-		return 0, false
+		return h, false
 	}
-	return i, true
+	end := strings.IndexByte(src[i+1:], src[i])
+	if end < 0 {
+		return h, false
+	}
+	h.quote, h.end = i, i+1+end+1
+	spec := src[i+1 : h.end-1]
+	if strings.ContainsAny(spec, "\"\\\n`") || strings.Contains(spec, "${") {
+		return h, false
+	}
+	// Import attributes (`with { type: "json" }`) follow the specifier:
+	// such an import is left as written.
+	if k := skipBlanks(src, h.end); strings.HasPrefix(src[k:], "with") || strings.HasPrefix(src[k:], "assert") {
+		return h, false
+	}
+	return h, true
 }
 
 func skipBlanks(src string, i int) int {

@@ -103,6 +103,16 @@ func TestImports(t *testing.T) {
 			"src/app.ts:8 named-type named-type runtime",
 		},
 	}, {
+		name: "declarations-in-strings",
+		files: map[string]string{
+			"src/gen.ts": "const isEsm = true\n" +
+				"export const code = `import \"reflect-metadata\"\n" +
+				"import { DataSource } from \"typeorm\"\n" +
+				"import { User } from \"./entities/User${isEsm ? \".js\" : \"\"}\"\n`\n" +
+				"/*\nimport { Old } from \"commented-out\"\n*/\n",
+		},
+		want: nil,
+	}, {
 		name: "jsx",
 		files: map[string]string{
 			"src/App.jsx": "import React from 'react'\nexport const App = () => <div/>\n",
