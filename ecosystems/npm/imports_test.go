@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // imports opens the project of files (name → contents, not on disk) and
@@ -229,5 +230,35 @@ func TestPackageOf(t *testing.T) {
 				t.Errorf("packageOf(%q) = %q, want %q", tt.spec, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestRealSloppyImports reads the imports of the sloppy-case fixture, a
+// real npm install: ms required with only debug declared (a direct use of
+// a transitive package), is-number required on a path the tests skip,
+// escape-html and kleur imported nowhere (kleur is loaded by the test
+// runner uvu alone), and a made-up package required where nothing
+// installed provides it. What the audit makes of each is branch i9-audit's
+// part; the evidence it rests on is checked here.
+func TestRealSloppyImports(t *testing.T) {
+	dir := installedFixture(t, "real/sloppy")
+	p := ecotest.Open(t, New(), dir)
+	im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"index.js:2 debug debug runtime",
+		"index.js:3 ms ms runtime",
+		"index.js:13 is-number is-number runtime",
+		"lib/report.js:3 tabulate-envaudit-made-up tabulate-envaudit-made-up runtime",
+		"test/since.js:1 uvu uvu runtime test",
+		"test/since.js:2 uvu/assert uvu runtime test",
+	}
+	if diff := cmp.Diff(want, render(im.List)); diff != "" {
+		t.Errorf("imports (-want +got):\n%s", diff)
+	}
+	if im.Files != 3 || len(im.Warnings) > 0 {
+		t.Errorf("%d files read (want 3: node_modules is not the project's), warnings %q", im.Files, im.Warnings)
 	}
 }
