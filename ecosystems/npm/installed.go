@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -149,6 +151,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	if lock != nil && hasTree {
 		v.crossCheck(lock, lockName)
+		v.unresolvedOptional(declarers, lock, lockName)
 	}
 	for _, p := range v.pkgs {
 		if err := v.index(inv.Index, p); err != nil {
@@ -633,6 +636,28 @@ func parseLock(file string, data []byte) (map[string]*lockEntry, error) {
 // from the tree, are warnings. Missing optional entries are not (npm skips
 // packages for other platforms), and missing dev-only entries are counted
 // in one warning (npm ci --omit=dev leaves them out on purpose).
+// unresolvedOptional warns of each optional dependency a package.json
+// declares that is neither installed nor in the lockfile. npm records an
+// optional dependency it skips for this platform in the lockfile all the
+// same; one the lockfile lacks is one npm could not resolve at all — most
+// often a name that does not exist — which is no harmless skip.
+func (v *inventory) unresolvedOptional(declarers map[string]*manifest, lock map[string]*lockEntry, lockName string) {
+	inLock := map[string]bool{}
+	for loc := range lock {
+		if i := strings.LastIndex("/"+loc, "/node_modules/"); i >= 0 {
+			inLock[loc[i+len("/node_modules/")-1:]] = true
+		}
+	}
+	for _, dir := range slices.Sorted(maps.Keys(declarers)) {
+		for _, d := range declarers[dir].deps {
+			if d.Scope != ecosystems.ScopeOptional || inLock[d.Name] || v.resolve(dir, d.Name) != nil {
+				continue
+			}
+			v.warnf("%s: optional dependency %q is neither installed nor in %s: npm could not resolve it (a platform skip is recorded in the lockfile) — check the name", d.Pos, d.Name, lockName)
+		}
+	}
+}
+
 func (v *inventory) crossCheck(lock map[string]*lockEntry, lockName string) {
 	for _, p := range v.pkgs {
 		le := lock[p.loc]

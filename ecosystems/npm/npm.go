@@ -28,7 +28,9 @@
 //     its "packages" map is cross-checked against the tree (entries missing
 //     on disk, packages missing from it, versions that differ are
 //     warnings), its "dev" flags mark dev-only packages, and its edges stand
-//     in for a package.json that cannot be read.
+//     in for a package.json that cannot be read. An optional dependency
+//     neither installed nor in the lockfile is a warning: npm records the
+//     ones it skips for the platform, so it could not resolve this one.
 //   - the npm command's own package, and corepack beside it (found through
 //     the traced run's PATH and the node executable it ran), listed as
 //     excluded toolchain baseline.
