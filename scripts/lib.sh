@@ -7,11 +7,11 @@ root=${ENVAUDIT_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 
 # npm_stamp DIR prints what an install of the npm project in DIR is stamped
 # with: the SHA-256 of the sha256sum listing of its package.json files (the
-# root's and its workspaces', outside node_modules) and its lockfile,
-# sorted by path. ecosystems/npm/real_test.go computes the same value to
+# root's and its workspaces', outside node_modules) and its lockfile
+# (package-lock.json or pnpm-lock.yaml), sorted by path. ecosystems/npm/real_test.go computes the same value to
 # tell a stale install from a current one.
 npm_stamp() {
-	(cd "$1" && find . -name node_modules -prune -o -name package.json -print -o -name package-lock.json -print | LC_ALL=C sort | xargs sha256sum) | sha256sum | cut -d' ' -f1
+	(cd "$1" && find . -name node_modules -prune -o -name package.json -print -o -name package-lock.json -print -o -name pnpm-lock.yaml -print | LC_ALL=C sort | xargs sha256sum) | sha256sum | cut -d' ' -f1
 }
 
 # npm_ci DIR... installs each npm project DIR that has a package-lock.json
@@ -30,6 +30,29 @@ npm_ci() {
 		fi
 		echo "setup: npm ci in ${dir#"$root"/}"
 		(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+		echo "$want" >"$dir/node_modules/.envaudit-stamp"
+	done
+}
+
+# pnpm_version is the pnpm that installs the pnpm fixtures, run through
+# npx from the npm registry (pinned: the layout of node_modules/.pnpm and
+# the lockfile format are pnpm's own and change between majors).
+pnpm_version=9.15.9
+
+# pnpm_install DIR... installs each project DIR that has a pnpm-lock.yaml
+# with `pnpm install --frozen-lockfile` from that committed lockfile, and
+# stamps it as npm_ci does.
+pnpm_install() {
+	local dir want
+	for dir in "$@"; do
+		dir=${dir%/}
+		[ -f "$dir/pnpm-lock.yaml" ] || continue
+		want=$(npm_stamp "$dir")
+		if [ "$(cat "$dir/node_modules/.envaudit-stamp" 2>/dev/null)" = "$want" ]; then
+			continue
+		fi
+		echo "setup: pnpm install in ${dir#"$root"/}"
+		(cd "$dir" && npx --yes "pnpm@$pnpm_version" install --frozen-lockfile --reporter=silent)
 		echo "$want" >"$dir/node_modules/.envaudit-stamp"
 	done
 }

@@ -244,10 +244,18 @@ func (v *inventory) visit(name, nmLayout, nmReal string, e fs.DirEntry) error {
 			v.warnf("%s: broken link: %v", v.display(dir), err)
 			return nil
 		}
+		if isPnpmStore(target) {
+			return v.visitStore(name, dir, place, target)
+		}
 		p.link, p.real = true, target
 		if v.wsReal[target] {
 			p.workspace = true
 		}
+	} else if prev := v.byDir[place]; prev != nil {
+		// A package of pnpm's store, met again in its own store entry's
+		// node_modules, which is walked for the links beside it.
+		v.byDir[dir] = prev
+		return nil
 	}
 	if fi, err := os.Stat(p.real); err != nil || !fi.IsDir() {
 		return nil // a stray file in node_modules
@@ -265,6 +273,46 @@ func (v *inventory) visit(name, nmLayout, nmReal string, e fs.DirEntry) error {
 	// Node resolves a package's requires from its real location, so a
 	// linked package's dependencies are those beside its target.
 	return v.walk(filepath.Join(dir, "node_modules"), filepath.Join(p.real, "node_modules"))
+}
+
+// pnpmStore is the directory of pnpm's virtual store inside a
+// node_modules directory.
+var pnpmStore = string(filepath.Separator) + filepath.Join("node_modules", ".pnpm") + string(filepath.Separator)
+
+// isPnpmStore reports whether an absolute path lies in pnpm's virtual
+// store: node_modules/.pnpm/<name>@<version>/node_modules/<name>.
+func isPnpmStore(path string) bool { return strings.Contains(path, pnpmStore) }
+
+// visitStore records the package of pnpm's store at target, which the link
+// dir (place with links resolved) points to, once however many links point
+// to it: pnpm links every package's dependencies beside it in its store
+// entry, node_modules/.pnpm/<name>@<version>/node_modules, and the
+// project's direct dependencies into node_modules. Its Path is where it
+// was first reached (the project's node_modules for a direct dependency,
+// the store for the others); the store entry's node_modules is walked for
+// the links to its dependencies.
+func (v *inventory) visitStore(name, dir, place, target string) error {
+	if p := v.byDir[target]; p != nil {
+		v.byDir[dir], v.byDir[place] = p, p
+		return nil
+	}
+	if fi, err := os.Stat(target); err != nil || !fi.IsDir() {
+		return nil
+	}
+	shown := dir
+	if isPnpmStore(dir) {
+		shown = target // a dependency's link in another store entry
+	}
+	p := &installed{name: name, dir: shown, real: target, loc: v.lockKey(shown)}
+	v.byDir[dir], v.byDir[place], v.byDir[target] = p, p, p
+	v.locs[p.loc] = p
+	v.readPackageJSON(p)
+	v.pkgs = append(v.pkgs, p)
+	nm := target
+	for range strings.Count(name, "/") + 1 {
+		nm = filepath.Dir(nm)
+	}
+	return v.walk(nm, nm)
 }
 
 // lockKey returns the lockfile key of a directory: its path relative to the

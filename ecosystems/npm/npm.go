@@ -24,6 +24,12 @@
 //     link, file: dependencies) is a package. Entries starting with a dot
 //     (.bin, .package-lock.json, .cache) are not packages; .bin links are
 //     attributed to the package they point into.
+//   - pnpm's layout: a link into the virtual store
+//     node_modules/.pnpm/<name>@<version>/node_modules/<name> is that
+//     store package, one package however many links reach it; its
+//     dependencies are the links beside it in its store entry's
+//     node_modules, walked in turn. pnpm-lock.yaml is not parsed: the
+//     tree is D2, and without npm's lockfile no package is marked dev.
 //   - npm-shrinkwrap.json, else package-lock.json (lockfileVersion 2 or 3):
 //     its "packages" map is cross-checked against the tree (entries missing
 //     on disk, packages missing from it, versions that differ are

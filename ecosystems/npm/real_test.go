@@ -48,8 +48,8 @@ func installedFixture(t testing.TB, rel string) string {
 }
 
 // stamp computes what npm_stamp in scripts/lib.sh records: the SHA-256 of the
-// sha256sum listing of the fixture's package.json and package-lock.json
-// files (outside node_modules), sorted by path.
+// sha256sum listing of the fixture's package.json, package-lock.json and
+// pnpm-lock.yaml files (outside node_modules), sorted by path.
 func stamp(dir string) (string, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -59,7 +59,7 @@ func stamp(dir string) (string, error) {
 		if e.IsDir() && e.Name() == "node_modules" {
 			return filepath.SkipDir
 		}
-		if !e.IsDir() && (e.Name() == "package.json" || e.Name() == "package-lock.json") {
+		if !e.IsDir() && (e.Name() == "package.json" || e.Name() == "package-lock.json" || e.Name() == "pnpm-lock.yaml") {
 			rel, _ := filepath.Rel(dir, p)
 			files = append(files, "./"+filepath.ToSlash(rel))
 		}
@@ -498,4 +498,43 @@ func mustEval(t testing.TB, p string) string {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestRealPnpm checks a real pnpm install: each package of the virtual
+// store node_modules/.pnpm is one package, whichever links reach it (the
+// project's node_modules for direct dependencies, the store entries of its
+// dependents), its edges are the links beside it, and traced paths under
+// the store are attributed to it.
+func TestRealPnpm(t *testing.T) {
+	dir := installedFixture(t, "real/pnpm")
+	p := ecotest.Open(t, New(), dir)
+	inv, err := p.Installed(context.Background(), realEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ecosystems.Package{
+		{Name: "ms", Version: "2.1.2", PURL: "pkg:npm/ms@2.1.2", Path: "node_modules/.pnpm/ms@2.1.2/node_modules/ms"},
+		{Name: "@isaacs/string-locale-compare", Version: "1.1.0", PURL: "pkg:npm/%40isaacs/string-locale-compare@1.1.0", Path: "node_modules/@isaacs/string-locale-compare", Direct: true},
+		{Name: "debug", Version: "4.3.4", PURL: "pkg:npm/debug@4.3.4", Path: "node_modules/debug", Direct: true, Deps: []string{"ms"}},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true},
+	}
+	if diff := cmp.Diff(want, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) > 0 {
+		t.Errorf("warnings: %q", inv.Warnings)
+	}
+	owners := map[string]string{
+		"node_modules/.pnpm/ms@2.1.2/node_modules/ms/index.js":                   "ms runtime",
+		"node_modules/.pnpm/debug@4.3.4/node_modules/debug/src/index.js":         "debug runtime",
+		"node_modules/debug/src/node.js":                                         "debug runtime",
+		"node_modules/@isaacs/string-locale-compare/index.js":                    "@isaacs/string-locale-compare runtime",
+		"node_modules/.pnpm/is-number@7.0.0/node_modules/is-number/package.json": "is-number none",
+		"index.js": "-",
+	}
+	for rel, want := range owners {
+		if got := ecotest.Owner(inv.Index, filepath.Join(dir, filepath.FromSlash(rel))); got != want {
+			t.Errorf("owner of %s = %q, want %q", rel, got, want)
+		}
+	}
 }
