@@ -30,6 +30,10 @@
 //     dependencies are the links beside it in its store entry's
 //     node_modules, walked in turn. pnpm-lock.yaml is not parsed: the
 //     tree is D2, and without npm's lockfile no package is marked dev.
+//   - Yarn 1 (yarn.lock) and Yarn 2+ with the node-modules linker lay out
+//     node_modules as npm does, and are read so; yarn.lock is not parsed.
+//     Plug'n'Play installs (.pnp.cjs, .pnp.data.json, no node_modules) are
+//     not read yet.
 //   - npm-shrinkwrap.json, else package-lock.json (lockfileVersion 2 or 3):
 //     its "packages" map is cross-checked against the tree (entries missing
 //     on disk, packages missing from it, versions that differ are

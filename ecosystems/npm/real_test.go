@@ -48,9 +48,11 @@ func installedFixture(t testing.TB, rel string) string {
 }
 
 // stamp computes what npm_stamp in scripts/lib.sh records: the SHA-256 of the
-// sha256sum listing of the fixture's package.json, package-lock.json and
-// pnpm-lock.yaml files (outside node_modules), sorted by path.
+// sha256sum listing of the fixture's package.json files and lockfiles
+// (package-lock.json, pnpm-lock.yaml, yarn.lock; outside node_modules),
+// sorted by path.
 func stamp(dir string) (string, error) {
+	stamped := map[string]bool{"package.json": true, "package-lock.json": true, "pnpm-lock.yaml": true, "yarn.lock": true}
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -59,7 +61,7 @@ func stamp(dir string) (string, error) {
 		if e.IsDir() && e.Name() == "node_modules" {
 			return filepath.SkipDir
 		}
-		if !e.IsDir() && (e.Name() == "package.json" || e.Name() == "package-lock.json" || e.Name() == "pnpm-lock.yaml") {
+		if !e.IsDir() && stamped[e.Name()] {
 			rel, _ := filepath.Rel(dir, p)
 			files = append(files, "./"+filepath.ToSlash(rel))
 		}
@@ -536,5 +538,36 @@ func TestRealPnpm(t *testing.T) {
 		if got := ecotest.Owner(inv.Index, filepath.Join(dir, filepath.FromSlash(rel))); got != want {
 			t.Errorf("owner of %s = %q, want %q", rel, got, want)
 		}
+	}
+}
+
+// TestRealYarn1 checks a real Yarn 1 install: the node_modules tree Yarn
+// lays out from yarn.lock is read as npm's (debug 2 with its own ms 2.0.0
+// nested under it, ms 2.1.3 hoisted), and yarn.lock is listed as the
+// project's lockfile.
+func TestRealYarn1(t *testing.T) {
+	dir := installedFixture(t, "real/yarn1")
+	p := ecotest.Open(t, New(), dir)
+	if diff := cmp.Diff("package.json\tmanifest\nyarn.lock\tlockfile\n", ecotest.RenderFiles(p.Files())); diff != "" {
+		t.Errorf("Files (-want +got):\n%s", diff)
+	}
+	inv, err := p.Installed(context.Background(), realEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ecosystems.Package{
+		{Name: "debug", Version: "2.6.9", PURL: "pkg:npm/debug@2.6.9", Path: "node_modules/debug", Direct: true, Deps: []string{"ms"}},
+		{Name: "ms", Version: "2.0.0", PURL: "pkg:npm/ms@2.0.0", Path: "node_modules/debug/node_modules/ms"},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true},
+		{Name: "ms", Version: "2.1.3", PURL: "pkg:npm/ms@2.1.3", Path: "node_modules/ms", Direct: true},
+	}
+	if diff := cmp.Diff(want, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) > 0 {
+		t.Errorf("warnings: %q", inv.Warnings)
+	}
+	if got := ecotest.Owner(inv.Index, filepath.Join(dir, "node_modules/debug/node_modules/ms/index.js")); got != "ms runtime" {
+		t.Errorf("owner of the nested ms = %q", got)
 	}
 }
