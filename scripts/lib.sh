@@ -61,14 +61,15 @@ pnpm_install() {
 # through npx from the npm registry.
 yarn1_version=1.22.22
 
-# yarn1_install DIR... installs each project DIR that has a yarn.lock with
+# yarn1_install DIR... installs each project DIR that has a yarn.lock (and
+# no .yarnrc.yml, which only Yarn 2 and later read) with
 # `yarn install --frozen-lockfile` from that committed lockfile, and stamps
 # it as npm_ci does.
 yarn1_install() {
 	local dir want
 	for dir in "$@"; do
 		dir=${dir%/}
-		[ -f "$dir/yarn.lock" ] || continue
+		[ -f "$dir/yarn.lock" ] && [ ! -f "$dir/.yarnrc.yml" ] || continue
 		want=$(npm_stamp "$dir")
 		if [ "$(cat "$dir/node_modules/.envaudit-stamp" 2>/dev/null)" = "$want" ]; then
 			continue
@@ -76,5 +77,29 @@ yarn1_install() {
 		echo "setup: yarn install in ${dir#"$root"/}"
 		(cd "$dir" && npx --yes "yarn@$yarn1_version" install --frozen-lockfile --silent --no-progress)
 		echo "$want" >"$dir/node_modules/.envaudit-stamp"
+	done
+}
+
+# yarn_berry_version is the Yarn 4 that installs the fixtures with a
+# .yarnrc.yml (Plug'n'Play), run through npx from the npm registry (its
+# bundled command-line package).
+yarn_berry_version=4.5.3
+
+# yarn_berry_install DIR... installs each project DIR that has a
+# .yarnrc.yml and a yarn.lock with `yarn install --immutable`, and stamps
+# it as npm_ci does, in .yarn/.envaudit-stamp: a Plug'n'Play install has no
+# node_modules.
+yarn_berry_install() {
+	local dir want
+	for dir in "$@"; do
+		dir=${dir%/}
+		[ -f "$dir/yarn.lock" ] && [ -f "$dir/.yarnrc.yml" ] || continue
+		want=$(npm_stamp "$dir")
+		if [ "$(cat "$dir/.yarn/.envaudit-stamp" 2>/dev/null)" = "$want" ]; then
+			continue
+		fi
+		echo "setup: yarn install (Yarn $yarn_berry_version) in ${dir#"$root"/}"
+		(cd "$dir" && npx --yes "@yarnpkg/cli-dist@$yarn_berry_version" install --immutable >/dev/null)
+		echo "$want" >"$dir/.yarn/.envaudit-stamp"
 	done
 }

@@ -24,6 +24,9 @@ import (
 const evidence = "files opened or executed under node_modules/<name> (the innermost installed package owns a file); " +
 	"reading a package.json is metadata, reading .d.ts declarations is compile-time use"
 
+// pnpEvidence says what D3 rests on for a Plug'n'Play install.
+const pnpEvidence = "files of Yarn's cache opened (each package's zip archive, or its unplugged directory, as Yarn's Plug'n'Play state locates it)"
+
 // An installed is one package directory of the node_modules tree, or a link
 // to a workspace (which is project code, not a package).
 type installed struct {
@@ -127,6 +130,23 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		}
 		if err := v.walk(layout, real); err != nil {
 			return nil, err
+		}
+	}
+	if !hasTree {
+		st, file, err := readPnpState(abs)
+		if err != nil {
+			v.warnf("%v: the Plug'n'Play install is not read", err)
+		}
+		if st != nil {
+			// Yarn's Plug'n'Play: no node_modules; the state names every
+			// package and where it lies.
+			if err := v.pnp(inv, st); err != nil {
+				return nil, err
+			}
+			inv.Evidence.Basis = pnpEvidence + " (" + file + ")"
+			sort.Strings(v.warnings)
+			inv.Warnings = append(inv.Warnings, v.warnings...)
+			return inv, nil
 		}
 	}
 	if !hasTree && m != nil && (len(m.deps) > 0 || len(lock) > 0) {

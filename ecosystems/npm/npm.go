@@ -32,8 +32,13 @@
 //     tree is D2, and without npm's lockfile no package is marked dev.
 //   - Yarn 1 (yarn.lock) and Yarn 2+ with the node-modules linker lay out
 //     node_modules as npm does, and are read so; yarn.lock is not parsed.
-//     Plug'n'Play installs (.pnp.cjs, .pnp.data.json, no node_modules) are
-//     not read yet.
+//   - Yarn's Plug'n'Play, for a project without node_modules:
+//     .pnp.data.json, else the state .pnp.cjs inlines. Each package (a name
+//     at an npm reference; the virtual instances Yarn makes for peer
+//     dependencies are the same package) lies where its packageLocation
+//     points, inside a zip archive of Yarn's cache or an unplugged
+//     directory; the archive, which Node's PnP runtime opens, is attributed
+//     to it. A package a workspace depends on is Direct.
 //   - npm-shrinkwrap.json, else package-lock.json (lockfileVersion 2 or 3):
 //     its "packages" map is cross-checked against the tree (entries missing
 //     on disk, packages missing from it, versions that differ are

@@ -3,6 +3,7 @@ package npm
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -41,6 +42,10 @@ func installedFixture(t testing.TB, rel string) string {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "node_modules", ".envaudit-stamp"))
+	if errors.Is(err, fs.ErrNotExist) {
+		// A Plug'n'Play install has no node_modules (yarn_berry_install).
+		got, err = os.ReadFile(filepath.Join(dir, ".yarn", ".envaudit-stamp"))
+	}
 	if err != nil || strings.TrimSpace(string(got)) != want {
 		t.Fatal(testenv.Message(fmt.Sprintf("an install of %s from its current lockfile (scripts/setup.d/npm.sh)", dir)))
 	}
@@ -569,5 +574,53 @@ func TestRealYarn1(t *testing.T) {
 	}
 	if got := ecotest.Owner(inv.Index, filepath.Join(dir, "node_modules/debug/node_modules/ms/index.js")); got != "ms runtime" {
 		t.Errorf("owner of the nested ms = %q", got)
+	}
+}
+
+// TestRealPnp checks a real Yarn 4 Plug'n'Play install, which has no
+// node_modules: the packages are those .pnp.cjs lists (debug's virtual
+// instance, which Yarn makes for its optional peers, is debug itself),
+// each in its zip archive of .yarn/cache, and the archive Node's PnP
+// runtime opens is attributed to its package.
+func TestRealPnp(t *testing.T) {
+	dir := installedFixture(t, "real/pnp")
+	p := ecotest.Open(t, New(), dir)
+	inv, err := p.Installed(context.Background(), realEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zip := func(name string) string {
+		m, err := filepath.Glob(filepath.Join(dir, ".yarn", "cache", name+"-npm-*.zip"))
+		if err != nil || len(m) != 1 {
+			t.Fatalf("the cache holds %q for %s, want one archive", m, name)
+		}
+		return m[0]
+	}
+	loc := func(name string) string {
+		rel, _ := filepath.Rel(dir, zip(name))
+		return filepath.ToSlash(rel) + "/node_modules/" + name
+	}
+	want := []ecosystems.Package{
+		{Name: "debug", Version: "4.3.4", PURL: "pkg:npm/debug@4.3.4", Path: loc("debug"), Direct: true, Deps: []string{"ms"}},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: loc("is-number"), Direct: true},
+		{Name: "ms", Version: "2.1.2", PURL: "pkg:npm/ms@2.1.2", Path: loc("ms")},
+	}
+	if diff := cmp.Diff(want, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) > 0 || inv.Unknown {
+		t.Errorf("warnings %q, unknown %v", inv.Warnings, inv.Unknown)
+	}
+	owners := map[string]string{
+		zip("debug"): "debug runtime",
+		zip("ms"):    "ms runtime",
+		zip("ms") + "/node_modules/ms/package.json": "ms none",
+		filepath.Join(dir, "index.js"):              "-",
+		filepath.Join(dir, ".pnp.cjs"):              "-",
+	}
+	for path, want := range owners {
+		if got := ecotest.Owner(inv.Index, path); got != want {
+			t.Errorf("owner of %s = %q, want %q", path, got, want)
+		}
 	}
 }

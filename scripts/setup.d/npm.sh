@@ -2,7 +2,8 @@
 # Installs the npm real-install fixtures (ecosystems/npm/testdata/real/*, and the
 # benchmark's ecosystems/npm/testdata/bench) with `npm ci` from their committed
 # lockfiles, and those with a pnpm-lock.yaml or a yarn.lock instead with a
-# pinned pnpm or Yarn 1 (npm_ci, pnpm_install and yarn1_install in
+# pinned pnpm, Yarn 1, or Yarn 4 where a .yarnrc.yml asks for Plug'n'Play
+# (npm_ci, pnpm_install, yarn1_install and yarn_berry_install in
 # scripts/lib.sh: a fixture installed from the same manifests and lockfile
 # is left alone). The tests check the same stamp and
 # fail, naming `make setup`, when it is missing or stale.
@@ -12,3 +13,4 @@ set -euo pipefail
 npm_ci "$root"/ecosystems/npm/testdata/real/*/ "$root"/ecosystems/npm/testdata/bench/
 pnpm_install "$root"/ecosystems/npm/testdata/real/*/
 yarn1_install "$root"/ecosystems/npm/testdata/real/*/
+yarn_berry_install "$root"/ecosystems/npm/testdata/real/*/
