@@ -705,7 +705,8 @@ func parseLock(file string, data []byte) (map[string]*lockEntry, error) {
 // packages for other platforms), and missing dev-only entries are counted
 // in one warning (npm ci --omit=dev leaves them out on purpose).
 // unresolvedOptional warns of each optional dependency a package.json
-// declares that is neither installed nor in the lockfile. npm records an
+// declares (in optionalDependencies: an optional peer is never installed)
+// that is neither installed nor in the lockfile. npm records an
 // optional dependency it skips for this platform in the lockfile all the
 // same; one the lockfile lacks is one npm could not resolve at all — most
 // often a name that does not exist — which is no harmless skip.
@@ -718,7 +719,7 @@ func (v *inventory) unresolvedOptional(declarers map[string]*manifest, lock map[
 	}
 	for _, dir := range slices.Sorted(maps.Keys(declarers)) {
 		for _, d := range declarers[dir].deps {
-			if d.Scope != ecosystems.ScopeOptional || inLock[d.Name] || v.resolve(dir, d.Name) != nil {
+			if d.Scope != ecosystems.ScopeOptional || declarers[dir].optionalPeers[d.Name] || inLock[d.Name] || v.resolve(dir, d.Name) != nil {
 				continue
 			}
 			v.warnf("%s: optional dependency %q is neither installed nor in %s: npm could not resolve it (a platform skip is recorded in the lockfile) — check the name", d.Pos, d.Name, lockName)
