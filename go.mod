@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/CycloneDX/cyclonedx-go v0.12.0
+	github.com/evanw/esbuild v0.28.2
 	github.com/google/go-cmp v0.7.0
 	github.com/google/go-github/v62 v62.0.0
 	github.com/package-url/packageurl-go v0.1.7

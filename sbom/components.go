@@ -1,6 +1,7 @@
 package sbom
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -133,19 +134,45 @@ func (c *component) packageURL() string {
 	return c.id.PURL
 }
 
-// assignRefs gives every component a unique bom-ref: its package URL, or
+// assignRefs gives every component a unique bom-ref: its package URL;
 // "<ecosystem>:<purl>" where two ecosystems describe the same package (the
-// cmake and system ecosystems both name Debian packages).
+// cmake and system ecosystems both name Debian packages); "<ref>#<name>"
+// where one ecosystem installs the same package under two names (an npm
+// alias, "string-width-cjs": "npm:string-width@4.2.3", installs
+// string-width under node_modules/string-width-cjs beside string-width
+// itself); and, should two still collide, a number after the ref of the
+// first. A bom-ref names one component, and every dependency entry names
+// a bom-ref, so a duplicate makes the whole SBOM invalid.
 func assignRefs(comps []*component) {
+	ecos := map[string]map[string]bool{}
+	for _, c := range comps {
+		r := c.baseRef()
+		if ecos[r] == nil {
+			ecos[r] = map[string]bool{}
+		}
+		ecos[r][c.eco] = true
+	}
 	count := map[string]int{}
 	for _, c := range comps {
-		count[c.baseRef()]++
-	}
-	for _, c := range comps {
 		c.ref = c.baseRef()
-		if count[c.ref] > 1 {
+		if len(ecos[c.ref]) > 1 {
 			c.ref = c.eco + ":" + c.ref
 		}
+		count[c.ref]++
+	}
+	for _, c := range comps {
+		if count[c.ref] > 1 {
+			c.ref += "#" + c.name
+		}
+	}
+	used := map[string]bool{}
+	for _, c := range comps {
+		ref := c.ref
+		for n := 2; used[ref]; n++ {
+			ref = fmt.Sprintf("%s#%d", c.ref, n)
+		}
+		used[ref] = true
+		c.ref = ref
 	}
 }
 

@@ -537,3 +537,48 @@ func TestParseFormat(t *testing.T) {
 		})
 	}
 }
+
+// TestUniqueRefs checks that an npm alias (string-width installed a second
+// time as string-width-cjs, both with string-width's package URL) and one
+// name installed at two versions give every component a bom-ref of its
+// own, and that the SBOM, dependencies included, validates.
+func TestUniqueRefs(t *testing.T) {
+	pkg := func(name, version, purl, path string, deps ...string) ecosystems.Package {
+		return ecosystems.Package{Name: name, Version: version, PURL: purl, Path: path, Deps: deps}
+	}
+	r := &audit.Report{SchemaVersion: 1, Ecosystems: []audit.EcosystemReport{{
+		Name: "npm",
+		Declared: []ecosystems.Dependency{
+			{Name: "cliui", Spec: "^8", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "package.json", Line: 3}},
+			{Name: "string-width-cjs", Spec: "npm:string-width@4.2.3", Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "package.json", Line: 4}},
+		},
+		Installed: []ecosystems.Package{
+			pkg("cliui", "8.0.1", "pkg:npm/cliui@8.0.1", "node_modules/cliui", "string-width", "strip-ansi"),
+			pkg("string-width", "4.2.3", "pkg:npm/string-width@4.2.3", "node_modules/string-width", "strip-ansi"),
+			pkg("string-width-cjs", "4.2.3", "pkg:npm/string-width@4.2.3", "node_modules/string-width-cjs", "strip-ansi"),
+			pkg("strip-ansi", "6.0.1", "pkg:npm/strip-ansi@6.0.1", "node_modules/strip-ansi"),
+			pkg("strip-ansi", "7.1.0", "pkg:npm/strip-ansi@7.1.0", "node_modules/cliui/node_modules/strip-ansi"),
+		},
+	}}}
+	data := render(t, r, options(), fixed(r), FormatJSON)
+	if err := sbomtest.ValidateJSON(data); err != nil {
+		t.Fatal(err)
+	}
+	validateXML(t, render(t, r, options(), fixed(r), FormatXML))
+	bom := generate(t, r, options(), fixed(r))
+	var refs []string
+	for _, c := range *bom.Components {
+		refs = append(refs, c.BOMRef)
+	}
+	want := []string{
+		"pkg:npm/cliui@8.0.1",
+		"pkg:npm/string-width@4.2.3#string-width",
+		"pkg:npm/string-width@4.2.3#string-width-cjs",
+		"pkg:npm/strip-ansi@6.0.1",
+		"pkg:npm/strip-ansi@7.1.0",
+	}
+	slices.Sort(refs)
+	if diff := cmp.Diff(want, refs); diff != "" {
+		t.Errorf("refs (-want +got):\n%s", diff)
+	}
+}

@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/internal/testenv"
+	"github.com/envaudit/envaudit/sbom/sbomtest"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -59,11 +61,33 @@ func TestScripts(t *testing.T) {
 			"status":  cmdStatus,
 			"project": cmdProject,
 			"need":    cmdNeed,
+			"sbom":    cmdSBOM,
 		},
 		Condition: func(cond string) (bool, error) {
 			return false, errors.New("unknown condition " + strconv.Quote(cond) + ": scripts must not skip; a missing prerequisite fails (run make setup)")
 		},
 	})
+}
+
+// cmdSBOM checks that each file is a valid CycloneDX SBOM (JSON, or XML
+// when its name ends in .xml): the schema, and bom-refs unique and
+// resolved (sbomtest):
+//
+//	sbom bom.cdx.json
+func cmdSBOM(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: sbom FILE...")
+	}
+	for _, f := range args {
+		data := []byte(ts.ReadFile(f))
+		validate := sbomtest.ValidateJSON
+		if strings.HasSuffix(f, ".xml") {
+			validate = sbomtest.ValidateXML
+		}
+		if err := validate(data); err != nil {
+			ts.Fatalf("sbom %s: %v", f, err)
+		}
+	}
 }
 
 // cmdStatus runs a command and checks its exit status:

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,6 +23,9 @@ import (
 // evidence says what D3 rests on for npm, for the report.
 const evidence = "files opened or executed under node_modules/<name> (the innermost installed package owns a file); " +
 	"reading a package.json is metadata, reading .d.ts declarations is compile-time use"
+
+// pnpEvidence says what D3 rests on for a Plug'n'Play install.
+const pnpEvidence = "files of Yarn's cache opened (each package's zip archive, or its unplugged directory, as Yarn's Plug'n'Play state locates it)"
 
 // An installed is one package directory of the node_modules tree, or a link
 // to a workspace (which is project code, not a package).
@@ -127,6 +132,23 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			return nil, err
 		}
 	}
+	if !hasTree {
+		st, file, err := readPnpState(abs)
+		if err != nil {
+			v.warnf("%v: the Plug'n'Play install is not read", err)
+		}
+		if st != nil {
+			// Yarn's Plug'n'Play: no node_modules; the state names every
+			// package and where it lies.
+			if err := v.pnp(inv, st); err != nil {
+				return nil, err
+			}
+			inv.Evidence.Basis = pnpEvidence + " (" + file + ")"
+			sort.Strings(v.warnings)
+			inv.Warnings = append(inv.Warnings, v.warnings...)
+			return inv, nil
+		}
+	}
 	if !hasTree && m != nil && (len(m.deps) > 0 || len(lock) > 0) {
 		v.warnf("node_modules not found: nothing is installed (run npm ci or npm install)")
 		// The install step did not run: what is installed is unknown
@@ -149,6 +171,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	if lock != nil && hasTree {
 		v.crossCheck(lock, lockName)
+		v.unresolvedOptional(declarers, lock, lockName)
 	}
 	for _, p := range v.pkgs {
 		if err := v.index(inv.Index, p); err != nil {
@@ -241,10 +264,18 @@ func (v *inventory) visit(name, nmLayout, nmReal string, e fs.DirEntry) error {
 			v.warnf("%s: broken link: %v", v.display(dir), err)
 			return nil
 		}
+		if isPnpmStore(target) {
+			return v.visitStore(name, dir, place, target)
+		}
 		p.link, p.real = true, target
 		if v.wsReal[target] {
 			p.workspace = true
 		}
+	} else if prev := v.byDir[place]; prev != nil {
+		// A package of pnpm's store, met again in its own store entry's
+		// node_modules, which is walked for the links beside it.
+		v.byDir[dir] = prev
+		return nil
 	}
 	if fi, err := os.Stat(p.real); err != nil || !fi.IsDir() {
 		return nil // a stray file in node_modules
@@ -262,6 +293,46 @@ func (v *inventory) visit(name, nmLayout, nmReal string, e fs.DirEntry) error {
 	// Node resolves a package's requires from its real location, so a
 	// linked package's dependencies are those beside its target.
 	return v.walk(filepath.Join(dir, "node_modules"), filepath.Join(p.real, "node_modules"))
+}
+
+// pnpmStore is the directory of pnpm's virtual store inside a
+// node_modules directory.
+var pnpmStore = string(filepath.Separator) + filepath.Join("node_modules", ".pnpm") + string(filepath.Separator)
+
+// isPnpmStore reports whether an absolute path lies in pnpm's virtual
+// store: node_modules/.pnpm/<name>@<version>/node_modules/<name>.
+func isPnpmStore(path string) bool { return strings.Contains(path, pnpmStore) }
+
+// visitStore records the package of pnpm's store at target, which the link
+// dir (place with links resolved) points to, once however many links point
+// to it: pnpm links every package's dependencies beside it in its store
+// entry, node_modules/.pnpm/<name>@<version>/node_modules, and the
+// project's direct dependencies into node_modules. Its Path is where it
+// was first reached (the project's node_modules for a direct dependency,
+// the store for the others); the store entry's node_modules is walked for
+// the links to its dependencies.
+func (v *inventory) visitStore(name, dir, place, target string) error {
+	if p := v.byDir[target]; p != nil {
+		v.byDir[dir], v.byDir[place] = p, p
+		return nil
+	}
+	if fi, err := os.Stat(target); err != nil || !fi.IsDir() {
+		return nil
+	}
+	shown := dir
+	if isPnpmStore(dir) {
+		shown = target // a dependency's link in another store entry
+	}
+	p := &installed{name: name, dir: shown, real: target, loc: v.lockKey(shown)}
+	v.byDir[dir], v.byDir[place], v.byDir[target] = p, p, p
+	v.locs[p.loc] = p
+	v.readPackageJSON(p)
+	v.pkgs = append(v.pkgs, p)
+	nm := target
+	for range strings.Count(name, "/") + 1 {
+		nm = filepath.Dir(nm)
+	}
+	return v.walk(nm, nm)
 }
 
 // lockKey returns the lockfile key of a directory: its path relative to the
@@ -633,6 +704,29 @@ func parseLock(file string, data []byte) (map[string]*lockEntry, error) {
 // from the tree, are warnings. Missing optional entries are not (npm skips
 // packages for other platforms), and missing dev-only entries are counted
 // in one warning (npm ci --omit=dev leaves them out on purpose).
+// unresolvedOptional warns of each optional dependency a package.json
+// declares (in optionalDependencies: an optional peer is never installed)
+// that is neither installed nor in the lockfile. npm records an
+// optional dependency it skips for this platform in the lockfile all the
+// same; one the lockfile lacks is one npm could not resolve at all — most
+// often a name that does not exist — which is no harmless skip.
+func (v *inventory) unresolvedOptional(declarers map[string]*manifest, lock map[string]*lockEntry, lockName string) {
+	inLock := map[string]bool{}
+	for loc := range lock {
+		if i := strings.LastIndex("/"+loc, "/node_modules/"); i >= 0 {
+			inLock[loc[i+len("/node_modules/")-1:]] = true
+		}
+	}
+	for _, dir := range slices.Sorted(maps.Keys(declarers)) {
+		for _, d := range declarers[dir].deps {
+			if d.Scope != ecosystems.ScopeOptional || declarers[dir].optionalPeers[d.Name] || inLock[d.Name] || v.resolve(dir, d.Name) != nil {
+				continue
+			}
+			v.warnf("%s: optional dependency %q is neither installed nor in %s: npm could not resolve it (a platform skip is recorded in the lockfile) — check the name", d.Pos, d.Name, lockName)
+		}
+	}
+}
+
 func (v *inventory) crossCheck(lock map[string]*lockEntry, lockName string) {
 	for _, p := range v.pkgs {
 		le := lock[p.loc]

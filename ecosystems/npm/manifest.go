@@ -32,6 +32,10 @@ type manifest struct {
 	name       string // "name", or "" when absent
 	deps       []ecosystems.Dependency
 	workspaces []wsGlob // workspace globs as written (root manifest only)
+	// optionalPeers are the peer dependencies peerDependenciesMeta makes
+	// optional (Scope optional in deps): npm neither installs them nor
+	// records them in the lockfile, unlike optionalDependencies.
+	optionalPeers map[string]bool
 }
 
 // readManifest reads and checks the package.json at rel. It returns an
@@ -110,6 +114,10 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 			}
 			if o := meta.Get(d.Name).Get("optional"); o != nil && o.Kind == posdoc.Bool && o.Text == "true" {
 				d.Scope = ecosystems.ScopeOptional
+				if m.optionalPeers == nil {
+					m.optionalPeers = map[string]bool{}
+				}
+				m.optionalPeers[d.Name] = true
 			}
 		}
 	}

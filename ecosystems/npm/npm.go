@@ -24,11 +24,28 @@
 //     link, file: dependencies) is a package. Entries starting with a dot
 //     (.bin, .package-lock.json, .cache) are not packages; .bin links are
 //     attributed to the package they point into.
+//   - pnpm's layout: a link into the virtual store
+//     node_modules/.pnpm/<name>@<version>/node_modules/<name> is that
+//     store package, one package however many links reach it; its
+//     dependencies are the links beside it in its store entry's
+//     node_modules, walked in turn. pnpm-lock.yaml is not parsed: the
+//     tree is D2, and without npm's lockfile no package is marked dev.
+//   - Yarn 1 (yarn.lock) and Yarn 2+ with the node-modules linker lay out
+//     node_modules as npm does, and are read so; yarn.lock is not parsed.
+//   - Yarn's Plug'n'Play, for a project without node_modules:
+//     .pnp.data.json, else the state .pnp.cjs inlines. Each package (a name
+//     at an npm reference; the virtual instances Yarn makes for peer
+//     dependencies are the same package) lies where its packageLocation
+//     points, inside a zip archive of Yarn's cache or an unplugged
+//     directory; the archive, which Node's PnP runtime opens, is attributed
+//     to it. A package a workspace depends on is Direct.
 //   - npm-shrinkwrap.json, else package-lock.json (lockfileVersion 2 or 3):
 //     its "packages" map is cross-checked against the tree (entries missing
 //     on disk, packages missing from it, versions that differ are
 //     warnings), its "dev" flags mark dev-only packages, and its edges stand
-//     in for a package.json that cannot be read.
+//     in for a package.json that cannot be read. An optional dependency
+//     neither installed nor in the lockfile is a warning: npm records the
+//     ones it skips for the platform, so it could not resolve this one.
 //   - the npm command's own package, and corepack beside it (found through
 //     the traced run's PATH and the node executable it ran), listed as
 //     excluded toolchain baseline.
@@ -49,6 +66,11 @@
 // that contains it. Reading a package's package.json is metadata (no use);
 // reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts), or any file
 // of an @types package, is compile-time use.
+//
+// Imports (the project's own imports): every .js, .mjs, .cjs, .jsx, .ts,
+// .mts, .cts and .tsx file of the project outside node_modules, build and
+// coverage output, vendored copies and dot directories, read through the
+// Source and parsed with esbuild; see (*project).Imports.
 //
 // npm package names are case-sensitive and are kept as written. An installed
 // package is named by the directory it is installed under, which is the name

@@ -3,6 +3,7 @@ package npm
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -41,6 +42,10 @@ func installedFixture(t testing.TB, rel string) string {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "node_modules", ".envaudit-stamp"))
+	if errors.Is(err, fs.ErrNotExist) {
+		// A Plug'n'Play install has no node_modules (yarn_berry_install).
+		got, err = os.ReadFile(filepath.Join(dir, ".yarn", ".envaudit-stamp"))
+	}
 	if err != nil || strings.TrimSpace(string(got)) != want {
 		t.Fatal(testenv.Message(fmt.Sprintf("an install of %s from its current lockfile (scripts/setup.d/npm.sh)", dir)))
 	}
@@ -48,9 +53,11 @@ func installedFixture(t testing.TB, rel string) string {
 }
 
 // stamp computes what npm_stamp in scripts/lib.sh records: the SHA-256 of the
-// sha256sum listing of the fixture's package.json and package-lock.json
-// files (outside node_modules), sorted by path.
+// sha256sum listing of the fixture's package.json files and lockfiles
+// (package-lock.json, pnpm-lock.yaml, yarn.lock; outside node_modules),
+// sorted by path.
 func stamp(dir string) (string, error) {
+	stamped := map[string]bool{"package.json": true, "package-lock.json": true, "pnpm-lock.yaml": true, "yarn.lock": true}
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -59,7 +66,7 @@ func stamp(dir string) (string, error) {
 		if e.IsDir() && e.Name() == "node_modules" {
 			return filepath.SkipDir
 		}
-		if !e.IsDir() && (e.Name() == "package.json" || e.Name() == "package-lock.json") {
+		if !e.IsDir() && stamped[e.Name()] {
 			rel, _ := filepath.Rel(dir, p)
 			files = append(files, "./"+filepath.ToSlash(rel))
 		}
@@ -498,4 +505,122 @@ func mustEval(t testing.TB, p string) string {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestRealPnpm checks a real pnpm install: each package of the virtual
+// store node_modules/.pnpm is one package, whichever links reach it (the
+// project's node_modules for direct dependencies, the store entries of its
+// dependents), its edges are the links beside it, and traced paths under
+// the store are attributed to it.
+func TestRealPnpm(t *testing.T) {
+	dir := installedFixture(t, "real/pnpm")
+	p := ecotest.Open(t, New(), dir)
+	inv, err := p.Installed(context.Background(), realEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ecosystems.Package{
+		{Name: "ms", Version: "2.1.2", PURL: "pkg:npm/ms@2.1.2", Path: "node_modules/.pnpm/ms@2.1.2/node_modules/ms"},
+		{Name: "@isaacs/string-locale-compare", Version: "1.1.0", PURL: "pkg:npm/%40isaacs/string-locale-compare@1.1.0", Path: "node_modules/@isaacs/string-locale-compare", Direct: true},
+		{Name: "debug", Version: "4.3.4", PURL: "pkg:npm/debug@4.3.4", Path: "node_modules/debug", Direct: true, Deps: []string{"ms"}},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true},
+	}
+	if diff := cmp.Diff(want, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) > 0 {
+		t.Errorf("warnings: %q", inv.Warnings)
+	}
+	owners := map[string]string{
+		"node_modules/.pnpm/ms@2.1.2/node_modules/ms/index.js":                   "ms runtime",
+		"node_modules/.pnpm/debug@4.3.4/node_modules/debug/src/index.js":         "debug runtime",
+		"node_modules/debug/src/node.js":                                         "debug runtime",
+		"node_modules/@isaacs/string-locale-compare/index.js":                    "@isaacs/string-locale-compare runtime",
+		"node_modules/.pnpm/is-number@7.0.0/node_modules/is-number/package.json": "is-number none",
+		"index.js": "-",
+	}
+	for rel, want := range owners {
+		if got := ecotest.Owner(inv.Index, filepath.Join(dir, filepath.FromSlash(rel))); got != want {
+			t.Errorf("owner of %s = %q, want %q", rel, got, want)
+		}
+	}
+}
+
+// TestRealYarn1 checks a real Yarn 1 install: the node_modules tree Yarn
+// lays out from yarn.lock is read as npm's (debug 2 with its own ms 2.0.0
+// nested under it, ms 2.1.3 hoisted), and yarn.lock is listed as the
+// project's lockfile.
+func TestRealYarn1(t *testing.T) {
+	dir := installedFixture(t, "real/yarn1")
+	p := ecotest.Open(t, New(), dir)
+	if diff := cmp.Diff("package.json\tmanifest\nyarn.lock\tlockfile\n", ecotest.RenderFiles(p.Files())); diff != "" {
+		t.Errorf("Files (-want +got):\n%s", diff)
+	}
+	inv, err := p.Installed(context.Background(), realEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ecosystems.Package{
+		{Name: "debug", Version: "2.6.9", PURL: "pkg:npm/debug@2.6.9", Path: "node_modules/debug", Direct: true, Deps: []string{"ms"}},
+		{Name: "ms", Version: "2.0.0", PURL: "pkg:npm/ms@2.0.0", Path: "node_modules/debug/node_modules/ms"},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true},
+		{Name: "ms", Version: "2.1.3", PURL: "pkg:npm/ms@2.1.3", Path: "node_modules/ms", Direct: true},
+	}
+	if diff := cmp.Diff(want, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) > 0 {
+		t.Errorf("warnings: %q", inv.Warnings)
+	}
+	if got := ecotest.Owner(inv.Index, filepath.Join(dir, "node_modules/debug/node_modules/ms/index.js")); got != "ms runtime" {
+		t.Errorf("owner of the nested ms = %q", got)
+	}
+}
+
+// TestRealPnp checks a real Yarn 4 Plug'n'Play install, which has no
+// node_modules: the packages are those .pnp.cjs lists (debug's virtual
+// instance, which Yarn makes for its optional peers, is debug itself),
+// each in its zip archive of .yarn/cache, and the archive Node's PnP
+// runtime opens is attributed to its package.
+func TestRealPnp(t *testing.T) {
+	dir := installedFixture(t, "real/pnp")
+	p := ecotest.Open(t, New(), dir)
+	inv, err := p.Installed(context.Background(), realEnv(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zip := func(name string) string {
+		m, err := filepath.Glob(filepath.Join(dir, ".yarn", "cache", name+"-npm-*.zip"))
+		if err != nil || len(m) != 1 {
+			t.Fatalf("the cache holds %q for %s, want one archive", m, name)
+		}
+		return m[0]
+	}
+	loc := func(name string) string {
+		rel, _ := filepath.Rel(dir, zip(name))
+		return filepath.ToSlash(rel) + "/node_modules/" + name
+	}
+	want := []ecosystems.Package{
+		{Name: "debug", Version: "4.3.4", PURL: "pkg:npm/debug@4.3.4", Path: loc("debug"), Direct: true, Deps: []string{"ms"}},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: loc("is-number"), Direct: true},
+		{Name: "ms", Version: "2.1.2", PURL: "pkg:npm/ms@2.1.2", Path: loc("ms")},
+	}
+	if diff := cmp.Diff(want, inv.Packages); diff != "" {
+		t.Errorf("Packages (-want +got):\n%s", diff)
+	}
+	if len(inv.Warnings) > 0 || inv.Unknown {
+		t.Errorf("warnings %q, unknown %v", inv.Warnings, inv.Unknown)
+	}
+	owners := map[string]string{
+		zip("debug"): "debug runtime",
+		zip("ms"):    "ms runtime",
+		zip("ms") + "/node_modules/ms/package.json": "ms none",
+		filepath.Join(dir, "index.js"):              "-",
+		filepath.Join(dir, ".pnp.cjs"):              "-",
+	}
+	for path, want := range owners {
+		if got := ecotest.Owner(inv.Index, path); got != want {
+			t.Errorf("owner of %s = %q, want %q", path, got, want)
+		}
+	}
 }

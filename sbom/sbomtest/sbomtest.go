@@ -1,17 +1,21 @@
 // Package sbomtest owns validating CycloneDX 1.6 documents against the
 // official schemas in tests: JSON with a Go JSON-schema validator, XML with
-// xmllint. The schemas are embedded (see schemas/README.md), so validation
+// xmllint, and in both the unique bom-refs the schemas cannot require. The schemas are embedded (see schemas/README.md), so validation
 // needs no network and no file outside the repository.
 package sbomtest
 
 import (
 	"bytes"
 	"embed"
+	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -44,7 +48,10 @@ var compiled = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	return c.Compile(schemaBase + "bom-1.6.schema.json")
 })
 
-// ValidateJSON validates a CycloneDX JSON document against the 1.6 schema.
+// ValidateJSON validates a CycloneDX JSON document against the 1.6 schema,
+// and checks what the schema cannot express: every bom-ref is unique in
+// the document, and every dependency entry (its ref and each ref it
+// depends on) names one of them.
 func ValidateJSON(data []byte) error {
 	sch, err := compiled()
 	if err != nil {
@@ -54,15 +61,71 @@ func ValidateJSON(data []byte) error {
 	if err != nil {
 		return fmt.Errorf("parse SBOM: %w", err)
 	}
-	return sch.Validate(inst)
+	if err := sch.Validate(inst); err != nil {
+		return err
+	}
+	return checkRefs(inst)
+}
+
+// checkRefs checks the bom-refs of a decoded JSON document (see
+// ValidateJSON).
+func checkRefs(doc any) error {
+	refs := map[string]bool{}
+	var dup []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if r, ok := v["bom-ref"].(string); ok {
+				if refs[r] {
+					dup = append(dup, r)
+				}
+				refs[r] = true
+			}
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				walk(v[k])
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	if len(dup) > 0 {
+		return fmt.Errorf("bom-refs not unique: %q", dup)
+	}
+	top, _ := doc.(map[string]any)
+	deps, _ := top["dependencies"].([]any)
+	var dangling []string
+	for _, d := range deps {
+		d, _ := d.(map[string]any)
+		r, _ := d["ref"].(string)
+		if !refs[r] {
+			dangling = append(dangling, r)
+		}
+		on, _ := d["dependsOn"].([]any)
+		for _, o := range on {
+			if o, _ := o.(string); !refs[o] {
+				dangling = append(dangling, o)
+			}
+		}
+	}
+	if len(dangling) > 0 {
+		return fmt.Errorf("dependencies name no bom-ref: %q", dangling)
+	}
+	return nil
 }
 
 // ErrNoXmllint is returned by ValidateXML when xmllint is not installed.
 var ErrNoXmllint = errors.New("xmllint not found in PATH: run `make setup` (it installs Debian's libxml2-utils)")
 
 // ValidateXML validates a CycloneDX XML document against the 1.6 XSD with
-// xmllint.
+// xmllint, and checks that every bom-ref attribute is unique in it.
 func ValidateXML(data []byte) error {
+	if err := uniqueXMLRefs(data); err != nil {
+		return err
+	}
 	xmllint, err := exec.LookPath("xmllint")
 	if err != nil {
 		return ErrNoXmllint
@@ -89,6 +152,37 @@ func ValidateXML(data []byte) error {
 	out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", filepath.Join(dir, "bom-1.6.xsd"), doc).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("xmllint: %w\n%s", err, out)
+	}
+	return nil
+}
+
+// uniqueXMLRefs checks that no two elements of an XML document carry the
+// same bom-ref attribute.
+func uniqueXMLRefs(data []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	refs := map[string]bool{}
+	var dup []string
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("parse SBOM: %w", err)
+		}
+		if el, ok := tok.(xml.StartElement); ok {
+			for _, a := range el.Attr {
+				if a.Name.Local == "bom-ref" {
+					if refs[a.Value] {
+						dup = append(dup, a.Value)
+					}
+					refs[a.Value] = true
+				}
+			}
+		}
+	}
+	if len(dup) > 0 {
+		return fmt.Errorf("bom-refs not unique: %q", dup)
 	}
 	return nil
 }

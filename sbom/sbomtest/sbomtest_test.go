@@ -21,6 +21,15 @@ func TestValidateJSON(t *testing.T) {
 		{"badSerial", `{"bomFormat":"CycloneDX","specVersion":"1.6","serialNumber":"42"}`, "serialNumber"},
 		{"badTimestamp", `{"bomFormat":"CycloneDX","specVersion":"1.6","metadata":{"timestamp":"yesterday"}}`, "timestamp"},
 		{"unknownField", `{"bomFormat":"CycloneDX","specVersion":"1.6","extra":1}`, "extra"},
+		{"uniqueRefs", `{"bomFormat":"CycloneDX","specVersion":"1.6","metadata":{"component":{"type":"application","name":"p","bom-ref":"p"}},
+			"components":[{"type":"library","name":"a","bom-ref":"a"},{"type":"library","name":"b","bom-ref":"b","components":[{"type":"library","name":"c","bom-ref":"c"}]}],
+			"dependencies":[{"ref":"p","dependsOn":["a","b"]},{"ref":"b","dependsOn":["c"]}]}`, ""},
+		{"duplicateRef", `{"bomFormat":"CycloneDX","specVersion":"1.6","components":[{"type":"library","name":"string-width","bom-ref":"pkg:npm/string-width@4.2.3"},
+			{"type":"library","name":"string-width-cjs","bom-ref":"pkg:npm/string-width@4.2.3"}]}`, "not unique"},
+		{"duplicateNestedRef", `{"bomFormat":"CycloneDX","specVersion":"1.6","metadata":{"component":{"type":"application","name":"p","bom-ref":"a"}},
+			"components":[{"type":"library","name":"b","bom-ref":"b","components":[{"type":"library","name":"a","bom-ref":"a"}]}]}`, "not unique"},
+		{"danglingDependency", `{"bomFormat":"CycloneDX","specVersion":"1.6","components":[{"type":"library","name":"a","bom-ref":"a"}],
+			"dependencies":[{"ref":"a","dependsOn":["gone"]}]}`, "gone"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +56,7 @@ func TestValidateXML(t *testing.T) {
 		{"minimal", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1"></bom>`, true},
 		{"badScope", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1"><components><component type="library"><name>x</name><scope>dev</scope></component></components></bom>`, false},
 		{"wrongNamespace", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.9" version="1"></bom>`, false},
+		{"duplicateRef", head + `<bom xmlns="http://cyclonedx.org/schema/bom/1.6" version="1"><components><component type="library" bom-ref="x"><name>x</name></component><component type="library" bom-ref="x"><name>y</name></component></components></bom>`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

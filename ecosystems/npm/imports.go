@@ -1,0 +1,606 @@
+package npm
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/envaudit/envaudit/ecosystems"
+)
+
+var _ ecosystems.Importer = (*project)(nil)
+
+// sourceExts are the extensions of the JavaScript and TypeScript sources
+// the importer reads, with the esbuild loader that parses each. Plain .js
+// is parsed as JSX: React projects put JSX in .js files, and the JSX
+// grammar accepts every plain script.
+var sourceExts = map[string]api.Loader{
+	".js":  api.LoaderJSX,
+	".mjs": api.LoaderJS,
+	".cjs": api.LoaderJS,
+	".jsx": api.LoaderJSX,
+	".ts":  api.LoaderTS,
+	".mts": api.LoaderTS,
+	".cts": api.LoaderTS,
+	".tsx": api.LoaderTSX,
+}
+
+// skipDirs are directories that never hold the project's own sources:
+// installed packages, build and coverage output, vendored copies. Every
+// directory whose name starts with a dot (.git, .next, .yarn, .cache) is
+// skipped too.
+var skipDirs = map[string]bool{
+	"node_modules":     true,
+	"bower_components": true,
+	"jspm_packages":    true,
+	"vendor":           true,
+	"dist":             true,
+	"build":            true,
+	"coverage":         true,
+	"out":              true,
+	"storybook-static": true,
+	"__snapshots__":    true,
+}
+
+// testDirs are the directory names whose files are tests (or the helpers
+// and fixtures only tests use).
+var testDirs = map[string]bool{
+	"test": true, "tests": true, "__tests__": true, "__mocks__": true,
+	"__fixtures__": true, "spec": true, "e2e": true, "cypress": true,
+}
+
+// importNamespace is the esbuild namespace of the project's files: they
+// are loaded through the Source, never by esbuild from disk.
+const importNamespace = "envaudit"
+
+// The markers prefix specifiers in the TypeScript text esbuild parses (see
+// annotateImports). esbuild reports only the imports that survive
+// TypeScript's erasure: it drops `import type` statements without a
+// record, and erases an import whose bindings are used as types only.
+// typeMarker marks an explicit type-only statement, turned into a
+// side-effect import, which is never erased; declMarker marks a
+// side-effect import added after every other import declaration, so that
+// a declaration whose own record esbuild erased is still seen.
+const (
+	typeMarker = "\x00type:"
+	declMarker = "\x00decl:"
+)
+
+// Imports reads the project's own JavaScript and TypeScript sources (every
+// .js, .mjs, .cjs, .jsx, .ts, .mts, .cts and .tsx file outside
+// node_modules, build output and dot directories; see skipDirs) with
+// esbuild's parser and returns every import of a package: ESM import and
+// export-from statements, require calls, dynamic import() and
+// require.resolve with a literal specifier, each at its file:line.
+//
+// TypeScript imports that name only types — `import type`, `export type
+// ... from`, and imports whose bindings are used only as types, which
+// TypeScript erases — are ImportCompile; every other import is
+// ImportRuntime. Relative and absolute specifiers (the project's own
+// files), Node's built-in modules ("fs", "node:fs"), URLs and package.json
+// "#imports" are not packages and are left out. A specifier names its
+// package by its first segment, or its first two for a scope ("lodash/fp"
+// is lodash, "@babel/core/lib/x" is @babel/core) — the directory under
+// node_modules that Node resolves it to, which is also how an alias is
+// named. Files under a test directory (test/, tests/, __tests__/, spec/,
+// ...) and files named *.test.* or *.spec.* are tests: their imports are
+// marked Test. A specifier naming the project's own package or one of its
+// workspaces is project code, not a dependency.
+//
+// esbuild reports a specifier once per file and kind of import: a file
+// that requires the same module twice yields the first place.
+//
+// A file that does not parse is a warning; the imports of every other
+// file still count. Imports never runs the project's code. All files are
+// read in one esbuild build that stops after parsing: about 0.85 s of CPU
+// time for 1,000 TypeScript files of 5 KB (BenchmarkImports).
+func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Imports, error) {
+	files, err := p.sourceFiles()
+	if err != nil {
+		return nil, err
+	}
+	out := &ecosystems.Imports{Files: len(files)}
+	if len(files) == 0 {
+		return out, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	recs, failed := p.scan(files, true)
+	// An annotation misplaced by a declaration-like line in a template
+	// literal can break a file that parses as written: such a file is read
+	// again as written, without the erased imports.
+	var again []string
+	for f := range failed {
+		if isTypeScript(f) {
+			again = append(again, f)
+		}
+	}
+	if len(again) > 0 {
+		sort.Strings(again)
+		recs = slices.DeleteFunc(recs, func(r record) bool { return slices.Contains(again, r.file) })
+		recs2, failed2 := p.scan(again, false)
+		recs = append(recs, recs2...)
+		for _, f := range again {
+			delete(failed, f)
+		}
+		maps.Copy(failed, failed2)
+	}
+	for _, f := range slices.Sorted(maps.Keys(failed)) {
+		out.Warnings = append(out.Warnings, failed[f]...)
+	}
+	kept := map[importKey]bool{}
+	for _, r := range recs {
+		if r.mark == "" {
+			kept[r.key()] = true
+		}
+	}
+	own := p.ownNames()
+	for _, r := range recs {
+		name, ok := packageOf(r.spec)
+		if !ok || own[name] || r.mark == declMarker && kept[r.key()] {
+			continue
+		}
+		kind := ecosystems.ImportRuntime
+		if r.mark != "" { // explicitly type-only, or erased
+			kind = ecosystems.ImportCompile
+		}
+		out.List = append(out.List, ecosystems.Import{
+			Package: name,
+			Module:  r.spec,
+			Pos:     ecosystems.Pos{File: r.file, Line: r.line},
+			Kind:    kind,
+			Test:    isTestFile(r.file),
+		})
+	}
+	sort.SliceStable(out.List, func(i, j int) bool {
+		a, b := out.List[i], out.List[j]
+		if a.Pos.File != b.Pos.File {
+			return a.Pos.File < b.Pos.File
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		return a.Module < b.Module
+	})
+	return out, nil
+}
+
+// ownNames are the names of the project's own packages — the root's and
+// every workspace's: a specifier naming one of them (a self-reference
+// through "exports", a workspace imported by another) is project code.
+func (p *project) ownNames() map[string]bool {
+	own := map[string]bool{}
+	if p.root != nil && p.root.name != "" {
+		own[p.root.name] = true
+	}
+	for _, w := range p.ws {
+		own[w.name] = true
+	}
+	return own
+}
+
+// sourceFiles lists the project's own source files, slash-separated and
+// relative to the root, in lexical order.
+func (p *project) sourceFiles() ([]string, error) {
+	var files []string
+	var walk func(dir string) error
+	walk = func(dir string) error {
+		entries, err := p.src.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("reading the sources: %w", err)
+		}
+		for _, e := range entries {
+			name := e.Name()
+			rel := name
+			if dir != "." {
+				rel = dir + "/" + name
+			}
+			if e.IsDir() {
+				if strings.HasPrefix(name, ".") || skipDirs[name] || skipDirs[rel] {
+					continue
+				}
+				if err := walk(rel); err != nil {
+					return err
+				}
+				continue
+			}
+			if !e.Type().IsRegular() {
+				continue
+			}
+			if _, ok := sourceExts[path.Ext(name)]; ok && !strings.Contains(name, ".min.") {
+				files = append(files, rel)
+			}
+		}
+		return nil
+	}
+	if err := walk("."); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// A record is one import esbuild reported: the importing file, the line
+// of its specifier, the specifier as written, and the marker it carried
+// (typeMarker, declMarker or "").
+type record struct {
+	file string
+	line int
+	spec string
+	mark string
+}
+
+type importKey struct {
+	file string
+	line int
+	spec string
+}
+
+func (r record) key() importKey { return importKey{r.file, r.line, r.spec} }
+
+// note is what the resolver callback reports of each import, as the text
+// of an esbuild message: esbuild attaches the import's location to a
+// message a plugin returns without one, which is how each import gets its
+// line.
+type note struct {
+	Importer string `json:"i"`
+	Spec     string `json:"s"`
+}
+
+// pluginName names the resolver callback in esbuild's messages.
+const pluginName = "envaudit-imports"
+
+// scan parses files with esbuild and returns the import records of all of
+// them. Every import is resolved to an error carrying a note: esbuild then
+// stops after parsing, before linking anything, and the errors are the
+// records. With annotate, TypeScript files are annotated first
+// (annotateImports). The files that do not parse are returned with the
+// warnings that say why.
+func (p *project) scan(files []string, annotate bool) ([]record, map[string][]string) {
+	plugin := api.Plugin{
+		Name: pluginName,
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+				if a.Kind == api.ResolveEntryPoint {
+					return api.OnResolveResult{Path: a.Path, Namespace: importNamespace}, nil
+				}
+				text, _ := json.Marshal(note{Importer: a.Importer, Spec: a.Path})
+				return api.OnResolveResult{Errors: []api.Message{{Text: string(text)}}}, nil
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				data, err := p.src.ReadFile(a.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				text := string(data)
+				if annotate && isTypeScript(a.Path) {
+					text = annotateImports(text)
+				}
+				return api.OnLoadResult{Contents: &text, Loader: sourceExts[path.Ext(a.Path)]}, nil
+			})
+		},
+	}
+	res := api.Build(api.BuildOptions{
+		EntryPoints: files,
+		Bundle:      true,
+		Write:       false,
+		Outdir:      "/envaudit-imports-never-written",
+		LogLevel:    api.LogLevelSilent,
+		Platform:    api.PlatformNode,
+		Target:      api.ESNext,
+		TsconfigRaw: "{}", // the project's tsconfig.json files change nothing read here
+		Plugins:     []api.Plugin{plugin},
+	})
+	var recs []record
+	failed := map[string][]string{}
+	for _, m := range res.Errors {
+		var n note
+		if m.PluginName != pluginName || json.Unmarshal([]byte(m.Text), &n) != nil {
+			// The output format is CommonJS, which is what makes esbuild
+			// recognise require.resolve; what it cannot express in it
+			// (top-level await) is no fault of the sources.
+			if !strings.Contains(m.Text, "output format") {
+				file := ""
+				if m.Location != nil {
+					file = strings.TrimPrefix(m.Location.File, importNamespace+":")
+				}
+				failed[file] = append(failed[file], parseWarning(file, m))
+			}
+			continue
+		}
+		r := record{file: n.Importer, spec: n.Spec}
+		if m.Location != nil {
+			r.line = m.Location.Line
+		}
+		for _, mark := range []string{typeMarker, declMarker} {
+			if s, ok := strings.CutPrefix(r.spec, mark); ok {
+				r.spec, r.mark = s, mark
+			}
+		}
+		recs = append(recs, r)
+	}
+	return recs, failed
+}
+
+// parseWarning words an esbuild error that is not an import record: a
+// file that does not parse.
+func parseWarning(file string, m api.Message) string {
+	if m.Location == nil {
+		return fmt.Sprintf("parsing the sources: %s", m.Text)
+	}
+	return fmt.Sprintf("%s:%d: %s (its imports are not read)", file, m.Location.Line, m.Text)
+}
+
+func isTypeScript(name string) bool {
+	switch path.Ext(name) {
+	case ".ts", ".mts", ".cts", ".tsx":
+		return true
+	}
+	return false
+}
+
+// isTestFile reports whether the project file name is a test: under a
+// test directory, or named *.test.* or *.spec.*.
+func isTestFile(name string) bool {
+	dirs := strings.Split(name, "/")
+	base := dirs[len(dirs)-1]
+	for _, d := range dirs[:len(dirs)-1] {
+		if testDirs[d] {
+			return true
+		}
+	}
+	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.HasSuffix(strings.TrimSuffix(base, path.Ext(base)), "_test")
+}
+
+// packageOf returns the package a specifier names, or false when it names
+// no package: a relative or absolute path, a URL or a "node:" module, a
+// package.json "#import", or one of Node's built-in modules.
+func packageOf(spec string) (string, bool) {
+	if spec == "" || strings.ContainsAny(spec[:1], "./#~\\") || strings.Contains(spec, ":") {
+		return "", false
+	}
+	parts := strings.SplitN(spec, "/", 3)
+	name := parts[0]
+	if strings.HasPrefix(name, "@") {
+		if len(parts) < 2 || len(name) < 2 || parts[1] == "" {
+			return "", false
+		}
+		name += "/" + parts[1]
+	} else if builtins[name] {
+		return "", false
+	}
+	return name, true
+}
+
+// builtins are Node's built-in modules that may be required without the
+// "node:" prefix (a built-in shadows an npm package of the same name), by
+// their first path segment ("fs/promises" is fs).
+var builtins = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields(`assert async_hooks buffer child_process cluster console
+		constants crypto dgram diagnostics_channel dns domain events fs http http2 https
+		inspector module net os path perf_hooks process punycode querystring readline repl
+		stream string_decoder sys timers tls trace_events tty url util v8 vm wasi
+		worker_threads zlib`) {
+		builtins[m] = true
+	}
+}
+
+// annotateImports prepares a TypeScript source for esbuild (see the
+// markers): an explicit type-only statement at the start of a line —
+// `import type X from "m"`, `import type {A} from "m"`, `export type * from
+// "m"`, `export type {A} from "m"` — becomes the side-effect import
+// `import "<typeMarker>m"`, its clause blanked; after every other import
+// declaration from a specifier (`import X from "m"`, `import {A} from
+// "m"`, `import * as N from "m"`) the side-effect import `import
+// "<declMarker>m"` is added on the same line. Newlines are kept, so every
+// line keeps its number. A statement written another way (a comment
+// between its words, import attributes) is left as it is: esbuild still
+// reads it, though an erased one is then not seen.
+func annotateImports(src string) string {
+	var b strings.Builder
+	done := 0
+	for i := 0; i < len(src); {
+		j := indexImportStmt(src, i)
+		if j < 0 {
+			break
+		}
+		h, ok := readImportHead(src, j)
+		if !ok {
+			i = j + len("import")
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(src) + 256)
+		}
+		spec := src[h.quote+1 : h.end-1]
+		if _, bare := packageOf(spec); !bare && !h.typeOnly {
+			// Only a package import needs its declaration seen.
+			i = h.end
+			continue
+		}
+		b.WriteString(src[done:j])
+		if h.typeOnly {
+			b.WriteString("import")
+			for _, c := range []byte(src[j+len("import") : h.quote]) {
+				if c != '\n' {
+					c = ' '
+				}
+				b.WriteByte(c)
+			}
+			b.WriteString(`"` + typeMarker + spec + `"`)
+		} else {
+			b.WriteString(src[j:h.end])
+			b.WriteString(`;import "` + declMarker + spec + `"`)
+		}
+		done, i = h.end, h.end
+	}
+	if done == 0 {
+		return src
+	}
+	b.WriteString(src[done:])
+	return b.String()
+}
+
+// indexImportStmt returns the index of the next "import" or "export" at
+// or after i that starts a line (only blanks or a semicolon before it), or
+// -1.
+func indexImportStmt(src string, i int) int {
+	for i < len(src) {
+		k := strings.Index(src[i:], "port")
+		if k < 0 {
+			return -1
+		}
+		j := i + k - 2
+		if j >= 0 {
+			if w := src[j : j+2]; (w == "im" || w == "ex") && lineStart(src, j) {
+				return j
+			}
+		}
+		i += k + len("port")
+	}
+	return -1
+}
+
+func lineStart(src string, j int) bool {
+	for j > 0 {
+		j--
+		switch src[j] {
+		case ' ', '\t':
+		case '\n', ';':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// An importHead is the head of an import declaration read by
+// readImportHead: whether it is type-only, and the indexes of its
+// specifier's opening quote and of the byte after its closing one.
+type importHead struct {
+	typeOnly   bool
+	quote, end int
+}
+
+// readImportHead reads the declaration at j, which starts with "import"
+// or "export": `import [type] clause from "m"`, or `export type clause
+// from "m"`, where clause is `{...}`, `* as N`, `N`, or `N, {...}` or `N,
+// * as M`. Any other statement (`import "m"`, `import x = require("m")`,
+// an export of values, an import with attributes) is not read.
+func readImportHead(src string, j int) (importHead, bool) {
+	var h importHead
+	export := src[j] == 'e'
+	i := j + len("import")
+	n := skipBlanks(src, i)
+	if n >= len(src) || n == i && src[n] != '{' && src[n] != '*' {
+		return h, false
+	}
+	i = n
+	if e := i + len("type"); strings.HasPrefix(src[i:], "type") && e < len(src) && strings.IndexByte("{* \t\r\n", src[e]) >= 0 {
+		// `import type from "m"` and `import type, {A} from "m"` import a
+		// default binding named type.
+		m := skipBlanks(src, e)
+		named := strings.HasPrefix(src[m:], ",") ||
+			strings.HasPrefix(src[m:], "from") && startsQuote(src, skipBlanks(src, m+len("from")))
+		if !named {
+			h.typeOnly, i = true, m
+		}
+	}
+	if export && !h.typeOnly {
+		return h, false
+	}
+	for clause := 0; ; clause++ {
+		if i >= len(src) || clause == 2 {
+			return h, false
+		}
+		switch c := src[i]; {
+		case c == '{':
+			k := strings.IndexByte(src[i:], '}')
+			if k < 0 {
+				return h, false
+			}
+			i += k + 1
+		case c == '*':
+			i = skipBlanks(src, i+1)
+			if !strings.HasPrefix(src[i:], "as") {
+				if !export {
+					return h, false
+				}
+			} else {
+				e := skipName(src, skipBlanks(src, i+len("as")))
+				if e == i+len("as") {
+					return h, false
+				}
+				i = e
+			}
+		default:
+			e := skipName(src, i)
+			if e == i {
+				return h, false
+			}
+			i = e
+		}
+		i = skipBlanks(src, i)
+		if i < len(src) && src[i] == ',' {
+			i = skipBlanks(src, i+1)
+			continue
+		}
+		break
+	}
+	if !strings.HasPrefix(src[i:], "from") {
+		return h, false
+	}
+	i = skipBlanks(src, i+len("from"))
+	if !startsQuote(src, i) {
+		return h, false
+	}
+	end := strings.IndexByte(src[i+1:], src[i])
+	if end < 0 {
+		return h, false
+	}
+	h.quote, h.end = i, i+1+end+1
+	spec := src[i+1 : h.end-1]
+	if strings.ContainsAny(spec, "\"\\\n`") || strings.Contains(spec, "${") {
+		return h, false
+	}
+	// Import attributes (`with { type: "json" }`) follow the specifier:
+	// such an import is left as written.
+	if k := skipBlanks(src, h.end); strings.HasPrefix(src[k:], "with") || strings.HasPrefix(src[k:], "assert") {
+		return h, false
+	}
+	return h, true
+}
+
+func skipBlanks(src string, i int) int {
+	for i < len(src) && strings.IndexByte(" \t\r\n", src[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+func skipName(src string, i int) int {
+	for i < len(src) {
+		c := src[i]
+		if c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80 {
+			i++
+			continue
+		}
+		break
+	}
+	return i
+}
+
+func startsQuote(src string, i int) bool {
+	return i < len(src) && (src[i] == '"' || src[i] == '\'')
+}

@@ -1,0 +1,3 @@
+const debug = require('debug')('pnpm')
+debug('hello')
+require('@isaacs/string-locale-compare')

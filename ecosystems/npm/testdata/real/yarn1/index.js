@@ -1,0 +1,2 @@
+const debug = require('debug')('yarn1')
+debug(require('ms')(1000))
