@@ -85,6 +85,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	case err != nil:
 		// Not knowing what Maven would resolve is not the same as nothing
 		// installed: no declared dependency is "not installed" for it.
+		p.resolved, p.resolveErr, p.resolveDone = nil, err, true
 		inv.Unknown = true
 		inv.Warnings = append(inv.Warnings, fmt.Sprintf("maven: the resolved dependencies are unknown: %v", err))
 	default:
@@ -98,6 +99,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			at.reactor[t.nodes[0].name()] = true
 		}
 		rs, warnings := res.packages(abs, systemPaths(l, mods))
+		p.resolved, p.resolveErr, p.resolveDone = rs, nil, true
 		inv.Warnings = append(inv.Warnings, warnings...)
 		jarUse := ecosystems.UseRuntime
 		if len(logs) > 0 {

@@ -142,6 +142,12 @@ type project struct {
 	mods  []*module // the project's poms in reactor order
 	deps  []ecosystems.Dependency
 	files []ecosystems.File
+
+	// resolved is D2 as Installed last resolved it, for Imports to map
+	// classes to artifacts; resolveErr says why Maven could not resolve.
+	resolved    []*resolved
+	resolveErr  error
+	resolveDone bool
 }
 
 // Open reads pom.xml, the poms of its modules and its in-project parents

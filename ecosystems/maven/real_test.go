@@ -121,7 +121,7 @@ func (r *realRun) start(name string) error {
 // (target/) or the golden expected.json.
 func copyTree(src, dst string) error {
 	return ecotest.CopyTree(src, dst, func(d fs.DirEntry) bool {
-		return (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json"
+		return (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json" || d.Name() == "imports.json"
 	})
 }
 
@@ -189,6 +189,7 @@ func TestReal(t *testing.T) {
 		{"basic", ""},
 		{"multimodule", "*********Hello, Ada Lovelace**********"},
 		{"shaded", "raJ taF ,olleH"},
+		{"sloppy", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -329,4 +330,36 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// importsResult is what imports.json records of a real fixture.
+type importsResult struct {
+	Files    int                 `json:"files"`
+	Imports  []ecosystems.Import `json:"imports"`
+	Warnings []string            `json:"warnings,omitempty"`
+}
+
+// TestRealImports reads the class files each real fixture's build
+// compiled and checks the classes they refer to, mapped to the artifacts
+// Maven resolved, against imports.json: sloppy's main code refers to
+// commons-lang3 (only commons-text declares it) and nothing of
+// commons-collections4.
+func TestRealImports(t *testing.T) {
+	for _, name := range []string{"basic", "multimodule", "shaded", "sloppy"} {
+		t.Run(name, func(t *testing.T) {
+			r := run(t, name)
+			p := ecotest.Open(t, realEcosystem(), r.root)
+			ctx := context.Background()
+			env := ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch}
+			if _, err := p.Installed(ctx, env); err != nil {
+				t.Fatal(err)
+			}
+			im, err := p.(ecosystems.Importer).Imports(ctx, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := importsResult{Files: im.Files, Imports: im.List, Warnings: im.Warnings}
+			ecotest.GoldenJSON(t, filepath.Join("testdata", "real", name, "imports.json"), got, filepath.Dir(r.root))
+		})
+	}
 }
