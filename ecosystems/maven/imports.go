@@ -69,7 +69,8 @@ func jdkClass(name string) bool {
 // src/main or src/test, at the first line that refers to the class (see
 // classRef); without that source it is placed at the class file, with no
 // line. The class files exist only once the build ran, which is why the
-// engine asks after the traced run; a module without them is a warning.
+// engine asks after the traced run; a module with sources under src/main
+// but no target/classes is a warning.
 // The artifacts come from the resolution Installed made, or from a new one
 // when Installed was not asked; when Maven cannot resolve, the classes
 // cannot be mapped and Imports fails.
@@ -98,7 +99,7 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 			}
 			if st, err := os.Stat(d); err == nil && st.IsDir() {
 				units = append(units, unit{m, test, d})
-			} else if !test && m.pom.packaging.val != "pom" {
+			} else if !test && dirExists(filepath.Join(m.dir, "src", "main")) {
 				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: no compiled classes in %q: the build did not run, so its imports are unknown", m.file, displayPath(root, d)))
 			}
 		}
