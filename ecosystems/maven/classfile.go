@@ -36,8 +36,13 @@ type classRef struct {
 // Bounds on hostile input: a class file is read whole by the caller, and
 // these keep the work linear in its size.
 const (
-	maxClassFile  = 64 << 20 // bytes; the JVM's own limit is the u4 sizes, javac never comes near this
-	maxSigDepth   = 64       // nesting of type arguments and annotations
+	maxClassFile = 64 << 20 // bytes; the JVM's own limit is the u4 sizes, javac never comes near this
+	maxSigDepth  = 64       // nesting of type arguments and annotations
+	// workFactor bounds the bytes of descriptors and signatures read, as a
+	// multiple of the class file's size: many constants and attributes
+	// may name one long descriptor, and reading it once for each would
+	// make a small hostile file cost quadratic time.
+	workFactor    = 16
 	classMagic    = 0xCAFEBABE
 	errClassShort = "unexpected end of class file"
 )
@@ -127,6 +132,23 @@ type classParser struct {
 	first  int         // the class's first line of code, over all methods
 	level  []pendingRef
 	method []pendingRef // refs of the method being read that wait for its first line
+	// budget is what is left of the descriptor and signature bytes this
+	// class file may make the parser read (see workFactor), shared with
+	// the parsers of its attributes.
+	budget *int
+	// consts caches the classes each constant an instruction uses names:
+	// code names the same constants again and again.
+	consts map[uint16][]pendingRef
+}
+
+// spend takes n bytes of descriptor or signature reading from the budget
+// and reports whether it allowed them; past it, parsing fails.
+func (p *classParser) spend(n int) bool {
+	if *p.budget -= n; *p.budget < 0 {
+		p.r.fail("class file names more descriptor data than its size allows")
+		return false
+	}
+	return true
 }
 
 type lineEntry struct{ pc, line int }
@@ -146,7 +168,8 @@ func parseClass(data []byte) (*classFile, error) {
 	if len(data) > maxClassFile {
 		return nil, fmt.Errorf("class file of %d bytes exceeds %d", len(data), maxClassFile)
 	}
-	p := &classParser{r: classReader{data: data}, cf: &classFile{refs: map[string]classRef{}}}
+	budget := workFactor*len(data) + 4096
+	p := &classParser{r: classReader{data: data}, cf: &classFile{refs: map[string]classRef{}}, budget: &budget}
 	if err := p.parse(); err != nil {
 		return nil, err
 	}
@@ -298,7 +321,7 @@ func (p *classParser) attributes(pending *[]pendingRef, inMethod bool) {
 		if r.err != nil {
 			return
 		}
-		sub := classParser{r: classReader{data: body}, pool: p.pool, cf: p.cf}
+		sub := classParser{r: classReader{data: body}, pool: p.pool, cf: p.cf, budget: p.budget}
 		switch name {
 		case "SourceFile":
 			if s := p.utf8(sub.r.u2()); s != "" && p.cf.source == "" && pending == &p.level {
@@ -386,8 +409,14 @@ func (p *classParser) code(sub *classParser) {
 				idx = binary.BigEndian.Uint16(code[pc+1 : pc+3])
 			}
 			line := lineAt(pc)
-			var refs []pendingRef
-			p.constantClasses(&refs, idx)
+			refs, ok := p.consts[idx]
+			if !ok {
+				p.constantClasses(&refs, idx)
+				if p.consts == nil {
+					p.consts = map[uint16][]pendingRef{}
+				}
+				p.consts[idx] = refs
+			}
 			for _, c := range refs {
 				p.ref(c.class, line, true)
 			}
@@ -574,6 +603,9 @@ func (p *classParser) className(idx uint16) string {
 // addDescriptorOrName adds a class constant's classes: an internal name
 // (org/example/App), or an array descriptor ([Lorg/example/App;).
 func (p *classParser) addDescriptorOrName(out *[]pendingRef, s string) {
+	if !p.spend(len(s)) {
+		return
+	}
 	if strings.HasPrefix(s, "[") {
 		p.addDescriptor(out, s, true)
 		return
@@ -586,6 +618,9 @@ func (p *classParser) addDescriptorOrName(out *[]pendingRef, s string) {
 // addDescriptor adds the classes a field or method descriptor names
 // ("(Ljava/lang/String;[Lorg/x/Y;)V").
 func (p *classParser) addDescriptor(out *[]pendingRef, s string, runtime bool) {
+	if !p.spend(len(s)) {
+		return
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] != 'L' {
 			continue
@@ -604,6 +639,9 @@ func (p *classParser) addDescriptor(out *[]pendingRef, s string, runtime bool) {
 // else. Type variables (TT;) and the names of type parameters are not
 // classes; a malformed signature adds what was read before the fault.
 func (p *classParser) addSignature(out *[]pendingRef, s string) {
+	if !p.spend(len(s)) {
+		return
+	}
 	sp := sigParser{s: s, out: out}
 	sp.signature()
 }

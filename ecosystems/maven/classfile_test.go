@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -97,11 +98,24 @@ func TestParseClassMalformed(t *testing.T) {
 	}
 	hugePool := append([]byte(nil), good[:8]...)
 	hugePool = binary.BigEndian.AppendUint16(hugePool, 0xffff)
+	// Many constants naming one long descriptor: read once for each, it
+	// would cost quadratic time.
+	desc := "(" + strings.Repeat("Lx;", 20000) + ")V"
+	bomb := binary.BigEndian.AppendUint32(nil, classMagic)
+	bomb = binary.BigEndian.AppendUint32(bomb, 61)
+	bomb = binary.BigEndian.AppendUint16(bomb, 2+20000)
+	bomb = append(bomb, cpUtf8)
+	bomb = binary.BigEndian.AppendUint16(bomb, uint16(len(desc)))
+	bomb = append(bomb, desc...)
+	for i := 0; i < 20000; i++ {
+		bomb = append(bomb, cpNameAndType, 0, 1, 0, 1)
+	}
 	tests := []struct {
 		name string
 		data []byte
 	}{
 		{"empty", nil},
+		{"descriptorBomb", bomb},
 		{"badMagic", []byte("PK\x03\x04 not a class")},
 		{"truncated", good[:len(good)/2]},
 		{"lastByteMissing", good[:len(good)-1]},
