@@ -264,7 +264,7 @@ type Project interface {
 
 // TraceEnvironer is implemented by projects that must adjust the
 // traced command's environment to collect evidence of use beyond file
-// opens: a JVM class-load log through JAVA_TOOL_OPTIONS, a compiler lint
+// opens: a JVM class-load log through MAVEN_OPTS, a compiler lint
 // through RUSTFLAGS. The front end calls TraceEnv before the traced run for
 // every opened project that implements it, applies the returned variables
 // over the command's environment (later entries win), and passes the same

@@ -53,12 +53,16 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			inv.Warnings = append(inv.Warnings, fmt.Sprintf("read class-load logs: %v", err))
 		}
 		if len(logs) == 0 {
-			switch v, _ := ecosystems.LookupEnv(environ, "JAVA_TOOL_OPTIONS"); {
+			switch v, _ := ecosystems.LookupEnv(environ, "MAVEN_OPTS"); {
 			case legacyJava(environ):
 				inv.Warnings = append(inv.Warnings, "the run's java is a JDK 8 or older, which cannot write a class-load log to a file; D3 rests on the JARs opened")
 			case !strings.Contains(v, xlogOption(env.Scratch)):
-				inv.Warnings = append(inv.Warnings, "the traced run's JAVA_TOOL_OPTIONS did not ask JVMs for a class-load log; D3 rests on the JARs opened")
+				inv.Warnings = append(inv.Warnings, "the traced run's environment did not ask JVMs for a class-load log; D3 rests on the JARs opened")
 			}
+		}
+		if unloggedForks(logs) {
+			inv.Warnings = append(inv.Warnings, "surefire or failsafe forked test JVMs that wrote no class-load log (does the pom set their <jvm>?); D3 rests on the JARs opened")
+			logs = nil
 		}
 	}
 
@@ -85,6 +89,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	case err != nil:
 		// Not knowing what Maven would resolve is not the same as nothing
 		// installed: no declared dependency is "not installed" for it.
+		p.resolved, p.resolveErr, p.resolveDone = nil, err, true
 		inv.Unknown = true
 		inv.Warnings = append(inv.Warnings, fmt.Sprintf("maven: the resolved dependencies are unknown: %v", err))
 	default:
@@ -98,6 +103,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			at.reactor[t.nodes[0].name()] = true
 		}
 		rs, warnings := res.packages(abs, systemPaths(l, mods))
+		p.resolved, p.resolveErr, p.resolveDone = rs, nil, true
 		inv.Warnings = append(inv.Warnings, warnings...)
 		jarUse := ecosystems.UseRuntime
 		if len(logs) > 0 {
@@ -296,4 +302,35 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// forkClasses are classes with which surefire and failsafe launch a
+// forked test JVM: the command line they build for it and the booter
+// properties they write for it. Maven's JVM loads them only when it forks
+// one — not for a module without tests, where it still loads ForkStarter,
+// nor with forkCount=0.
+var forkClasses = map[string]bool{
+	"org.apache.maven.plugin.surefire.booterclient.BooterSerializer":                                  true,
+	"org.apache.maven.plugin.surefire.booterclient.lazytestprovider.OutputStreamFlushableCommandline": true,
+}
+
+// unloggedForks reports whether Maven's JVM, which wrote a class-load log,
+// forked test JVMs none of which did: then the forks did not go through
+// TraceEnv's launcher, and the logs are silent about the tests, which is
+// no evidence that nothing was used.
+func unloggedForks(logs []*jvmLog) bool {
+	forked := false
+	for _, j := range logs {
+		switch j.kind {
+		case jvmTestFork:
+			return false
+		case jvmBuild:
+			for _, l := range j.loads {
+				if forkClasses[l.class] {
+					forked = true
+				}
+			}
+		}
+	}
+	return forked
 }

@@ -50,11 +50,13 @@
 // D3 (attribution): a JVM opens every JAR on its class path to search it
 // for classes, so an opened JAR is no evidence that any of its code ran
 // (surefire's test JVM opens an unused dependency's JAR). The evidence is
-// the classes each JVM actually loaded: TraceEnv adds
-// -Xlog:class+load=info:file=<scratch>/classload-%p.log to
-// JAVA_TOOL_OPTIONS, which every JVM of the run reads, so each JVM writes
-// one log (%p is its process id) naming every class and the class path
-// entry it came from. Installed reads those logs (Env.Scratch) into
+// the classes each JVM actually loaded: TraceEnv passes
+// -Xlog:class+load=info:file=<scratch>/classload-%p.log to Maven's JVM
+// (MAVEN_OPTS), to the test JVMs surefire and failsafe fork, and to `java`
+// commands on PATH (through launchers in the scratch directory, never
+// JAVA_TOOL_OPTIONS, whose "Picked up" line the JVM always prints), so
+// each JVM writes one log (%p is its process id) naming every class and
+// the class path entry it came from. Installed reads those logs (Env.Scratch) into
 // Inventory.Observed, and indexes the artifacts' JARs as UseNone. A JVM
 // whose log shows Maven's launcher (plexus-classworlds' Launcher; the
 // Maven wrapper; mvnd) is Maven itself and its plugins: build tooling, not
@@ -70,6 +72,12 @@
 // inside JARs, META-INF/maven/<group>/<artifact>/pom.properties (and a
 // nested JAR's, read from its fat JAR); a shaded JAR's originals' entry
 // lists, or a module's target/classes; the links of /usr/share/maven-repo.
+//
+// Imports (importer evidence): after the build, the class files of every
+// module's target/classes and target/test-classes, parsed in Go (see
+// parseClass), and the entries of the resolved artifacts' JARs, which tell
+// what artifact defines each class the project's code refers to; the
+// references are placed in the .java file the class's SourceFile names.
 //
 // How the JVMs are told apart: each log is one JVM (its file name carries
 // the pid). The Maven JVM is recognised by the classes only it loads —
@@ -95,6 +103,7 @@ package maven
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -142,6 +151,12 @@ type project struct {
 	mods  []*module // the project's poms in reactor order
 	deps  []ecosystems.Dependency
 	files []ecosystems.File
+
+	// resolved is D2 as Installed last resolved it, for Imports to map
+	// classes to artifacts; resolveErr says why Maven could not resolve.
+	resolved    []*resolved
+	resolveErr  error
+	resolveDone bool
 }
 
 // Open reads pom.xml, the poms of its modules and its in-project parents
@@ -219,42 +234,125 @@ var devTools = []string{
 // DevTools returns the artifacts of the JVM test runners (see devTools).
 func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...) }
 
-// TraceEnv asks every JVM of the traced run to log the classes it loads
-// into scratch, one file per JVM, by adding the -Xlog option to
-// JAVA_TOOL_OPTIONS (after what the run already has there). Every JVM
-// reads that variable, including the test JVMs surefire forks, which
-// inherit Maven's environment, and prints "Picked up JAVA_TOOL_OPTIONS"
-// on its standard error. The option needs JDK 9 or later: a JDK 8 JVM
-// refuses to start with it, so when the run's java (JAVA_HOME's, else the
-// first on PATH) is a JDK 8 or older, TraceEnv adds nothing. Nor does it
-// for a scratch path that the option's syntax cannot carry (blanks,
-// colons, commas, quotes, '=' or '%'). The audit then falls back to file
-// opens.
+// TraceEnv asks the JVMs of the traced run to log the classes they load
+// into scratch, one file per JVM, without a line of output the run would
+// not print otherwise. JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and
+// _JAVA_OPTIONS cannot do that: the JVM and its launcher print "Picked up
+// ..." for each on standard error, unconditionally, before reading the
+// options, and the Maven JVM would pass that line into every test's
+// output. Instead, TraceEnv writes two small launchers into scratch, each
+// a shell script that runs one real java with the -Xlog option and its
+// own arguments:
+//
+//   - <scratch>/jvm/maven/bin/java runs the java Maven's JVM runs
+//     (JAVA_HOME's, else the first on PATH, symbolic links resolved: the
+//     JDK whose java surefire would fork), and surefire and failsafe fork
+//     it for the tests through their jvm property, set with -Djvm in
+//     MAVEN_OPTS; a <scratch>/jvm/maven/release link to that JDK's release
+//     file lets them tell its version as they would. MAVEN_OPTS also
+//     carries the -Xlog option for Maven's own JVM. mvn, mvnw and mvnd read
+//     MAVEN_OPTS without printing it.
+//   - <scratch>/jvm/path/bin/java runs the first java on PATH, and goes
+//     first on PATH, so `java` commands of the run log too. Only when PATH
+//     has a java: a run without one gets none.
+//
+// The user's own JAVA_TOOL_OPTIONS is left as it is. A pom that sets
+// surefire's <jvm> itself keeps it, and its test JVMs write no log; so does
+// a script that runs $JAVA_HOME/bin/java by its path. Installed notices
+// the first (see unloggedForks). The -Xlog option needs JDK 9 or later: a
+// JDK 8 JVM refuses to start with it, so when the run's java is a JDK 8
+// or older, TraceEnv adds nothing. Nor does it for a scratch path that the
+// option's syntax cannot carry (blanks, colons, commas, quotes, '=' or
+// '%'), or when it cannot write the launchers. The audit then falls back
+// to file opens.
 func (*project) TraceEnv(scratch string, environ []string) []string {
-	if scratch == "" || !filepath.IsAbs(scratch) || strings.ContainsAny(scratch, " \t\r\n:,=\"'%") {
+	if scratch == "" || !filepath.IsAbs(scratch) || strings.ContainsAny(scratch, " \t\r\n:,=\"'%$`\\") {
 		return nil
 	}
 	if legacyJava(environ) {
 		return nil
 	}
 	opt := xlogOption(scratch)
-	if cur, ok := ecosystems.LookupEnv(environ, "JAVA_TOOL_OPTIONS"); ok && strings.TrimSpace(cur) != "" {
-		opt = strings.TrimSpace(cur) + " " + opt
+	var out []string
+	if java := mavenJava(environ); java != "" {
+		if real, err := filepath.EvalSymlinks(java); err == nil {
+			shim, err := writeLauncher(scratch, "maven", real, opt)
+			if err == nil {
+				// Surefire reads <jdk>/release beside <jdk>/bin/java
+				// to tell the forked JVM's version.
+				rel := filepath.Join(filepath.Dir(filepath.Dir(real)), "release")
+				// TraceEnv runs again on a saved trace's evidence, to
+				// give Installed the same environment: replace the link.
+				link := filepath.Join(scratch, "jvm", "maven", "release")
+				os.Remove(link)
+				if fileExists(rel) {
+					err = os.Symlink(rel, link)
+				}
+			}
+			if err != nil {
+				return nil
+			}
+			v := opt + " -Djvm=" + shim
+			if cur := strings.TrimSpace(ecosystems.Getenv(environ, "MAVEN_OPTS")); cur != "" {
+				v = cur + " " + v
+			}
+			out = append(out, "MAVEN_OPTS="+v)
+		}
 	}
-	return []string{"JAVA_TOOL_OPTIONS=" + opt}
+	// A JDK 8 java on PATH (beside a newer JAVA_HOME) would refuse the
+	// option: its commands write no log.
+	if java := ecosystems.LookPath(environ, "java"); java != "" && !legacyJavaAt(java) {
+		shim, err := writeLauncher(scratch, "path", java, opt)
+		if err != nil {
+			return nil
+		}
+		path := filepath.Dir(shim)
+		if cur := ecosystems.Getenv(environ, "PATH"); cur != "" {
+			path += string(filepath.ListSeparator) + cur
+		}
+		out = append(out, "PATH="+path)
+	}
+	return out
+}
+
+// writeLauncher writes <scratch>/jvm/<name>/bin/java, a shell script that
+// runs java with the -Xlog option opt before its own arguments, and
+// returns its path. A JVM given the option twice prints a warning, so the
+// launcher leaves it out when its arguments already carry it (Maven's JVM
+// started through the PATH launcher gets it from MAVEN_OPTS too).
+func writeLauncher(scratch, name, java, opt string) (string, error) {
+	if strings.ContainsAny(java, "'\n") {
+		return "", fmt.Errorf("java path %q cannot be quoted", java)
+	}
+	dir := filepath.Join(scratch, "jvm", name, "bin")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	shim := filepath.Join(dir, "java")
+	script := "#!/bin/sh\n" +
+		"# envaudit: runs " + java + " with a class-load log in " + scratch + "\n" +
+		"case \" $* \" in *' " + opt + " '*) exec '" + java + "' \"$@\" ;; esac\n" +
+		"exec '" + java + "' '" + opt + "' \"$@\"\n"
+	return shim, os.WriteFile(shim, []byte(script), 0o755)
+}
+
+// mavenJava returns the java that mvn (and mvnw) run: JAVA_HOME's, else the
+// first on PATH; "" when there is none.
+func mavenJava(environ []string) string {
+	if jh, ok := ecosystems.LookupEnv(environ, "JAVA_HOME"); ok && jh != "" {
+		return filepath.Join(jh, "bin", "java")
+	}
+	return ecosystems.LookPath(environ, "java")
 }
 
 // legacyJava reports whether the java the run would use is a JDK 8 or
 // older, by the JAVA_VERSION of its installation's release file ("1.8.0_x";
 // JDK 9 and later say "9", "17.0.15"). JAVA_HOME's java is the one mvn
 // runs; without JAVA_HOME, the first java on PATH.
-func legacyJava(environ []string) bool {
-	var java string
-	if jh, ok := ecosystems.LookupEnv(environ, "JAVA_HOME"); ok && jh != "" {
-		java = filepath.Join(jh, "bin", "java")
-	} else {
-		java = ecosystems.LookPath(environ, "java")
-	}
+func legacyJava(environ []string) bool { return legacyJavaAt(mavenJava(environ)) }
+
+// legacyJavaAt reports whether java is a JDK 8 or older (see legacyJava).
+func legacyJavaAt(java string) bool {
 	real, err := filepath.EvalSymlinks(java)
 	if java == "" || err != nil {
 		return false
@@ -276,21 +374,39 @@ func legacyJava(environ []string) bool {
 	return false
 }
 
-// withoutXlog returns environ without the option TraceEnv added, so the
-// mvn that Installed runs does not log into the scratch directory.
+// withoutXlog returns environ without what TraceEnv added, so the mvn
+// that Installed runs neither logs into the scratch directory nor forks
+// through its launchers.
 func withoutXlog(environ []string, scratch string) []string {
 	if scratch == "" {
 		return environ
 	}
 	opt := xlogOption(scratch)
+	launchers := filepath.Join(scratch, "jvm")
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
-		if k, v, ok := strings.Cut(kv, "="); ok && k == "JAVA_TOOL_OPTIONS" {
-			v = strings.TrimSpace(strings.ReplaceAll(v, opt, ""))
-			if v == "" {
+		k, v, ok := strings.Cut(kv, "=")
+		switch {
+		case !ok:
+		case k == "MAVEN_OPTS":
+			var keep []string
+			for _, f := range strings.Fields(v) {
+				if f != opt && !strings.HasPrefix(f, "-Djvm="+launchers+string(filepath.Separator)) {
+					keep = append(keep, f)
+				}
+			}
+			if len(keep) == 0 {
 				continue
 			}
-			kv = k + "=" + v
+			kv = k + "=" + strings.Join(keep, " ")
+		case k == "PATH":
+			var keep []string
+			for _, d := range filepath.SplitList(v) {
+				if !strings.HasPrefix(d, launchers+string(filepath.Separator)) {
+					keep = append(keep, d)
+				}
+			}
+			kv = k + "=" + strings.Join(keep, string(filepath.ListSeparator))
 		}
 		out = append(out, kv)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -221,41 +222,87 @@ func TestDevTools(t *testing.T) {
 	}
 }
 
-// TestTraceEnv checks the environment addition and that Installed's own
-// mvn run gets it removed again.
+// TestTraceEnv checks what TraceEnv sets (MAVEN_OPTS and PATH, never
+// JAVA_TOOL_OPTIONS, whose "Picked up" line the JVM always prints), that
+// its launchers run the real java with the class-load option exactly once,
+// and that Installed's own mvn run gets it all removed again.
 func TestTraceEnv(t *testing.T) {
-	opt := "-Xlog:class+load=info:file=/tmp/s/classload-%p.log:none:filecount=0"
+	dir := t.TempDir()
+	jdk := filepath.Join(dir, "jdk")
+	if err := os.MkdirAll(filepath.Join(jdk, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A java that prints its arguments, one a line.
+	java := filepath.Join(jdk, "bin", "java")
+	if err := os.WriteFile(java, []byte("#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(jdk, "release"), []byte("JAVA_VERSION=\"17.0.15\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(jdk, "bin")
 	tests := []struct {
-		name    string
-		scratch string
-		environ []string
-		want    []string
+		name     string
+		environ  []string
+		maven    string // MAVEN_OPTS before the additions; "-" for none at all
+		pathJava bool   // a PATH launcher is expected
 	}{
-		{"plain", "/tmp/s", []string{"PATH=/usr/bin"}, []string{"JAVA_TOOL_OPTIONS=" + opt}},
-		{"appends", "/tmp/s", []string{"JAVA_TOOL_OPTIONS=-Xmx1g ", "PATH=/usr/bin"}, []string{"JAVA_TOOL_OPTIONS=-Xmx1g " + opt}},
-		{"lastWins", "/tmp/s", []string{"JAVA_TOOL_OPTIONS=-Xmx1g", "JAVA_TOOL_OPTIONS=-Xss2m"}, []string{"JAVA_TOOL_OPTIONS=-Xss2m " + opt}},
-		{"blank", "/tmp/with space", nil, nil},
-		{"colon", "/tmp/a:b", nil, nil},
-		{"relative", "scratch", nil, nil},
-		{"empty", "", nil, nil},
+		{"path", []string{"PATH=" + bin}, "", true},
+		{"appendsMavenOpts", []string{"PATH=" + bin, "MAVEN_OPTS=-Xmx1g "}, "-Xmx1g", true},
+		{"userToolOptionsLeftAlone", []string{"PATH=" + bin, "JAVA_TOOL_OPTIONS=-Xss2m"}, "", true},
+		{"javaHomeOnly", []string{"PATH=/nonexistent", "JAVA_HOME=" + jdk}, "", false},
+		{"noJava", []string{"PATH=/nonexistent"}, "-", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := (&project{}).TraceEnv(tt.scratch, tt.environ)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+			scratch := filepath.Join(t.TempDir(), "s")
+			if err := os.Mkdir(scratch, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			opt := xlogOption(scratch)
+			mavenShim := filepath.Join(scratch, "jvm", "maven", "bin", "java")
+			var want []string
+			if tt.maven != "-" {
+				want = append(want, "MAVEN_OPTS="+strings.TrimSpace(tt.maven+" "+opt+" -Djvm="+mavenShim))
+			}
+			if tt.pathJava {
+				want = append(want, "PATH="+filepath.Join(scratch, "jvm", "path", "bin")+":"+bin)
+			}
+			got := (&project{}).TraceEnv(scratch, tt.environ)
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Fatalf("TraceEnv (-want +got):\n%s", diff)
 			}
-			if got == nil {
-				return
+			if tt.maven != "-" {
+				if _, err := os.Stat(filepath.Join(scratch, "jvm", "maven", "release")); err != nil {
+					t.Errorf("no release file beside the launcher: %v", err)
+				}
+				for _, args := range [][]string{{"-version"}, {opt, "-cp", "x"}} {
+					out, err := exec.Command(mavenShim, args...).Output()
+					if err != nil {
+						t.Fatal(err)
+					}
+					wantArgs := append([]string{opt}, args...)
+					if args[0] == opt {
+						wantArgs = args
+					}
+					if diff := cmp.Diff(wantArgs, strings.Fields(string(out))); diff != "" {
+						t.Errorf("launcher arguments (-want +got):\n%s", diff)
+					}
+				}
 			}
 			env := append(append([]string(nil), tt.environ...), got...)
-			back := withoutXlog(env, tt.scratch)
+			back := withoutXlog(env, scratch)
 			for _, kv := range back {
-				if strings.Contains(kv, "-Xlog") {
+				if strings.Contains(kv, "-Xlog") || strings.Contains(kv, filepath.Join(scratch, "jvm")) {
 					t.Errorf("withoutXlog left %q", kv)
 				}
 			}
 		})
+	}
+	for _, scratch := range []string{"/tmp/with space", "/tmp/a:b", "scratch", ""} {
+		if got := (&project{}).TraceEnv(scratch, []string{"PATH=" + bin}); got != nil {
+			t.Errorf("TraceEnv(%q) = %q, want nothing", scratch, got)
+		}
 	}
 }
 
@@ -293,13 +340,18 @@ func TestTraceEnvLegacyJava(t *testing.T) {
 		{"javaHome8JRE", []string{"JAVA_HOME=" + filepath.Join(jdk8, "jre")}, false},
 		{"path8ThroughLink", []string{"PATH=" + filepath.Join(tmp, "nothing") + ":" + links}, false},
 		{"path17", []string{"PATH=" + filepath.Join(jdk17, "bin")}, true},
-		{"noJava", []string{"PATH=" + filepath.Join(tmp, "nothing")}, true},
+		{"noJava", []string{"PATH=" + filepath.Join(tmp, "nothing")}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := (&project{}).TraceEnv("/tmp/s", tt.environ)
+			got := (&project{}).TraceEnv(t.TempDir(), tt.environ)
 			if (got != nil) != tt.logs {
 				t.Errorf("TraceEnv = %q, want class-load logging %v", got, tt.logs)
+			}
+			for _, kv := range got {
+				if strings.HasPrefix(kv, "PATH=") && tt.name == "javaHome17" {
+					t.Errorf("TraceEnv put a launcher for PATH's JDK 8 java first: %q", kv)
+				}
 			}
 		})
 	}
@@ -481,5 +533,38 @@ func TestClassName(t *testing.T) {
 		if got := className(k); got != tests[k] {
 			t.Errorf("className(%q) = %q, want %q", k, got, tests[k])
 		}
+	}
+}
+
+// TestUnloggedForks checks when the class-load logs cannot speak for the
+// tests: Maven's JVM started a forked test JVM and no forked JVM logged.
+func TestUnloggedForks(t *testing.T) {
+	maven := func(classes ...string) *jvmLog {
+		j := &jvmLog{loads: []classLoad{{class: buildMains[0], source: "file:/usr/share/maven/boot/plexus-classworlds.jar"}}}
+		for _, c := range classes {
+			j.loads = append(j.loads, classLoad{class: c, source: "file:/usr/share/java/x.jar"})
+		}
+		j.classify()
+		return j
+	}
+	const launch = "org.apache.maven.plugin.surefire.booterclient.BooterSerializer"
+	fork := &jvmLog{loads: []classLoad{{class: forkMain, source: "file:/tmp/surefirebooter.jar"}}}
+	fork.classify()
+	tests := []struct {
+		name string
+		logs []*jvmLog
+		want bool
+	}{
+		{"forkLogged", []*jvmLog{maven(launch), fork}, false},
+		{"forkNotLogged", []*jvmLog{maven(launch)}, true},
+		{"noTests", []*jvmLog{maven("org.apache.maven.plugin.surefire.booterclient.ForkStarter")}, false},
+		{"noLogs", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := unloggedForks(tt.logs); got != tt.want {
+				t.Errorf("unloggedForks = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

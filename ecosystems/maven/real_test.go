@@ -7,11 +7,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
@@ -28,7 +31,7 @@ func TestMain(m *testing.M) {
 // `make setup` from scripts/setup.d/maven.apt). Each is copied to a
 // temporary directory and its run.sh, the traced command, runs once per
 // test binary under envaudit's tracer (the test binary doubles as its
-// helper, see TestMain), with TraceEnv's JAVA_TOOL_OPTIONS so every JVM
+// helper, see TestMain), with TraceEnv's MAVEN_OPTS and java launchers so every JVM
 // writes its class-load log. The golden expected.json of each case records D1, D2 (Maven's own
 // resolution), D3 from the class-load logs, and what the file-open
 // fallback would have concluded from the same run.
@@ -98,8 +101,7 @@ func (r *realRun) start(name string) error {
 	if err := copyTree(filepath.Join("testdata", "real", name), r.root); err != nil {
 		return err
 	}
-	env := os.Environ()
-	env = append(env, (&project{}).TraceEnv(r.scratch, env)...)
+	env := setenv(os.Environ(), (&project{}).TraceEnv(r.scratch, os.Environ()))
 	var out bytes.Buffer
 	start := time.Now()
 	r.trace, err = tracer.Run(context.Background(), tracer.Options{
@@ -121,7 +123,7 @@ func (r *realRun) start(name string) error {
 // (target/) or the golden expected.json.
 func copyTree(src, dst string) error {
 	return ecotest.CopyTree(src, dst, func(d fs.DirEntry) bool {
-		return (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json"
+		return (d.IsDir() && d.Name() == "target") || d.Name() == "expected.json" || d.Name() == "imports.json"
 	})
 }
 
@@ -189,6 +191,7 @@ func TestReal(t *testing.T) {
 		{"basic", ""},
 		{"multimodule", "*********Hello, Ada Lovelace**********"},
 		{"shaded", "raJ taF ,olleH"},
+		{"sloppy", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -329,4 +332,116 @@ func keys(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// importsResult is what imports.json records of a real fixture.
+type importsResult struct {
+	Files    int                 `json:"files"`
+	Imports  []ecosystems.Import `json:"imports"`
+	Warnings []string            `json:"warnings,omitempty"`
+}
+
+// TestRealImports reads the class files each real fixture's build
+// compiled and checks the classes they refer to, mapped to the artifacts
+// Maven resolved, against imports.json: sloppy's main code refers to
+// commons-lang3 (only commons-text declares it) and nothing of
+// commons-collections4.
+func TestRealImports(t *testing.T) {
+	for _, name := range []string{"basic", "multimodule", "shaded", "sloppy"} {
+		t.Run(name, func(t *testing.T) {
+			r := run(t, name)
+			p := ecotest.Open(t, realEcosystem(), r.root)
+			ctx := context.Background()
+			env := ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch}
+			if _, err := p.Installed(ctx, env); err != nil {
+				t.Fatal(err)
+			}
+			im, err := p.(ecosystems.Importer).Imports(ctx, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := importsResult{Files: im.Files, Imports: im.List, Warnings: im.Warnings}
+			ecotest.GoldenJSON(t, filepath.Join("testdata", "real", name, "imports.json"), got, filepath.Dir(r.root))
+		})
+	}
+}
+
+// timing matches what differs between two runs of one Maven build: the
+// times it reports.
+var timing = regexp.MustCompile(`(Time elapsed: |Total time: +|Finished at: )\S+( s)?`)
+
+// TestRealOutputUnchanged runs `mvn test` on the sloppy fixture twice, once
+// as it is and once traced with TraceEnv's environment, and checks that
+// the two print the same (timings aside) and exit alike: the class-load
+// logs come without a "Picked up ..." line or any other. It also checks
+// that both Maven's JVM and surefire's test JVM wrote their logs.
+func TestRealOutputUnchanged(t *testing.T) {
+	needReal(t)
+	args := []string{"mvn", "-B", "-o", "-Dstyle.color=never", "-s", DebianSettings, "test"}
+	runOnce := func(traced bool) (string, int, string) {
+		base := t.TempDir()
+		root := filepath.Join(base, "p")
+		if err := copyTree(filepath.Join("testdata", "real", "sloppy"), root); err != nil {
+			t.Fatal(err)
+		}
+		env := os.Environ()
+		scratch := filepath.Join(base, "scratch")
+		if traced {
+			if err := os.Mkdir(scratch, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			env = setenv(env, (&project{}).TraceEnv(scratch, env))
+		}
+		var out bytes.Buffer
+		tr, err := tracer.Run(context.Background(), tracer.Options{
+			Command: args, Dir: root, Env: env, Stdout: &out, Stderr: &out, Timeout: 10 * time.Minute,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !traced {
+			// The untraced run still runs under the tracer, so the two
+			// differ only in TraceEnv's environment.
+			scratch = ""
+		}
+		s := strings.ReplaceAll(out.String(), root, "$ROOT")
+		return timing.ReplaceAllString(s, "${1}T"), tr.End.ExitCode, scratch
+	}
+	plain, plainCode, _ := runOnce(false)
+	traced, tracedCode, scratch := runOnce(true)
+	if plainCode != 0 || tracedCode != plainCode {
+		t.Errorf("exit status %d with envaudit's environment, %d without", tracedCode, plainCode)
+	}
+	if diff := cmp.Diff(plain, traced); diff != "" {
+		t.Errorf("output (-without +with envaudit's environment):\n%s", diff)
+	}
+	logs, err := readLogs(scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[jvmKind]int{}
+	for _, j := range logs {
+		kinds[j.kind]++
+	}
+	if diff := cmp.Diff(map[jvmKind]int{jvmBuild: 1, jvmTestFork: 1}, kinds); diff != "" {
+		t.Errorf("JVMs that logged (-want +got):\n%s", diff)
+	}
+}
+
+// setenv applies KEY=VALUE entries over an environment, replacing the
+// entries they set, as the engine applies TraceEnv's: a process given a
+// variable twice may read either.
+func setenv(environ, set []string) []string {
+	keys := map[string]bool{}
+	for _, kv := range set {
+		k, _, _ := strings.Cut(kv, "=")
+		keys[k] = true
+	}
+	var out []string
+	for _, kv := range environ {
+		if k, _, _ := strings.Cut(kv, "="); !keys[k] {
+			out = append(out, kv)
+		}
+	}
+	return append(out, set...)
 }
