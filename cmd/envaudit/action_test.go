@@ -614,7 +614,9 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		for _, want := range []string{
 			fmt.Sprintf("::error file=app/package.json,line=%d,title=envaudit%%3A npm phantom dependency left-pad (unused)::", line),
 			"::error file=app/package.json,title=envaudit%3A npm hidden dependency is-number (undeclared)::",
-			"::error file=app/package.json,title=envaudit%3A npm hidden dependency ms (transitive)::",
+			// The code requires ms, which only debug brings: the error is on
+			// the require's line.
+			"::error file=app/index.js,line=3,title=envaudit%3A npm hidden dependency ms (direct)::",
 			"::add-mask::" + token,
 		} {
 			if !strings.Contains(res.stdout, want) {
@@ -684,10 +686,14 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		if err != nil || json.Unmarshal(data, &sarif) != nil || len(sarif.Runs[0].Results) != 3 {
 			t.Fatalf("SARIF: %v\n%s", err, data)
 		}
+		var uris []string
 		for _, res := range sarif.Runs[0].Results {
-			if res.Locations[0].PhysicalLocation.ArtifactLocation.URI != "app/package.json" {
-				t.Errorf("SARIF result %s at %q", res.RuleID, res.Locations[0].PhysicalLocation.ArtifactLocation.URI)
-			}
+			uris = append(uris, res.RuleID+" "+res.Locations[0].PhysicalLocation.ArtifactLocation.URI)
+		}
+		slices.Sort(uris)
+		// A direct use of a transitive package is placed at the import.
+		if diff := cmp.Diff([]string{"envaudit/hidden app/index.js", "envaudit/hidden app/package.json", "envaudit/phantom app/package.json"}, uris); diff != "" {
+			t.Errorf("SARIF results (-want +got):\n%s", diff)
 		}
 	})
 	t.Run("review", func(t *testing.T) {
@@ -695,7 +701,9 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		for _, c := range srv.ReviewComments() {
 			got = append(got, fmt.Sprintf("%s:%d", c.Path, c.Line))
 		}
-		if diff := cmp.Diff([]string{fmt.Sprintf("app/package.json:%d", line)}, got); diff != "" {
+		// The pull request changed both lines: the direct use of ms in
+		// index.js and the left-pad declaration.
+		if diff := cmp.Diff([]string{"app/index.js:3", fmt.Sprintf("app/package.json:%d", line)}, got); diff != "" {
 			t.Errorf("review comments (-want +got):\n%s", diff)
 		}
 		comments := srv.IssueComments()
@@ -806,20 +814,20 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	})
 
 	// The same pull request pushed again, now by a person: the default
-	// gate fails only the undeclared package, and the summary comment is
-	// edited in place.
+	// gate fails the undeclared package and the direct use of ms, and the
+	// summary comment is edited in place.
 	r.env = jobEnv(event("octocat", "format-delays", 12))
 	delete(with, "submit-dependencies")
 	res2 := r.runAction(with)
-	if res2.code != exitFindings || res2.outputs["agent-authored"] != "false" || res2.outputs["failing"] != "1" {
+	if res2.code != exitFindings || res2.outputs["agent-authored"] != "false" || res2.outputs["failing"] != "2" {
 		t.Errorf("human push: exit %d, outputs %v", res2.code, res2.outputs)
 	}
 	comments := srv.IssueComments()
-	if len(comments) != 1 || !strings.Contains(comments[0].Body, "❌ 1 finding fails this check") {
+	if len(comments) != 1 || !strings.Contains(comments[0].Body, "❌ 2 findings fail this check") {
 		t.Errorf("summary comment not updated in place: %+v", comments)
 	}
-	if n := len(srv.ReviewComments()); n != 1 {
-		t.Errorf("%d review comments after the second push, want the first one only", n)
+	if n := len(srv.ReviewComments()); n != 2 {
+		t.Errorf("%d review comments after the second push, want the first two only", n)
 	}
 
 	// The same change from a fork, as a new pull request: the token is
@@ -831,7 +839,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	srv.PR = 13
 	r.env = jobEnv(event("octocat", "format-delays", 13))
 	res3 := r.runAction(with)
-	if res3.code != exitFindings || res3.outputs["failing"] != "1" {
+	if res3.code != exitFindings || res3.outputs["failing"] != "2" {
 		t.Errorf("read-only token: exit %d, outputs %v", res3.code, res3.outputs)
 	}
 	if !strings.Contains(res3.stdout, "::notice::envaudit: pull-request review skipped: ") || strings.Contains(res3.stdout, "::warning::envaudit: pull-request review") {

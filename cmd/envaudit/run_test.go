@@ -42,6 +42,9 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		// ENVAUDIT_UPDATE=1 rewrites the files `cmp` compares with, as it
+		// rewrites every other golden file.
+		UpdateScripts: os.Getenv("ENVAUDIT_UPDATE") != "",
 		Setup: func(env *testscript.Env) error {
 			// npm and pytest want a writable home; keep them out of the
 			// real one.
