@@ -55,13 +55,6 @@ var knownDifferences = []knownDifference{
 		why: "rustc's unused-crate-dependencies warnings, forced for the cargo ecosystem's evidence",
 		re:  regexp.MustCompile("(?m)^warning: extern crate `[^`]+` is unused in crate `[^`]+`\n(?:.+\n)*\n?|^warning: `[^`]+` \\([^)]+\\) generated \\d+ warnings?(?: \\(\\d+ duplicates?\\))?\n"),
 	},
-	{
-		// The JVM announces the class-load logging the maven ecosystem
-		// asks for through JAVA_TOOL_OPTIONS (being fixed on its own
-		// branch).
-		why: "the JVM's Picked up JAVA_TOOL_OPTIONS line",
-		re:  regexp.MustCompile("(?m)^Picked up JAVA_TOOL_OPTIONS: .*\n"),
-	},
 }
 
 // TestOutcomeUnchanged runs each real-install fixture's command twice,
