@@ -19,7 +19,7 @@ import (
 // TestSloppyAudited audits the sloppy fixtures end to end, the way
 // `envaudit run` does: engine.Open, the traced `go test ./...` (offline,
 // against the module cache scripts/setup.d/gomod.sh fills from the
-// fixture's go.sum), Audit, and the default gate, with the findings
+// fixtures' go.sum files), Audit, and the default gate, with the findings
 // compared with expected/findings.golden. Every version comes from the
 // fixture's go.mod and go.sum; each case is explained in the fixture's
 // README.
@@ -71,11 +71,11 @@ func TestSloppyAudited(t *testing.T) {
 
 // renderAudited prints the report of ecosystem eco, the only one r may
 // hold, after the default gate marked it: the layers that could not be
-// obtained and the warnings (with this machine's paths replaced), then one finding a line — kind, reason,
-// package, where it is placed (the manifest line, or the import needing
-// it), the imports of the project's code that need it (with their kind,
-// and whether a test file imports it), severity, and
-// whether it gates — and the grouped findings (packages only declared
+// obtained and the warnings (with this machine's paths replaced), then one
+// finding a line — kind, reason, package, where it is placed (the manifest
+// line, or the import needing it), the imports of the project's code that
+// need it (with their kind, and whether a test file imports it), severity,
+// and whether it gates — and the grouped findings (packages only declared
 // ones need) per kind and reason, as the renderings show them.
 func renderAudited(t *testing.T, r *audit.Report, eco string, paths *strings.Replacer) string {
 	t.Helper()
