@@ -44,8 +44,10 @@
 //     on disk, packages missing from it, versions that differ are
 //     warnings), its "dev" flags mark dev-only packages, and its edges stand
 //     in for a package.json that cannot be read. An optional dependency
-//     neither installed nor in the lockfile is a warning: npm records the
-//     ones it skips for the platform, so it could not resolve this one.
+//     neither installed nor in the lockfile is Unlocked, which the audit
+//     reports not installed: npm records the ones it skips for the
+//     platform (fsevents on Linux), so the lockfile is out of date with
+//     package.json and a clean install fails or goes without it.
 //   - the npm command's own package, and corepack beside it (found through
 //     the traced run's PATH and the node executable it ran), listed as
 //     excluded toolchain baseline.
