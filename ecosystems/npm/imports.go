@@ -90,7 +90,12 @@ const (
 // optional dependencies are loaded — is ImportOptional (see guarded), when
 // every such import of that module in the file is handled. Relative and absolute specifiers (the project's own
 // files), Node's built-in modules ("fs", "node:fs"), URLs and package.json
-// "#imports" are not packages and are left out. A specifier names its
+// "#imports" are not packages and are left out, and so are the module
+// aliases of the project's tsconfig.json or jsconfig.json (at the root and
+// in each workspace, with the relative files they extend):
+// compilerOptions.paths patterns ("@/*", "~lib/*") and specifiers naming a
+// file or directory under compilerOptions.baseUrl, which the compiler
+// resolves to the project's own files. A specifier names its
 // package by its first segment, or its first two for a scope ("lodash/fp"
 // is lodash, "@babel/core/lib/x" is @babel/core) — the directory under
 // node_modules that Node resolves it to, which is also how an alias is
@@ -149,9 +154,19 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		}
 	}
 	own := p.ownNames()
+	dirs := []string{"."}
+	for _, w := range p.ws {
+		dirs = append(dirs, w.dir)
+	}
+	al, err := readAliases(p.src, dirs)
+	if err != nil {
+		// The compiler fails on it too; the imports stay readable, only
+		// the aliases are unknown.
+		out.Warnings = append(out.Warnings, fmt.Sprintf("%v (its module aliases are not read)", err))
+	}
 	for _, r := range recs {
 		name, ok := packageOf(r.spec)
-		if !ok || own[name] || r.mark == declMarker && kept[r.key()] {
+		if !ok || own[name] || r.mark == declMarker && kept[r.key()] || al.own(p.src, r.spec) {
 			continue
 		}
 		kind := ecosystems.ImportRuntime
