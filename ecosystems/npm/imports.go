@@ -288,8 +288,8 @@ const pluginName = "envaudit-imports"
 // stops after parsing, before linking anything, and the errors are the
 // records. With annotate, TypeScript files are annotated first
 // (annotateImports). The files that do not parse are returned with the
-// warnings that say why, and the files whose text has a catch clause or
-// call, which guarded reads again.
+// warnings that say why, and the files whose text may hold a guarded
+// import, which guarded reads again.
 func (p *project) scan(files []string, annotate bool) ([]record, map[string][]string, []string) {
 	var mu sync.Mutex
 	var catching []string
@@ -310,7 +310,7 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 					return api.OnLoadResult{}, err
 				}
 				text := string(data)
-				if strings.Contains(text, "catch") {
+				if strings.Contains(text, "catch") && (strings.Contains(text, "require") || strings.Contains(text, "import(")) {
 					mu.Lock()
 					catching = append(catching, a.Path)
 					mu.Unlock()
@@ -375,8 +375,9 @@ type guardKey struct{ file, spec string }
 // unresolved) but its plugin API does not say so; so files are parsed once
 // more with a resolver that resolves nothing, and every import the
 // resolver was asked for that esbuild did not then report unresolved is
-// guarded. Only files whose text has "catch" can have one, and files that
-// failed to parse are left out.
+// guarded. Only files whose text has "catch" and "require" or "import("
+// can have one (scan lists them), and files that failed to parse are left
+// out.
 func (p *project) guarded(files []string, failed map[string][]string) map[guardKey]bool {
 	files = slices.DeleteFunc(slices.Clone(files), func(f string) bool { return failed[f] != nil })
 	out := map[guardKey]bool{}
