@@ -110,6 +110,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if p.lockErr != nil {
 		return nil, p.lockErr
 	}
+	if p.otherErr != nil {
+		return nil, p.otherErr
+	}
 	if lockName != "" && lock == nil {
 		v.warnf("%s: lockfileVersion 1 has no \"packages\" map; the tree is not cross-checked (npm 7 or later writes version 3)", lockName)
 	}
@@ -172,6 +175,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if lock != nil && hasTree {
 		v.crossCheck(lock, lockName)
 		v.unresolvedOptional(inv, declarers, lock)
+	}
+	if p.other != nil && hasTree && m != nil {
+		v.crossCheckOther(inv, p.other, m, ws)
 	}
 	for _, p := range v.pkgs {
 		if err := v.index(inv.Index, p); err != nil {
