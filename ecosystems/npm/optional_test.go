@@ -24,17 +24,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// traceAudit opens dir with the npm ecosystem alone, traces command in it
-// and audits the run, for real.
-func traceAudit(t *testing.T, dir string, command ...string) envaudit.EcosystemReport {
-	t.Helper()
-	r := traceReport(t, dir, command...)
-	if len(r.Ecosystems) != 1 || r.Ecosystems[0].Name != "npm" {
-		t.Fatalf("report ecosystems %v, want npm alone", r.Ecosystems)
-	}
-	return r.Ecosystems[0]
-}
-
+// traceReport opens dir with the npm ecosystem alone, traces command in
+// it and audits the run, for real.
 func traceReport(t *testing.T, dir string, command ...string) *envaudit.Report {
 	t.Helper()
 	ecotest.Require(t, ecotest.Prereqs{Tools: []string{"node"}})
