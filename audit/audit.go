@@ -238,6 +238,10 @@ func Ecosystem(in Input) EcosystemReport {
 	for _, n := range inv.Available {
 		a.available[n] = true
 	}
+	a.unlocked = set{}
+	for _, n := range inv.Unlocked {
+		a.unlocked[n] = true
+	}
 	// What reaches a loaded package only through dev declarations that
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))
