@@ -47,15 +47,10 @@ type knownDifference struct {
 	re  *regexp.Regexp
 }
 
-var knownDifferences = []knownDifference{
-	{
-		// The lint behind the cargo ecosystem's D3 (cargo.LintFlag) is a
-		// forced warning: it can no longer fail a build, but rustc still
-		// prints it, and cargo its count.
-		why: "rustc's unused-crate-dependencies warnings, forced for the cargo ecosystem's evidence",
-		re:  regexp.MustCompile("(?m)^warning: extern crate `[^`]+` is unused in crate `[^`]+`\n(?:.+\n)*\n?|^warning: `[^`]+` \\([^)]+\\) generated \\d+ warnings?(?: \\(\\d+ duplicates?\\))?\n"),
-	},
-}
+// knownDifferences is empty: envaudit makes no difference it knows of.
+// The cargo ecosystem's lint warnings were the last; its rustc wrapper now
+// keeps them out of cargo's output (ecosystems/cargo, wrapper.go).
+var knownDifferences []knownDifference
 
 // TestOutcomeUnchanged runs each real-install fixture's command twice,
 // as it is and under envaudit (the engine's Trace, as `envaudit run`

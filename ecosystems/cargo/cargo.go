@@ -148,7 +148,8 @@ func (pr *project) Declared() []ecosystems.Dependency {
 	return out
 }
 
-// LintFlag is the rustc flag TraceEnv adds to the traced build: it makes
+// LintFlag is the rustc flag envaudit's rustc wrapper adds to each
+// compilation of the workspace's crates in the traced build: it makes
 // rustc report every crate a compilation was given but did not use. It is
 // --force-warn rather than -W because the build must end as it would
 // without envaudit: -D warnings in the user's rustflags, or
@@ -157,55 +158,40 @@ func (pr *project) Declared() []ecosystems.Dependency {
 // flags or attributes say.
 const LintFlag = "--force-warn=unused-crate-dependencies"
 
-// TraceEnv implements ecosystems.TraceEnvironer: it adds LintFlag to the
-// rustflags of the traced build, keeping the project's own flags exactly.
-// Cargo takes rustflags from the first of CARGO_ENCODED_RUSTFLAGS and
-// RUSTFLAGS that is set — even to nothing, which drops every configured
-// flag — and only then from the configuration, where
-// CARGO_BUILD_RUSTFLAGS is merged with build.rustflags of
-// .cargo/config.toml. So the flag is appended to the first variable set,
-// or else goes in CARGO_BUILD_RUSTFLAGS (after any the user set there);
-// setting another variable would override the user's flags, or be
-// ignored. (A [target.<triple>].rustflags configuration takes precedence
-// over build.rustflags and hides the flag; D3 then falls back to reads and
-// says so.) Cargo caps lints of non-workspace crates, so only the
-// project's own compilations report; changing rustflags makes cargo
-// rebuild once.
+// TraceEnv implements ecosystems.TraceEnvironer: it writes the rustc
+// wrapper (wrapper.go) into scratch and names it in
+// RUSTC_WORKSPACE_WRAPPER, chaining the workspace wrapper the user
+// configured (RUSTC_WORKSPACE_WRAPPER, CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER
+// or build.rustc-workspace-wrapper); a RUSTC_WRAPPER such as sccache is
+// left as it is, and cargo runs it around the workspace wrapper. The
+// rustflags are not touched, so cargo's build records and the units of
+// the dependencies stay those of an untraced build.
 //
-// The project keeps its own lint level when it sets one that would fail
-// the build — `unused_crate_dependencies = "deny"` (or forbid) in a
-// [lints.rust] table, #![deny(unused_crate_dependencies)] in a crate's
-// sources, or the lint in the rustflags already — because a forced warning
-// would override it, and a build that fails without envaudit must fail
-// with it. TraceEnv then sets nothing; the project's own lint gives the
-// verdict where its level is warn, deny or forbid.
+// The project keeps its own lint level when it names the lint itself —
+// unused_crate_dependencies in a [lints.rust] table (its own or the
+// workspace's it inherits), in a crate attribute in its sources
+// (#![deny(unused_crate_dependencies)], #![warn(...)]), or in the
+// rustflags — because the forced warning would override it: a build that
+// fails without envaudit must fail with it, and warnings the project asked
+// for must still be printed. TraceEnv then sets nothing; the project's own
+// lint gives the verdict, from cargo's build records, where its level is
+// warn, deny or forbid. It sets nothing either when the script cannot run
+// (no sh, awk or mktemp on the run's PATH) or cannot be written: D3 then
+// falls back to reads, and says so.
 func (pr *project) TraceEnv(scratch string, environ []string) []string {
-	if pr.setsLint() {
+	if pr.setsLint() || names(rustflags(environ)) {
 		return nil
 	}
-	if v, ok := lookup(environ, "CARGO_ENCODED_RUSTFLAGS"); ok {
-		if names(strings.Split(v, "\x1f")) {
+	for _, tool := range []string{"sh", "awk", "mktemp"} {
+		if ecosystems.LookPath(environ, tool) == "" {
 			return nil
 		}
-		if v == "" {
-			return []string{"CARGO_ENCODED_RUSTFLAGS=" + LintFlag}
-		}
-		return []string{"CARGO_ENCODED_RUSTFLAGS=" + v + "\x1f" + LintFlag}
 	}
-	for _, k := range []string{"RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS"} {
-		v, ok := lookup(environ, k)
-		if !ok || (k == "CARGO_BUILD_RUSTFLAGS" && strings.TrimSpace(v) == "") {
-			continue
-		}
-		if names(strings.Fields(v)) {
-			return nil
-		}
-		if strings.TrimSpace(v) == "" {
-			return []string{k + "=" + LintFlag}
-		}
-		return []string{k + "=" + v + " " + LintFlag}
+	script, err := writeWrapper(scratch, workspaceWrapper(pr.src, environ))
+	if err != nil {
+		return nil
 	}
-	return []string{"CARGO_BUILD_RUSTFLAGS=" + LintFlag}
+	return []string{"RUSTC_WORKSPACE_WRAPPER=" + script}
 }
 
 // names reports whether rustflags already name the unused_crate_dependencies
@@ -219,18 +205,18 @@ func names(flags []string) bool {
 	return false
 }
 
-// denyAttr matches a crate attribute that denies or forbids the lint:
-// #![deny(unused_crate_dependencies)], #![forbid(..., unused_crate_dependencies)].
-var denyAttr = regexp.MustCompile(`#!\[\s*(deny|forbid)\s*\([^)]*\bunused_crate_dependencies\b`)
+// lintAttr matches a crate attribute that sets the lint's level:
+// #![deny(unused_crate_dependencies)], #![warn(..., unused_crate_dependencies)].
+var lintAttr = regexp.MustCompile(`#!\[\s*(allow|expect|warn|deny|forbid)\s*\([^)]*\bunused_crate_dependencies\b`)
 
-// setsLint reports whether the project makes unused_crate_dependencies an
-// error itself: a member's [lints.rust] level deny or forbid (its own or
-// the workspace's it inherits), or a crate attribute in its Rust sources.
+// setsLint reports whether the project sets the unused_crate_dependencies
+// lint's level itself: a member's [lints.rust] entry (its own or the
+// workspace's it inherits), or a crate attribute in its Rust sources.
 // Sources under target/ and hidden directories are build output or tool
 // state, not the crate's.
 func (pr *project) setsLint() bool {
 	for _, m := range pr.members {
-		if l := lintLevel(pr, m); l == "deny" || l == "forbid" {
+		if lintLevel(pr, m) != "" {
 			return true
 		}
 	}
@@ -250,7 +236,7 @@ func (pr *project) setsLint() bool {
 				return nil
 			}
 			if strings.HasSuffix(p, ".rs") {
-				if data, err := pr.src.ReadFile(p); err == nil && denyAttr.Match(data) {
+				if data, err := pr.src.ReadFile(p); err == nil && lintAttr.Match(data) {
 					found = true
 				}
 			}

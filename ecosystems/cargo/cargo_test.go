@@ -102,13 +102,14 @@ func TestTracedReal(t *testing.T) {
 			target := t.TempDir()
 			base := append(os.Environ(), "CARGO_TARGET_DIR="+target, "CARGO_TERM_COLOR=never")
 			p := ecotest.Open(t, eco, dir)
-			env := append(base, p.(ecosystems.TraceEnvironer).TraceEnv(t.TempDir(), base)...)
+			scratch := t.TempDir()
+			env := append(base, p.(ecosystems.TraceEnvironer).TraceEnv(scratch, base)...)
 
 			var runs []string
 			var inv *ecosystems.Inventory
 			for _, run := range []string{"cold", "warm"} {
 				paths, execs := traceOpens(t, dir, env, args)
-				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs})
+				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs, Scratch: scratch})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}

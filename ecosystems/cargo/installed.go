@@ -74,7 +74,7 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 			inv.Warnings = append(inv.Warnings, ws...)
 		}
 	}
-	v := readVerdict(cfg.targetDir, pr, decls)
+	v := readVerdict(cfg.targetDir, env.Scratch, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
 		for _, m := range pr.members {
@@ -177,11 +177,15 @@ var unusedMsg = regexp.MustCompile("^extern crate `([^`]+)` is unused in crate `
 // with the unused_crate_dependencies lint was given it and did not report
 // it unused; a compilation without the lint cannot tell, so a crate given
 // to it counts as used.
-func readVerdict(target string, pr *project, decls []decl) verdict {
+//
+// A run through envaudit's rustc wrapper (TraceEnv) has the verdict in the
+// wrapper's records in scratch instead, one for each compilation of a
+// workspace crate during that run: those replace the workspace crates'
+// build records, which may be an untraced build's.
+func readVerdict(target, scratch string, pr *project, decls []decl) verdict {
 	v := verdict{used: map[string]bool{}}
-	if target == "" {
-		return v
-	}
+	recs, wrapped, ws := readRecords(scratch)
+	v.warnings = append(v.warnings, ws...)
 	members := pr.memberNames()
 	byMember := map[string]map[string]string{} // member -> extern -> package
 	for _, m := range pr.members {
@@ -197,6 +201,21 @@ func readVerdict(target string, pr *project, decls []decl) verdict {
 	manifestLint := map[string]bool{}
 	for _, m := range pr.members {
 		manifestLint[m.name] = lintInManifest(pr, m)
+	}
+	for _, r := range recs {
+		externs, ok := byMember[r.pkg]
+		if !ok {
+			continue // not a workspace member: cargo runs the wrapper for members only
+		}
+		v.lintUnits++
+		for _, ext := range r.externs {
+			if pkg, ok := externs[ext]; ok && !r.unused[ext] {
+				v.used[pkg] = true
+			}
+		}
+	}
+	if target == "" {
+		return v
 	}
 	for _, prof := range profileDirs(target) {
 		fp := filepath.Join(prof, ".fingerprint")
@@ -217,7 +236,9 @@ func readVerdict(target string, pr *project, decls []decl) verdict {
 				v.artifacts = append(v.artifacts, libArtifacts(prof, dir, hash, name)...)
 				continue
 			}
-			v.readUnits(dir, byMember[name], manifestLint[name])
+			if !wrapped {
+				v.readUnits(dir, byMember[name], manifestLint[name])
+			}
 		}
 	}
 	if v.lintUnits > 0 && v.plainUnits > 0 {
