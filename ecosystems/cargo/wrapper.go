@@ -63,7 +63,7 @@ const (
 )
 
 // wrapperScript is the script, with %s for the single-quoted units
-// directory, the chained wrapper (” for none) and the flag. rustc's
+// directory, the chained wrapper (empty for none) and the flag. rustc's
 // standard error goes through awk, which keeps each line as it is and
 // flushes it at once; the exit status comes back through descriptor 3.
 const wrapperScript = `#!/bin/sh
