@@ -24,8 +24,8 @@ const UnusedLint = "rustc found no use of it"
 
 // The evidence D3 rests on, by mode.
 const (
-	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (cargo's .fingerprint records, " +
-		"lint enabled through TraceEnv): a crate counts when the traced cargo run built or checked it (its sources or build records were opened) " +
+	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (added by envaudit's rustc wrapper, " +
+		"or the project's own lint level in cargo's build records): a crate counts when the traced cargo run built or checked it (its sources or build records were opened) " +
 		"and some compilation used it, or the run compiled the doc tests (ran rustdoc) and they name it, or it is locked as a dependency of a used crate"
 	EvidenceReads = "crate sources and build records opened during the traced cargo run; weak: cargo compiles every declared crate, " +
 		"and the build ran without rustc's unused_crate_dependencies lint, so a declared crate the code never uses still counts"
@@ -120,6 +120,13 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	for i, p := range inv.Packages {
 		for _, dir := range cfg.sourceDirs(p.Name, p.Version) {
 			inv.Index.AddDir(dir, p.Name, useOf(p.Name))
+			// Cargo reads these of every crate in a directory source
+			// while it resolves the project, compiled or not (a
+			// target table's crate for another platform, a name it is
+			// looking for): no evidence of use.
+			for _, meta := range resolverFiles {
+				inv.Index.AddFile(filepath.Join(dir, meta), p.Name, ecosystems.UseNone)
+			}
 			if inv.Packages[i].Path == "" {
 				inv.Packages[i].Path = relPath(root, dir)
 			}
@@ -137,6 +144,10 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	}
 	return inv, nil
 }
+
+// resolverFiles are the files of a crate's source directory that cargo
+// reads to resolve the project, before and apart from compiling anything.
+var resolverFiles = []string{"Cargo.toml", ".cargo-checksum.json"}
 
 // hasTargetTables reports whether some declaration lies in a
 // [target.<key>] table.
