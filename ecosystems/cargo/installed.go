@@ -321,17 +321,8 @@ func unusedExterns(file string) map[string]bool {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
-		var msg struct {
-			Message string `json:"message"`
-			Code    *struct {
-				Code string `json:"code"`
-			} `json:"code"`
-		}
-		if json.Unmarshal(sc.Bytes(), &msg) != nil || msg.Code == nil || msg.Code.Code != "unused_crate_dependencies" {
-			continue
-		}
-		if m := unusedMsg.FindStringSubmatch(msg.Message); m != nil {
-			out[m[1]] = true
+		if ext, ok := unusedExtern(sc.Bytes()); ok {
+			out[ext] = true
 		}
 	}
 	return out
