@@ -42,28 +42,41 @@
 //
 // D3 (attribution): cargo compiles every declared crate, so opening a
 // crate's sources is no evidence that the project's code uses it. What D3
-// rests on is the compiler's own verdict: TraceEnv adds
-// --force-warn=unused-crate-dependencies to the traced build's rustflags
-// (a warning that -D warnings cannot turn into an error), rustc
-// reports each crate a compilation was given but never used, and cargo
-// keeps each compilation's record in the target directory
-// (<target>/<profile>/.fingerprint/<package>-<hash>/: <unit>.json lists the
-// crates given and the rustflags, output-<unit> the diagnostics). A declared
-// crate is used when some compilation of a workspace crate (library, binary,
-// test, build script) was given it and did not report it unused; a crate
-// locked as a dependency of a used crate is compiled into it and counts as
-// used too. The index maps each crate's source directory and its build
-// records and outputs in the target directory (.fingerprint/<package>-<hash>/,
+// rests on is the compiler's own verdict: TraceEnv names a rustc wrapper
+// in RUSTC_WORKSPACE_WRAPPER (wrapper.go) that adds
+// --force-warn=unused-crate-dependencies (a warning that -D warnings
+// cannot turn into an error) to each compilation of a workspace crate
+// (library, binary, test, build script), records in the scratch directory
+// the crates the compilation was given and those rustc reported unused,
+// and keeps those reports out of the build's output. A declared crate is
+// used when some compilation of a workspace crate was given it and did not
+// report it unused; a crate locked as a dependency of a used crate is
+// compiled into it and counts as used too. A project that sets the lint's
+// level itself keeps it, and then the verdict comes from cargo's own
+// record of each compilation in the target directory
+// (<target>/<profile>/.fingerprint/<package>-<hash>/: <unit>.json lists
+// the crates given and the rustflags, output-<unit> the diagnostics). The
+// index maps each crate's source directory and its build records and
+// outputs in the target directory (.fingerprint/<package>-<hash>/,
 // build/<package>-<hash>/, deps/lib<crate>-<hash>.{rlib,rmeta,so}) to the
-// crate, as runtime use when the verdict says used and as no use otherwise;
-// so a crate is in D3 when the traced run compiled it (opened its sources)
-// or found it fresh (opened its fingerprint) and the compiler says it is
-// used. Doc tests are compiled by rustdoc, which cargo keeps no record of:
-// a crate named only by the library's doc tests (the code blocks of its
-// /// and //! comments that rustdoc compiles, and items under
-// #[cfg(doctest)]) is used when the run executed rustdoc (Env.Executables),
-// that is, compiled the doc tests. A build that ran without the lint (not through envaudit run) falls
-// back to reads alone, says so in the inventory's Evidence and warns.
+// crate, as runtime use when the verdict says used and as no use
+// otherwise (and a crate's Cargo.toml and .cargo-checksum.json, which
+// cargo reads of every crate of a directory source while it resolves, as
+// no use); so a crate is in D3 when the traced run compiled it (opened its
+// sources) or found it fresh (opened its fingerprint) and the compiler
+// says it is used. Doc tests are compiled by rustdoc, which cargo keeps no
+// record of and the wrapper does not see: a crate named only by the
+// library's doc tests (the code blocks of its /// and //! comments that
+// rustdoc compiles, and items under #[cfg(doctest)]) is used when the run
+// executed rustdoc (Env.Executables), that is, compiled the doc tests. A
+// build that ran without the lint (not through envaudit run) falls back to
+// reads alone, says so in the inventory's Evidence and warns.
+//
+// A crate the code uses without declaring it cannot be built (rustc
+// refuses an extern crate cargo did not pass), so there is no direct use
+// of a transitive crate to report; and the crate's own code is not read
+// for imports, so a runtime dependency that only the tests use counts as
+// used.
 package cargo
 
 import (
