@@ -96,7 +96,10 @@ rec=$(mktemp "$units/unit.XXXXXXXXXX" 2>/dev/null) || { run "$@"; exit; }
 		--crate-name) printf 'crate %%s\n' "$a" ;;
 		--extern) printf 'extern %%s\n' "${a%%%%=*}" ;;
 		esac
-		case $a in --test) printf 'test\n' ;; esac
+		case $a in
+		--test) printf 'test\n' ;;
+		*.rs) printf 'src %%s\n' "$a" ;;
+		esac
 		prev=$a
 	done
 } >"$rec"
@@ -136,6 +139,7 @@ func writeWrapper(scratch, chain string) (string, error) {
 type unitRecord struct {
 	pkg, crate string
 	test       bool
+	src        string          // the crate's root source file, as cargo named it
 	externs    []string        // extern names the compilation was given
 	unused     map[string]bool // extern names the lint reported unused
 	status     int
@@ -187,8 +191,8 @@ func readRecords(scratch string) (recs []unitRecord, wrapped bool, warnings []st
 	return recs, true, warnings
 }
 
-// readRecord parses one record: "package P", "crate C", "test" and
-// "extern E" lines from the compilation's arguments, the lint's JSON
+// readRecord parses one record: "package P", "crate C", "test", "src F"
+// and "extern E" lines from the compilation's arguments, the lint's JSON
 // diagnostics, and "end STATUS" once rustc exited.
 func readRecord(file string) (rec unitRecord, complete bool, err error) {
 	f, err := os.Open(file)
@@ -222,6 +226,8 @@ func readRecord(file string) (rec unitRecord, complete bool, err error) {
 			rec.crate = val
 		case "test":
 			rec.test = true
+		case "src":
+			rec.src = val
 		case "extern":
 			// --extern takes modifiers: noprelude:name, priv:name.
 			if i := strings.LastIndexByte(val, ':'); i >= 0 {

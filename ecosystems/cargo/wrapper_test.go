@@ -53,7 +53,7 @@ func TestWrapperScript(t *testing.T) {
 		{
 			name:    "compilation",
 			args:    []string{"--crate-name", "app", "--error-format=json", "--json=diagnostic-rendered-ansi", "--extern", "fnv=/t/libfnv.rlib", "--extern", "noprelude:itoa=/t/libitoa.rlib", "--test", "src/" + hostile + ".rs"},
-			record:  "package app\ncrate app\nextern fnv\nextern noprelude:itoa\ntest\n" + lintLine + "\nend 0\n",
+			record:  "package app\ncrate app\nextern fnv\nextern noprelude:itoa\ntest\nsrc src/" + hostile + ".rs\n" + lintLine + "\nend 0\n",
 			wantOut: "--crate-name\napp\n--error-format=json\n--json=diagnostic-rendered-ansi\n--extern\nfnv=/t/libfnv.rlib\n--extern\nnoprelude:itoa=/t/libitoa.rlib\n--test\nsrc/" + hostile + ".rs\n" + LintFlag + "\n",
 			wantErr: "{\"$message_type\":\"artifact\",\"artifact\":\"x.rmeta\",\"emit\":\"metadata\"}\nplain line, no newline at the end\n",
 		},
@@ -157,7 +157,7 @@ func TestReadRecords(t *testing.T) {
 	scratch := t.TempDir()
 	units := filepath.Join(scratch, unitsDir)
 	writeFiles(t, units, map[string]string{
-		"unit.a": "package app\ncrate app\nextern fnv\nextern noprelude:itoa\nextern bad$name\ntest\n" + lintLine + "\nend 0\n",
+		"unit.a": "package app\ncrate app\nextern fnv\nextern noprelude:itoa\nextern bad$name\ntest\nsrc src/lib.rs\n" + lintLine + "\nend 0\n",
 		"unit.b": "package app\ncrate app\nextern fnv\n",
 		"unit.c": "package app\nbogus entry\nend 0\n",
 		"unit.d": "crate x\nend 0\n",
@@ -166,7 +166,7 @@ func TestReadRecords(t *testing.T) {
 	if !wrapped {
 		t.Fatal("records directory not seen")
 	}
-	want := []unitRecord{{pkg: "app", crate: "app", test: true, externs: []string{"fnv", "itoa"}, unused: map[string]bool{"fnv": true}}}
+	want := []unitRecord{{pkg: "app", crate: "app", test: true, src: "src/lib.rs", externs: []string{"fnv", "itoa"}, unused: map[string]bool{"fnv": true}}}
 	if diff := cmp.Diff(want, recs, cmp.AllowUnexported(unitRecord{})); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
 	}
