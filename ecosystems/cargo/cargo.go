@@ -72,11 +72,13 @@
 // build that ran without the lint (not through envaudit run) falls back to
 // reads alone, says so in the inventory's Evidence and warns.
 //
-// A crate the code uses without declaring it cannot be built (rustc
-// refuses an extern crate cargo did not pass), so there is no direct use
-// of a transitive crate to report; and the crate's own code is not read
-// for imports, so a runtime dependency that only the tests use counts as
-// used.
+// Imports (imports.go) come from the same records: a declared crate a
+// compilation used is an import of that compilation's code — the tests'
+// for a test harness or a tests/, benches/ or examples/ target — placed at
+// the first line of the target's Rust sources that names it. A crate the
+// code uses without declaring it cannot be built (rustc refuses an extern
+// crate cargo did not pass), so there is no direct use of a transitive
+// crate to report.
 package cargo
 
 import (
