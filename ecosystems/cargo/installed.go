@@ -108,7 +108,11 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 			queue = append(queue, lf.depsOf(n)...)
 		}
 	} else {
-		inv.Warnings = append(inv.Warnings, "the cargo build ran without rustc's unused_crate_dependencies lint (envaudit run enables it): a declared crate counts as used when its sources were compiled")
+		if v.wrapped {
+			inv.Warnings = append(inv.Warnings, "cargo compiled none of the workspace's crates (it stopped before, or found them all fresh), so rustc gave no verdict: a declared crate counts as used when its sources were read")
+		} else {
+			inv.Warnings = append(inv.Warnings, "the cargo build ran without rustc's unused_crate_dependencies lint (envaudit run enables it): a declared crate counts as used when its sources were compiled")
+		}
 	}
 	useOf := func(name string) ecosystems.Use {
 		if v.lintUnits == 0 || used[name] {
@@ -173,6 +177,7 @@ type verdict struct {
 	used       map[string]bool // packages some lint-checked compilation used
 	lintUnits  int             // compilations of workspace crates with the lint on
 	plainUnits int             // compilations of workspace crates without it
+	wrapped    bool            // the run went through envaudit's rustc wrapper
 	artifacts  []artifact
 	warnings   []string
 }
@@ -196,6 +201,7 @@ var unusedMsg = regexp.MustCompile("^extern crate `([^`]+)` is unused in crate `
 func readVerdict(target, scratch string, pr *project, decls []decl) verdict {
 	v := verdict{used: map[string]bool{}}
 	recs, wrapped, ws := readRecords(scratch)
+	v.wrapped = wrapped
 	v.warnings = append(v.warnings, ws...)
 	members := pr.memberNames()
 	byMember := map[string]map[string]string{} // member -> extern -> package

@@ -18,8 +18,9 @@ import (
 // TestSloppyAudited runs the sloppy fixture end to end, as `envaudit run
 // -- cargo test` does: engine.Open, Trace of cargo test for real against
 // Debian's crates, Audit, and the default gate; the findings (kind,
-// reason, package, manifest line, gating) and the excluded declarations
-// are compared with expected/findings.golden. The fixture holds the
+// reason, package, manifest line, gating, the phantoms' messages), the
+// excluded declarations and the warnings are compared with
+// expected/findings-<case>.golden. The fixture holds the
 // Proof's cargo cases that Rust can express:
 //   - fnv, declared and used nowhere: phantom unused;
 //   - scopeguard, declared only in a [target.'cfg(windows)'] table: left
@@ -103,6 +104,9 @@ func TestSloppyAudited(t *testing.T) {
 			}
 			for _, x := range rep.Excluded {
 				fmt.Fprintf(&b, "excluded %s: %s\n", x.Name, x.Why)
+			}
+			for _, w := range rep.Warnings {
+				fmt.Fprintf(&b, "warning: %s\n", w)
 			}
 			ecotest.Golden(t, filepath.Join("testdata", "sloppy", "expected", "findings-"+tt.name+".golden"), b.String())
 		})

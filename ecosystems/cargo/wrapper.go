@@ -156,6 +156,15 @@ func readRecords(scratch string) (recs []unitRecord, wrapped bool, warnings []st
 		return nil, false, nil
 	}
 	dir := filepath.Join(scratch, unitsDir)
+	// The traced build could replace the directory with a link to files
+	// envaudit may read and it may not (a privileged trace runs the
+	// command as another user): only the directory TraceEnv made counts.
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		if err == nil {
+			warnings = append(warnings, fmt.Sprintf("%q is not a directory; its rustc compilation records are ignored", dir))
+		}
+		return nil, false, warnings
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, false, nil
@@ -243,7 +252,8 @@ func readRecord(file string) (rec unitRecord, complete bool, err error) {
 			}
 			rec.status, complete = n, true
 		default:
-			return rec, false, fmt.Errorf("line %d: unknown entry %q", line, key)
+			// Not quoted: the file may not be what the wrapper wrote.
+			return rec, false, fmt.Errorf("line %d: unknown entry", line)
 		}
 	}
 	if err := sc.Err(); err != nil {
