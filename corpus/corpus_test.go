@@ -81,6 +81,10 @@ type testRun struct {
 // reading its code and manifests.
 type judgment struct {
 	Findings []expectedFinding `json:"findings"`
+	// Notes record judgments that are not findings: why a package needs
+	// none, and the findings that would be wrong (never gating) but whose
+	// exact reason is left to the analysis.
+	Notes []string `json:"notes"`
 }
 
 // expectedFinding is one judged finding. Rationale cites the file:line
