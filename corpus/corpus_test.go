@@ -398,10 +398,10 @@ func tail(s string, n int) string {
 
 // summary is the corpus's precision and recall.
 type summary struct {
-	gotGating, correctGating   int // gating findings produced; of them judged gating
-	judgedGating, foundGating  int // judged gating; of them produced gating
-	judged, found              int // every judged finding; of them produced as judged
-	projects, failing, cleanOK int
+	gotGating, correctGating  int // gating findings produced; of them judged gating
+	judgedGating, foundGating int // judged gating; of them produced gating
+	judged, found             int // every judged finding; of them produced as judged
+	projects, failing         int
 }
 
 func summarize(results []*result) summary {
