@@ -26,8 +26,10 @@ check:
 unit:
 	$(GO) test -short ./...
 
+# TestCorpus (make corpus) is left out until the analysis of issue 9 lands:
+# it fails on today's envaudit by design (corpus/BASELINE.md).
 test: setup check
-	$(GO) test -race -timeout 30m ./...
+	$(GO) test -race -timeout 30m -skip '^TestCorpus$$' ./...
 
 # The real-project corpus (corpus/README.md): envaudit on each project's
 # own test suite, judged against corpus/*/expected.json. Not part of
