@@ -114,7 +114,7 @@ func TestParseGate(t *testing.T) {
 // TestProjectFiles checks every project's files without installing
 // anything: project.json and expected.json parse, the licence files and
 // stamp files exist, judged findings name a kind and a rationale, and
-// stamp agrees with scripts/lib.sh's corpus_stamp.
+// stamp agrees with corpus_stamp in scripts/setup.d/corpus.sh.
 func TestProjectFiles(t *testing.T) {
 	projects := loadProjects(t)
 	for _, p := range projects {
@@ -143,7 +143,7 @@ func TestProjectFiles(t *testing.T) {
 			if _, err := exec.LookPath("jq"); err != nil {
 				return // corpus_stamp reads project.json with jq; the short tier may lack it
 			}
-			out, err := exec.Command("bash", "-c", `. ../scripts/lib.sh && corpus_stamp "$1"`, "bash", filepath.Join(p.dir, "project.json")).Output()
+			out, err := exec.Command("bash", "-c", `. ../scripts/setup.d/corpus.sh && corpus_stamp "$1"`, "bash", filepath.Join(p.dir, "project.json")).Output()
 			if err != nil {
 				t.Fatalf("corpus_stamp: %v", err)
 			}

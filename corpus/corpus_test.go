@@ -330,7 +330,7 @@ func requireInstall(t *testing.T, p *project, src string) {
 	}
 }
 
-// stamp computes what corpus_stamp in scripts/lib.sh records: the SHA-256
+// stamp computes what corpus_stamp in scripts/setup.d/corpus.sh records: the SHA-256
 // of the sha256sum listing of project.json and of the project's stamp
 // files, in that order.
 func stamp(p *project) (string, error) {

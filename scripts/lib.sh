@@ -103,16 +103,3 @@ yarn_berry_install() {
 		echo "$want" >"$dir/.yarn/.envaudit-stamp"
 	done
 }
-
-# corpus_stamp PROJECT_JSON prints what an install of a corpus project is
-# stamped with: the SHA-256 of the sha256sum listing of its project.json
-# and of the files its "stamp" list names (relative to its src/), in that
-# order. corpus/corpus_test.go computes the same value.
-corpus_stamp() {
-	local pj=$1 dir
-	dir=$(dirname "$pj")/src
-	{
-		(cd "$(dirname "$pj")" && sha256sum project.json)
-		jq -r '.stamp[]' "$pj" | while IFS= read -r f; do (cd "$dir" && sha256sum "$f"); done
-	} | sha256sum | cut -d' ' -f1
-}
