@@ -259,7 +259,7 @@ func checkProject(t *testing.T, p *project, gate policy.Gate) *result {
 	res.ecosystems = prj.Ecosystems()
 	var out bytes.Buffer
 	start := time.Now()
-	tr, err := prj.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout})
+	tr, err := prj.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: outsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout})
 	res.traced = time.Since(start)
 	if err != nil {
 		t.Fatalf("trace %q: %v", p.Test.Command, err)
@@ -362,6 +362,24 @@ func (p *project) env() []string {
 		out = append(out, k+"="+v)
 	}
 	slices.Sort(out)
+	return out
+}
+
+// ciVariables are the variables by which envaudit knows the CI service
+// and job it runs in (ecosystems/system): the judgments are those of a run
+// outside the projects' CI, so this repository's own CI job must not be
+// taken for one of theirs.
+var ciVariables = []string{"GITHUB_ACTIONS", "GITHUB_JOB", "GITHUB_WORKFLOW_REF", "GITLAB_CI", "CI_JOB_NAME", "CIRCLECI", "CIRCLE_JOB", "TRAVIS"}
+
+// outsideCI returns environ without ciVariables.
+func outsideCI(environ []string) []string {
+	var out []string
+	for _, kv := range environ {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(ciVariables, k) {
+			out = append(out, kv)
+		}
+	}
 	return out
 }
 
