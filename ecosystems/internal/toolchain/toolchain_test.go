@@ -2,91 +2,15 @@ package toolchain
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/internal/dpkg"
 	"github.com/google/go-cmp/cmp"
 )
-
-// machine is a small machine: a dpkg database and the files it lists.
-// Each package owns files; a file's content is ELF when it has a soname
-// or needs a library (built with the C compiler), else the text given.
-type machine struct {
-	packages []pkg
-}
-
-type pkg struct {
-	name, priority string
-	files          []file
-}
-
-type file struct {
-	path   string
-	soname string   // DT_SONAME of a shared object built for it
-	needed []string // paths of the built objects it links against (DT_NEEDED)
-	text   string   // the content of a file that is not built
-}
-
-// build writes the machine under a temporary root, building the ELF
-// objects with cc, and returns the root.
-func (m machine) build(t *testing.T) string {
-	t.Helper()
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Fatalf("no C compiler to build the test's objects: %v", err)
-	}
-	root := t.TempDir()
-	write := func(p, data string) {
-		t.Helper()
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("etc/os-release", "ID=debian\nVERSION_ID=\"12\"\n")
-	write("var/lib/dpkg/arch", "amd64\n")
-	var status strings.Builder
-	empty := filepath.Join(t.TempDir(), "empty.c")
-	if err := os.WriteFile(empty, []byte("int f(void) { return 0; }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range m.packages {
-		status.WriteString("Package: " + p.name + "\nStatus: install ok installed\nPriority: " + p.priority +
-			"\nArchitecture: amd64\nVersion: 1.0-1\n\n")
-		list := "/.\n"
-		for _, f := range p.files {
-			list += f.path + "\n"
-			if f.soname == "" && len(f.needed) == 0 {
-				write(f.path, f.text)
-				continue
-			}
-			out := filepath.Join(root, filepath.FromSlash(f.path))
-			if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			args := []string{"-shared", "-nostdlib", "-o", out, empty, "-Wl,--no-as-needed"}
-			if f.soname != "" {
-				args = append(args, "-Wl,-soname,"+f.soname)
-			}
-			for _, n := range f.needed {
-				args = append(args, filepath.Join(root, filepath.FromSlash(n)))
-			}
-			if b, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
-				t.Fatalf("cc %v: %v\n%s", args, err, b)
-			}
-		}
-		write("var/lib/dpkg/info/"+p.name+".list", list)
-	}
-	write("var/lib/dpkg/status", status.String())
-	return root
-}
 
 // TestLoads judges recorded processes on a small machine: the linker's
 // plugin and the libraries it needs, the C library's linker script read by
@@ -94,36 +18,27 @@ func (m machine) build(t *testing.T) string {
 // base's procps, against a library Python's ctypes loads for the project
 // and one a program of the project needs.
 func TestLoads(t *testing.T) {
-	m := machine{packages: []pkg{
-		{name: "libc6", priority: "required", files: []file{{path: "/usr/lib/x86_64-linux-gnu/libc.so.6", soname: "libc.so.6"}}},
-		{name: "procps", priority: "important", files: []file{{path: "/usr/bin/ps", text: "ps"}}},
-		{name: "libproc2-0", priority: "important", files: []file{{path: "/usr/lib/x86_64-linux-gnu/libproc2.so.0", text: "x\x00libnuma.so\x00libnuma.so.1\x00y"}}},
-		{name: "binutils", priority: "optional", files: []file{{path: "/usr/bin/ld.bfd", text: "ld"}}},
-		{name: "libllvm14", priority: "optional", files: []file{{path: "/usr/lib/llvm-14/lib/libLLVM-14.so.1", soname: "libLLVM-14.so.1"}}},
-		{name: "llvm-14-linker-tools", priority: "optional", files: []file{{path: "/usr/lib/llvm-14/lib/LLVMgold.so", needed: []string{"/usr/lib/llvm-14/lib/libLLVM-14.so.1"}}}},
-		{name: "libc6-dev", priority: "optional", files: []file{{path: "/usr/lib/x86_64-linux-gnu/libc.so", text: "/* GNU ld script */\nGROUP ( libc.so.6 )\n"}}},
-		{name: "openjdk-17-jre-headless", priority: "optional", files: []file{
-			{path: "/usr/lib/jvm/java-17/bin/java", text: "java"},
-			{path: "/usr/lib/jvm/java-17/lib/server/libjvm.so", text: "\x00/usr/lib/libnuma.so.1\x00"},
-		}},
-		{name: "libnuma1", priority: "optional", files: []file{{path: "/usr/lib/x86_64-linux-gnu/libnuma.so.1", soname: "libnuma.so.1"}}},
-		{name: "python3.11-minimal", priority: "optional", files: []file{{path: "/usr/bin/python3.11", text: "python\x00libc.so.6\x00"}}},
-		{name: "libmagic1", priority: "optional", files: []file{{path: "/usr/lib/x86_64-linux-gnu/libmagic.so.1", soname: "libmagic.so.1"}}},
-		{name: "libfoo1", priority: "optional", files: []file{{path: "/usr/lib/x86_64-linux-gnu/libfoo.so.1", soname: "libfoo.so.1"}}},
-	}}
-	root := m.build(t)
-	// The project's test program needs libfoo.so.1.
-	prog := filepath.Join(root, "proj", "test")
-	if err := os.MkdirAll(filepath.Dir(prog), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	empty := filepath.Join(root, "proj", "main.c")
-	if err := os.WriteFile(empty, []byte("int f(void) { return 0; }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if b, err := exec.Command("cc", "-shared", "-nostdlib", "-o", prog, empty, "-Wl,--no-as-needed", filepath.Join(root, "usr/lib/x86_64-linux-gnu/libfoo.so.1")).CombinedOutput(); err != nil {
-		t.Fatalf("cc: %v\n%s", err, b)
-	}
+	root := ecotest.Machine{
+		Packages: []ecotest.MachinePackage{
+			{Name: "libc6", Priority: "required", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libc.so.6", Soname: "libc.so.6"}}},
+			{Name: "procps", Priority: "important", Files: []ecotest.MachineFile{{Path: "/usr/bin/ps", Text: "ps"}}},
+			{Name: "libproc2-0", Priority: "important", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libproc2.so.0", Text: "x\x00libnuma.so\x00libnuma.so.1\x00y"}}},
+			{Name: "binutils", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/bin/ld.bfd", Text: "ld"}}},
+			{Name: "libllvm14", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/llvm-14/lib/libLLVM-14.so.1", Soname: "libLLVM-14.so.1"}}},
+			{Name: "llvm-14-linker-tools", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/llvm-14/lib/LLVMgold.so", Needed: []string{"/usr/lib/llvm-14/lib/libLLVM-14.so.1"}}}},
+			{Name: "libc6-dev", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libc.so", Text: "/* GNU ld script */\nGROUP ( libc.so.6 )\n"}}},
+			{Name: "openjdk-17-jre-headless", Priority: "optional", Files: []ecotest.MachineFile{
+				{Path: "/usr/lib/jvm/java-17/bin/java", Text: "java"},
+				{Path: "/usr/lib/jvm/java-17/lib/server/libjvm.so", Text: "\x00/usr/lib/libnuma.so.1\x00"},
+			}},
+			{Name: "libnuma1", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libnuma.so.1", Soname: "libnuma.so.1"}}},
+			{Name: "python3.11-minimal", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/bin/python3.11", Text: "python\x00libc.so.6\x00"}}},
+			{Name: "libmagic1", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libmagic.so.1", Soname: "libmagic.so.1"}}},
+			{Name: "libfoo1", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libfoo.so.1", Soname: "libfoo.so.1"}}},
+		},
+		// The project's test program needs libfoo.so.1.
+		Unowned: []ecotest.MachineFile{{Path: "/proj/test", Needed: []string{"/usr/lib/x86_64-linux-gnu/libfoo.so.1"}}},
+	}.Build(t)
 	sys := os.DirFS(root)
 	db, err := dpkg.Open(sys)
 	if err != nil {
