@@ -34,12 +34,12 @@
 // job being run declares packages for this run: a package that only other
 // jobs, other workflows or another CI service install is inapplicable here
 // (Inventory.Inapplicable, with the job that installs it), never "not
-// installed". Outside CI no job is being run: a CI job's line (a
-// workflow's, GitLab CI's or CircleCI's job) says what that job's machine
-// installs, so it counts only when it explains a package this run loaded
+// installed". Outside CI no job is being run: a CI file's line (a job's,
+// or a script or command its jobs share) says what that service's machines
+// install, so it counts only when it explains a package this run loaded
 // or executed; one the run did not use is inapplicable (a notice), never
-// "not installed" nor "unused". Lines no job owns (Travis CI, the Aptfile,
-// Dockerfiles, GitLab CI's top-level scripts) count everywhere.
+// "not installed" nor "unused". The Aptfile and Dockerfiles, which
+// describe the machine the project runs on, count everywhere.
 //
 // With none of these files the project is still one of this ecosystem,
 // declaring nothing: the machine's packages are there all the same, and a
@@ -377,17 +377,22 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			}
 			continue
 		}
-		if ci == "" && p.jobs[i] != "" {
-			// Outside CI no job is being run: a CI job's apt line says
-			// what that job's machine installs, not this one. It still
+		if own := ciOf(d.Pos.File); ci == "" && own != "" {
+			// Outside CI no job is being run: a CI file's apt line (a
+			// job's, or a command or script its jobs share) says what
+			// that service's machines install, not this one. It still
 			// explains a package this run loaded, but one it did not
-			// load is neither missing here nor unused by that job.
+			// load is neither missing here nor unused by those jobs.
 			if loaded == nil {
 				loaded = loadedPackages(db, env)
 			}
 			if !providedBy(db, d.Name, loaded) {
 				if _, seen := notHere[d.Name]; !seen {
-					notHere[d.Name] = fmt.Sprintf("installed by job %q of %s, and this run is in no CI job", p.jobs[i], d.Pos.File)
+					by := fmt.Sprintf("installed by %s (%s)", own, d.Pos.File)
+					if p.jobs[i] != "" {
+						by = fmt.Sprintf("installed by job %q of %s", p.jobs[i], d.Pos.File)
+					}
+					notHere[d.Name] = by + ", and this run is in no CI job"
 				}
 				continue
 			}
@@ -499,10 +504,14 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 
 // loadedPackages returns the names of the installed packages owning a
 // file the traced run executed or loaded as a shared object: the evidence
-// of use, as D3 counts it.
+// of use, as D3 counts it. A file another ecosystem attributes (the
+// libcjson.so a link read, cmake's CJSON) is that ecosystem's evidence.
 func loadedPackages(db *dpkg.DB, env ecosystems.Env) map[string]bool {
 	out := map[string]bool{}
 	add := func(f string) {
+		if env.Attributed[f] != "" {
+			return
+		}
 		for _, o := range db.Owners(f) {
 			out[o.Name] = true
 		}

@@ -33,8 +33,8 @@ func toolchainUse(sys fs.FS, db *dpkg.DB, base map[*dpkg.Package]string, names m
 	why := map[string]string{}
 	project := map[string]bool{}
 	for _, l := range a.Loads(procs) {
-		if dpkg.ToolchainKind(l.Package.Name) != "" || attributed[l.Object] != "" {
-			continue // dev tooling (DevTools), or another ecosystem's
+		if l.Base || dpkg.ToolchainKind(l.Package.Name) != "" || attributed[l.Object] != "" {
+			continue // the base (excluded as such), dev tooling (DevTools), or another ecosystem's
 		}
 		name := names[l.Package]
 		if !l.Tool {

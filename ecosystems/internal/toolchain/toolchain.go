@@ -71,12 +71,17 @@ func IsBuilderProgram(exe string) bool {
 }
 
 // Load is one object a traced process loaded (or ran) that a package
-// outside the base owns.
+// owns.
 type Load struct {
 	// Object is the object's canonical path.
 	Object string
 	// Package is the Debian package that owns it.
 	Package *dpkg.Package
+	// Base is set when that package is of the distribution's base: the
+	// system ecosystem never attributes it, but the cmake ecosystem, whose
+	// base is only the C/C++ runtime, does (libbsd0, which libedit2 needs,
+	// is base as a dependency of iproute2).
+	Base bool
 	// Tool is set when the object was the toolchain's in every process
 	// that loaded it.
 	Tool bool
@@ -187,8 +192,8 @@ func libraryNames(sys fs.FS, obj string) map[string]bool {
 }
 
 // Loads returns, in the order the processes first loaded them, the
-// objects the processes loaded or ran that a package outside the base
-// owns, each told toolchain or not. A file another ecosystem attributes is
+// objects the processes loaded or ran that a package owns, each told
+// toolchain or not. A file another ecosystem attributes is
 // that ecosystem's and counts as the toolchain's here, as does a library
 // only such files need (libyaml-0-2 for PyYAML's _yaml module).
 func (a *Analysis) Loads(procs []ecosystems.Process) []Load {
@@ -288,14 +293,14 @@ func (a *Analysis) Loads(procs []ecosystems.Process) []Load {
 		}
 		for _, o := range objs {
 			pkg, isBase := a.owner(o)
-			if pkg == nil || isBase {
+			if pkg == nil {
 				continue
 			}
 			i, seen := at[o]
 			if !seen {
 				i = len(out)
 				at[o] = i
-				out = append(out, Load{Object: o, Package: pkg, Tool: true})
+				out = append(out, Load{Object: o, Package: pkg, Base: isBase, Tool: true})
 			}
 			if !out[i].Tool {
 				continue

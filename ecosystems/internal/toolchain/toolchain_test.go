@@ -24,7 +24,8 @@ func TestLoads(t *testing.T) {
 			{Name: "procps", Priority: "important", Files: []ecotest.MachineFile{{Path: "/usr/bin/ps", Text: "ps"}}},
 			{Name: "libproc2-0", Priority: "important", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libproc2.so.0", Text: "x\x00libnuma.so\x00libnuma.so.1\x00y"}}},
 			{Name: "binutils", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/bin/ld.bfd", Text: "ld"}}},
-			{Name: "libllvm14", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/llvm-14/lib/libLLVM-14.so.1", Soname: "libLLVM-14.so.1"}}},
+			{Name: "libbsd0", Priority: "important", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libbsd.so.0", Soname: "libbsd.so.0"}}},
+			{Name: "libllvm14", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/llvm-14/lib/libLLVM-14.so.1", Soname: "libLLVM-14.so.1", Needed: []string{"/usr/lib/x86_64-linux-gnu/libbsd.so.0"}}}},
 			{Name: "llvm-14-linker-tools", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/llvm-14/lib/LLVMgold.so", Needed: []string{"/usr/lib/llvm-14/lib/libLLVM-14.so.1"}}}},
 			{Name: "libc6-dev", Priority: "optional", Files: []ecotest.MachineFile{{Path: "/usr/lib/x86_64-linux-gnu/libc.so", Text: "/* GNU ld script */\nGROUP ( libc.so.6 )\n"}}},
 			{Name: "openjdk-17-jre-headless", Priority: "optional", Files: []ecotest.MachineFile{
@@ -49,6 +50,7 @@ func TestLoads(t *testing.T) {
 		gold   = "/usr/lib/llvm-14/lib/LLVMgold.so"
 		llvm   = "/usr/lib/llvm-14/lib/libLLVM-14.so.1"
 		libc   = "/usr/lib/x86_64-linux-gnu/libc.so.6"
+		bsd    = "/usr/lib/x86_64-linux-gnu/libbsd.so.0"
 		script = "/usr/lib/x86_64-linux-gnu/libc.so"
 		java   = "/usr/lib/jvm/java-17/bin/java"
 		jvm    = "/usr/lib/jvm/java-17/lib/server/libjvm.so"
@@ -64,8 +66,10 @@ func TestLoads(t *testing.T) {
 	}{
 		{
 			name:  "linkerPlugin",
-			procs: []ecosystems.Process{{Exe: ld, Files: []string{gold, llvm, libc}}},
+			procs: []ecosystems.Process{{Exe: ld, Files: []string{gold, llvm, bsd, libc}}},
 			want: map[string]string{
+				"(base) libc6 " + libc:         "toolchain: loaded only by binutils's " + ld,
+				"(base) libbsd0 " + bsd:        "toolchain: only libllvm14's " + llvm + " needs libbsd.so.0 (DT_NEEDED), in ld.bfd",
 				"binutils " + ld:               "toolchain: loaded only by binutils's " + ld,
 				"llvm-14-linker-tools " + gold: "toolchain: loaded only by binutils's " + ld,
 				"libllvm14 " + llvm:            "toolchain: only llvm-14-linker-tools's " + gold + " needs libLLVM-14.so.1 (DT_NEEDED), in ld.bfd",
@@ -75,7 +79,8 @@ func TestLoads(t *testing.T) {
 			name:  "rustupLinker",
 			procs: []ecosystems.Process{{Exe: "/home/u/.rustup/toolchains/stable/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld", Files: []string{script, libc}}},
 			want: map[string]string{
-				"libc6-dev " + script: "toolchain: loaded only by /home/u/.rustup/toolchains/stable/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld",
+				"(base) libc6 " + libc: "toolchain: loaded only by /home/u/.rustup/toolchains/stable/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld",
+				"libc6-dev " + script:  "toolchain: loaded only by /home/u/.rustup/toolchains/stable/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld",
 			},
 		},
 		{
@@ -91,7 +96,9 @@ func TestLoads(t *testing.T) {
 			name:  "baseOpensNuma",
 			procs: []ecosystems.Process{{Exe: "/usr/bin/ps", Files: []string{"/usr/lib/x86_64-linux-gnu/libproc2.so.0", numa}}},
 			want: map[string]string{
-				"libnuma1 " + numa: "distribution base: libproc2-0's /usr/lib/x86_64-linux-gnu/libproc2.so.0 names libnuma.so.1 and opens it itself (dlopen), in ps",
+				"(base) procps /usr/bin/ps":                                 "project",
+				"(base) libproc2-0 /usr/lib/x86_64-linux-gnu/libproc2.so.0": "project",
+				"libnuma1 " + numa:                                          "distribution base: libproc2-0's /usr/lib/x86_64-linux-gnu/libproc2.so.0 names libnuma.so.1 and opens it itself (dlopen), in ps",
 			},
 		},
 		{
@@ -131,7 +138,11 @@ func TestLoads(t *testing.T) {
 				if l.Tool {
 					v = l.Why
 				}
-				got[l.Package.Name+" "+l.Object] = v
+				k := l.Package.Name + " " + l.Object
+				if l.Base {
+					k = "(base) " + k
+				}
+				got[k] = v
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("loads (-want +got):\n%s", diff)
