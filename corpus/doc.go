@@ -8,9 +8,10 @@
 // each project's test command, applies the gate, and compares: every
 // gating finding envaudit produces must be judged gating, and every judged
 // finding must be produced. It is a real-install test: `make setup`
-// installs the projects (scripts/setup.d/corpus.sh) and `make corpus` runs
-// it. See README.md for the projects and how to add one, and BASELINE.md
-// for what today's envaudit reports on them.
+// installs the projects (scripts/setup.d/corpus.sh), and `make test` runs
+// it with the other tests (`make corpus` alone). See README.md for the
+// projects and how to add one, BASELINE.md for what envaudit reported on
+// them before issue 9's analysis, and RESULTS.md for what it reports now.
 //
 // The package has no code of its own: only the checker and the data.
 package corpus
