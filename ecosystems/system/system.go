@@ -384,7 +384,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			// explains a package this run loaded, but one it did not
 			// load is neither missing here nor unused by those jobs.
 			if loaded == nil {
-				loaded = loadedPackages(db, env)
+				loaded = loadedPackages(e.sys(), db, env)
 			}
 			if !providedBy(db, d.Name, loaded) {
 				if _, seen := notHere[d.Name]; !seen {
@@ -506,10 +506,15 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 // file the traced run executed or loaded as a shared object: the evidence
 // of use, as D3 counts it. A file another ecosystem attributes (the
 // libcjson.so a link read, cmake's CJSON) is that ecosystem's evidence.
-func loadedPackages(db *dpkg.DB, env ecosystems.Env) map[string]bool {
+func loadedPackages(sys fs.FS, db *dpkg.DB, env ecosystems.Env) map[string]bool {
 	out := map[string]bool{}
 	add := func(f string) {
 		if env.Attributed[f] != "" {
+			return
+		}
+		// A -dev package's libfoo.so symlink, opened by a linker: the
+		// library it resolves to is what another ecosystem attributes.
+		if r, err := dpkg.EvalSymlinks(sys, f); err == nil && r != f && env.Attributed[r] != "" {
 			return
 		}
 		for _, o := range db.Owners(f) {
