@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/ecosystems/internal/solib"
 	"github.com/envaudit/envaudit/internal/dpkg"
 	"github.com/google/go-cmp/cmp"
 )
@@ -166,4 +168,19 @@ func TestLibraryNames(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("libraryNames (-want +got):\n%s", diff)
 	}
+}
+
+// FuzzLibraryNames checks that libraryNames never panics on any object
+// and returns only shared-object names no longer than maxName.
+func FuzzLibraryNames(f *testing.F) {
+	for _, s := range []string{"libfoo.so.1\x00", "\x00/usr/lib/libbar.so\x00", ".so", "a.so.1.so\x00.so", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for name := range libraryNames(fstest.MapFS{"obj": {Data: data}}, "/obj") {
+			if len(name) > maxName || !solib.IsSharedObject(name) || strings.Contains(name, "/") {
+				t.Fatalf("library name %q", name)
+			}
+		}
+	})
 }
