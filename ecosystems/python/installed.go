@@ -187,17 +187,20 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		}
 	}
 
+	edges := resolveEdges(kept, in.Markers, extras, excluded, dp)
+
 	// What the interpreter imported at start-up, before any project code
 	// ran (a .pth file of a site directory importing certifi), is the
 	// environment's: still installed, but nothing of it is evidence of use
 	// (the .pth may read its data files too), with the file that imports
 	// it named in the evidence; unless the project declares it, which is
-	// then judged like any declaration.
+	// then judged like any declaration, or a distribution the run loaded
+	// depends on it (requests needs certifi whoever imported it first).
 	quiet := map[string]bool{}
 	var quietWhy []string
 	startup := startupDists(kept, dp, in)
 	for _, name := range slices.Sorted(maps.Keys(startup)) {
-		if _, ok := excluded[name]; !ok && !declared[name] {
+		if _, ok := excluded[name]; !ok && !declared[name] && !neededByLoaded(name, kept, edges, env.Processes) {
 			quiet[name] = true
 			quietWhy = append(quietWhy, name+" ("+startup[name]+")")
 		}
@@ -206,7 +209,6 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		inv.Evidence.Basis += "; modules the interpreter imported at start-up, before any project code ran, are the environment's and no evidence of use: " + strings.Join(quietWhy, ", ")
 	}
 
-	edges := resolveEdges(kept, in.Markers, extras, excluded, dp)
 
 	for _, d := range kept {
 		if why, ok := excluded[d.name]; ok {
@@ -295,6 +297,44 @@ func startupDists(kept []*dist, dp *dpkgInfo, in *Interpreter) map[string]string
 		}
 	}
 	return out
+}
+
+// neededByLoaded reports whether a distribution of kept that depends on
+// name (edges) had a file read by a traced process: then the run needed
+// name through it, whether or not the interpreter imported it first.
+func neededByLoaded(name string, kept []*dist, edges map[string][]string, procs []ecosystems.Process) bool {
+	var dependents []*dist
+	for _, d := range kept {
+		if slices.Contains(edges[d.name], name) {
+			dependents = append(dependents, d)
+		}
+	}
+	if len(dependents) == 0 {
+		return false
+	}
+	owns := func(d *dist, f string) bool {
+		if slices.Contains(d.files, f) {
+			return true
+		}
+		for _, t := range d.topLevel {
+			t = d.site + "/" + strings.Trim(filepath.ToSlash(t), "/")
+			if f == t+".py" || strings.HasPrefix(f, t+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pr := range procs {
+		for _, f := range pr.Files {
+			f = ecosystems.Canon(f)
+			for _, d := range dependents {
+				if owns(d, f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // importWord matches a module name as a word of a .pth import line.

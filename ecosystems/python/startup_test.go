@@ -19,7 +19,8 @@ import (
 // which modules it imported before the first line of a script ran: that
 // distribution is the environment's, installed but no evidence of use,
 // with the .pth file named in the evidence, unless the project declares
-// it; another distribution of the same site stays the project's to judge.
+// it or a distribution the run loaded depends on it; another distribution
+// of the same site stays the project's to judge.
 func TestStartupImports(t *testing.T) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
@@ -42,6 +43,9 @@ func TestStartupImports(t *testing.T) {
 		"other.py":                          "",
 		"other-2.0.dist-info/METADATA":      "Metadata-Version: 2.1\nName: other\nVersion: 2.0\n",
 		"other-2.0.dist-info/RECORD":        "other.py,,\nother-2.0.dist-info/METADATA,,\n",
+		"user.py":                           "",
+		"user-3.0.dist-info/METADATA":       "Metadata-Version: 2.1\nName: user\nVersion: 3.0\nRequires-Dist: startprobe\n",
+		"user-3.0.dist-info/RECORD":         "user.py,,\nuser-3.0.dist-info/METADATA,,\n",
 	}
 	for name, content := range files {
 		ecotest.WriteFile(t, filepath.Join(site, filepath.FromSlash(name)), []byte(content), 0o644)
@@ -51,6 +55,7 @@ func TestStartupImports(t *testing.T) {
 	other := ecosystems.Canon(filepath.Join(site, "other.py"))
 	tests := []struct {
 		name, requirements string
+		read               []string // files the traced run read
 		want               []string // owner and use of startprobe.py and other.py
 		evidence           string   // what the evidence adds; "" for nothing
 	}{
@@ -60,12 +65,19 @@ func TestStartupImports(t *testing.T) {
 			evidence: "; modules the interpreter imported at start-up, before any project code ran, are the environment's and no evidence of use: startprobe (imported by " + pth + ")",
 		},
 		{name: "declared", requirements: "other\nstartprobe\n", want: []string{"startprobe runtime", "other runtime"}},
+		{
+			// user, which the run loaded, depends on it: needed through
+			// user, whoever imported it first.
+			name: "neededByLoaded", requirements: "user\n", read: []string{filepath.Join(site, "user.py")},
+			want: []string{"startprobe runtime", "other runtime"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := requirements(t, &Ecosystem{DpkgDir: "-"}, tt.requirements)
 			inv, err := p.Installed(context.Background(), ecosystems.Env{
 				Executables: []string{filepath.Join(venv, "bin", "python3")},
+				Processes:   []ecosystems.Process{{Exe: filepath.Join(venv, "bin", "python3"), Files: tt.read}},
 				Environ:     append(os.Environ(), "PYTHONNOUSERSITE=1"),
 			})
 			if err != nil {
