@@ -209,7 +209,6 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		inv.Evidence.Basis += "; modules the interpreter imported at start-up, before any project code ran, are the environment's and no evidence of use: " + strings.Join(quietWhy, ", ")
 	}
 
-
 	for _, d := range kept {
 		if why, ok := excluded[d.name]; ok {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: d.name, Why: why})
