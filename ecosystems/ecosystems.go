@@ -230,7 +230,9 @@ type Process struct {
 	// process ran.
 	Exe string
 	// Files are the absolute paths the process read or executed, each
-	// symlink-resolved where the tracer resolved it, sorted.
+	// symlink-resolved where the tracer resolved it and also as opened
+	// when that differs (a linker opening a -dev package's libfoo.so
+	// symlink), sorted.
 	Files []string
 }
 

@@ -385,8 +385,11 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 }
 
 // processes returns the trace's processes that ran a program, each with
-// the files it read or executed (symlinks resolved), for the ecosystems
-// that tell who needed a file by the process that loaded it.
+// the files it read or executed (symlinks resolved, and also as opened
+// when that differs: the audit attributes a file by either, so a linker
+// reading libstdc++-12-dev's libstdc++.so symlink must be seen reading
+// it), for the ecosystems that tell who needed a file by the process that
+// loaded it.
 func processes(tr *tracer.Trace) []ecosystems.Process {
 	files := map[int]map[string]bool{}
 	for _, a := range tr.Accesses {
@@ -397,6 +400,9 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 			files[a.Proc] = map[string]bool{}
 		}
 		files[a.Proc][a.RealPath()] = true
+		if a.Path != "" && a.Path != a.RealPath() {
+			files[a.Proc][a.Path] = true
+		}
 	}
 	var out []ecosystems.Process
 	for _, p := range tr.Processes {
