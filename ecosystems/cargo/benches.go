@@ -16,8 +16,8 @@ import (
 	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
-// Imports reads what the sources of the bench targets import
-// (ecosystems.Importer): `cargo test` does not build benches (a bench
+// benchImports reads what the sources of the bench targets import (the
+// part of Imports rustc's records cannot give): `cargo test` does not build benches (a bench
 // target is built only by cargo bench, --benches or --all-targets), so
 // rustc's unused-crate verdict, which decides every other target's use,
 // says nothing of a dev-dependency only a bench uses; its `extern crate`
@@ -27,16 +27,14 @@ import (
 // are named, by the name its code uses (the key, - as _); every import is
 // a test's, since benches build with the dev-dependencies.
 //
-// The other targets' sources are not read — rustc judges them — so the
-// answer carries a warning saying so: no package is called unused for
-// want of an import here. A project without bench sources has nothing to
-// read, and answers nil.
-func (pr *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Imports, error) {
+// The other targets' sources are not read — rustc judges them. A project
+// without bench sources has nothing to read, and answers nil; read lists
+// the files read.
+func (pr *project) benchImports(ctx context.Context) (_ *ecosystems.Imports, read []string, _ error) {
 	var out ecosystems.Imports
-	var read []string
 	for _, m := range pr.members {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		crates := map[string]string{} // the name the code uses → the declared package
 		for _, d := range pr.decls {
@@ -46,12 +44,12 @@ func (pr *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.I
 		}
 		files, err := benchSources(pr.src, m)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, f := range files {
 			data, err := pr.src.ReadFile(f)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if len(data) > maxRustSource {
 				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: larger than %d bytes, not read for imports", f, maxRustSource))
@@ -69,15 +67,10 @@ func (pr *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.I
 		}
 	}
 	if len(read) == 0 && len(out.Warnings) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	out.Files = len(read)
-	out.Warnings = append(out.Warnings, fmt.Sprintf("cargo: only the bench targets, which cargo test does not build, were read for imports (%s); the other targets' use is rustc's verdict", strings.Join(read, ", ")))
-	sort.SliceStable(out.List, func(i, j int) bool {
-		a, b := out.List[i].Pos, out.List[j].Pos
-		return a.File < b.File || a.File == b.File && a.Line < b.Line
-	})
-	return &out, nil
+	return &out, read, nil
 }
 
 // maxRustSource bounds the size of a bench source read for imports.

@@ -13,8 +13,68 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// Imports implements ecosystems.Importer with the compiler's word rather
-// than a reading of the sources: rustc's verdict on each compilation of a
+// Imports implements ecosystems.Importer: rustc's word on what the run
+// compiled (compiledImports), and, for the bench targets cargo test does
+// not build, the crates their sources name (benchImports). Without the
+// wrapper's records the bench imports alone are known, with a warning that
+// the other targets were not judged.
+func (pr *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.Imports, error) {
+	bench, read, err := pr.benchImports(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var res *ecosystems.Imports
+	if pr.src.OnDisk() {
+		if res, err = pr.compiledImports(env); err != nil {
+			return nil, err
+		}
+	} else if bench == nil {
+		return nil, ecosystems.ErrNotOnDisk
+	}
+	switch {
+	case bench == nil:
+		if res != nil {
+			sortImports(res.List)
+		}
+		return res, nil
+	case res == nil:
+		bench.Warnings = append(bench.Warnings, fmt.Sprintf("cargo: only the bench targets, which cargo test does not build, were read for imports (%s); the other targets' use is rustc's verdict, not known for this run", strings.Join(read, ", ")))
+		sortImports(bench.List)
+		return bench, nil
+	}
+	// A bench the run did compile (cargo bench, --all-targets) is in
+	// rustc's records already.
+	have := map[[2]string]bool{}
+	for _, im := range res.List {
+		have[[2]string{im.Package, im.Pos.File}] = true
+	}
+	for _, im := range bench.List {
+		if !have[[2]string{im.Package, im.Pos.File}] {
+			res.List = append(res.List, im)
+		}
+	}
+	res.Files += bench.Files
+	res.Warnings = append(res.Warnings, bench.Warnings...)
+	sortImports(res.List)
+	return res, nil
+}
+
+// sortImports orders imports by file, line and package.
+func sortImports(list []ecosystems.Import) {
+	sort.SliceStable(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.Pos.File != b.Pos.File {
+			return a.Pos.File < b.Pos.File
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		return a.Package < b.Package
+	})
+}
+
+// compiledImports is the compiler's word rather than a reading of the
+// sources: rustc's verdict on each compilation of a
 // workspace crate in the traced run, as the rustc wrapper recorded it
 // (wrapper.go). A declared crate a compilation was given and used is an
 // import of that compilation's code: a test's when the compilation is a
@@ -31,10 +91,7 @@ import (
 // The imports are complete only when the run compiled the tests of every
 // workspace crate (cargo test); otherwise a warning says which were not,
 // so the absence of an import is no evidence there.
-func (pr *project) Imports(_ context.Context, env ecosystems.Env) (*ecosystems.Imports, error) {
-	if !pr.src.OnDisk() {
-		return nil, ecosystems.ErrNotOnDisk
-	}
+func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, error) {
 	recs, _, warnings := readRecords(env.Scratch)
 	if len(recs) == 0 {
 		// Not through the wrapper, or nothing compiled (cargo failed
@@ -108,16 +165,6 @@ func (pr *project) Imports(_ context.Context, env ecosystems.Env) (*ecosystems.I
 		}
 	}
 	res.Files = len(all)
-	sort.SliceStable(res.List, func(i, j int) bool {
-		a, b := res.List[i], res.List[j]
-		if a.Pos.File != b.Pos.File {
-			return a.Pos.File < b.Pos.File
-		}
-		if a.Pos.Line != b.Pos.Line {
-			return a.Pos.Line < b.Pos.Line
-		}
-		return a.Package < b.Package
-	})
 	return res, nil
 }
 
