@@ -2,6 +2,7 @@ package cargo
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -46,15 +47,15 @@ func TestBenchImports(t *testing.T) {
 }
 
 // TestBenchImportsNone: a package without bench targets has no sources
-// to read, and no answer.
+// to read, and off disk no rustc records either: nothing is known.
 func TestBenchImportsNone(t *testing.T) {
 	fsys := fstest.MapFS{
 		"Cargo.toml":       {Data: []byte("[package]\nname = \"p\"\nversion = \"0.1.0\"\nautobenches = false\n\n[dev-dependencies]\nbencher = \"0.1\"\n")},
 		"benches/bench.rs": {Data: []byte("use bencher::Bencher;\n")},
 	}
 	got, err := openFS(t, fsys).(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{})
-	if err != nil || got != nil {
-		t.Errorf("Imports = %+v, %v; want nil, nil", got, err)
+	if !errors.Is(err, ecosystems.ErrNotOnDisk) || got != nil {
+		t.Errorf("Imports = %+v, %v; want nil, %v", got, err, ecosystems.ErrNotOnDisk)
 	}
 }
 
