@@ -244,6 +244,9 @@ var (
 	// cargo names build outputs with a hash of the unit's configuration,
 	// rustflags included.
 	unitHashes = regexp.MustCompile(`-[0-9a-f]{16}\b`)
+	// mocha prints a test's time, " (49ms)", only when the test was slow,
+	// which a loaded machine decides in either run.
+	slowMarks = regexp.MustCompile(" \\((\x1b\\[[0-9;]*m)?<time>(\x1b\\[[0-9;]*m)?\\)")
 )
 
 // normalise blanks what legitimately differs between two runs of one
@@ -256,6 +259,7 @@ func normalise(out, dir string, t *testing.T) string {
 		out = strings.ReplaceAll(out, r, "$DIR")
 	}
 	out = durations.ReplaceAllString(out, "${1}<time>")
+	out = slowMarks.ReplaceAllString(out, "")
 	out = unitHashes.ReplaceAllString(out, "-<hash>")
 	for _, k := range knownDifferences {
 		if n := len(k.re.FindAllString(out, -1)); n > 0 {
