@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -280,6 +281,32 @@ type note struct {
 	Dynamic  bool   `json:"d,omitempty"`
 }
 
+// scanGCPercent and scanMemoryLimit are the garbage collector's settings
+// while esbuild parses: the parse allocates about 200 KB per file, most of
+// it garbage at once, and at the default GOGC a third of the scan's time
+// went to collecting it (BenchmarkImports, 1,000 TypeScript files: 0.61–
+// 0.67 s at GOGC=100, 0.45–0.48 s at 400). The memory limit keeps the
+// larger heap goal from growing past it on a large tree: near it the
+// collector runs as often as it needs.
+const (
+	scanGCPercent   = 400
+	scanMemoryLimit = 1 << 30
+)
+
+// lessGC sets the collector for a scan and returns what restores the
+// settings it found. A limit already set lower stays.
+func lessGC() (restore func()) {
+	pct := debug.SetGCPercent(scanGCPercent)
+	limit := debug.SetMemoryLimit(-1)
+	if limit > scanMemoryLimit {
+		debug.SetMemoryLimit(scanMemoryLimit)
+	}
+	return func() {
+		debug.SetGCPercent(pct)
+		debug.SetMemoryLimit(limit)
+	}
+}
+
 // pluginName names the resolver callback in esbuild's messages.
 const pluginName = "envaudit-imports"
 
@@ -322,6 +349,7 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 			})
 		},
 	}
+	defer lessGC()()
 	res := api.Build(api.BuildOptions{
 		EntryPoints: files,
 		Bundle:      true,
