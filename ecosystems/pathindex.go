@@ -106,3 +106,20 @@ func (x *PathIndex) Rename(rename func(pkg string) string) {
 		}
 	}
 }
+
+// AddOwned adds the entries of from whose package owned accepts, where x
+// has no entry for the same path: for a package a later enumeration no
+// longer found (a test removed it after loading it), whose files the
+// earlier one still attributes.
+func (x *PathIndex) AddOwned(from *PathIndex, owned func(pkg string) bool) {
+	if from == nil {
+		return
+	}
+	for _, m := range [][2]map[string]owner{{x.files, from.files}, {x.dirs, from.dirs}} {
+		for p, o := range m[1] {
+			if _, ok := m[0][p]; !ok && owned(o.pkg) {
+				m[0][p] = o
+			}
+		}
+	}
+}
