@@ -54,3 +54,50 @@ func BenchmarkAuditRealTree(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadBefore is what a traced run adds before the command starts
+// (readBefore): the imports of the project's sources read and the real
+// node_modules of about 1,000 packages (ecosystems/npm/testdata/bench)
+// enumerated, with the machine's Debian packages, so that the audit after
+// the run can tell what the run changed. Compare with
+// BenchmarkAuditRealTree, the audit after the run.
+func BenchmarkReadBefore(b *testing.B) {
+	root, err := filepath.Abs("../ecosystems/npm/testdata/bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Open(Options{Dir: root, Ecosystems: all.Ecosystems()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		bf := p.readBefore(ctx, nil)
+		if n := bf["npm"]; n == nil || n.inv == nil || len(n.inv.Packages) < 900 {
+			b.Fatalf("read before the run: %+v", n)
+		}
+	}
+}
+
+// BenchmarkSettle compares the enumerations of about 1,000 packages
+// before and after a run (settle), as the audit does.
+func BenchmarkSettle(b *testing.B) {
+	root, err := filepath.Abs("../ecosystems/npm/testdata/bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Open(Options{Dir: root, Ecosystems: all.Ecosystems()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	bf, af := p.readBefore(ctx, nil), p.readBefore(ctx, nil)
+	if bf["npm"].inv == nil {
+		b.Fatal("npm not enumerated: run `make setup`")
+	}
+	for b.Loop() {
+		if _, ts := settle(root, bf["npm"].inv, af["npm"].inv); len(ts) != 0 {
+			b.Fatalf("tampered: %v", ts)
+		}
+	}
+}
