@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/internal/gitcmd"
@@ -53,6 +55,11 @@ func configRepo(t *testing.T) (ws, base, head string) {
 // agent-policy strict, and returns its exit status, its outputs, the job
 // summary and the report.
 func runEvent(t *testing.T, ws, eventName string, event map[string]any) (int, map[string]string, string, *audit.Report) {
+	return runEventGit(t, ws, eventName, event, nil)
+}
+
+// runEventGit is runEvent with the Action's git.
+func runEventGit(t *testing.T, ws, eventName string, event map[string]any, git basecommit.Git) (int, map[string]string, string, *audit.Report) {
 	t.Helper()
 	temp := t.TempDir()
 	data, err := json.Marshal(event)
@@ -74,6 +81,7 @@ func runEvent(t *testing.T, ws, eventName string, event map[string]any) (int, ma
 		Stderr:     &stderr,
 		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
 		Version:    "test",
+		Git:        git,
 	}
 	t.Chdir(ws)
 	code := a.Run(t.Context())
@@ -150,6 +158,61 @@ func TestPushConfig(t *testing.T) {
 	for _, f := range r.Ecosystems[0].Findings {
 		if f.Package == "lib-c" && f.Ignored == "" {
 			t.Errorf("lib-c is not ignored on a push: %+v", f)
+		}
+	}
+}
+
+// TestAttackReplaceRefAction reproduces issue 10's replace-ref attack on
+// the Action: the pull request declares lib-b, which is not installed (a
+// made-up name), and refs/replace/<base> makes a git that honours replace
+// refs read the base commit as the pull request, so that lib-b is
+// "existing" and the pull request's .envaudit.yml (ignore everything) is
+// the base's: the step passes. The Action's git ignores replace objects:
+// lib-b and lib-c are new, nothing is ignored, and the step fails.
+func TestAttackReplaceRefAction(t *testing.T) {
+	ws, base, _ := configRepo(t)
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := gitcmd.Command(context.Background(), ws, args...)
+		cmd.Env = append(cmd.Env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	writeFiles(t, ws, map[string]string{"fake.txt": "lib-a\nlib-b\n"})
+	git("commit", "-q", "-am", "Declare lib-b")
+	head := git("rev-parse", "HEAD")
+	git("replace", base, head)
+	event := map[string]any{
+		"number": 7,
+		"pull_request": map[string]any{
+			"number": 7,
+			"user":   map[string]any{"login": "octocat", "type": "User"},
+			"head":   map[string]any{"ref": "fix", "sha": head},
+			"base":   map[string]any{"ref": "main", "sha": base},
+		},
+	}
+
+	// The attack works on a git that honours replace refs.
+	plain := func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(ctx, "git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
+		return cmd.Output()
+	}
+	if code, outputs, _, _ := runEventGit(t, ws, "pull_request", event, plain); code != ExitOK {
+		t.Fatalf("with replace refs honoured: exit %d, outputs %q; the attack does not reproduce", code, outputs)
+	}
+
+	code, outputs, _, r := runEvent(t, ws, "pull_request", event)
+	if code != ExitFindings || outputs["failing"] != "2" {
+		t.Errorf("exit %d, outputs %q: want lib-b and lib-c failing", code, outputs)
+	}
+	for _, f := range r.Ecosystems[0].Findings {
+		if (f.Package == "lib-b" || f.Package == "lib-c") && (f.Change != audit.ChangeNew || f.Ignored != "") {
+			t.Errorf("%s is %q (ignored %q) with a replace ref planted, want new and not ignored", f.Package, f.Change, f.Ignored)
 		}
 	}
 }
