@@ -63,10 +63,11 @@ func (p *Project) readBefore(ctx context.Context, environ []string) map[string]*
 // the run's evidence; nil or Unknown when it could not be enumerated) with
 // the one enumerated before it, and returns the inventory to audit with
 // the packages whose metadata changed in between. Every package of
-// before is found in after by its install location: one whose name or
-// version changed is audited as it was before the run, and one whose
-// location is gone was removed by the run and is audited (with the files
-// before attributed to it) as installed. Packages only one enumeration
+// before is found in after by its install location: one whose name,
+// version or recorded files (the index entries its metadata gives it)
+// changed is audited as it was before the run, and one whose location is
+// gone was removed by the run and is audited (with the files before
+// attributed to it) as installed. Packages only one enumeration
 // found at a location that still exists (a different interpreter told by
 // the run) are left as after has them.
 //
@@ -100,8 +101,22 @@ func settle(root string, bf, after *ecosystems.Inventory) (*ecosystems.Inventory
 		at[location(pkg)] = i
 		names[pkg.Name]++
 	}
+	// What each package's metadata says it owns (a RECORD, a dpkg list,
+	// the directory and its type declarations): compared only where the
+	// enumeration before the run recorded files of the package at all,
+	// since some ecosystems index only what the run touched.
+	ownedBefore, ownedAfter := bf.Index.Digests(), after.Index.Digests()
+	// A name that changed moves files between names: the change of name
+	// is the finding, not the files the names then own.
+	renames := map[string]bool{}
+	for _, was := range bf.Packages {
+		if i, ok := at[location(was)]; ok && inv.Packages[i].Name != was.Name {
+			renames[was.Name], renames[inv.Packages[i].Name] = true, true
+		}
+	}
 	var ts []audit.Tampering
 	removed := map[string]bool{}
+	refiled := map[string]bool{} // packages whose recorded files changed
 	renamed := map[string]string{}
 	for _, was := range bf.Packages {
 		i, ok := at[location(was)]
@@ -126,6 +141,10 @@ func settle(root string, bf, after *ecosystems.Inventory) (*ecosystems.Inventory
 		if now.Version != was.Version {
 			changes = append(changes, fmt.Sprintf("version %q → %q", was.Version, now.Version))
 		}
+		if d, ok := ownedBefore[was.Name]; ok && !renames[was.Name] && d != ownedAfter[now.Name] {
+			changes = append(changes, "the files it records")
+			refiled[was.Name] = true
+		}
 		if len(changes) == 0 {
 			continue
 		}
@@ -133,18 +152,19 @@ func settle(root string, bf, after *ecosystems.Inventory) (*ecosystems.Inventory
 		now.Name, now.Version, now.PURL = was.Name, was.Version, was.PURL
 		inv.Packages[i] = now
 	}
-	if len(renamed) > 0 || len(removed) > 0 {
+	if len(renamed) > 0 || len(removed) > 0 || len(refiled) > 0 {
+		// The files are attributed as the metadata before the run
+		// recorded them: a renamed package's under its old name, a
+		// removed one's and a refiled one's as they were.
 		idx := ecosystems.NewPathIndex()
-		if inv.Index != nil {
-			idx.AddOwned(inv.Index, func(string) bool { return true })
-		}
+		idx.AddOwned(inv.Index, func(pkg string) bool { return !refiled[pkg] })
 		idx.Rename(func(pkg string) string {
 			if was, ok := renamed[pkg]; ok {
 				return was
 			}
 			return pkg
 		})
-		idx.AddOwned(bf.Index, func(pkg string) bool { return removed[pkg] })
+		idx.AddOwned(bf.Index, func(pkg string) bool { return removed[pkg] || refiled[pkg] })
 		inv.Index = idx
 	}
 	sort.SliceStable(ts, func(i, j int) bool { return ts[i].Package < ts[j].Package })

@@ -45,6 +45,8 @@ func TestSettle(t *testing.T) {
 		wantTampered  []audit.Tampering
 		// owner is who the index says owns lib/<dir>/x.js, by dir.
 		owner map[string]string
+		// edit changes after's index.
+		edit func(idx *ecosystems.PathIndex)
 	}{
 		{
 			name:   "unchanged",
@@ -80,6 +82,20 @@ func TestSettle(t *testing.T) {
 			owner:        map[string]string{"a": "b", "b": "b"},
 		},
 		{
+			// The metadata now records another file (a RECORD rewritten
+			// to claim it).
+			name:   "filesChanged",
+			before: inv(false, pkg("a", "1", "lib/a"), pkg("b", "1", "lib/b")),
+			after:  inv(false, pkg("a", "1", "lib/a"), pkg("b", "1", "lib/b")),
+			edit: func(idx *ecosystems.PathIndex) {
+				idx.AddFile(filepath.Join(root, "lib/c/x.js"), "b", ecosystems.UseRuntime)
+			},
+			want:         []ecosystems.Package{pkg("a", "1", "lib/a"), pkg("b", "1", "lib/b")},
+			wantTampered: []audit.Tampering{{Package: "b", Version: "1", Path: "lib/b", Changes: []string{"the files it records"}}},
+			// As recorded before the run: lib/c is nobody's.
+			owner: map[string]string{"a": "a", "b": "b", "c": ""},
+		},
+		{
 			name:         "removed",
 			before:       inv(false, pkg("a", "1", "lib/a"), pkg("gone", "3", "lib/gone")),
 			after:        inv(false, pkg("a", "1", "lib/a")),
@@ -107,6 +123,9 @@ func TestSettle(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.edit != nil {
+				tt.edit(tt.after.Index)
+			}
 			got, tampered := settle(root, tt.before, tt.after)
 			if diff := cmp.Diff(tt.want, got.Packages); diff != "" {
 				t.Errorf("packages (-want +got):\n%s", diff)
