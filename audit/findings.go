@@ -438,7 +438,7 @@ func (a *auditor) tampered(ts []Tampering) []Finding {
 			Version:  t.Version,
 			Severity: SeverityError,
 			Location: a.manifestOf(t.Package),
-			Message: fmt.Sprintf("the installed metadata of %q%s%s changed while %s ran (%s): the report and the SBOM describe it as installed before the run — find out why the tests rewrite installed packages",
+			Message: fmt.Sprintf("%q%s%s, installed before %s ran, was changed while it ran (%s): the report and the SBOM describe it as it was installed before the run — find out why the tests rewrite installed packages",
 				t.Package, ver, where, a.command, strings.Join(t.Changes, "; ")),
 		})
 	}
