@@ -56,7 +56,9 @@ func (r *run) readBase(ctx context.Context) {
 	head := r.cfg
 	switch {
 	case st.err != nil:
-		st.noConfig = true
+		// Said only when the checkout has settings that then do not
+		// apply.
+		st.noConfig = len(policy.ConfigChanges(nil, head)) > 0
 		r.cfg = &policy.Config{}
 	case st.base.Config() == nil:
 		r.cfg = &policy.Config{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -214,5 +215,43 @@ func TestAttackReplaceRefAction(t *testing.T) {
 		if (f.Package == "lib-b" || f.Package == "lib-c") && (f.Change != audit.ChangeNew || f.Ignored != "") {
 			t.Errorf("%s is %q (ignored %q) with a replace ref planted, want new and not ignored", f.Package, f.Change, f.Ignored)
 		}
+	}
+}
+
+// TestPullRequestConfigBaseUnreadable checks that a pull request whose
+// base commit cannot be read gets no configuration at all, rather than
+// its own: its ignore-everything rule does not apply, and a warning says
+// why.
+func TestPullRequestConfigBaseUnreadable(t *testing.T) {
+	ws, base, head := configRepo(t)
+	broken := func(context.Context, string, ...string) ([]byte, error) {
+		return nil, errors.New("fatal: unable to read base")
+	}
+	code, outputs, summary, r := runEventGit(t, ws, "pull_request", map[string]any{
+		"number": 7,
+		"pull_request": map[string]any{
+			"number": 7,
+			"user":   map[string]any{"login": "octocat", "type": "User"},
+			"head":   map[string]any{"ref": "fix", "sha": head},
+			"base":   map[string]any{"ref": "main", "sha": base},
+		},
+	}, broken)
+	if code != ExitFindings || outputs["failing"] != "1" {
+		t.Errorf("exit %d, outputs %q: want lib-c failing", code, outputs)
+	}
+	for _, f := range r.Ecosystems[0].Findings {
+		if f.Ignored != "" {
+			t.Errorf("%s is ignored by the pull request's own configuration", f.Package)
+		}
+	}
+	found := false
+	for _, w := range r.Warnings {
+		found = found || strings.Contains(w, "the base commit's .envaudit.yml could not be read, so no .envaudit.yml applies to this pull request")
+	}
+	if !found {
+		t.Errorf("no warning says the configuration does not apply: %q", r.Warnings)
+	}
+	if !strings.Contains(summary, "Not compared with the base commit: fetch base commit ") {
+		t.Errorf("the summary does not say the base was not compared:\n%s", summary)
 	}
 }
