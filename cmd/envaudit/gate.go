@@ -41,7 +41,7 @@ func (g *gateFlags) register(flags *flag.FlagSet) {
 	flags.StringVar(&g.config, "config", "", "read the gating configuration from `FILE`; default .envaudit.yml in DIR, else at the top of its repository")
 	flags.BoolVar(&g.noConfig, "no-config", false, "apply no .envaudit.yml: every finding as the audit reports it")
 	flags.StringVar(&g.baseline, "baseline", "", "apply the runner baseline in `FILE` (envaudit baseline): hidden packages the machine had before the install steps are told apart")
-	flags.StringVar(&g.base, "base", "", "compare with the commit `REV` (a branch, tag or hash): findings it already had are existing, and only new ones fail")
+	flags.StringVar(&g.base, "base", "", "compare with the commit `REV` (a branch, tag or hash), read before the command runs: findings it already had are existing, only new ones fail, and its .envaudit.yml applies unless --config or --no-config is given")
 }
 
 // load reads what the flags name for the project in dir, so that a bad
