@@ -93,7 +93,9 @@ func (g *gateFlags) load(ctx context.Context, dir string, ecos []ecosystems.Ecos
 		head := g.cfg
 		g.cfg = &policy.Config{}
 		if base == nil {
-			g.notes = append(g.notes, fmt.Sprintf("the configuration at %s could not be read, so no %s applies", g.base, policy.ConfigFile))
+			if len(policy.ConfigChanges(nil, head)) > 0 {
+				g.notes = append(g.notes, fmt.Sprintf("the configuration at %s could not be read, so no %s applies", g.base, policy.ConfigFile))
+			}
 		} else if bc := base.Config(); bc != nil {
 			if g.cfg, err = policy.ParseConfig(bc.Data, bc.Name, names); err != nil {
 				return fmt.Errorf("--base: %s at %s: %w", bc.Name, g.base, err)
