@@ -194,6 +194,9 @@ type run struct {
 	restored  bool
 	cfg       *policy.Config
 
+	// Set by the trace phase, before the test command runs.
+	baseState *baseState
+
 	// Set by enrich.
 	repo   ghaction.Repo // zero when GITHUB_REPOSITORY is not owner/name
 	client *github.Client

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
@@ -29,6 +28,9 @@ import (
 // project and audited. Installations that could not be enumerated are a
 // warning: the report is complete otherwise and says so.
 func (r *run) trace(ctx context.Context) (*audit.Report, error) {
+	// The gate belongs to the base branch: its configuration and what it
+	// declares are read before anything of the pull request runs.
+	r.readBase(ctx)
 	// Nor may the traced command issue workflow commands (a forged
 	// ::error:: or ::add-mask::): GitHub ignores them between
 	// stop-commands and the token that resumes them.
@@ -112,16 +114,19 @@ func (r *run) enrich(ctx context.Context, res *Result) {
 		r.client = c
 	}
 
-	if base := r.base(res.PR); base != "" {
-		res.Base = base
-		steps = append(steps, enrichment{
-			Enricher: basecommit.Comparison{Dir: r.absDir, Base: base, Git: r.git, Ecosystems: r.a.Ecosystems, Fetch: true},
-			failed: func(err error) {
-				r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(base), err)
-				res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
-				res.Base = ""
-			},
-		})
+	if st := r.baseState; st != nil {
+		res.Base = st.sha
+		notCompared := func(err error) {
+			r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(st.sha), err)
+			res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
+			res.Base = ""
+		}
+		if st.base != nil {
+			steps = append(steps, enrichment{Enricher: st.base, failed: notCompared})
+		} else {
+			notCompared(st.err)
+		}
+		r.baseNotes(res)
 	}
 	steps = append(steps, enrichment{Enricher: r.cfg})
 

@@ -155,7 +155,7 @@ func TestRunPullRequest(t *testing.T) {
 			t.Errorf("the base comparison never ran git")
 		}
 	})
-	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:direct,hidden:missing,hidden:undeclared,phantom:not-installed)\n") {
+	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed)\n") {
 		t.Errorf("stderr does not say why the step fails:\n%s", stderr.String())
 	}
 }
