@@ -117,10 +117,10 @@ func TestAttackHostileBundle(t *testing.T) {
 		{name: "trailingData", raw: func(d []byte) []byte { return append(d, "{}"...) }, substr: "data after the bundle"},
 		{name: "malformed", raw: func(d []byte) []byte { return d[:len(d)/2] }, substr: "unexpected EOF"},
 		{name: "absoluteLocation", edit: func(b *Bundle) { firstLocated(b).Location.File = "/etc/passwd" }, substr: `location.file: "/etc/passwd" is not a clean relative path`},
-		{name: "dotdotLocation", edit: func(b *Bundle) { firstLocated(b).Location.File = "../../.github/workflows/ci.yml" }, substr: "is not a clean relative path"},
+		{name: "dotdotLocation", edit: func(b *Bundle) { firstLocated(b).Location.File = "../../.github/workflows/ci.yml" }, substr: `"../../.github/workflows/ci.yml" is outside the repository`},
 		{name: "uncleanLocation", edit: func(b *Bundle) { firstLocated(b).Location.File = "a/./b" }, substr: "is not a clean relative path"},
 		{name: "backslashLocation", edit: func(b *Bundle) { firstLocated(b).Location.File = `..\x` }, substr: "is not a clean relative path"},
-		{name: "dotdotManifest", edit: func(b *Bundle) { b.Report.Ecosystems[0].Manifests[0] = "../x" }, substr: "manifests[0]"},
+		{name: "dotdotManifest", edit: func(b *Bundle) { b.Report.Ecosystems[0].Manifests[0] = "../../x" }, substr: "manifests[0]"},
 		{name: "dotdotPrefix", edit: func(b *Bundle) { b.Prefix = "../other" }, substr: "prefix:"},
 		{name: "dotdotEvidence", edit: func(b *Bundle) { b.Report.Ecosystems[0].Traced[0].Files = []string{"../../x"} }, substr: "traced[0].files[0]"},
 		{name: "negativeLine", edit: func(b *Bundle) { firstLocated(b).Location.Line = -1 }, substr: "line -1 out of range"},
@@ -193,6 +193,20 @@ func firstOf(b *Bundle, k audit.Kind) *audit.Finding {
 		}
 	}
 	panic("the example report has no finding of kind " + string(k))
+}
+
+// TestParentPath checks that a path may leave the project's directory as
+// long as it stays in the repository.
+func TestParentPath(t *testing.T) {
+	b := example(t) // prefix app
+	firstLocated(b).Location.File = "../requirements/common.txt"
+	if _, err := Decode(encode(t, b), "b.json"); err != nil {
+		t.Errorf("a manifest beside the project's directory: %v", err)
+	}
+	b.Prefix = ""
+	if _, err := Decode(encode(t, b), "b.json"); err == nil {
+		t.Errorf("a manifest above the repository's root validated")
+	}
 }
 
 // TestAttackOversizedBundle reproduces issue 10's oversized bundle: a

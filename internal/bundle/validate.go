@@ -42,6 +42,10 @@ func Validate(b *Bundle) error {
 	v := &validator{}
 	if b.Prefix != "" {
 		v.relPath("prefix", b.Prefix)
+		if v.err == nil && strings.HasPrefix(b.Prefix, "../") {
+			v.fail("prefix", "%q is outside the repository", clip(b.Prefix))
+		}
+		v.prefix = b.Prefix
 	}
 	if b.Failing < 0 {
 		v.fail("failing", "negative count %d", b.Failing)
@@ -68,7 +72,12 @@ func Validate(b *Bundle) error {
 }
 
 // validator keeps the first problem found.
-type validator struct{ err error }
+type validator struct {
+	err error
+	// prefix is the project's directory in the repository, which the
+	// report's paths are relative to.
+	prefix string
+}
 
 func (v *validator) fail(field, format string, args ...any) {
 	if v.err == nil {
@@ -115,14 +124,20 @@ func (v *validator) name(field, s string) {
 }
 
 // relPath checks a path GitHub places something on: relative,
-// slash-separated and clean, inside the repository.
+// slash-separated and clean, and inside the repository once joined to
+// the project's directory (a manifest of the project in app/ may include
+// ../common.txt).
 func (v *validator) relPath(field, p string) {
 	v.str(field, p, maxPath)
 	if v.err != nil {
 		return
 	}
-	if p == "" || path.IsAbs(p) || strings.Contains(p, `\`) || path.Clean(p) != p || p == ".." || strings.HasPrefix(p, "../") || p == "." {
+	if p == "" || p == "." || path.IsAbs(p) || strings.Contains(p, `\`) || path.Clean(p) != p {
 		v.fail(field, "%q is not a clean relative path", clip(p))
+		return
+	}
+	if q := path.Join(v.prefix, p); q == ".." || strings.HasPrefix(q, "../") || q == "." {
+		v.fail(field, "%q is outside the repository", clip(p))
 	}
 }
 
