@@ -49,6 +49,11 @@ func (r *run) publishBundle(ctx context.Context) int {
 	}
 	r.regate(ctx, res, b)
 	res.Files.Bundle = r.in.Bundle
+	// Nothing of the project ran here, but the guard is done with the
+	// same before envaudit writes its own.
+	if _, err := r.restore(); err != nil {
+		return r.fail(err)
+	}
 	r.publish(ctx, res)
 	// The check run carries the gate; this job succeeded in publishing.
 	return ExitOK
