@@ -13,6 +13,7 @@ import (
 
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/outfile"
 )
 
 // selfExe is the executable of the running process whatever PATH or the
@@ -76,6 +77,12 @@ func (r *run) single(ctx context.Context) int {
 	res := &Result{Report: b.Report, Prefix: b.Prefix, Files: files}
 	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
 	r.regate(ctx, res, b)
+	// The child's files are rewritten from the validated bundle: they
+	// carry this gate's marks and the file-command warning only the
+	// holder can give.
+	if err := outfile.WriteAll(r.files(res.Report, nil, files)...); err != nil {
+		return r.fail(err)
+	}
 	r.publish(ctx, res)
 	return r.exit(res)
 }
