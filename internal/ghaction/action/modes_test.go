@@ -269,8 +269,20 @@ func TestRunPublish(t *testing.T) {
 				t.Errorf("job summary:\n%s", summary)
 			}
 			outputs := readOutputs(t, filepath.Join(p.temp, "set_output"))
-			if outputs["failing"] != "2" || outputs["phantom"] != "1" {
+			if outputs["failing"] != "2" || outputs["phantom"] != "1" || outputs["report"] != filepath.Join(p.temp, "envaudit-report.json") {
 				t.Errorf("outputs %v", outputs)
+			}
+			// The report file carries the publishing job's gate.
+			gating := 0
+			for _, e := range readReport(t, outputs["report"]).Ecosystems {
+				for _, f := range e.Findings {
+					if f.Gating {
+						gating++
+					}
+				}
+			}
+			if gating != 2 {
+				t.Errorf("%d findings gating in the report file, want 2", gating)
 			}
 		})
 	}

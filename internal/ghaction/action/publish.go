@@ -57,7 +57,7 @@ func (r *run) publishers() []Publisher {
 		ps = append(ps, Review{GH: r.gh, Client: r.client, Repo: r.repo, Mode: r.in.Review, Log: r.stderr})
 	}
 	if r.in.Mode == ghaction.ModePublish && r.run != nil {
-		ps = append(ps, Check{Client: r.client, Repo: r.repo, HeadSHA: r.run.HeadSHA, DetailsURL: r.runURL(r.run.ID), Log: r.stderr})
+		ps = append(ps, Check{Client: r.client, Repo: r.repo, HeadSHA: r.run.HeadSHA, DetailsURL: r.runURL(r.run.ID), Annotate: r.in.Annotate, Log: r.stderr})
 	}
 	if r.in.SubmitDependencies && r.in.Mode != ghaction.ModeAudit {
 		job := ghaction.SnapshotJob{
@@ -107,6 +107,9 @@ type Check struct {
 	HeadSHA string
 	// DetailsURL links the run that audited the commit.
 	DetailsURL string
+	// Annotate puts the annotations on the check run (the annotate
+	// input).
+	Annotate bool
 	// Log receives what was posted; nil discards it.
 	Log io.Writer
 }
@@ -116,7 +119,11 @@ func (p Check) Publish(ctx context.Context, res *Result) error {
 	if p.Client == nil || p.Repo.Name == "" || p.HeadSHA == "" {
 		return errors.New("the check run needs GITHUB_REPOSITORY, a token and the audited commit")
 	}
-	id, err := ghaction.CreateCheckRun(ctx, p.Client, p.Repo, res.checkRun(p.HeadSHA, p.DetailsURL))
+	run := res.checkRun(p.HeadSHA, p.DetailsURL)
+	if !p.Annotate {
+		run.Annotations = nil
+	}
+	id, err := ghaction.CreateCheckRun(ctx, p.Client, p.Repo, run)
 	var pe *ghaction.PermissionError
 	switch {
 	case errors.As(err, &pe):

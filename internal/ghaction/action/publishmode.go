@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
+	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -48,12 +50,21 @@ func (r *run) publishBundle(ctx context.Context) int {
 		r.gh.Warningf("envaudit: %v", err)
 	}
 	r.regate(ctx, res, b)
-	res.Files.Bundle = r.in.Bundle
 	// Nothing of the project ran here, but the guard is done with the
 	// same before envaudit writes its own.
 	if _, err := r.restore(); err != nil {
 		return r.fail(err)
 	}
+	// The files of the publishing job's own gate: a SARIF log to upload
+	// with security-events: write, which the audit job does not have.
+	res.Files = Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF}
+	if res.Files.Report == "" {
+		res.Files.Report = filepath.Join(r.temp, "envaudit-report.json")
+	}
+	if err := outfile.WriteAll(r.files(res.Report, nil, res.Files)...); err != nil {
+		return r.fail(err)
+	}
+	res.Files.Bundle = r.in.Bundle
 	r.publish(ctx, res)
 	// The check run carries the gate; this job succeeded in publishing.
 	return ExitOK
