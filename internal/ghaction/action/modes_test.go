@@ -134,7 +134,14 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 		prs = []any{}
 	}
 	p.srv.SetPullRequests(pr)
-	if config != "" {
+	switch config {
+	case "":
+	case "app/.envaudit.yml":
+		writeFiles(t, p.ws, map[string]string{
+			".envaudit.yml":      "severity:\n  phantom: notice\n",
+			"app/.envaudit.yml": "ignore:\n  - package: lib-b\n    reason: vendored\n",
+		})
+	default:
 		writeFiles(t, p.ws, map[string]string{".envaudit.yml": config})
 	}
 	event, err := json.Marshal(map[string]any{
@@ -346,8 +353,10 @@ func TestAttackForgedBundle(t *testing.T) {
 				f.(map[string]any)["severity"] = "notice"
 			}
 		}},
-		// The default branch's config, not the pull request's, may ignore.
+		// The default branch's config, not the pull request's, may ignore:
+		// the project's in its directory, else the repository's.
 		{name: "baseConfig", edit: func(map[string]any) {}, config: "ignore:\n  - package: lib-b\n    reason: vendored\n"},
+		{name: "projectConfig", edit: func(map[string]any) {}, config: "app/.envaudit.yml"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,6 +46,16 @@ func (r *run) publishBundle(ctx context.Context) int {
 	}
 	res := &Result{Report: b.Report, Prefix: b.Prefix}
 	r.prefix = b.Prefix
+	// The project's .envaudit.yml, as the default branch's checkout has
+	// it: in the bundle's project directory (validated to lie inside the
+	// repository), else at the root.
+	if r.in.WorkingDirectory == "" && b.Prefix != "" {
+		cfg, err := loadConfig(filepath.Join(r.workspace, filepath.FromSlash(b.Prefix)), r.workspace, r.a.Ecosystems)
+		if err != nil {
+			return r.fail(err)
+		}
+		r.cfg = cfg
+	}
 	if res.PR, err = r.pullRequest(ctx); err != nil {
 		r.gh.Warningf("envaudit: %v", err)
 	}
