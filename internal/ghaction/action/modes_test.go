@@ -138,7 +138,7 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 	case "":
 	case "app/.envaudit.yml":
 		writeFiles(t, p.ws, map[string]string{
-			".envaudit.yml":      "severity:\n  phantom: notice\n",
+			".envaudit.yml":     "severity:\n  phantom: notice\n",
 			"app/.envaudit.yml": "ignore:\n  - package: lib-b\n    reason: vendored\n",
 		})
 	default:
