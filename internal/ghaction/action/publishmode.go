@@ -49,7 +49,7 @@ func (r *run) publishBundle(ctx context.Context) int {
 	// The project's .envaudit.yml, as the default branch's checkout has
 	// it: in the bundle's project directory (validated to lie inside the
 	// repository), else at the root.
-	if r.in.WorkingDirectory == "" && b.Prefix != "" {
+	if (r.in.WorkingDirectory == "" || r.in.WorkingDirectory == ".") && b.Prefix != "" {
 		cfg, err := loadConfig(filepath.Join(r.workspace, filepath.FromSlash(b.Prefix)), r.workspace, r.a.Ecosystems)
 		if err != nil {
 			return r.fail(err)
