@@ -46,6 +46,7 @@ type actionFile struct {
 
 type actionStep struct {
 	ID    string            `yaml:"id"`
+	If    string            `yaml:"if"`
 	Uses  string            `yaml:"uses"`
 	Shell string            `yaml:"shell"`
 	Env   map[string]string `yaml:"env"`
@@ -149,6 +150,28 @@ func TestActionYAML(t *testing.T) {
 	slices.Sort(gotOutputs)
 	if diff := cmp.Diff(wantOutputs, gotOutputs); diff != "" {
 		t.Errorf("outputs (-envaudit writes +action.yml declares):\n%s", diff)
+	}
+
+	// The SBOM and the bundle are uploaded by upload-artifact v4.6.2,
+	// whatever the gate said, under the names of their inputs, unless
+	// upload-artifacts is false.
+	uploads := map[string]bool{}
+	for _, s := range a.Runs.Steps {
+		if !strings.HasPrefix(s.Uses, "actions/upload-artifact@") {
+			continue
+		}
+		if s.Uses != "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02" {
+			t.Errorf("upload step uses %q, want v4.6.2's commit", s.Uses)
+		}
+		if !strings.HasPrefix(s.If, "always() && inputs.upload-artifacts == 'true' && ") {
+			t.Errorf("upload step of %q runs if %q", s.With["name"], s.If)
+		}
+		uploads[s.With["name"]+" "+s.With["path"]] = true
+	}
+	for _, want := range []string{"${{ inputs.sbom-artifact }} ${{ steps.envaudit.outputs.sbom }}", "${{ inputs.bundle-artifact }} ${{ steps.envaudit.outputs.bundle }}"} {
+		if !uploads[want] {
+			t.Errorf("no upload step of %s (have %v)", want, uploads)
+		}
 	}
 
 	// docs/action.md documents every input and output.
