@@ -14,10 +14,10 @@ import (
 
 // setup is the first phase: it reads the inputs and the GitHub context,
 // masks the token, and, before anything of the project runs, protects the
-// process and records the step's file commands; but in baseline mode it
-// then reads .envaudit.yml (in publish mode the publishing workflow's
-// checkout's, never the pull request's), and in audit mode makes the
-// bundle's directory.
+// process and records the step's file commands; in every mode but
+// baseline it then reads .envaudit.yml (in publish mode the publishing
+// workflow's checkout's, never the pull request's), and in audit mode it
+// makes the bundle's directory.
 func (r *run) setup() error {
 	in, err := ghaction.ReadInputs(r.getenv)
 	if err != nil {
