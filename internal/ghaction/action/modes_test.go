@@ -516,16 +516,56 @@ func outsideCode(s string) string {
 	}
 }
 
-// TestRunPublishNoArtifact checks that a triggering run without the
-// bundle artifact (its audit failed early, or a hostile run deleted it)
-// fails the check rather than passing it.
-func TestRunPublishNoArtifact(t *testing.T) {
-	p := newPublisher(t, false, "")
-	code, stdout, _ := p.run(t)
-	if code != ExitUsage || !strings.Contains(stdout, "no such artifact") {
-		t.Errorf("exit %d, stdout:\n%s", code, stdout)
+// TestAttackHostileArtifact reproduces issue 10's hostile artifacts end
+// to end: a triggering run without the bundle artifact (its audit failed
+// early, or a hostile run deleted it), a zip bomb, an archive with an
+// entry outside its directory, and one larger than the cap as the API
+// lists it. Each fails the check run rather than passing it, and nothing
+// is commented.
+func TestAttackHostileArtifact(t *testing.T) {
+	var bomb bytes.Buffer
+	zw := zip.NewWriter(&bomb)
+	w, err := zw.Create(bundle.FileName)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if runs := p.srv.CheckRuns(); len(runs) != 1 || runs[0].Conclusion != "failure" {
-		t.Errorf("check runs %+v, want one failure", runs)
+	w.Write(make([]byte, bundle.MaxSize+1))
+	zw.Close()
+	var escape bytes.Buffer
+	zw = zip.NewWriter(&escape)
+	w, _ = zw.Create("../" + bundle.FileName)
+	w.Write([]byte("{}"))
+	zw.Close()
+	tests := []struct {
+		name   string
+		zip    []byte
+		size   int64 // the size the API lists, when not the archive's
+		substr string
+	}{
+		{name: "missing", substr: "no such artifact"},
+		{name: "bomb", zip: bomb.Bytes(), substr: "larger than"},
+		{name: "escape", zip: escape.Bytes(), substr: "a path outside the archive's directory"},
+		{name: "oversized", zip: escape.Bytes(), size: bundle.MaxZipSize + 1, substr: "more than the"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newPublisher(t, false, "")
+			if tt.zip != nil {
+				p.srv.AddArtifact(modesRun, "envaudit-bundle", tt.zip)
+				if tt.size != 0 {
+					p.srv.SetArtifactSize(modesRun, "envaudit-bundle", tt.size)
+				}
+			}
+			code, stdout, _ := p.run(t)
+			if code != ExitUsage || !strings.Contains(stdout, "::error::envaudit: bundle refused: ") || !strings.Contains(stdout, tt.substr) {
+				t.Errorf("exit %d, stdout:\n%s\nwant an error annotation holding %q", code, stdout, tt.substr)
+			}
+			if runs := p.srv.CheckRuns(); len(runs) != 1 || runs[0].Conclusion != "failure" || !strings.Contains(runs[0].Output.Summary, tt.substr) {
+				t.Errorf("check runs %+v, want one failure saying why", runs)
+			}
+			if len(p.srv.IssueComments())+len(p.srv.ReviewComments()) != 0 {
+				t.Errorf("a refused bundle was commented on")
+			}
+		})
 	}
 }
