@@ -15,6 +15,7 @@ import (
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/fakeeco"
+	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 
@@ -253,5 +254,70 @@ func TestPullRequestConfigBaseUnreadable(t *testing.T) {
 	}
 	if !strings.Contains(summary, "Not compared with the base commit: fetch base commit ") {
 		t.Errorf("the summary does not say the base was not compared:\n%s", summary)
+	}
+}
+
+// TestAttackPullRequestConfigSingle is TestAttackPullRequestConfig in mode
+// single, where the gate that counts is the token's holder's: the holder
+// runs no git, so it reads the base commit's .envaudit.yml through the
+// contents API, never the checkout's (the pull request's, which ignores
+// every package). The base has none: lib-c, which nothing declares, fails
+// the step; then the base gains a config that ignores lib-c, and it
+// passes — the holder's gate follows the base, whatever the checkout says.
+func TestAttackPullRequestConfigSingle(t *testing.T) {
+	ws, base, head := configRepo(t)
+	for _, tc := range []struct {
+		name     string
+		baseCfg  string // "" for none
+		wantCode int
+	}{
+		{"noBaseConfig", "", ExitFindings},
+		{"baseIgnoresLibC", "ignore:\n  - package: lib-c\n    reason: the base branch accepts it\n", ExitOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := ghfake.New("octo/webapp", 7)
+			t.Cleanup(srv.Close)
+			if tc.baseCfg != "" {
+				srv.SetContent(base, ".envaudit.yml", []byte(tc.baseCfg))
+			}
+			temp := t.TempDir()
+			event, err := json.Marshal(map[string]any{
+				"number": 7,
+				"pull_request": map[string]any{
+					"number": 7,
+					"user":   map[string]any{"login": "octocat", "type": "User"},
+					"head":   map[string]any{"ref": "fix", "sha": head},
+					"base":   map[string]any{"ref": "main", "sha": base},
+				},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, temp, map[string]string{"event.json": string(event), "set_output": "", "step_summary": ""})
+			environ := []string{
+				"INPUT_RUN=cat lib/lib-a/a.txt lib/lib-c/c.txt", "INPUT_MODE=single", "INPUT_REVIEW=false",
+				"INPUT_GITHUB_TOKEN=ghs_singleConfigToken", "GITHUB_API_URL=" + srv.APIURL(),
+				"GITHUB_WORKSPACE=" + ws, "RUNNER_TEMP=" + temp, "PATH=" + os.Getenv("PATH"),
+				"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + filepath.Join(temp, "event.json"),
+				"GITHUB_REPOSITORY=octo/webapp", childVar + "=1",
+				"GITHUB_OUTPUT=" + filepath.Join(temp, "set_output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(temp, "step_summary"),
+			}
+			var stdout, stderr bytes.Buffer
+			a := &Action{
+				Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+				Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+			}
+			t.Chdir(ws)
+			if code := a.Run(t.Context()); code != tc.wantCode {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, stdout.String(), stderr.String())
+			}
+			asked := false
+			for _, r := range srv.Requests() {
+				asked = asked || strings.HasPrefix(r.Path, "/repos/octo/webapp/contents/") && strings.Contains(r.Query, base)
+			}
+			if !asked {
+				t.Errorf("the holder never asked the contents API for the base commit's config")
+			}
+		})
 	}
 }

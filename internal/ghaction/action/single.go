@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/policy"
 )
 
 // selfExe is the executable of the running process whatever PATH or the
@@ -76,6 +77,11 @@ func (r *run) single(ctx context.Context) int {
 	r.connect()
 	res := &Result{Report: b.Report, Prefix: b.Prefix, Files: files}
 	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
+	if res.PR != nil {
+		// The gate is the base branch's: the checkout's .envaudit.yml,
+		// which setup read, is the pull request's.
+		r.cfg = r.baseConfig(ctx, res.PR.BaseSHA)
+	}
 	r.regate(ctx, res, b)
 	// The child's files are rewritten from the validated bundle: they
 	// carry this gate's marks and the file-command warning only the
@@ -85,6 +91,42 @@ func (r *run) single(ctx context.Context) int {
 	}
 	r.publish(ctx, res)
 	return r.exit(res)
+}
+
+// baseConfig is the .envaudit.yml of base commit sha, read through the
+// API (the holder runs no git): in the project's directory, else at the
+// repository's root, as loadConfig looks. When it cannot be read no
+// config applies, as when the audit child cannot read the base commit:
+// never the pull request's.
+func (r *run) baseConfig(ctx context.Context, sha string) *policy.Config {
+	if r.client == nil || r.repo.Name == "" || sha == "" {
+		r.gh.Warningf("envaudit: the base commit's %s could not be read (no API access or no base commit), so none applies to this pull request", policy.ConfigFile)
+		return &policy.Config{}
+	}
+	names := make([]string, len(r.a.Ecosystems))
+	for i, e := range r.a.Ecosystems {
+		names[i] = e.Name()
+	}
+	var candidates []string
+	if r.prefix != "" {
+		candidates = append(candidates, r.prefix+"/"+policy.ConfigFile)
+	}
+	candidates = append(candidates, policy.ConfigFile)
+	for _, name := range candidates {
+		data, err := ghaction.GetFile(ctx, r.client, r.repo, name, sha)
+		if errors.Is(err, ghaction.ErrNoFile) {
+			continue
+		}
+		if err == nil {
+			var cfg *policy.Config
+			if cfg, err = policy.ParseConfig(data, name, names); err == nil {
+				return cfg
+			}
+		}
+		r.gh.Warningf("envaudit: the base commit's %s, so none applies to this pull request: %v", name, err)
+		return &policy.Config{}
+	}
+	return &policy.Config{}
 }
 
 // childEnviron is the audit child's environment: the step's, without the

@@ -2,7 +2,7 @@
 // REST API envaudit uses — the token's user, pull-request files, commits,
 // review comments, reviews, issue comments, dependency snapshots, check
 // runs, a workflow run's artifacts and their download, the pull requests
-// of a commit — served by httptest, that records every request it is
+// of a commit, files at a commit (the contents API, raw) — served by httptest, that records every request it is
 // sent. Tests point GITHUB_API_URL at it; no
 // test reaches GitHub.
 package ghfake
@@ -170,6 +170,7 @@ type Server struct {
 	pulls          []PullRequest
 	artifacts      []Artifact
 	checkRuns      []CheckRun
+	contents       map[string][]byte // "ref:path" → the file
 	requests       []Request
 	nextID         int64
 }
@@ -226,6 +227,17 @@ func (s *Server) SetArtifactSize(runID int64, name string, size int64) {
 			a.Size = size
 		}
 	}
+}
+
+// SetContent makes the contents API answer data for the file at path
+// (from the repository's root) at commit ref.
+func (s *Server) SetContent(ref, path string, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.contents == nil {
+		s.contents = map[string][]byte{}
+	}
+	s.contents[ref+":"+path] = data
 }
 
 // CheckRuns returns the check runs created so far.
@@ -298,6 +310,7 @@ var (
 	reSnapshots     = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/dependency-graph/snapshots$`)
 	rePull          = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/pulls/(\d+)$`)
 	rePulls         = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/pulls$`)
+	reContents      = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/contents/(.+)$`)
 	reCommitPulls   = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/commits/([0-9a-f]+)/pulls$`)
 	reRunArtifacts  = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/actions/runs/(\d+)/artifacts$`)
 	reArtifactZip   = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/actions/artifacts/(\d+)/zip$`)
@@ -444,6 +457,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			out = append(out, pr)
 		}
 		page(s, w, r, out)
+	case r.Method == http.MethodGet && match(reContents):
+		// Only the raw media type, the one envaudit asks for.
+		data, ok := s.contents[r.URL.Query().Get("ref")+":"+reContents.FindStringSubmatch(p)[2]]
+		if !ok || r.Header.Get("Accept") != "application/vnd.github.raw" {
+			s.fail(w, http.StatusNotFound, "Not Found")
+			return
+		}
+		w.Header().Set("Content-Type", "application/vnd.github.raw")
+		_, _ = w.Write(data)
 	case r.Method == http.MethodGet && match(reCommitPulls):
 		sha := reCommitPulls.FindStringSubmatch(p)[2]
 		var out []PullRequest
