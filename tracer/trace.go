@@ -72,6 +72,12 @@ type Access struct {
 	Path  string `json:"path"`            // absolute path as opened
 	Real  string `json:"real,omitempty"`  // symlink-resolved path when it differs from Path
 	Count int    `json:"count,omitempty"` // number of successful accesses (0 or absent means 1)
+	// Dev and Ino identify the opened file (st_dev, st_ino) where its real
+	// path does not: the file has other hard links, or after the run its
+	// real path names another file or none (it was moved, its directory
+	// renamed, or it was deleted). Both are absent otherwise.
+	Dev uint64 `json:"dev,omitempty"`
+	Ino uint64 `json:"ino,omitempty"`
 }
 
 // RealPath returns the symlink-resolved path of the access, or Path when no
@@ -147,16 +153,7 @@ func (t *Trace) WriteJSONL(w io.Writer) error {
 		}
 	}
 	acc := append([]Access(nil), t.Accesses...)
-	sort.Slice(acc, func(i, j int) bool {
-		a, b := acc[i], acc[j]
-		if a.Proc != b.Proc {
-			return a.Proc < b.Proc
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Op < b.Op
-	})
+	orderAccesses(acc)
 	for _, a := range acc {
 		if a.Count == 1 {
 			a.Count = 0
