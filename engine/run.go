@@ -337,6 +337,9 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			errs = append(errs, err)
 			inv = nil
 		}
+		if inv != nil && !inv.Unknown {
+			rest = byIdentity(rest, indexIdentities(inv.Index))
+		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
 			rest = unclaimed(rest, inv.Index, func(path, pkg string) {
