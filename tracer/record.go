@@ -279,7 +279,7 @@ func (r *recorder) add(rec int, op uint8, path, real []byte) (realID uint32, nee
 	}
 	r.clean = cleanBytes(r.clean[:0], path)
 	path = r.clean
-	if real != nil && len(path) > maxSpelling && (bytes.Contains(path, dotdot) || bytes.HasPrefix(path, procPrefix)) {
+	if real != nil && len(path) > maxSpelling && (bytes.Contains(path, slashDotDot) || bytes.HasPrefix(path, procPrefix)) {
 		path = real
 		r.respelled++
 	}
@@ -301,7 +301,10 @@ func (r *recorder) add(rec int, op uint8, path, real []byte) (realID uint32, nee
 	return realID, int(realID) >= len(r.info) || r.info[realID].kind == fileUnknown
 }
 
-var procPrefix = []byte("/proc/")
+var (
+	procPrefix  = []byte("/proc/")
+	slashDotDot = []byte("/..")
+)
 
 // setInfo records what the descriptor said of the file with real path id.
 func (r *recorder) setInfo(id uint32, fi fileInfo) {
