@@ -674,7 +674,15 @@ func (t *tracer) opened(tid int, fd int64) []byte {
 	if err != nil || len(l) == 0 || l[0] != '/' {
 		return nil
 	}
-	return bytes.TrimSuffix(l, deletedSuffix)
+	if bytes.HasSuffix(l, deletedSuffix) {
+		// The kernel marks a file unlinked since it was opened; a file
+		// may also be named so, and then exists.
+		var st unix.Stat_t
+		if unix.Lstat(string(l), &st) != nil {
+			l = l[:len(l)-len(deletedSuffix)]
+		}
+	}
+	return l
 }
 
 var deletedSuffix = []byte(" (deleted)")
