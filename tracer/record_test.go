@@ -306,3 +306,21 @@ func FuzzParseShebang(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCleanBytes checks that the recorder's cleaning of paths as they come
+// in is cleanPath, and that the interner gives every string one id.
+func FuzzCleanBytes(f *testing.F) {
+	for _, s := range []string{"/a//b/./c/", "/", "//", "/a/../b", "rel/./x", "/./.", "/a/.../b", "/."} {
+		f.Add(s)
+	}
+	in := newInterner()
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := string(cleanBytes([]byte("junk"), []byte(p))), "junk"+cleanPath(p); got != want {
+			t.Fatalf("cleanBytes(%q) = %q, want %q", p, got, want)
+		}
+		id := in.str(p)
+		if in.get(id) != p || in.bytes([]byte(p)) != id {
+			t.Fatalf("interner: %q got id %d, which names %q", p, id, in.get(id))
+		}
+	})
+}
