@@ -26,6 +26,10 @@ type before struct {
 	// inv is D2 enumerated before the run, nil when the ecosystem's D2
 	// comes from the run (ecosystems.RunOutput) or could not be read then.
 	inv *ecosystems.Inventory
+	// ids are the identities of inv's package directories as they were
+	// before the run, so that a directory the run renames is still known
+	// by its inode (nil without inv).
+	ids *identities
 }
 
 // readBefore takes each ecosystem's static evidence before the command
@@ -52,6 +56,7 @@ func (p *Project) readBefore(ctx context.Context, environ []string) map[string]*
 			// run as before; only what was read can be compared.
 			if inv, err := d.project.Installed(ctx, env); err == nil && inv != nil && !inv.Unknown {
 				b.inv = inv
+				b.ids = indexIdentities(inv.Index)
 			}
 		}
 	}

@@ -362,6 +362,15 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		if err != nil {
 			errs = append(errs, err)
 		}
+		if inv != nil && !inv.Unknown {
+			// Identities from before the run where D2 was read then
+			// (a package directory the run renamed is known by them).
+			ids := b.ids
+			if ids == nil {
+				ids = indexIdentities(inv.Index)
+			}
+			rest = byIdentity(rest, ids)
+		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
 			rest = unclaimed(rest, inv.Index, func(path, pkg string) {

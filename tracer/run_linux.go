@@ -417,11 +417,37 @@ func (t *tracer) finish(h Header) *Trace {
 		p := t.rec.procs[rec-1]
 		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
 	}
+	end.Warnings = append(end.Warnings, t.nestedWarnings()...)
+	if n := t.rec.respelled; n > 0 {
+		end.Warnings = append(end.Warnings, fmt.Sprintf("%d opens named their file by a path of more than %d bytes through \"..\" or /proc: they are recorded under the file's real path", n, maxSpelling))
+	}
 	if !t.opts.Privileged {
 		end.Warnings = append(end.Warnings, setuidWarnings(tr.Accesses)...)
 	}
 	tr.End = end
 	return tr
+}
+
+// nestedWarnings says which processes used ptrace or a seccomp supervisor
+// on processes the tracer does not see, once per record and kind.
+func (t *tracer) nestedWarnings() []string {
+	var out []string
+	seen := map[nestedUse]bool{}
+	for _, u := range t.nested {
+		p := t.rec.procs[u.rec-1]
+		if u.ptrace {
+			if k := (nestedUse{rec: u.rec, ptrace: true}); !seen[k] {
+				seen[k] = true
+				out = append(out, fmt.Sprintf("process %d (%s) used ptrace on process %d, which the tracer does not trace: the accesses of its tracees may be missing", p.PID, p.Exe, u.pid))
+			}
+			continue
+		}
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, fmt.Sprintf("process %d (%s) installed a seccomp filter with a user-notification supervisor: files opened by calls the supervisor lets continue may be missing", p.PID, p.Exe))
+		}
+	}
+	return out
 }
 
 // setuidWarnings names the set-user-ID and set-group-ID programs the
