@@ -38,6 +38,13 @@ type RunOptions struct {
 	Timeout    time.Duration
 	Grace      time.Duration
 	Privileged bool
+	// KillDescendants ends, once the command exits or times out, every
+	// process it started, those that escaped the tracer too
+	// (tracer.Options.KillDescendants). The Action sets it: a process
+	// left running could rewrite the step's file commands after envaudit
+	// restored them. The CLI leaves it off, where a daemon the command
+	// starts is the command's own business.
+	KillDescendants bool
 	// Stdin, Stdout and Stderr are the traced command's streams.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -108,6 +115,8 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		Timeout:    o.Timeout,
 		Grace:      o.Grace,
 		Privileged: o.Privileged,
+
+		KillDescendants: o.KillDescendants,
 	})
 	if err != nil {
 		t.Close()

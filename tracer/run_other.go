@@ -12,7 +12,7 @@ import (
 // Main returns at once: there is no helper where tracing is unsupported. A
 // program started as the helper anyway (HelperArg) fails with status 127.
 func Main() {
-	if len(os.Args) > 1 && os.Args[1] == HelperArg {
+	if len(os.Args) > 1 && (os.Args[1] == HelperArg || os.Args[1] == ReaperArg) {
 		fmt.Fprintf(os.Stderr, "envaudit: %v\n", ErrUnsupported)
 		os.Exit(127)
 	}

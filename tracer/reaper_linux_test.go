@@ -1,0 +1,130 @@
+//go:build linux && (amd64 || arm64)
+
+package tracer
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestKillDescendants runs commands that leave a process behind, each
+// printing its pid: with KillDescendants none of them runs once Run
+// returns, whether the tracer saw it or not, and none wrote what it meant
+// to write after the command ended.
+func TestKillDescendants(t *testing.T) {
+	untraced := cprog(t, "untraced")
+	tests := []struct {
+		name string
+		// command appends "late" to the file named by its last argument
+		// from a process that outlives it by 1 second.
+		command []string
+	}{
+		{"setsid-daemon", []string{"sh", "-c", `setsid sh -c 'echo $$; exec >/dev/null 2>&1; sleep 1; echo late >>"$0"' "$0" &`}},
+		{"double-fork", []string{"sh", "-c", `(sh -c 'echo $$; exec >/dev/null 2>&1; sleep 1; echo late >>"$0"' "$0" &) ; true`}},
+		{"clone-untraced", []string{untraced, "", "1000", "late\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			cmd := append([]string(nil), tc.command...)
+			if cmd[0] == untraced {
+				cmd[1] = out
+			} else {
+				cmd = append(cmd, out)
+			}
+			opts := Options{Command: cmd, KillDescendants: true}
+			start := time.Now()
+			tr := runTrace(t, &opts)
+			wantExit(t, tr, 0, opts)
+			pid, err := strconv.Atoi(strings.TrimSpace(opts.Stdout.(*bytes.Buffer).String()))
+			if err != nil {
+				t.Fatalf("no pid printed: %v (stdout %q)", err, opts.Stdout)
+			}
+			if alive(pid) {
+				t.Errorf("process %d still runs after Run returned", pid)
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+			if !contains(tr.End.Killed, pid) {
+				t.Errorf("killed %v, want %d among them", tr.End.Killed, pid)
+			}
+			if tr.End.Survivors {
+				t.Errorf("survivors reported: %q", tr.End.Warnings)
+			}
+			// Past the time the process would have written.
+			time.Sleep(time.Until(start.Add(1500 * time.Millisecond)))
+			if b, _ := os.ReadFile(out); bytes.Contains(b, []byte("late")) {
+				t.Errorf("the leftover process wrote %q after Run returned", b)
+			}
+		})
+	}
+}
+
+// TestUntracedChildOutlivesWithoutKill shows what KillDescendants is for:
+// without it, the CLONE_UNTRACED child of TestKillDescendants outlives
+// Run, because the tracer never knew it.
+func TestUntracedChildOutlivesWithoutKill(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	opts := Options{Command: []string{cprog(t, "untraced"), out, "200", "late\n"}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	pid, err := strconv.Atoi(strings.TrimSpace(opts.Stdout.(*bytes.Buffer).String()))
+	if err != nil {
+		t.Fatalf("no pid printed: %v", err)
+	}
+	if !alive(pid) {
+		t.Fatalf("the untraced child %d was gone when Run returned, want it running (the tracer cannot see it)", pid)
+	}
+	if !waitGone(pid, 5*time.Second) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("the untraced child %d did not end", pid)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "late\n" {
+		t.Errorf("out = %q, want the untraced child's late write", b)
+	}
+}
+
+// TestKillDescendantsReaperKilled: a command that kills the reaper (its
+// parent, same user) is reported, since processes it started may then
+// survive.
+func TestKillDescendantsReaperKilled(t *testing.T) {
+	opts := Options{Command: []string{"sh", "-c", `kill -KILL $PPID`}, KillDescendants: true}
+	tr := runTrace(t, &opts)
+	if !tr.End.Survivors {
+		t.Errorf("end = %+v, want survivors reported", tr.End)
+	}
+}
+
+// TestKillDescendantsQuiet: a command that leaves nothing behind ends as
+// without KillDescendants, with nothing killed and no grace waited.
+func TestKillDescendantsQuiet(t *testing.T) {
+	opts := Options{Command: []string{"sh", "-c", "echo hi"}, KillDescendants: true, Grace: 10 * time.Second}
+	start := time.Now()
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Run took %v, want no grace waited", d)
+	}
+	if diff := cmp.Diff("hi\n", opts.Stdout.(*bytes.Buffer).String()); diff != "" {
+		t.Errorf("stdout (-want +got):\n%s", diff)
+	}
+	if len(tr.End.Killed) != 0 || tr.End.Survivors {
+		t.Errorf("end = %+v, want nothing killed", tr.End)
+	}
+}
+
+func contains(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
