@@ -38,6 +38,14 @@ func child(mode string, args []string) int {
 		os.Stdout.WriteString(strings.ToUpper(string(b)))
 		fmt.Fprintln(os.Stderr, "done")
 		return 0
+	case "reaped-tracer":
+		tr, err := Run(context.Background(), Options{Command: args, Timeout: time.Minute, KillDescendants: true})
+		if err != nil {
+			fmt.Println("error:", err)
+			return 1
+		}
+		fmt.Println("exit:", tr.End.ExitCode)
+		return 0
 	case "tracer":
 		return childTracer(args)
 	case "stress-root":

@@ -3,8 +3,10 @@
 package tracer
 
 import (
+	"bufio"
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -117,6 +119,48 @@ func TestKillDescendantsQuiet(t *testing.T) {
 	}
 	if len(tr.End.Killed) != 0 || tr.End.Survivors {
 		t.Errorf("end = %+v, want nothing killed", tr.End)
+	}
+}
+
+// TestTracerKilledReaperKillsUntraced kills the tracer itself (envaudit
+// killed by the command, as issue 10 tried): the kernel kills the tracees
+// (PTRACE_O_EXITKILL), and the reaper, told by its parent-death signal,
+// the CLONE_UNTRACED child the tracer never saw.
+func TestTracerKilledReaperKillsUntraced(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(exe, "sh", "-c", `"$0" "$1" 1500 late; exec sleep 100`, cprog(t, "untraced"), out)
+	cmd.Env = append(os.Environ(), childEnv+"=reaped-tracer")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	sc := bufio.NewScanner(stdout)
+	if !sc.Scan() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no pid from the untraced child: %v", sc.Err())
+	}
+	pid, err := strconv.Atoi(sc.Text())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if !waitGone(pid, 5*time.Second) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("the untraced child %d survived SIGKILL of its tracer", pid)
+	}
+	time.Sleep(time.Until(start.Add(2 * time.Second)))
+	if b, _ := os.ReadFile(out); len(b) != 0 {
+		t.Errorf("the untraced child wrote %q after its tracer was killed", b)
 	}
 }
 

@@ -130,12 +130,19 @@ func (res *Result) outputs() ghaction.Outputs {
 // summary, outputs, pull-request review, SARIF, dependency snapshot), or,
 // with mode: baseline, snapshots the runner before the project's install
 // steps. Whatever goes wrong is reported as an error annotation.
-func (a *Action) Run(ctx context.Context) int {
+func (a *Action) Run(ctx context.Context) (code int) {
 	r := a.start()
-	// The file commands are put back on every way out, an early one too.
+	// The file commands are put back on every way out, an early one too,
+	// and checked once more last of all: what changed them after
+	// envaudit's own writes outlived the run, and fails the step.
 	defer func() {
 		if _, err := r.restore(); err != nil {
 			r.gh.Errorf("envaudit: %v", err)
+			code = ExitUsage
+		}
+		if err := r.recheck(); err != nil {
+			r.gh.Errorf("envaudit: %v", err)
+			code = ExitUsage
 		}
 	}()
 	if err := r.setup(); err != nil {
@@ -192,6 +199,9 @@ type run struct {
 	untrusted []string
 	guard     *fileCommandGuard
 	restored  bool
+	// survivors is set when processes of the traced command may have
+	// outlived it (tracer.End.Survivors).
+	survivors bool
 	cfg       *policy.Config
 
 	// Set by enrich.

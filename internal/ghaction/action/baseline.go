@@ -34,7 +34,7 @@ func (r *run) baseline(ctx context.Context) int {
 	if err := baseline.Write(r.baselinePath, b); err != nil {
 		return r.fail(err)
 	}
-	if err := writeOutputs(r.getenv("GITHUB_OUTPUT"), map[string]string{"baseline": r.baselinePath}); err != nil {
+	if err := writeOutputs(r.guard, r.getenv("GITHUB_OUTPUT"), map[string]string{"baseline": r.baselinePath}); err != nil {
 		return r.fail(err)
 	}
 	fmt.Fprintf(r.stdout, "envaudit: runner baseline of %s written to %s\n", b.Counts(), r.baselinePath)

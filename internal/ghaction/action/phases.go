@@ -71,11 +71,15 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 		Environ: r.untrusted,
 		Stdout:  r.stdout,
 		Stderr:  r.stderr,
+		// A process the test left running could rewrite the file
+		// commands once envaudit restored them.
+		KillDescendants: true,
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	defer t.Close()
+	r.survivors = t.Trace.End.Survivors
 	rep, instErr = t.Audit(ctx)
 	return rep, instErr, nil
 }

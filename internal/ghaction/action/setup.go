@@ -1,6 +1,7 @@
 package action
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -113,6 +114,29 @@ func (r *run) restore() (warning string, err error) {
 		return warning, fmt.Errorf("the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %w", err)
 	}
 	return warning, nil
+}
+
+// recheck checks the file commands once more, just before envaudit exits:
+// every process of the project's is gone by now (the tracer killed what
+// the test command left), so a file that no longer holds what it held
+// before plus what envaudit wrote means one survived. Such a file is put
+// back again, and the step fails.
+func (r *run) recheck() error {
+	if r.guard == nil || !r.restored {
+		return nil
+	}
+	tampered, err := r.guard.restore()
+	var errs []error
+	if len(tampered) > 0 {
+		errs = append(errs, errors.New(lateTamperMessage(tampered)))
+	}
+	if err != nil {
+		errs = append(errs, fmt.Errorf("the step's file commands could not be put back: %w", err))
+	}
+	if r.survivors {
+		errs = append(errs, errors.New("processes the test command started may still be running (envaudit could not make sure they were all ended), and could change the step's outputs and the environment of later steps after envaudit exits"))
+	}
+	return errors.Join(errs...)
 }
 
 // loadConfig reads .envaudit.yml from the project directory, else from
