@@ -19,12 +19,14 @@
 package gitcmd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
@@ -71,4 +73,74 @@ func ShortSHA(sha string) string {
 		return sha[:7]
 	}
 	return sha
+}
+
+// Runner runs git with args in dir and returns its standard output, as
+// Output does (basecommit.Git and gittree.Git have this shape).
+type Runner = func(ctx context.Context, dir string, args ...string) ([]byte, error)
+
+// ErrNotRecorded is what a frozen Recorder answers to a question that was
+// not asked before it was frozen.
+var ErrNotRecorded = errors.New("git was not asked this before the test command ran, and is not asked after it")
+
+// A Recorder is git read before the traced command runs. The checkout
+// belongs to the pull request, and once the test command has run it may
+// have rewritten anything there: .git/config (an alias, core.fsmonitor,
+// core.hooksPath), refs/replace, hooks, packs, or .git itself turned into
+// a file naming another repository. Command's hardening covers the
+// configuration; reading everything envaudit needs from git before the
+// command runs covers the rest. Until Freeze, Output runs git through the
+// runner it was made with and keeps every answer (output and error);
+// after Freeze it runs nothing and gives back the kept answer to the same
+// question (the same directory and arguments), or ErrNotRecorded.
+//
+// Its methods are safe for concurrent use.
+type Recorder struct {
+	run Runner
+
+	mu      sync.Mutex
+	answers map[string]answer
+	frozen  bool
+}
+
+type answer struct {
+	out []byte
+	err error
+}
+
+// NewRecorder returns a Recorder that runs git through run (Output when
+// nil) until it is frozen.
+func NewRecorder(run Runner) *Recorder {
+	if run == nil {
+		run = Output
+	}
+	return &Recorder{run: run, answers: map[string]answer{}}
+}
+
+// Output answers git with args in dir: by running it before Freeze, from
+// what was kept after.
+func (r *Recorder) Output(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	key := dir + "\x00" + strings.Join(args, "\x00")
+	r.mu.Lock()
+	frozen := r.frozen
+	a, ok := r.answers[key]
+	r.mu.Unlock()
+	if frozen {
+		if !ok {
+			return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), ErrNotRecorded)
+		}
+		return bytes.Clone(a.out), a.err
+	}
+	out, err := r.run(ctx, dir, args...)
+	r.mu.Lock()
+	r.answers[key] = answer{out: bytes.Clone(out), err: err}
+	r.mu.Unlock()
+	return out, err
+}
+
+// Freeze ends the recording: from now on Output runs no git.
+func (r *Recorder) Freeze() {
+	r.mu.Lock()
+	r.frozen = true
+	r.mu.Unlock()
 }

@@ -126,3 +126,45 @@ func TestShortSHA(t *testing.T) {
 		})
 	}
 }
+
+// TestRecorder: before Freeze the recorder runs git and keeps each answer,
+// errors too; after it, it runs nothing, answers the same questions as
+// before and refuses new ones.
+func TestRecorder(t *testing.T) {
+	runs := 0
+	run := func(_ context.Context, dir string, args ...string) ([]byte, error) {
+		runs++
+		if args[0] == "fail" {
+			return []byte("partial"), errors.New("exit status 1")
+		}
+		return []byte(dir + ":" + strings.Join(args, " ")), nil
+	}
+	r := NewRecorder(run)
+	ctx := t.Context()
+	ask := func(dir string, args ...string) string {
+		out, err := r.Output(ctx, dir, args...)
+		if err != nil {
+			return string(out) + " error: " + err.Error()
+		}
+		return string(out)
+	}
+	before := []string{ask("/w", "log", "a..b"), ask("/w", "fail"), ask("/v", "log", "a..b")}
+	r.Freeze()
+	after := []string{ask("/w", "log", "a..b"), ask("/w", "fail"), ask("/v", "log", "a..b")}
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("answers after Freeze (-before +after):\n%s", diff)
+	}
+	if runs != 3 {
+		t.Errorf("git ran %d times, want 3 (none after Freeze)", runs)
+	}
+	// The same words split differently are another question.
+	if _, err := r.Output(ctx, "/w", "log a..b"); !errors.Is(err, ErrNotRecorded) {
+		t.Errorf("a new question after Freeze: %v, want ErrNotRecorded", err)
+	}
+	// What a caller does to an answer does not change the next one.
+	out, _ := r.Output(ctx, "/w", "log", "a..b")
+	out[0] = 'X'
+	if got := ask("/w", "log", "a..b"); got != "/w:log a..b" {
+		t.Errorf("answer after a caller changed its copy = %q", got)
+	}
+}

@@ -151,6 +151,9 @@ func (a *Action) Run(ctx context.Context) (code int) {
 	if r.in.Mode == "baseline" {
 		return r.baseline(ctx)
 	}
+	// What the later phases need from git, read while the checkout is
+	// still the pull request's as checked out.
+	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
 	if err != nil {
 		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
@@ -199,6 +202,9 @@ type run struct {
 	untrusted []string
 	guard     *fileCommandGuard
 	restored  bool
+	// commits are the pull request's commits as git listed them before
+	// the run (prefetch).
+	commits []policy.Commit
 	// survivors is set when processes of the traced command may have
 	// outlived it (tracer.End.Survivors).
 	survivors bool

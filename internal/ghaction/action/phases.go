@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
@@ -119,7 +118,7 @@ func (r *run) enrich(ctx context.Context, res *Result) {
 	if base := r.base(res.PR); base != "" {
 		res.Base = base
 		steps = append(steps, enrichment{
-			Enricher: basecommit.Comparison{Dir: r.absDir, Base: base, Git: r.git, Ecosystems: r.a.Ecosystems, Fetch: true},
+			Enricher: r.comparison(base, r.git),
 			failed: func(err error) {
 				r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(base), err)
 				res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
@@ -162,7 +161,7 @@ func (r *run) base(pr *policy.PullRequest) string {
 // fail it.
 func (r *run) gate(ctx context.Context, res *Result) {
 	if res.PR != nil {
-		res.PR.Commits = pullRequestCommits(ctx, r.git, r.client, r.repo, res.PR, r.absDir)
+		res.PR.Commits = pullRequestCommits(ctx, r.client, r.repo, res.PR, r.commits)
 		res.Detection = policy.DetectAgent(res.PR, policy.Signatures(r.cfg.Agents))
 	}
 	res.AgentPolicy = r.in.AgentPolicy.Name
