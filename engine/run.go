@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -45,6 +46,12 @@ type RunOptions struct {
 	// restored them. The CLI leaves it off, where a daemon the command
 	// starts is the command's own business.
 	KillDescendants bool
+	// Tools, when set, finds the programs the ecosystems run after the
+	// trace (ecosystems.Env.Tools). Make it before calling Trace, so that
+	// nothing the command plants on PATH is found. The Action's is
+	// strict (toolexec.Policy.Strict); nil lets each ecosystem look on
+	// the run's PATH, as the CLI does.
+	Tools *toolexec.Resolver
 	// Stdin, Stdout and Stderr are the traced command's streams.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -70,6 +77,7 @@ type Traced struct {
 	Collectors []string
 
 	p       *Project
+	tools   *toolexec.Resolver
 	scratch map[string]string // ecosystem → its scratch directory
 	cleanup func()
 }
@@ -95,6 +103,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
 		}
 	}
+	t.tools = o.Tools
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
 	}
@@ -150,7 +159,7 @@ func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
 		defer cancel()
 	}
 	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
-	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch)
+	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.tools)
 	return audit.NewReport(t.p.opts.Version, run, reps), instErr
 }
 
@@ -173,7 +182,7 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 	if err != nil {
 		return nil, nil, err
 	}
-	reps, instErr := p.audit(ctx, tr, environ, scratch)
+	reps, instErr := p.audit(ctx, tr, environ, scratch, nil)
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
 
@@ -318,8 +327,8 @@ func Setenv(env, set []string) []string {
 // leaves the ecosystem without D2 and D3, says so in its warnings, and is
 // returned as err after every ecosystem was audited, so that the report is
 // still written.
-func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string) ([]audit.EcosystemReport, error) {
-	env := ecosystems.Env{Environ: environ}
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, tools *toolexec.Resolver) ([]audit.EcosystemReport, error) {
+	env := ecosystems.Env{Environ: environ, Tools: tools}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
 		env.Processes = processes(tr)

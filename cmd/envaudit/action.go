@@ -8,7 +8,6 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction/action"
-	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 
 // cmdAction is the GitHub Action (package action): it traces the test
@@ -25,7 +24,6 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		Environ:    os.Environ,
 		Stdout:     stdout,
 		Stderr:     stderr,
-		Git:        gitcmd.Output,
 		Now:        time.Now,
 		Ecosystems: all.Ecosystems(),
 		Protect:    action.ProtectProcess,

@@ -52,8 +52,22 @@ func Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
 // runner (internal/toolexec), and returns its standard output; an error
 // names the command and carries the tail of git's standard error.
 func Output(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	return output(ctx, "git", dir, args)
+}
+
+// Program returns a Runner like Output that runs the git at path, an
+// absolute path resolved before the workspace's code ran
+// (toolexec.Resolver), rather than the first git on envaudit's PATH,
+// where an earlier step of the job could have put one.
+func Program(path string) Runner {
+	return func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		return output(ctx, path, dir, args)
+	}
+}
+
+func output(ctx context.Context, git, dir string, args []string) ([]byte, error) {
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
-		Path: "git",
+		Path: git,
 		Args: append(append([]string(nil), hardening...), args...),
 		Dir:  dir,
 		Env:  append(os.Environ(), environment...),

@@ -18,7 +18,7 @@ import (
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/ghaction"
-	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -44,7 +44,8 @@ type Action struct {
 	Stdout, Stderr io.Writer
 	// HTTP is the client of GitHub's API; nil means http.DefaultClient.
 	HTTP *http.Client
-	// Git runs git; nil means gitcmd.Output.
+	// Git runs git; nil means the git found on PATH as the ecosystems'
+	// tools are (gitcmd.Program), before anything of the project runs.
 	Git basecommit.Git
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -200,8 +201,11 @@ type run struct {
 	// untrusted is the environment of everything of the project's that
 	// runs: the traced command and the tools the ecosystems ask.
 	untrusted []string
-	guard     *fileCommandGuard
-	restored  bool
+	// tools finds the programs envaudit runs (newTools), made before
+	// anything of the project's runs.
+	tools    *toolexec.Resolver
+	guard    *fileCommandGuard
+	restored bool
 	// commits are the pull request's commits as git listed them before
 	// the run (prefetch).
 	commits []policy.Commit
@@ -223,9 +227,6 @@ func (a *Action) start() *run {
 	}
 	if r.stderr == nil {
 		r.stderr = io.Discard
-	}
-	if r.git == nil {
-		r.git = gitcmd.Output
 	}
 	if r.identify == nil {
 		r.identify = func(_, name, version string) ecosystems.Identity { return ecosystems.GenericIdentity(name, version) }

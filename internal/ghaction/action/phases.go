@@ -73,6 +73,9 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 		// A process the test left running could rewrite the file
 		// commands once envaudit restored them.
 		KillDescendants: true,
+		// Nor may a program it plants on PATH, or a project's own, run
+		// as one of envaudit's tools.
+		Tools: r.tools,
 	})
 	if err != nil {
 		return nil, nil, err

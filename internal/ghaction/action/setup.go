@@ -44,6 +44,12 @@ func (r *run) setup() error {
 	// interpreter, Maven's plugins): they get neither the token nor the
 	// runner's other credentials nor its file commands.
 	r.untrusted = ghaction.FilterEnviron(r.environ, in.Token)
+	// Nor may a program they plant, on PATH or in the workspace, run as
+	// one of envaudit's tools: the tools are found now.
+	r.tools = r.newTools()
+	if r.git == nil {
+		r.git = resolvedGit(r.tools)
+	}
 	// Nor may they read the token from envaudit's own process.
 	if r.a.Protect != nil {
 		if err := r.a.Protect(r.untrusted); err != nil {
