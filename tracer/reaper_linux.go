@@ -251,7 +251,13 @@ func statParent(pid int) (ppid int, state byte, ok bool) {
 	if err != nil {
 		return 0, 0, false
 	}
-	s := string(b)
+	return parseStat(string(b))
+}
+
+// parseStat parses the state and parent pid out of a /proc/PID/stat line.
+// The process names itself (prctl(PR_SET_NAME)), so COMM may hold
+// anything up to 15 bytes, ") Z 1 (" included.
+func parseStat(s string) (ppid int, state byte, ok bool) {
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
 		return 0, 0, false
@@ -260,7 +266,7 @@ func statParent(pid int) (ppid int, state byte, ok bool) {
 	if len(f) < 2 || len(f[0]) != 1 {
 		return 0, 0, false
 	}
-	ppid, err = strconv.Atoi(f[1])
+	ppid, err := strconv.Atoi(f[1])
 	return ppid, f[0][0], err == nil
 }
 

@@ -164,6 +164,45 @@ func TestTracerKilledReaperKillsUntraced(t *testing.T) {
 	}
 }
 
+// TestParseStat reads the state and parent of /proc/PID/stat lines whose
+// command names try to look like the fields after them.
+func TestParseStat(t *testing.T) {
+	tests := []struct {
+		name, line string
+		ppid       int
+		state      byte
+		ok         bool
+	}{
+		{"plain", "42 (sleep) S 7 42 42 0 -1", 7, 'S', true},
+		{"parenInName", "42 (a) Z 1 () R 9 1 1", 9, 'R', true},
+		{"spaces", "42 (my prog) Z 3 1", 3, 'Z', true},
+		{"noParen", "42 sleep S 7", 0, 0, false},
+		{"short", "42 (x) S", 0, 0, false},
+		{"badPPid", "42 (x) S x", 0, 'S', false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ppid, state, ok := parseStat(tt.line)
+			if ok != tt.ok || ok && (ppid != tt.ppid || state != tt.state) {
+				t.Errorf("parseStat(%q) = %d, %q, %v; want %d, %q, %v", tt.line, ppid, state, ok, tt.ppid, tt.state, tt.ok)
+			}
+		})
+	}
+}
+
+// FuzzParseStat: no line makes parseStat panic, and what it accepts has
+// a one-letter state.
+func FuzzParseStat(f *testing.F) {
+	f.Add("42 (sleep) S 7 42 42 0 -1")
+	f.Add("42 (a) Z 1 () R 9 1 1")
+	f.Add(")")
+	f.Fuzz(func(t *testing.T, line string) {
+		if _, state, ok := parseStat(line); ok && state == 0 {
+			t.Errorf("parseStat(%q) accepted a line without a state", line)
+		}
+	})
+}
+
 func contains(s []int, v int) bool {
 	for _, x := range s {
 		if x == v {

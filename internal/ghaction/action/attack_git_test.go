@@ -56,7 +56,7 @@ func TestAttackGitWorkspace(t *testing.T) {
 	var control *gitOutcome
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, marker := runGitAttack(t, tt.attack)
+			got, marker := runGitAttack(t, tt.attack, false)
 			if tt.name == "untouched" {
 				want := gitOutcome{Changes: map[string]string{"lib-c": "new"}, Failing: "1", AgentAuthored: "true"}
 				if diff := cmp.Diff(want, got); diff != "" {
@@ -90,8 +90,11 @@ const forgeBase = `mkdir -p ../packs.$$; mv .git/objects/pack/* ../packs.$$/; ` 
 // clones its head as actions/checkout does (one commit, without the
 // base), and runs the Action on the pull request with a test command that
 // runs the tests and then attack. It returns what the Action concluded,
-// and the file a planted program would write.
-func runGitAttack(t *testing.T, attack string) (gitOutcome, string) {
+// and the file a planted program would write. PATH starts with
+// $HOME/.local/bin, as on GitHub's runners; with plantEarly, a git that
+// writes the file is there before the Action starts (an earlier step of
+// the job put it there).
+func runGitAttack(t *testing.T, attack string, plantEarly bool) (gitOutcome, string) {
 	t.Helper()
 	upstream := t.TempDir()
 	git := func(dir string, args ...string) string {
@@ -142,9 +145,15 @@ func runGitAttack(t *testing.T, attack string) (gitOutcome, string) {
 		t.Fatal(err)
 	}
 	writeFiles(t, temp, map[string]string{"event.json": string(event)})
+	home := t.TempDir()
+	local := filepath.Join(home, ".local", "bin")
+	must(t, os.MkdirAll(local, 0o755))
+	if plantEarly {
+		must(t, os.Symlink(evil, filepath.Join(local, "git")))
+	}
 	environ := []string{
 		"INPUT_RUN=bash " + filepath.Join(temp, "attack.sh"), "GITHUB_WORKSPACE=" + ws, "RUNNER_TEMP=" + temp,
-		"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
+		"PATH=" + local + string(filepath.ListSeparator) + os.Getenv("PATH"), "HOME=" + home,
 		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + filepath.Join(temp, "event.json"),
 		"GITHUB_OUTPUT=" + filepath.Join(temp, "set_output"),
 	}
