@@ -211,3 +211,18 @@ func contains(s []int, v int) bool {
 	}
 	return false
 }
+
+// BenchmarkKillDescendants compares a trace of /bin/true with and without
+// the reaper: the cost of the extra process and its handshake.
+func BenchmarkKillDescendants(b *testing.B) {
+	for _, kill := range []bool{false, true} {
+		b.Run(map[bool]string{false: "plain", true: "reaped"}[kill], func(b *testing.B) {
+			for b.Loop() {
+				opts := Options{Command: []string{"/bin/true"}, KillDescendants: kill, Stdout: new(bytes.Buffer), Stderr: new(bytes.Buffer)}
+				if _, err := Run(b.Context(), opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
