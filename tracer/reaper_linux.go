@@ -71,6 +71,16 @@ func reaperMain(args []string) {
 		rep.line("error prctl(PR_SET_CHILD_SUBREAPER): %v", err)
 		os.Exit(127)
 	}
+	// The command runs as the same user: without this, where ptrace is
+	// not restricted to descendants (kernel.yama.ptrace_scope 0), it
+	// could attach to the reaper and keep it from killing, or have it
+	// report what it did not do. (The helper is a new executable, whose
+	// dumpable flag its exec sets again, so the tracer may still seize
+	// it.)
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		rep.line("error prctl(PR_SET_DUMPABLE): %v", err)
+		os.Exit(127)
+	}
 	// Ctrl-C reaches the whole foreground process group, this process
 	// too: the tracer forwards it to the command, and the reaper must
 	// outlive the command to end its descendants. Handled signals reset
