@@ -329,8 +329,10 @@ type TraceEnvironer interface {
 // ecosystem could own belong here.
 type TraceSkipper interface {
 	// TraceSkip returns absolute directories to skip for a command run in
-	// the project's root with environ.
-	TraceSkip(ctx context.Context, environ []string) []string
+	// the project's root with env.Environ (nil: envaudit's own). It runs
+	// before the traced command, and asks its tools as env.Tools allow,
+	// like Installed.
+	TraceSkip(ctx context.Context, env Env) []string
 }
 
 // Resolver is implemented by ecosystems whose D2 is what the build tool

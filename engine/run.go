@@ -110,7 +110,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	var skip []string
 	for _, d := range p.ecos {
 		if ts, ok := d.project.(ecosystems.TraceSkipper); ok {
-			skip = append(skip, ts.TraceSkip(ctx, t.Env)...)
+			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools})...)
 		}
 	}
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
