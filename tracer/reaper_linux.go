@@ -413,3 +413,45 @@ func (r *reaper) close() {
 	r.ctl.Close()
 	r.repR.Close()
 }
+
+// EndDescendants kills every live descendant of the calling process,
+// again until none is left or wait has passed, reaps those that are its
+// children, and returns the pids it killed. A front end that made itself a
+// child subreaper (PR_SET_CHILD_SUBREAPER) calls it once every program it
+// ran has finished: a daemon one of them left (a build tool's, started
+// from the project's configuration) was reparented to it, and would
+// otherwise outlive it. No program of the caller's may be running: it
+// would be killed too. The error names the processes that would not die.
+func EndDescendants(wait time.Duration) ([]int, error) {
+	deadline := time.Now().Add(wait)
+	self := os.Getpid()
+	var killed []int
+	seen := map[int]bool{}
+	for {
+		ds := descendants(self)
+		if len(ds) == 0 {
+			// Orphans that had exited on their own were reparented
+			// here too, and wait as zombies.
+			for {
+				var ws unix.WaitStatus
+				if pid, err := unix.Wait4(-1, &ws, unix.WNOHANG|unix.WALL, nil); pid <= 0 || err != nil {
+					return killed, nil
+				}
+			}
+		}
+		if time.Now().After(deadline) {
+			return killed, fmt.Errorf("processes %v would not die within %v", ds, wait)
+		}
+		for _, pid := range ds {
+			if unix.Kill(pid, unix.SIGKILL) == nil && !seen[pid] {
+				seen[pid] = true
+				killed = append(killed, pid)
+			}
+		}
+		for pid := range seen {
+			var ws unix.WaitStatus
+			unix.Wait4(pid, &ws, unix.WNOHANG|unix.WALL, nil)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

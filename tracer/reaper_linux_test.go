@@ -5,6 +5,7 @@ package tracer
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,6 +162,36 @@ func TestTracerKilledReaperKillsUntraced(t *testing.T) {
 	time.Sleep(time.Until(start.Add(2 * time.Second)))
 	if b, _ := os.ReadFile(out); len(b) != 0 {
 		t.Errorf("the untraced child wrote %q after its tracer was killed", b)
+	}
+}
+
+// TestEndDescendants: a subreaper that ran a tool which left a setsid
+// daemon finds the daemon below itself and ends it.
+func TestEndDescendants(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), childEnv+"=end-descendants")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("output %q, want the daemon's pid and what was killed", out)
+	}
+	pid, err := strconv.Atoi(lines[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alive(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the daemon %d still runs", pid)
+	}
+	if want := fmt.Sprintf("killed: [%d] <nil>", pid); lines[1] != want {
+		t.Errorf("got %q, want %q", lines[1], want)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"time"
 )
 
 // Main returns at once: there is no helper where tracing is unsupported. A
@@ -23,3 +24,6 @@ func Main() {
 func Run(ctx context.Context, opts Options) (*Trace, error) {
 	return nil, fmt.Errorf("trace on %s/%s: %w (record the trace with `envaudit trace` on a Linux runner, then audit it here with `envaudit audit --trace`)", runtime.GOOS, runtime.GOARCH, ErrUnsupported)
 }
+
+// EndDescendants does nothing where the tracer does not run.
+func EndDescendants(time.Duration) ([]int, error) { return nil, nil }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction/action"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // cmdAction is the GitHub Action (package action): it traces the test
@@ -27,8 +28,11 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		Now:        time.Now,
 		Ecosystems: all.Ecosystems(),
 		Protect:    action.ProtectProcess,
-		Version:    version,
-		Identify:   all.Identify,
+		EndLeftovers: func() ([]int, error) {
+			return tracer.EndDescendants(10 * time.Second)
+		},
+		Version:  version,
+		Identify: all.Identify,
 	}
 	return a.Run(ctx)
 }

@@ -55,6 +55,12 @@ type Action struct {
 	// starts, given the environment they get (ProtectProcess); tests
 	// running the Action in process leave it nil.
 	Protect func(keep []string) error
+	// EndLeftovers, when set, ends every process still running below
+	// envaudit once the project's code and envaudit's tools are done,
+	// and returns their pids (tracer.EndDescendants): what a tool left
+	// behind, reparented to envaudit by Protect. Tests running the Action
+	// in process leave it nil.
+	EndLeftovers func() ([]int, error)
 	// Version is envaudit's version, recorded in the report.
 	Version string
 	// Identify names the packages of the SBOM and the dependency snapshot

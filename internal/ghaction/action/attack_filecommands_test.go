@@ -9,9 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/python"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // attackRun is an Action run in process on a workspace with the fake
@@ -167,4 +171,47 @@ func buildC(t *testing.T, name, src string) string {
 		t.Fatalf("cc %s: %v\n%s", src, err, b)
 	}
 	return out
+}
+
+// TestAttackToolDaemonRewritesFileCommands reproduces issue 10's "a daemon
+// left by a PR-controlled program rewrites GITHUB_ENV / GITHUB_OUTPUT
+// after the restore", where the program is one envaudit runs itself: a
+// project's virtual-environment python that the tests ran (so that,
+// without the token, envaudit asks it for its sys.path) leaves a daemon
+// when it runs untraced. envaudit, a subreaper, ends it before the
+// restore.
+func TestAttackToolDaemonRewritesFileCommands(t *testing.T) {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0) })
+	venvPython := "#!/bin/sh\n" +
+		"if grep -q '^TracerPid:\t0$' /proc/self/status; then\n" +
+		"  setsid bash -c " + shellquote.Join([]string{daemonScript}) + " >/dev/null 2>&1 </dev/null &\n" +
+		"  exit 1\n" +
+		"fi\n"
+	a := newAttackRun(t, ".venv/bin/python -c pass", map[string]string{
+		"requirements.txt": "six==1.16.0\n", ".venv/pyvenv.cfg": "home = /usr/bin\n", ".venv/bin/python": venvPython,
+	})
+	must(t, os.Chmod(filepath.Join(a.ws, ".venv", "bin", "python"), 0o755))
+	script, _ := os.ReadFile(filepath.Join(a.ws, ".venv", "bin", "python"))
+	script = []byte(strings.NewReplacer("$OUT", a.output, "$ENV", a.env).Replace(string(script)))
+	must(t, os.WriteFile(filepath.Join(a.ws, ".venv", "bin", "python"), script, 0o755))
+	act := &Action{
+		Environ:      func() []string { return a.environ },
+		Stdout:       &a.stdout,
+		Stderr:       &a.stderr,
+		Ecosystems:   []ecosystems.Ecosystem{python.New()},
+		Version:      "test",
+		EndLeftovers: func() ([]int, error) { return tracer.EndDescendants(5 * time.Second) },
+	}
+	t.Chdir(a.ws)
+	a.code = act.Run(t.Context())
+	if a.code != ExitOK {
+		t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", a.code, ExitOK, a.stdout.String(), a.stderr.String())
+	}
+	a.forged(t)
+	if !strings.Contains(a.stdout.String(), "processes that the programs envaudit ran left running") {
+		t.Errorf("the daemon's end is not reported:\n%s", a.stdout.String())
+	}
 }

@@ -111,6 +111,7 @@ func (r *run) restore() (warning string, err error) {
 		return "", nil
 	}
 	r.restored = true
+	r.endLeftovers()
 	tampered, err := r.guard.restore()
 	if len(tampered) > 0 {
 		warning = tamperedMessage(tampered)
@@ -120,6 +121,24 @@ func (r *run) restore() (warning string, err error) {
 		return warning, fmt.Errorf("the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %w", err)
 	}
 	return warning, nil
+}
+
+// endLeftovers ends what the programs envaudit ran left running
+// (Action.EndLeftovers): the traced command's descendants are gone
+// already, but a tool's daemon could still rewrite the file commands once
+// they are restored.
+func (r *run) endLeftovers() {
+	if r.a.EndLeftovers == nil {
+		return
+	}
+	killed, err := r.a.EndLeftovers()
+	if len(killed) > 0 {
+		r.gh.Warningf("envaudit: ended %d %s that the programs envaudit ran left running (pids %v)", len(killed), plural(len(killed), "process", "processes"), killed)
+	}
+	if err != nil {
+		r.gh.Warningf("envaudit: %v", err)
+		r.survivors = true
+	}
 }
 
 // recheck checks the file commands once more, just before envaudit exits:
