@@ -18,11 +18,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestKillDescendants runs commands that leave a process behind, each
+// TestAttackLeftoverProcesses reproduces issue 10's "a clone(CLONE_UNTRACED)
+// child, or a daemon, rewrites GITHUB_ENV / GITHUB_OUTPUT after the
+// restore" at the tracer: it runs commands that leave a process behind, each
 // printing its pid: with KillDescendants none of them runs once Run
 // returns, whether the tracer saw it or not, and none wrote what it meant
 // to write after the command ended.
-func TestKillDescendants(t *testing.T) {
+func TestAttackLeftoverProcesses(t *testing.T) {
 	untraced := cprog(t, "untraced")
 	tests := []struct {
 		name string
@@ -94,10 +96,11 @@ func TestUntracedChildOutlivesWithoutKill(t *testing.T) {
 	}
 }
 
-// TestKillDescendantsReaperKilled: a command that kills the reaper (its
-// parent, same user) is reported, since processes it started may then
-// survive.
-func TestKillDescendantsReaperKilled(t *testing.T) {
+// TestAttackReaperKilled reproduces issue 10's defeat of the file-command
+// guard from the side of the reaper: a command that kills the reaper (its
+// parent, same user) before leaving a daemon is reported, since processes
+// it started may then survive.
+func TestAttackReaperKilled(t *testing.T) {
 	opts := Options{Command: []string{"sh", "-c", `kill -KILL $PPID`}, KillDescendants: true}
 	tr := runTrace(t, &opts)
 	if !tr.End.Survivors {
@@ -123,11 +126,13 @@ func TestKillDescendantsQuiet(t *testing.T) {
 	}
 }
 
-// TestTracerKilledReaperKillsUntraced kills the tracer itself (envaudit
-// killed by the command, as issue 10 tried): the kernel kills the tracees
-// (PTRACE_O_EXITKILL), and the reaper, told by its parent-death signal,
-// the CLONE_UNTRACED child the tracer never saw.
-func TestTracerKilledReaperKillsUntraced(t *testing.T) {
+// TestAttackTracerKilled reproduces issue 10's "the test kill -KILLs
+// envaudit": the kernel kills the tracees (PTRACE_O_EXITKILL), and the
+// reaper, told by its parent-death signal, the CLONE_UNTRACED child the
+// tracer never saw, which would have written after envaudit's end. (The
+// file commands are not restored: that is the limit docs/action.md
+// states.)
+func TestAttackTracerKilled(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
