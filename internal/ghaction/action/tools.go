@@ -5,6 +5,7 @@ import (
 
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
@@ -17,13 +18,17 @@ import (
 // ~/.local/bin, in the runner's temporary directory, in a tool cache the
 // runner user owns). A program that runs the project's own code
 // (Maven's build extensions, an interpreter's .pth files) runs only when
-// this process holds no token.
+// this process holds no secret.
 func (r *run) newTools() *toolexec.Resolver {
 	return toolexec.NewResolver(toolexec.Policy{
 		Environ:   r.untrusted,
 		Strict:    true,
 		Workspace: r.workspace,
-		Project:   r.in.Token == "",
+		// The process holds a secret when it was given the token or
+		// started with one of the runner's credentials in its
+		// environment (a cache or OIDC token): unsetting them does not
+		// take them out of its memory.
+		Project: r.in.Token == "" && !ghaction.HasCredentials(r.environ),
 		// Where the tests run as root every directory is theirs; these
 		// are the ones a job writes.
 		WritableDirs: []string{ecosystems.Getenv(r.untrusted, "HOME"), r.temp, r.workspace},
