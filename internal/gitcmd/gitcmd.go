@@ -15,7 +15,24 @@
 //   - -c core.fsmonitor= and -c core.hooksPath=/dev/null: the repository's
 //     own .git/config cannot name a program either (command-line settings
 //     beat it);
+//   - nor can it on a fetch: only the https, http, ssh and file protocols
+//     (-c protocol.allow=never, then each allowed: no ext:: command, no
+//     git:// proxy), git's own upload-pack (a fetch gets
+//     --upload-pack=git-upload-pack: a local or ssh remote would run
+//     remote.<name>.uploadpack, of which git takes the first value it
+//     reads, the repository's, so -c cannot override it), ssh itself (-c
+//     core.sshCommand=ssh), no
+//     credential helper or askpass program, no prompt
+//     (GIT_TERMINAL_PROMPT=0);
+//   - nor on a log (-c log.showSignature=false: no gpg.program), nor
+//     through the automatic maintenance a fetch may start (-c gc.auto=0,
+//     -c maintenance.auto=false);
 //   - GIT_NO_REPLACE_OBJECTS=1: refs/replace cannot substitute objects.
+//
+// The hardening is a list of the settings known to name a program: what
+// it cannot cover — objects the workspace forged, a .git that names
+// another repository — is why the Action reads everything it needs from
+// git before the test command runs (Recorder).
 package gitcmd
 
 import (
@@ -32,17 +49,24 @@ import (
 )
 
 // hardening are the arguments before every git subcommand.
-var hardening = []string{"-c", "core.fsmonitor=", "-c", "core.hooksPath=/dev/null"}
+var hardening = []string{
+	"-c", "core.fsmonitor=", "-c", "core.hooksPath=/dev/null",
+	"-c", "protocol.allow=never", "-c", "protocol.https.allow=always", "-c", "protocol.http.allow=always",
+	"-c", "protocol.ssh.allow=always", "-c", "protocol.file.allow=always",
+	"-c", "core.sshCommand=ssh",
+	"-c", "credential.helper=", "-c", "core.askPass=",
+	"-c", "log.showSignature=false", "-c", "gc.auto=0", "-c", "maintenance.auto=false",
+}
 
 // environment is added to the caller's environment (later entries win in
 // os/exec, so these override whatever the caller's environment says).
-var environment = []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_NO_REPLACE_OBJECTS=1"}
+var environment = []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_NO_REPLACE_OBJECTS=1", "GIT_TERMINAL_PROMPT=0"}
 
 // Command returns the command that runs git with args in dir, hardened as
 // the package doc says, with the process environment. Callers may append
 // to its Env (an author identity in tests) but should not replace it.
 func Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "git", append(append([]string(nil), hardening...), args...)...)
+	cmd := exec.CommandContext(ctx, "git", hardened(args)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), environment...)
 	return cmd
@@ -68,7 +92,7 @@ func Program(path string) Runner {
 func output(ctx context.Context, git, dir string, args []string) ([]byte, error) {
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path: git,
-		Args: append(append([]string(nil), hardening...), args...),
+		Args: hardened(args),
 		Dir:  dir,
 		Env:  append(os.Environ(), environment...),
 	})
@@ -87,6 +111,16 @@ func ShortSHA(sha string) string {
 		return sha[:7]
 	}
 	return sha
+}
+
+// hardened returns the arguments that run git subcommand args hardened:
+// the settings first, and a fetch's upload-pack named.
+func hardened(args []string) []string {
+	out := append([]string(nil), hardening...)
+	if len(args) > 0 && args[0] == "fetch" {
+		return append(append(out, "fetch", "--upload-pack=git-upload-pack"), args[1:]...)
+	}
+	return append(out, args...)
 }
 
 // Runner runs git with args in dir and returns its standard output, as

@@ -168,3 +168,40 @@ func TestRecorder(t *testing.T) {
 		t.Errorf("answer after a caller changed its copy = %q", got)
 	}
 }
+
+// TestAttackGitConfigPrograms reproduces, for the git envaudit runs
+// before the test command (an earlier step of the job, the install, may
+// have written .git/config), issue 10's "a core.fsmonitor hook the test
+// wrote into .git/config, run by envaudit's git": the other settings that
+// name a program git runs on a log or a fetch from origin — a signature
+// check's gpg.program, origin's uploadpack, an ext:: origin allowed by
+// protocol.allow, an ssh command — run none.
+func TestAttackGitConfigPrograms(t *testing.T) {
+	tests := []struct {
+		name   string
+		config [][2]string // settings written to .git/config; "$EVIL" is the program
+		args   []string
+	}{
+		{"gpgProgram", [][2]string{{"log.showSignature", "true"}, {"gpg.program", "$EVIL"}}, []string{"log", "-1", "--format=%H"}},
+		{"uploadpack", [][2]string{{"remote.origin.url", "$UPSTREAM"}, {"remote.origin.uploadpack", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		{"extProtocol", [][2]string{{"protocol.allow", "always"}, {"remote.origin.url", "ext::$EVIL %S"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		{"sshCommand", [][2]string{{"remote.origin.url", "ssh://example.invalid/repo"}, {"core.sshCommand", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		{"gitProxy", [][2]string{{"remote.origin.url", "git://example.invalid/repo"}, {"core.gitProxy", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			upstream, _ := repo(t)
+			dir, git := repo(t)
+			marker := filepath.Join(t.TempDir(), "ran")
+			evil := filepath.Join(t.TempDir(), "evil.sh")
+			write(t, evil, "#!/bin/sh\necho \"$0 $*\" >> "+marker+"\nexit 1\n")
+			for _, kv := range tt.config {
+				git("config", kv[0], strings.NewReplacer("$EVIL", evil, "$UPSTREAM", upstream).Replace(kv[1]))
+			}
+			Output(context.Background(), dir, tt.args...)
+			if data, err := os.ReadFile(marker); err == nil {
+				t.Errorf("git %s ran the configured program:\n%s", strings.Join(tt.args, " "), data)
+			}
+		})
+	}
+}
