@@ -27,6 +27,11 @@
 //   - nor on a log (-c log.showSignature=false: no gpg.program), nor
 //     through the automatic maintenance a fetch may start (-c gc.auto=0,
 //     -c maintenance.auto=false);
+//   - nor when it reads the work tree (a diff against it, a status): the
+//     clean, smudge and process commands of every filter driver the
+//     configuration defines are emptied (-c filter.NAME.clean= ...), as
+//     the work tree's .gitattributes, the pull request's, may name any
+//     of them for any file;
 //   - GIT_NO_REPLACE_OBJECTS=1: refs/replace cannot substitute objects.
 //
 // The hardening is a list of the settings known to name a program: what
@@ -66,7 +71,7 @@ var environment = []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null
 // the package doc says, with the process environment. Callers may append
 // to its Env (an author identity in tests) but should not replace it.
 func Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "git", hardened(args)...)
+	cmd := exec.CommandContext(ctx, "git", hardened(args, filterOverrides(ctx, "git", dir, args))...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), environment...)
 	return cmd
@@ -92,7 +97,7 @@ func Program(path string) Runner {
 func output(ctx context.Context, git, dir string, args []string) ([]byte, error) {
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path: git,
-		Args: hardened(args),
+		Args: hardened(args, filterOverrides(ctx, git, dir, args)),
 		Dir:  dir,
 		Env:  append(os.Environ(), environment...),
 	})
@@ -114,13 +119,54 @@ func ShortSHA(sha string) string {
 }
 
 // hardened returns the arguments that run git subcommand args hardened:
-// the settings first, and a fetch's upload-pack named.
-func hardened(args []string) []string {
-	out := append([]string(nil), hardening...)
+// the settings first, then extra (filterOverrides), and a fetch's
+// upload-pack named.
+func hardened(args, extra []string) []string {
+	out := append(append([]string(nil), hardening...), extra...)
 	if len(args) > 0 && args[0] == "fetch" {
 		return append(append(out, "fetch", "--upload-pack=git-upload-pack"), args[1:]...)
 	}
 	return append(out, args...)
+}
+
+// worktreeCommands are the subcommands that may read or write files of
+// the work tree through their filter drivers.
+var worktreeCommands = map[string]bool{
+	"add": true, "apply": true, "checkout": true, "cherry-pick": true, "commit": true, "diff": true,
+	"merge": true, "rebase": true, "reset": true, "restore": true, "revert": true, "stash": true,
+	"status": true, "switch": true,
+}
+
+// filterOverrides returns, for a subcommand that reads the work tree, the
+// settings that empty every filter driver command the configuration of
+// the repository in dir defines: no filter then runs. Listing the
+// configuration runs no program. A configuration that cannot be listed
+// (no repository) defines none.
+func filterOverrides(ctx context.Context, git, dir string, args []string) []string {
+	if len(args) == 0 || !worktreeCommands[args[0]] {
+		return nil
+	}
+	out, _ := toolexec.Run(ctx, toolexec.Cmd{
+		Path: git,
+		Args: append(append([]string(nil), hardening...), "config", "--null", "--name-only", "--get-regexp", `^filter\.`),
+		Dir:  dir,
+		Env:  append(os.Environ(), environment...),
+	})
+	var extra []string
+	seen := map[string]bool{}
+	for _, key := range strings.Split(string(out), "\x00") {
+		i := strings.LastIndexByte(key, '.')
+		if i < 0 || !strings.HasPrefix(key, "filter.") {
+			continue
+		}
+		driver := key[:i] // filter.NAME
+		if seen[driver] {
+			continue
+		}
+		seen[driver] = true
+		extra = append(extra, "-c", driver+".clean=", "-c", driver+".smudge=", "-c", driver+".process=", "-c", driver+".required=false")
+	}
+	return extra
 }
 
 // Runner runs git with args in dir and returns its standard output, as

@@ -173,9 +173,10 @@ func TestRecorder(t *testing.T) {
 // before the test command (an earlier step of the job, the install, may
 // have written .git/config), issue 10's "a core.fsmonitor hook the test
 // wrote into .git/config, run by envaudit's git": the other settings that
-// name a program git runs on a log or a fetch from origin — a signature
-// check's gpg.program, origin's uploadpack, an ext:: origin allowed by
-// protocol.allow, an ssh command — run none.
+// name a program git runs on a log, a fetch from origin or a diff against
+// the work tree — a signature check's gpg.program, origin's uploadpack,
+// an ext:: origin allowed by protocol.allow, an ssh command, a git://
+// proxy, a filter driver the work tree's .gitattributes names — run none.
 func TestAttackGitConfigPrograms(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -187,6 +188,10 @@ func TestAttackGitConfigPrograms(t *testing.T) {
 		{"extProtocol", [][2]string{{"protocol.allow", "always"}, {"remote.origin.url", "ext::$EVIL %S"}}, []string{"fetch", "--no-tags", "origin", "main"}},
 		{"sshCommand", [][2]string{{"remote.origin.url", "ssh://example.invalid/repo"}, {"core.sshCommand", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
 		{"gitProxy", [][2]string{{"remote.origin.url", "git://example.invalid/repo"}, {"core.gitProxy", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		// The work tree's .gitattributes (the pull request's) names the
+		// driver for every file, a.txt is changed: a diff against the
+		// work tree would clean it through the driver.
+		{"filterDriver", [][2]string{{"filter.lfs2.clean", "$EVIL"}, {"filter.lfs2.process", "$EVIL"}, {"filter.lfs2.required", "true"}}, []string{"diff", "--no-ext-diff", "--no-textconv", "HEAD", "--", "."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,6 +203,8 @@ func TestAttackGitConfigPrograms(t *testing.T) {
 			for _, kv := range tt.config {
 				git("config", kv[0], strings.NewReplacer("$EVIL", evil, "$UPSTREAM", upstream).Replace(kv[1]))
 			}
+			write(t, filepath.Join(dir, ".gitattributes"), "* filter=lfs2\n")
+			write(t, filepath.Join(dir, "a.txt"), "changed\n")
 			Output(context.Background(), dir, tt.args...)
 			if data, err := os.ReadFile(marker); err == nil {
 				t.Errorf("git %s ran the configured program:\n%s", strings.Join(tt.args, " "), data)
