@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,9 +37,9 @@ type before struct {
 // runs: what its sources import and, where D2 is what earlier steps
 // installed, the installation. env is the command's environment; nothing
 // of the run is known yet.
-func (p *Project) readBefore(ctx context.Context, environ []string) map[string]*before {
+func (p *Project) readBefore(ctx context.Context, environ []string, tools *toolexec.Resolver) map[string]*before {
 	out := map[string]*before{}
-	env := ecosystems.Env{Environ: environ}
+	env := ecosystems.Env{Environ: environ, Tools: tools}
 	for _, d := range p.ecos {
 		b := &before{}
 		out[d.eco.Name()] = b

@@ -102,6 +102,11 @@ type tracer struct {
 	skip    [][]byte
 	skipped int64
 
+	// reaper is the process between the tracer and the helper that ends
+	// what escaped the tracer (Options.KillDescendants); nil without.
+	reaper   *reaper
+	survived bool // End.Survivors
+
 	ioURing map[int]bool // record IDs that set up io_uring
 	// nested are the successful uses of ptrace and of seccomp user
 	// notification that could hide accesses.
@@ -222,6 +227,15 @@ func (t *tracer) fail(err error) {
 
 func (t *tracer) handle(tid int, ws unix.WaitStatus) {
 	th := t.threads[tid]
+	if th == nil && t.reaper != nil && tid == t.reaper.pid {
+		// The reaper is the tracer thread's child, not a tracee: only
+		// its exit is reported.
+		if ws.Exited() || ws.Signaled() {
+			t.reaper.status = ws
+			t.reaper.exited.Store(true)
+		}
+		return
+	}
 	if ws.Exited() || ws.Signaled() {
 		t.gone(tid, th, ws)
 		return
@@ -826,6 +840,14 @@ func (t *tracer) signalAll(sig syscall.Signal, record bool) {
 	for tgid := range t.live {
 		if unix.Kill(tgid, sig) == nil && record {
 			t.killed[tgid] = true
+		}
+	}
+	if t.reaper != nil {
+		// What escaped the tracer, the reaper signals.
+		if sig == unix.SIGKILL {
+			t.reaper.request(reapKill)
+		} else {
+			t.reaper.request(reapTerm)
 		}
 	}
 }

@@ -140,6 +140,11 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	if !t.rootDone {
 		t.rootEnd = time.Now()
 	}
+	if t.reaper != nil {
+		t.reaper.close()
+		<-t.reaper.done
+		t.reaped()
+	}
 	sio.wait()
 
 	if msg := readHelperError(errR); msg != "" {
@@ -186,6 +191,9 @@ func modeFor(privileged bool) (string, error) {
 // start runs on the locked tracer thread: it starts the helper, waits for
 // it to stop itself, and seizes it.
 func (t *tracer) start(argv []string, attr *syscall.ProcAttr) error {
+	if t.opts.KillDescendants {
+		return t.startReaped(argv, attr)
+	}
 	pid, err := syscall.ForkExec("/proc/self/exe", argv, attr)
 	if err != nil {
 		return fmt.Errorf("trace: start helper: %w", err)
@@ -215,6 +223,34 @@ func (t *tracer) start(argv []string, attr *syscall.ProcAttr) error {
 		}
 		return seizeError(err)
 	}
+	return t.seized(pid)
+}
+
+// startReaped starts the helper below a reaper (Options.KillDescendants),
+// which waits for the helper to stop itself, and seizes the helper.
+func (t *tracer) startReaped(argv []string, attr *syscall.ProcAttr) error {
+	r, pid, err := startReaper(argv, attr)
+	if err != nil {
+		return err
+	}
+	if err := ptraceSeize(pid); err != nil {
+		// The reaper kills the helper once its control pipe is closed,
+		// and exits.
+		r.close()
+		for {
+			if _, e := wait4(r.pid, t.status, unix.WALL); e != unix.EINTR {
+				break
+			}
+		}
+		return seizeError(err)
+	}
+	t.reaper = r
+	return t.seized(pid)
+}
+
+// seized records the seized helper as the root of the tree and resumes
+// it.
+func (t *tracer) seized(pid int) error {
 	t.root = pid
 	p := &process{tgid: pid}
 	t.live[pid] = p
@@ -388,6 +424,7 @@ func (t *tracer) finish(h Header) *Trace {
 		Processes:   len(t.rec.procs),
 		Events:      t.rec.events,
 		Skipped:     t.skipped,
+		Survivors:   t.survived,
 	}
 	if sig, ok := t.interruptSig.Load().(string); ok {
 		end.InterruptSignal = sig

@@ -116,6 +116,11 @@ type End struct {
 	Skipped    int64    `json:"skipped,omitempty"`  // opens under Header.Skip, counted instead of recorded (their success unknown)
 	Killed     []int    `json:"killed,omitempty"`   // pids still alive after the root exited and killed by the tracer
 	Warnings   []string `json:"warnings,omitempty"` // e.g. io_uring in use, setuid program run without privileges
+	// Survivors is set when Options.KillDescendants was asked for and
+	// could not be made sure of: the command killed the reaper, or a
+	// process would not die. Processes the command started may then
+	// still be running; a warning says which.
+	Survivors bool `json:"survivors,omitempty"`
 
 	// Interrupted is set when the run was cut short because Run's context
 	// was cancelled for another reason than a deadline: the caller was

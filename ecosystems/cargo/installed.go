@@ -66,7 +66,7 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	if pr.hasTargetTables() {
 		// Cargo leaves a target table's crates out of a build for
 		// another platform: not phantom, not missing.
-		if t, err := buildTarget(ctx, root, environ, cfg.target); err != nil {
+		if t, err := buildTarget(ctx, root, environ, cfg.target, env); err != nil {
 			inv.Warnings = append(inv.Warnings, fmt.Sprintf("target tables not evaluated (every one counts as applying): %v", err))
 		} else {
 			var ws []string

@@ -260,7 +260,7 @@ func (p *project) resolvedPackages(ctx context.Context, env ecosystems.Env) ([]*
 		environ = os.Environ()
 	}
 	abs := p.src.PathRoot()
-	res, err := p.eco.resolve(ctx, abs, withoutXlog(environ, env.Scratch))
+	res, err := p.eco.resolve(ctx, abs, withoutXlog(environ, env.Scratch), env)
 	if err != nil {
 		p.resolveErr, p.resolveDone = err, true
 		return nil, err

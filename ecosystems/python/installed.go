@@ -63,6 +63,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		environ = os.Environ()
 		env.Environ = environ
 	}
+	var err error
 	python, why := chooseInterpreter(root, env)
 	if python == "" {
 		inv.Warnings = append(inv.Warnings, "no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): installed packages unknown")
@@ -78,6 +79,18 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			inv.Unknown = true
 			return inv, nil
 		}
+	}
+	// The interpreter answers from the project's .pth files and
+	// sitecustomize: one the front end's policy keeps from running (in
+	// the workspace, or where the tests could have replaced it) is not
+	// asked.
+	if err = env.ProjectCode(); err == nil {
+		python, err = env.CheckTool(python)
+	}
+	if err != nil {
+		inv.Warnings = append(inv.Warnings, fmt.Sprintf("%s %q was not asked for its sys.path: %v: installed packages unknown", why, python, err))
+		inv.Unknown = true
+		return inv, nil
 	}
 	query := e.Query
 	if query == nil {

@@ -190,7 +190,7 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 	if len(venvPythons) > 0 {
 		return venvPythons[0], "the project's virtual environment"
 	}
-	if p := ecosystems.LookPath(env.Environ, "python3", "python"); p != "" {
+	if p, err := env.LookTool("python3", "python"); err == nil {
 		return p, whyOnPath
 	}
 	return "", ""

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/envaudit/envaudit/baseline"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
 )
 
@@ -14,7 +15,7 @@ import (
 // written where the audit step will look for them, and named in the
 // baseline output.
 func (r *run) baseline(ctx context.Context) int {
-	b, warnings, err := engine.TakeBaseline(ctx, r.dir, r.untrusted, r.a.Ecosystems, r.now())
+	b, warnings, err := engine.TakeBaseline(ctx, r.dir, ecosystems.Env{Environ: r.untrusted, Tools: r.tools}, r.a.Ecosystems, r.now())
 	var de *engine.DirError
 	if errors.As(err, &de) {
 		err = fmt.Errorf("working-directory: %w", err)
@@ -34,7 +35,7 @@ func (r *run) baseline(ctx context.Context) int {
 	if err := baseline.Write(r.baselinePath, b); err != nil {
 		return r.fail(err)
 	}
-	if err := writeOutputs(r.getenv("GITHUB_OUTPUT"), map[string]string{"baseline": r.baselinePath}); err != nil {
+	if err := writeOutputs(r.guard, r.getenv("GITHUB_OUTPUT"), map[string]string{"baseline": r.baselinePath}); err != nil {
 		return r.fail(err)
 	}
 	fmt.Fprintf(r.stdout, "envaudit: runner baseline of %s written to %s\n", b.Counts(), r.baselinePath)
