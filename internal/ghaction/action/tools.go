@@ -27,8 +27,14 @@ func (r *run) newTools() *toolexec.Resolver {
 		// The process holds a secret when it was given the token or
 		// started with one of the runner's credentials in its
 		// environment (a cache or OIDC token): unsetting them does not
-		// take them out of its memory.
-		Project: r.in.Token == "" && !ghaction.HasCredentials(r.environ),
+		// take them out of its memory. Mode audit holds none worth
+		// keeping from the pull request: it writes nothing through the
+		// API, its job is documented to run with a read-only token, and
+		// its workflow is the pull request's own (a pull_request
+		// workflow runs the pull request's version of itself), so
+		// whatever its job holds the pull request can reach anyway; the
+		// project's own interpreter and Maven run there as in the CLI.
+		Project: r.in.Mode == ghaction.ModeAudit || r.in.Token == "" && !ghaction.HasCredentials(r.environ),
 		// Where the tests run as root every directory is theirs; these
 		// are the ones a job writes.
 		WritableDirs: []string{ecosystems.Getenv(r.untrusted, "HOME"), r.temp, r.workspace},
