@@ -211,7 +211,7 @@ func TestAttackToolDaemonRewritesFileCommands(t *testing.T) {
 		t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", a.code, ExitOK, a.stdout.String(), a.stderr.String())
 	}
 	a.forged(t)
-	if !strings.Contains(a.stdout.String(), "processes that the programs envaudit ran left running") {
+	if !strings.Contains(a.stdout.String(), "that the programs envaudit ran left running") {
 		t.Errorf("the daemon's end is not reported:\n%s", a.stdout.String())
 	}
 }
