@@ -146,7 +146,9 @@ func (a *Action) Run(ctx context.Context) int {
 	}
 	rep, err := r.trace(ctx)
 	if err != nil {
-		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
+		// The error may name a project file, whose name is the project's
+		// text: escaped, it cannot start a workflow command.
+		fmt.Fprintf(r.stderr, "envaudit: %s\n", ghaction.CommandData(err.Error()))
 		return r.fail(err)
 	}
 	res := &Result{Report: rep, Prefix: r.prefix}
