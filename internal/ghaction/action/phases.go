@@ -53,7 +53,7 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 // before anything runs (no output may overwrite a manifest or a file
 // envaudit did not write), and runs and audits the test command.
 func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error) {
-	p, err := engine.Open(engine.Options{
+	p, err := engine.OpenContext(ctx, engine.Options{
 		Dir:        r.dir,
 		Ecosystems: r.a.Ecosystems,
 		DevTools:   r.cfg.DevTools,
