@@ -35,8 +35,9 @@ func runnerCommands(log string) []string {
 }
 
 // runAction runs the Action in process in a workspace holding files, its
-// project in app/, and returns its exit status, stdout and stderr.
-func runAction(t *testing.T, files map[string]string, run string, ecos ...ecosystems.Ecosystem) (int, string, string) {
+// project in app/, with the extra environment env, and returns its exit
+// status, stdout and stderr.
+func runAction(t *testing.T, files map[string]string, run string, env []string, ecos ...ecosystems.Ecosystem) (int, string, string) {
 	t.Helper()
 	ws, temp := t.TempDir(), t.TempDir()
 	writeFiles(t, ws, files)
@@ -46,6 +47,7 @@ func runAction(t *testing.T, files map[string]string, run string, ecos ...ecosys
 		"GITHUB_WORKSPACE=" + ws, "RUNNER_TEMP=" + temp, "PATH=" + os.Getenv("PATH"),
 		"GITHUB_OUTPUT=" + filepath.Join(temp, "set_output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(temp, "step_summary"),
 	}
+	environ = append(environ, env...)
 	var stdout, stderr bytes.Buffer
 	a := &Action{
 		Environ:    func() []string { return environ },
@@ -68,7 +70,7 @@ func TestAttackUnterminatedOutput(t *testing.T) {
 	code, stdout, stderr := runAction(t, map[string]string{
 		"app/fake.txt":        "lib-a\nlib-b\n", // lib-b is not installed
 		"app/lib/lib-a/a.txt": "a\n",
-	}, "cat lib/lib-a/a.txt; printf 'no final newline'", &fakeeco.Ecosystem{})
+	}, "cat lib/lib-a/a.txt; printf 'no final newline'", nil, &fakeeco.Ecosystem{})
 	if code != ExitFindings {
 		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitFindings, stdout, stderr)
 	}
@@ -94,7 +96,7 @@ func TestAttackNewlineFileName(t *testing.T) {
 	name := "requirements-x\n::error::forged by the pull request\n.txt"
 	code, stdout, stderr := runAction(t, map[string]string{
 		"app/" + name: "foo==\n",
-	}, "true", python.New())
+	}, "true", nil, python.New())
 	if code != ExitUsage {
 		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitUsage, stdout, stderr)
 	}
