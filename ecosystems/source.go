@@ -130,7 +130,7 @@ func (s Source) ReadDir(name string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadDir(p)
+	return projfile.ReadDir(p)
 }
 
 // IsFile reports whether name is a regular file, found as ReadFile finds

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // config is what envaudit needs of cargo's configuration: where the build
@@ -68,7 +69,7 @@ func readConfig(src ecosystems.Source, environ []string) config {
 		if f == own {
 			data, err = src.ReadFile(".cargo/" + filepath.Base(f))
 		} else {
-			data, err = os.ReadFile(f)
+			data, err = projfile.ReadFile(f, projfile.MaxConfig)
 		}
 		if err != nil {
 			continue

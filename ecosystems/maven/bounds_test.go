@@ -1,13 +1,20 @@
 package maven
 
 import (
+	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // deepPOM returns a pom.xml whose <project> holds levels nested elements,
@@ -78,5 +85,42 @@ func BenchmarkParseDeepPOM(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestOpenJarRefusesSpecialFiles checks that a JAR the project controls
+// (target/dependency, a class path entry) that is a named pipe or a link
+// to a device is refused at once, and that a real JAR still opens.
+func TestOpenJarRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.jar"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.jar")); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if _, err := zw.Create("META-INF/MANIFEST.MF"); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ok.jar"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"fifo.jar", "zero.jar"} {
+		if j, err := openJar(filepath.Join(dir, name)); !errors.Is(err, projfile.ErrNotRegular) {
+			t.Errorf("openJar(%s) = %v, %v; want ErrNotRegular", name, j, err)
+		}
+	}
+	j, err := openJar(filepath.Join(dir, "ok.jar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if len(j.File) != 1 {
+		t.Errorf("ok.jar has %d entries, want 1", len(j.File))
 	}
 }

