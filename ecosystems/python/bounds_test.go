@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -147,5 +148,17 @@ func BenchmarkParseRequirements(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLongLineErrorClipped checks that an invalid requirement megabytes
+// long is quoted in its error only in part.
+func TestLongLineErrorClipped(t *testing.T) {
+	_, err := parseRequirements("requirements.txt", bytes.Repeat([]byte("a "), 1<<20), fakeNamer)
+	if err == nil {
+		t.Fatal("parseRequirements accepted it")
+	}
+	if len(err.Error()) > 3*maxQuoted || !strings.Contains(err.Error(), `…"`) {
+		t.Errorf("error of %d bytes: %.300s", len(err.Error()), err)
 	}
 }
