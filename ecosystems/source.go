@@ -96,7 +96,7 @@ func (s Source) ReadKind(name string, kind FileKind) ([]byte, error) {
 	return data, err
 }
 
-// MaxSize returns the size cap of a project file of kind: 16 MiB for a
+// MaxSize returns the size cap of a project file of kind: 4 MiB for a
 // manifest, 64 MiB for a lockfile, 4 MiB for a configuration file.
 func MaxSize(kind FileKind) int64 {
 	switch kind {

@@ -47,7 +47,7 @@ func TestReadKindRefuses(t *testing.T) {
 		{"../outside.txt", KindManifest, "../outside.txt: cannot read: not a regular file (a named pipe)"},
 		{"null.txt", KindLockfile, "null.txt: cannot read: not a regular file (a character device)"},
 		{"big.json", KindConfig, "big.json: larger than the 4 MiB limit for a config"},
-		{"big.json", KindManifest, ""},
+		{"big.json", KindLockfile, ""},
 		{"ok.txt", KindManifest, ""},
 	}
 	src := Dir(root)

@@ -126,7 +126,7 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 			if d.IsDir() || !strings.HasSuffix(path, ".class") || !d.Type().IsRegular() {
 				return nil
 			}
-			data, err := projfile.ReadFile(path, projfile.MaxManifest)
+			data, err := projfile.ReadFile(path, projfile.MaxLockfile)
 			if err != nil {
 				return err
 			}

@@ -121,7 +121,7 @@ func TestAttackHugeRequirements(t *testing.T) {
 		t.Fatal("Open accepted it")
 	}
 	checkPosError(t, err, "requirements.txt")
-	if diff := cmp.Diff("requirements.txt: larger than the 16 MiB limit for a manifest", err.Error()); diff != "" {
+	if diff := cmp.Diff("requirements.txt: larger than the 4 MiB limit for a manifest", err.Error()); diff != "" {
 		t.Errorf("error (-want +got):\n%s", diff)
 	}
 	// Other tests' goroutines allocate too: a bound, not a measurement.

@@ -159,7 +159,7 @@ func TestDirFS(t *testing.T) {
 }
 
 func TestSize(t *testing.T) {
-	for n, want := range map[int64]string{MaxManifest: "16 MiB", MaxConfig: "4 MiB", 4096: "4 KiB", 1000: "1000 bytes"} {
+	for n, want := range map[int64]string{MaxManifest: "4 MiB", MaxLockfile: "64 MiB", 4096: "4 KiB", 1000: "1000 bytes"} {
 		if got := Size(n); got != want {
 			t.Errorf("Size(%d) = %q, want %q", n, got, want)
 		}
