@@ -360,6 +360,11 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			e.Attributed = maps.Clone(attributed)
 		}
 		inv, err := d.project.Installed(ctx, e)
+		if err != nil && ctx.Err() != nil {
+			// Cut short by an interrupt or the timeout: say which, not
+			// only the error it left in a tool or a walk.
+			err = stopped(ctx, "reading the installed "+d.eco.Name()+" packages")
+		}
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
 			inv = nil

@@ -15,6 +15,7 @@ import (
 	"github.com/package-url/packageurl-go"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
@@ -230,7 +231,7 @@ func readTrees(dir string) (*resolution, error) {
 		if len(parts) >= 5 && parts[2] == "localrepo" && res.localRepo == "" {
 			res.localRepo = "/" + strings.Join(parts[3:len(parts)-1], "/")
 		}
-		data, err := os.ReadFile(f)
+		data, err := projfile.ReadFile(f, projfile.MaxLockfile)
 		if err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/dpkg"
+	"github.com/envaudit/envaudit/internal/projfile"
 	packageurl "github.com/package-url/packageurl-go"
 )
 
@@ -463,7 +464,7 @@ func scanPath(root string, path []string) []*dist {
 			continue
 		}
 		seen[site] = true
-		entries, err := os.ReadDir(site)
+		entries, err := projfile.ReadDir(site)
 		if err != nil {
 			continue // zip files and directories that do not exist are on sys.path too
 		}
@@ -520,7 +521,7 @@ func readDist(site, name string) *dist {
 	}
 	dirName, dirVersion := splitMetaName(name)
 	var h map[string][]string
-	data, err := os.ReadFile(headerFile)
+	data, err := projfile.ReadFile(headerFile, projfile.MaxMetadata)
 	if err == nil {
 		h, err = parseHeaders(data)
 	}
@@ -554,7 +555,7 @@ func readDist(site, name string) *dist {
 		return d
 	}
 	if !isDistInfo && len(h["requires-dist"]) == 0 {
-		if data, err := os.ReadFile(meta + "/requires.txt"); err == nil {
+		if data, err := projfile.ReadFile(meta+"/requires.txt", projfile.MaxMetadata); err == nil {
 			reqs, err := parseRequiresTxt(data)
 			if err != nil {
 				warn("%q: %v", meta+"/requires.txt", err)
@@ -563,7 +564,7 @@ func readDist(site, name string) *dist {
 		}
 	}
 	if isDistInfo {
-		if data, err := os.ReadFile(meta + "/RECORD"); err == nil {
+		if data, err := projfile.ReadFile(meta+"/RECORD", projfile.MaxMetadata); err == nil {
 			paths, err := parseRecord(data)
 			if err != nil {
 				warn("%q: %v; attributing by top_level.txt", meta+"/RECORD", err)
@@ -574,13 +575,13 @@ func readDist(site, name string) *dist {
 				}
 			}
 		}
-	} else if data, err := os.ReadFile(meta + "/installed-files.txt"); err == nil {
+	} else if data, err := projfile.ReadFile(meta+"/installed-files.txt", projfile.MaxMetadata); err == nil {
 		d.hasFiles = true
 		for _, p := range textLines(data) {
 			d.files = append(d.files, joinMeta(meta, p))
 		}
 	}
-	if data, err := os.ReadFile(meta + "/top_level.txt"); err == nil {
+	if data, err := projfile.ReadFile(meta+"/top_level.txt", projfile.MaxMetadata); err == nil {
 		d.topLevel = textLines(data)
 	}
 	return d
@@ -764,7 +765,7 @@ func (ix *indexer) listing(dir string) ([]os.DirEntry, error) {
 	if l, ok := ix.listings[dir]; ok {
 		return l, nil
 	}
-	l, err := os.ReadDir(dir)
+	l, err := projfile.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -900,7 +901,7 @@ func startupModules(files []string) []string {
 		if !strings.HasSuffix(f, ".pth") {
 			continue
 		}
-		data, err := os.ReadFile(f)
+		data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 		if err != nil {
 			continue
 		}
@@ -939,7 +940,7 @@ func editablePaths(d *dist) []string {
 		base := filepath.Base(f)
 		switch {
 		case strings.HasSuffix(base, ".pth") && strings.HasPrefix(base, "__editable__"):
-			data, err := os.ReadFile(f)
+			data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 			if err != nil {
 				continue
 			}
@@ -952,7 +953,7 @@ func editablePaths(d *dist) []string {
 				}
 			}
 		case strings.HasPrefix(base, "__editable__") && strings.HasSuffix(base, "_finder.py"):
-			data, err := os.ReadFile(f)
+			data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 			if err != nil {
 				continue
 			}

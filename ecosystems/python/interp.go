@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
@@ -207,7 +208,7 @@ const whyOnPath = "python3 on the run's PATH"
 func emptyVenv(root string) string {
 	for _, d := range []string{".venv", "venv"} {
 		dir := filepath.Join(root, d)
-		entries, err := os.ReadDir(dir)
+		entries, err := projfile.ReadDir(dir)
 		if err != nil {
 			continue
 		}
@@ -234,7 +235,7 @@ func isExecutable(p string) bool {
 
 // isScript reports whether p starts with "#!", as version-manager shims do.
 func isScript(p string) bool {
-	f, err := os.Open(p)
+	f, _, err := projfile.Open(p)
 	if err != nil {
 		return false
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"
@@ -166,6 +167,10 @@ func (a *Action) Run(ctx context.Context) (code int) {
 	if err := r.setup(); err != nil {
 		return r.fail(err)
 	}
+	// The timeout input bounds the whole step: a hostile project can make
+	// reading it or enumerating its installation slow, not only its tests.
+	ctx, cancel := engine.WithStepTimeout(ctx, r.in.Timeout)
+	defer cancel()
 	switch r.in.Mode {
 	case ghaction.ModeBaseline:
 		return r.baseline(ctx)
@@ -184,8 +189,17 @@ func (r *run) audit(ctx context.Context) int {
 	// still the pull request's as checked out.
 	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
+	if err == nil && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		// The timeout fell during the trace or its audit: what ran is
+		// still reported, within a grace of its own.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
+		defer cancel()
+	}
 	if err != nil {
-		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
+		// The error may name a project file, whose name is the project's
+		// text: escaped, it cannot start a workflow command.
+		fmt.Fprintf(r.stderr, "envaudit: %s\n", ghaction.CommandData(err.Error()))
 		return r.fail(err)
 	}
 	res := &Result{Report: rep, Prefix: r.prefix}

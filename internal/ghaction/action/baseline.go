@@ -8,6 +8,7 @@ import (
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/ghaction"
 )
 
 // baseline is the run of mode: baseline, after setup: the runner's
@@ -30,7 +31,7 @@ func (r *run) baseline(ctx context.Context) int {
 		return r.fail(err)
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(r.stderr, "envaudit: baseline: %s\n", w)
+		fmt.Fprintf(r.stderr, "envaudit: baseline: %s\n", ghaction.CommandData(w))
 	}
 	if err := baseline.Write(r.baselinePath, b); err != nil {
 		return r.fail(err)

@@ -34,10 +34,14 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 	// (prefetch). Nor may the traced command issue workflow commands (a forged
 	// ::error:: or ::add-mask::): GitHub ignores them between
 	// stop-commands and the token that resumes them.
+	// Each of the two lines starts on a line of its own: the resume token
+	// after a command whose last output has no final newline would
+	// otherwise end that line, and be no command; every annotation after
+	// it would be lost. (An empty line in the log is the price.)
 	stop := randomToken()
-	fmt.Fprintf(r.stdout, "::stop-commands::%s\n", stop)
+	fmt.Fprintf(r.stdout, "\n::stop-commands::%s\n", stop)
 	rep, instErr, err := r.traced(ctx)
-	fmt.Fprintf(r.stdout, "::%s::\n", stop)
+	fmt.Fprintf(r.stdout, "\n::%s::\n", stop)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +55,7 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 // before anything runs (no output may overwrite a manifest or a file
 // envaudit did not write), and runs and audits the test command.
 func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error) {
-	p, err := engine.Open(engine.Options{
+	p, err := engine.OpenContext(ctx, engine.Options{
 		Dir:        r.dir,
 		Ecosystems: r.a.Ecosystems,
 		DevTools:   r.cfg.DevTools,
