@@ -36,6 +36,20 @@ var fileCommandVars = map[string]bool{
 // variables: shorter values would match innocent text.
 const minSecretLen = 8
 
+// HasCredentials reports whether environ holds one of the runner's
+// credentials (GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN, ...), the variables
+// FilterEnviron always removes: a process started with it holds a secret,
+// even once it has unset them.
+func HasCredentials(environ []string) bool {
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		if credentialVars[strings.ToUpper(k)] && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // FilterEnviron returns environ (KEY=VALUE entries, as os.Environ gives
 // them) as the traced command may see it: without the runner's credentials,
 // without its file commands (GITHUB_OUTPUT, GITHUB_ENV, ...), without the
@@ -54,6 +68,40 @@ func FilterEnviron(environ []string, secrets ...string) []string {
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
 		if up := strings.ToUpper(k); credentialVars[up] || fileCommandVars[up] || strings.HasPrefix(up, "INPUT_") {
+			continue
+		}
+		leaked := false
+		for _, s := range live {
+			if strings.Contains(v, s) {
+				leaked = true
+				break
+			}
+		}
+		if !leaked {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// ChildEnviron returns environ as the audit child of mode single gets it:
+// the Action's inputs kept (the child reads them) except the token's,
+// and, as for the traced command, without the runner's credentials, its
+// file commands (the token's holder writes them) and any variable whose
+// value contains one of secrets. The order of the remaining entries is
+// kept.
+func ChildEnviron(environ []string, secrets ...string) []string {
+	var live []string
+	for _, s := range secrets {
+		if len(s) >= minSecretLen {
+			live = append(live, s)
+		}
+	}
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		up := strings.ToUpper(k)
+		if credentialVars[up] || fileCommandVars[up] || up == "INPUT_GITHUB_TOKEN" || up == "INPUT_GITHUB-TOKEN" {
 			continue
 		}
 		leaked := false
