@@ -3,7 +3,9 @@ package action
 import (
 	"context"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
@@ -22,7 +24,17 @@ func TestMain(m *testing.M) {
 	tracer.Main()
 	if os.Getenv(childVar) == "1" {
 		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Protect: ProtectProcess, Version: "test"}
-		os.Exit(a.Run(context.Background()))
+		// The first SIGINT or SIGTERM interrupts the run, as envaudit's
+		// main makes it: the holder asks its child to stop so.
+		ctx, cancel := context.WithCancelCause(context.Background())
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			s := <-sig
+			signal.Stop(sig)
+			cancel(&tracer.Interrupt{Sig: s})
+		}()
+		os.Exit(a.Run(ctx))
 	}
 	os.Exit(m.Run())
 }

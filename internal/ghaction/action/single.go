@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/outfile"
@@ -21,10 +22,17 @@ import (
 // workspace hold: the kernel's link, not a name to look up.
 const selfExe = "/proc/self/exe"
 
-// childStopDelay is how long the audit child has to stop after the step
-// is cancelled (it stops the test command and still writes its audit)
-// before it is killed.
-const childStopDelay = 20 * time.Second
+// childStopDelay is how long the audit child has to stop after it is
+// asked to (it stops the test command and still writes its audit) before
+// it is killed: the grace of the trace's audit and then the one of the
+// phases after it (engine.AuditAfterInterrupt each), and a margin.
+const childStopDelay = 2*engine.AuditAfterInterrupt + 5*time.Second
+
+// childTimeoutSlack is how long the holder lets the audit child run past
+// the step's timeout before it asks the child to stop. The child has the
+// same timeout, started a moment later: its own deadline stops it first,
+// so its report says the command timed out, not that it was interrupted.
+const childTimeoutSlack = 5 * time.Second
 
 // single is the run of mode single, after setup: the audit and the
 // publishing of one job, kept apart so that the token's process never
@@ -51,6 +59,15 @@ func (r *run) single(ctx context.Context) int {
 		files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
 	code, err := r.runChild(ctx, dir, files)
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		// The timeout fell while the child ran: the child, whose own
+		// deadline fell at the same time, still wrote its audit of what
+		// ran, and the holder still publishes it, within a grace of its
+		// own, as mode audit does.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
+		defer cancel()
+	}
 	// Everything of the project has run by now, in the child: the file
 	// commands are put back before the holder writes its own.
 	warning, rerr := r.restore()
@@ -166,6 +183,8 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	env := append(r.child[:len(r.child):len(r.child)],
 		"INPUT_BUNDLE="+dir, "INPUT_REPORT="+files.Report, "INPUT_SBOM="+files.SBOM, "INPUT_SARIF="+files.SARIF)
 	env = lastWins(env)
+	ctx, stop := childContext(ctx)
+	defer stop()
 	cmd := exec.CommandContext(ctx, exe, "action")
 	cmd.Args[0] = "envaudit"
 	cmd.Env = env
@@ -184,6 +203,27 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 		return ExitUsage, err
 	}
 	return ExitOK, nil
+}
+
+// childContext is the context the audit child runs under: ctx passed on
+// at once when it is interrupted, and childTimeoutSlack late when its
+// deadline passes.
+func childContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	child, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	unhook := context.AfterFunc(ctx, func() {
+		cause := context.Cause(ctx)
+		if !errors.Is(cause, context.DeadlineExceeded) {
+			cancel(cause)
+			return
+		}
+		// Cancelling a child context already done does nothing: the
+		// timer may outlive it.
+		time.AfterFunc(childTimeoutSlack, func() { cancel(cause) })
+	})
+	return child, func() {
+		unhook()
+		cancel(nil)
+	}
 }
 
 // lastWins drops every entry of env whose variable a later entry sets

@@ -175,3 +175,42 @@ func TestAttackSingleModeToken(t *testing.T) {
 		}
 	})
 }
+
+// TestSingleModeTimeout runs mode single with a test command that outlasts
+// the timeout input. The holder's and the child's deadlines fall together:
+// the child still writes its audit of what ran, saying the command timed
+// out (not that it was interrupted), and the holder waits for it and
+// publishes it with the token although its own deadline has passed.
+func TestSingleModeTimeout(t *testing.T) {
+	const token = "ghs_envauditSingleTimeout0123456789"
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt; sleep 60")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	srv.SetFiles(ghfake.File{Filename: "app/fake.txt", Status: "modified", Patch: "@@ -1 +1,2 @@\n lib-a\n+lib-b"})
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_TIMEOUT=2s", "INPUT_GITHUB_TOKEN="+token, "GITHUB_API_URL="+srv.APIURL(), childVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	code := a.Run(t.Context())
+	if code != ExitCommandErr {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitCommandErr, stdout.String(), stderr.String())
+	}
+	outputs := readOutputs(t, filepath.Join(p.temp, "set_output"))
+	r := readReport(t, outputs["report"])
+	if r.Run == nil || !r.Run.TimedOut || r.Run.Interrupted {
+		t.Errorf("the child's report says %+v, want a run that timed out", r.Run)
+	}
+	if ic := srv.IssueComments(); len(ic) != 1 {
+		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
+	}
+	if rc := srv.ReviewComments(); len(rc) != 1 {
+		t.Errorf("review comments %+v, want the new phantom's\nstdout:\n%s", rc, stdout.String())
+	}
+	if strings.Contains(stdout.String(), "could not be read") {
+		t.Errorf("the holder could not read the base commit's config after the timeout:\n%s", stdout.String())
+	}
+}
