@@ -85,6 +85,12 @@ func (r *run) single(ctx context.Context) int {
 	if err == nil {
 		err = b.CheckHead(r.headSHA(ghaction.PullRequestFromEvent(r.ghctx.Event)))
 	}
+	if err == nil && b.Prefix != r.prefix {
+		// The holder knows its project's directory: one the bundle names
+		// otherwise would place the annotations and the review's comments
+		// on files the audit never read.
+		err = fmt.Errorf("it audited the project in %q, this step's is in %q", b.Prefix, r.prefix)
+	}
 	if err != nil {
 		return r.fail(fmt.Errorf("the audit child's bundle refused: %w", err))
 	}

@@ -214,3 +214,48 @@ func TestSingleModeTimeout(t *testing.T) {
 		t.Errorf("the holder could not read the base commit's config after the timeout:\n%s", stdout.String())
 	}
 }
+
+// TestAttackSingleModeForgedPrefix reproduces a forged bundle in mode
+// single: the audit child ran the pull request's code, so its bundle may
+// name another project directory, to place the review's comments and the
+// annotations on files of the repository the audit never read. The holder
+// knows its own project's directory and refuses a bundle of another.
+func TestAttackSingleModeForgedPrefix(t *testing.T) {
+	forged := filepath.Join(t.TempDir(), "forged.json")
+	data, err := os.ReadFile(filepath.Join(auditBundle(t), "envaudit-bundle.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(`"prefix": "app"`), []byte(`"prefix": "docs"`), 1)
+	if !bytes.Contains(data, []byte(`"prefix": "docs"`)) {
+		t.Fatalf("no prefix to forge in the bundle:\n%s", data)
+	}
+	if err := os.WriteFile(forged, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	child := filepath.Join(t.TempDir(), "child")
+	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$FORGED\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	p := newPRProject(t, "true")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditForgedPrefix0123456789", "GITHUB_API_URL="+srv.APIURL(), "FORGED="+forged)
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitUsage {
+		t.Errorf("exit %d, want %d", code, ExitUsage)
+	}
+	if strings.Contains(stdout.String(), "file=docs/") || len(srv.ReviewComments()) != 0 {
+		t.Errorf("the forged directory was believed: review comments %+v\nstdout:\n%s", srv.ReviewComments(), stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "::error::envaudit: the audit child's bundle refused: ") {
+		t.Errorf("no error says the bundle was refused:\nstdout:\n%s", stdout.String())
+	}
+}
