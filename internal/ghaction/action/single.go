@@ -123,7 +123,7 @@ func (r *run) single(ctx context.Context) int {
 // never the pull request's.
 func (r *run) baseConfig(ctx context.Context, sha string) *policy.Config {
 	if r.client == nil || r.repo.Name == "" || sha == "" {
-		r.gh.Warningf("envaudit: the base commit's %s could not be read (no API access or no base commit), so none applies to this pull request", policy.ConfigFile)
+		r.gh.Warningf("envaudit: the base commit's %s could not be read (no API access or no base commit), so no %s applies to this pull request", policy.ConfigFile, policy.ConfigFile)
 		return &policy.Config{}
 	}
 	names := make([]string, len(r.a.Ecosystems))
@@ -146,7 +146,7 @@ func (r *run) baseConfig(ctx context.Context, sha string) *policy.Config {
 				return cfg
 			}
 		}
-		r.gh.Warningf("envaudit: the base commit's %s, so none applies to this pull request: %v", name, err)
+		r.gh.Warningf("envaudit: the base commit's %s could not be read, so no %s applies to this pull request: %v", name, policy.ConfigFile, err)
 		return &policy.Config{}
 	}
 	return &policy.Config{}
