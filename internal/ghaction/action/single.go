@@ -186,8 +186,10 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	if exe == "" {
 		exe = selfExe
 	}
+	resume := randomToken()
 	env := append(r.child[:len(r.child):len(r.child)],
-		"INPUT_BUNDLE="+dir, "INPUT_REPORT="+files.Report, "INPUT_SBOM="+files.SBOM, "INPUT_SARIF="+files.SARIF)
+		"INPUT_BUNDLE="+dir, "INPUT_REPORT="+files.Report, "INPUT_SBOM="+files.SBOM, "INPUT_SARIF="+files.SARIF,
+		resumeTokenVar+"="+resume)
 	env = lastWins(env)
 	ctx, stop := childContext(ctx)
 	defer stop()
@@ -202,10 +204,15 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	cmd.WaitDelay = childStopDelay
 	err := cmd.Run()
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.Exited() {
+	if errors.As(err, &ee) && ee.Exited() && ee.ExitCode() <= ExitCommandErr {
 		return ee.ExitCode(), nil
 	}
 	if err != nil {
+		// A child killed (or ending otherwise than envaudit does) may
+		// have died between its stop-commands and their resume: every
+		// annotation after it, the holder's error included, would be
+		// lost.
+		fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
 		return ExitUsage, err
 	}
 	return ExitOK, nil

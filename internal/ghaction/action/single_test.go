@@ -259,3 +259,39 @@ func TestAttackSingleModeForgedPrefix(t *testing.T) {
 		t.Errorf("no error says the bundle was refused:\nstdout:\n%s", stdout.String())
 	}
 }
+
+// TestSingleModeChildKilled kills mode single's audit child between its
+// stop-commands and their resume, as a hostile run (through sudo) or the
+// kernel's OOM killer could. The holder resumes the workflow commands
+// itself, so that its error annotation still shows.
+func TestSingleModeChildKilled(t *testing.T) {
+	child := filepath.Join(t.TempDir(), "child")
+	script := "#!/bin/sh\nprintf '\\n::stop-commands::%s\\n' \"$" + resumeTokenVar + "\"\nkill -KILL $$\n"
+	if err := os.WriteFile(child, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newPRProject(t, "true")
+	environ := append(p.environ[:len(p.environ):len(p.environ)], "INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditChildKilled0123456789")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitUsage {
+		t.Errorf("exit %d, want %d", code, ExitUsage)
+	}
+	out := stdout.String()
+	_, after, ok := strings.Cut(out, "::stop-commands::")
+	if !ok {
+		t.Fatalf("the child printed no stop-commands:\n%s", out)
+	}
+	token, rest, _ := strings.Cut(after, "\n")
+	if !isResumeToken(token) {
+		t.Fatalf("the child stopped the commands with %q, not the holder's token", token)
+	}
+	resumed, _, ok := strings.Cut(rest, "::error::envaudit: the audit child: ")
+	if !ok || !strings.Contains(resumed, "\n::"+token+"::\n") {
+		t.Errorf("the holder's error is not after a resume of the workflow commands:\n%s", out)
+	}
+}
