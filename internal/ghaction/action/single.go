@@ -101,8 +101,8 @@ func (r *run) single(ctx context.Context) int {
 	res := &Result{Report: b.Report, Prefix: b.Prefix, Files: files}
 	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
 	if res.PR != nil {
-		// The gate is the base branch's: the checkout's .envaudit.yml,
-		// which setup read, is the pull request's.
+		// The gate is the base branch's: the checkout's .envaudit.yml is
+		// the pull request's, which setup left unread.
 		r.cfg = r.baseConfig(ctx, res.PR.BaseSHA)
 	}
 	r.regate(ctx, res, b)

@@ -295,3 +295,33 @@ func TestSingleModeChildKilled(t *testing.T) {
 		t.Errorf("the holder's error is not after a resume of the workflow commands:\n%s", out)
 	}
 }
+
+// TestSingleModeHolderReadsNoPRConfig gives the pull request a
+// .envaudit.yml that does not parse. The token's holder never reads it
+// (its gate is the base commit's): it publishes its child's bundle. The
+// child here is a stand-in that writes the bundle mode audit wrote.
+func TestSingleModeHolderReadsNoPRConfig(t *testing.T) {
+	good := filepath.Join(auditBundle(t), "envaudit-bundle.json")
+	child := filepath.Join(t.TempDir(), "child")
+	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$GOOD\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newPRProject(t, "true")
+	writeFiles(t, p.ws, map[string]string{"app/.envaudit.yml": "ignore: [\n"})
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditHolderConfig0123456789", "GITHUB_API_URL="+srv.APIURL(), "GOOD="+good)
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitFindings {
+		t.Errorf("exit %d, want %d\nstdout:\n%s", code, ExitFindings, stdout.String())
+	}
+	if strings.Contains(stdout.String(), ".envaudit.yml") {
+		t.Errorf("the holder read the pull request's .envaudit.yml:\n%s", stdout.String())
+	}
+}
