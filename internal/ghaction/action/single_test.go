@@ -325,3 +325,34 @@ func TestSingleModeHolderReadsNoPRConfig(t *testing.T) {
 		t.Errorf("the holder read the pull request's .envaudit.yml:\n%s", stdout.String())
 	}
 }
+
+// TestSingleModeTimeoutSlowAudit is TestSingleModeTimeout with an audit
+// that needs its whole grace after the timeout: the enumeration after the
+// run never answers, so the child audits for engine.AuditAfterInterrupt
+// past its deadline. The holder waits for it rather than killing it, and
+// publishes what it wrote. It takes that grace, 30 s.
+func TestSingleModeTimeoutSlowAudit(t *testing.T) {
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt; sleep 120")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	srv.SetFiles(ghfake.File{Filename: "app/fake.txt", Status: "modified", Patch: "@@ -1 +1,2 @@\n lib-a\n+lib-b"})
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_TIMEOUT=2s", "INPUT_GITHUB_TOKEN=ghs_envauditSlowAudit0123456789",
+		"GITHUB_API_URL="+srv.APIURL(), childVar+"=1", stallVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitCommandErr {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitCommandErr, stdout.String(), stderr.String())
+	}
+	r := readReport(t, readOutputs(t, filepath.Join(p.temp, "set_output"))["report"])
+	if r.Run == nil || !r.Run.TimedOut {
+		t.Errorf("the child's report says %+v, want a run that timed out", r.Run)
+	}
+	if ic := srv.IssueComments(); len(ic) != 1 {
+		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
+	}
+}
