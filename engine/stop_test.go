@@ -91,11 +91,12 @@ func TestWithStepTimeout(t *testing.T) {
 // TestAttackTimeoutCoversEnumeration reproduces issue 10's denial of
 // service outside the timeout: the command ends in time, then the
 // enumeration of the installation never does (a package manager that
-// never answers). The step's timeout now bounds it: Audit returns once
-// the timeout passes, with the report of what ran and an error naming the
+// never answers once the run is over; the enumeration before the run
+// answered). The step's timeout now bounds it: Audit returns once the
+// timeout passes, with the report of what ran and an error naming the
 // ecosystem whose installation was cut short.
 func TestAttackTimeoutCoversEnumeration(t *testing.T) {
-	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{}), StallAfterRun: true}
+	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{}), InstalledBeforeStall: 1}
 	defer close(eco.StallInstalled)
 	p, err := Open(Options{Dir: fakeProject(t), Ecosystems: []ecosystems.Ecosystem{eco}})
 	if err != nil {

@@ -118,19 +118,6 @@ func IsBundle(r io.Reader) bool {
 	return err == nil
 }
 
-// Write writes b as FileName in dir, creating dir (0700) when it is not
-// there.
-func Write(dir string, b *Bundle) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("bundle: %w", err)
-	}
-	var buf bytes.Buffer
-	if err := b.Encode(&buf); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, FileName), buf.Bytes(), 0o600)
-}
-
 // Read reads and validates the bundle in directory dir. The file must be
 // a regular file (not a symbolic link, a FIFO or a device: the directory
 // may come from anywhere) of at most MaxSize bytes.

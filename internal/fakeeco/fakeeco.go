@@ -32,9 +32,13 @@ type Ecosystem struct {
 	// ecosystems run theirs on the context). For the tests of the
 	// interrupts and the timeout.
 	StallOpen, StallInstalled chan struct{}
-	// StallAfterRun limits StallInstalled to the enumeration after the
-	// run (the one given the run's processes): the one before it answers.
-	StallAfterRun bool
+	// InstalledBeforeStall is how many calls of Installed answer before
+	// StallInstalled holds the next ones: 1 lets the enumeration before
+	// the run answer and stalls the one after it.
+	InstalledBeforeStall int
+
+	// installedCalls counts the calls of Installed (under mu).
+	installedCalls int
 
 	mu sync.Mutex
 	// envs records every Env that Installed was given.
@@ -88,7 +92,11 @@ func (p *project) Declared() []ecosystems.Dependency { return p.deps }
 
 func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	e, root := p.eco, p.root
-	if e.StallInstalled != nil && (!e.StallAfterRun || env.Processes != nil) {
+	e.mu.Lock()
+	e.installedCalls++
+	stall := e.StallInstalled != nil && e.installedCalls > e.InstalledBeforeStall
+	e.mu.Unlock()
+	if stall {
 		select {
 		case <-e.StallInstalled:
 		case <-ctx.Done():

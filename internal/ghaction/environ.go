@@ -58,30 +58,9 @@ func HasCredentials(environ []string) bool {
 // another variable by an earlier step. The order of the remaining entries
 // is kept.
 func FilterEnviron(environ []string, secrets ...string) []string {
-	var live []string
-	for _, s := range secrets {
-		if len(s) >= minSecretLen {
-			live = append(live, s)
-		}
-	}
-	out := make([]string, 0, len(environ))
-	for _, kv := range environ {
-		k, v, _ := strings.Cut(kv, "=")
-		if up := strings.ToUpper(k); credentialVars[up] || fileCommandVars[up] || strings.HasPrefix(up, "INPUT_") {
-			continue
-		}
-		leaked := false
-		for _, s := range live {
-			if strings.Contains(v, s) {
-				leaked = true
-				break
-			}
-		}
-		if !leaked {
-			out = append(out, kv)
-		}
-	}
-	return out
+	return dropEnviron(environ, func(up string) bool {
+		return credentialVars[up] || fileCommandVars[up] || strings.HasPrefix(up, "INPUT_")
+	}, secrets)
 }
 
 // ChildEnviron returns environ as the audit child of mode single gets it:
@@ -91,6 +70,15 @@ func FilterEnviron(environ []string, secrets ...string) []string {
 // value contains one of secrets. The order of the remaining entries is
 // kept.
 func ChildEnviron(environ []string, secrets ...string) []string {
+	return dropEnviron(environ, func(up string) bool {
+		return credentialVars[up] || fileCommandVars[up] || up == "INPUT_GITHUB_TOKEN" || up == "INPUT_GITHUB-TOKEN"
+	}, secrets)
+}
+
+// dropEnviron returns the entries of environ whose variable, upper-cased,
+// drop does not name and whose value holds none of secrets (the ones long
+// enough to search for), in their order.
+func dropEnviron(environ []string, drop func(up string) bool, secrets []string) []string {
 	var live []string
 	for _, s := range secrets {
 		if len(s) >= minSecretLen {
@@ -100,8 +88,7 @@ func ChildEnviron(environ []string, secrets ...string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
-		up := strings.ToUpper(k)
-		if credentialVars[up] || fileCommandVars[up] || up == "INPUT_GITHUB_TOKEN" || up == "INPUT_GITHUB-TOKEN" {
+		if drop(strings.ToUpper(k)) {
 			continue
 		}
 		leaked := false

@@ -270,9 +270,11 @@ func TestAttackPullRequestConfigSingle(t *testing.T) {
 		name     string
 		baseCfg  string // "" for none
 		wantCode int
+		warning  string // what stdout says, "" for nothing
 	}{
-		{"noBaseConfig", "", ExitFindings},
-		{"baseIgnoresLibC", "ignore:\n  - package: lib-c\n    reason: the base branch accepts it\n", ExitOK},
+		{"noBaseConfig", "", ExitFindings, ""},
+		{"baseIgnoresLibC", "ignore:\n  - package: lib-c\n    reason: the base branch accepts it\n", ExitOK, ""},
+		{"malformedBaseConfig", "ignore: [\n", ExitFindings, "::warning::envaudit: the base commit's .envaudit.yml could not be read, so no .envaudit.yml applies to this pull request: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := ghfake.New("octo/webapp", 7)
@@ -310,6 +312,9 @@ func TestAttackPullRequestConfigSingle(t *testing.T) {
 			t.Chdir(ws)
 			if code := a.Run(t.Context()); code != tc.wantCode {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.wantCode, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stdout.String(), tc.warning) {
+				t.Errorf("stdout does not say %q:\n%s", tc.warning, stdout.String())
 			}
 			asked := false
 			for _, r := range srv.Requests() {

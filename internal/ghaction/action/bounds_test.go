@@ -11,11 +11,12 @@ import (
 
 // TestAttackTimeoutCoversEnumeration reproduces issue 10's denial of
 // service outside the timeout input in the Action: the tests end in time,
-// then the enumeration of the installation never does. The timeout now
+// then the enumeration of the installation never does (the one before
+// the run answered). The timeout now
 // bounds the step: the Action ends soon after it, the report of what ran
 // is still written and the cut-short enumeration is a warning.
 func TestAttackTimeoutCoversEnumeration(t *testing.T) {
-	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{}), StallAfterRun: true}
+	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{}), InstalledBeforeStall: 1}
 	defer close(eco.StallInstalled)
 	start := time.Now()
 	code, stdout, stderr := runAction(t, map[string]string{

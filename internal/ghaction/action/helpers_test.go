@@ -3,7 +3,9 @@ package action
 import (
 	"context"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
@@ -16,13 +18,32 @@ import (
 // ecosystem: what mode single re-executes through /proc/self/exe.
 const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
 
+// stallVar, set to 1 with childVar, makes the child's enumeration of the
+// installation after the run stall until its context ends.
+const stallVar = "ENVAUDIT_TEST_STALL_AFTER_RUN"
+
 // TestMain lets the test binary act as the tracer's helper, as envaudit's
 // main does, and as envaudit's Action for mode single's audit child.
 func TestMain(m *testing.M) {
 	tracer.Main()
 	if os.Getenv(childVar) == "1" {
-		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Protect: ProtectProcess, Version: "test"}
-		os.Exit(a.Run(context.Background()))
+		eco := &fakeeco.Ecosystem{}
+		if os.Getenv(stallVar) == "1" {
+			// The enumeration after the run never answers.
+			eco.StallInstalled, eco.InstalledBeforeStall = make(chan struct{}), 1
+		}
+		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: []ecosystems.Ecosystem{eco}, Protect: ProtectProcess, Version: "test"}
+		// The first SIGINT or SIGTERM interrupts the run, as envaudit's
+		// main makes it: the holder asks its child to stop so.
+		ctx, cancel := context.WithCancelCause(context.Background())
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			s := <-sig
+			signal.Stop(sig)
+			cancel(&tracer.Interrupt{Sig: s})
+		}()
+		os.Exit(a.Run(ctx))
 	}
 	os.Exit(m.Run())
 }

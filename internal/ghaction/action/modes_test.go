@@ -127,7 +127,9 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 	pr := ghfake.PullRequest{Number: 7, State: "open", Body: "Adds lib-b.", Head: ghfake.Ref{Ref: "fix", SHA: modesHead}, Base: ghfake.Ref{Ref: "main", SHA: modesBase}}
 	pr.User.Login, pr.User.Type = "octocat", "User"
 	prs := []any{map[string]any{"number": 7}}
+	owner := "octo"
 	if fork {
+		owner = "mallory"
 		pr.Head.Repo = &struct {
 			Owner ghfake.User `json:"owner"`
 		}{ghfake.User{Login: "mallory"}}
@@ -148,7 +150,7 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 		"action": "completed",
 		"workflow_run": map[string]any{
 			"id": modesRun, "head_sha": modesHead, "head_branch": "fix", "event": "pull_request", "conclusion": "failure",
-			"head_repository": map[string]any{"owner": map[string]any{"login": "mallory"}},
+			"head_repository": map[string]any{"owner": map[string]any{"login": owner}},
 			"pull_requests":   prs,
 		},
 	})
@@ -258,8 +260,14 @@ func TestRunPublish(t *testing.T) {
 			if err := json.Unmarshal(snaps[0], &snap); err != nil {
 				t.Fatal(err)
 			}
-			if snap.SHA != modesHead || snap.Ref != "refs/heads/fix" || snap.Job.ID != "4242" {
-				t.Errorf("snapshot of %+v, want the head commit, branch and run", snap)
+			// A fork's branch is not this repository's: its snapshot is the
+			// pull request's.
+			wantRef := "refs/heads/fix"
+			if tt.fork {
+				wantRef = "refs/pull/7/head"
+			}
+			if snap.SHA != modesHead || snap.Ref != wantRef || snap.Job.ID != "4242" {
+				t.Errorf("snapshot of %+v, want the head commit, %s and run", snap, wantRef)
 			}
 			for _, r := range p.srv.Requests() {
 				switch {

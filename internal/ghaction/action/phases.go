@@ -38,7 +38,10 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 	// after a command whose last output has no final newline would
 	// otherwise end that line, and be no command; every annotation after
 	// it would be lost. (An empty line in the log is the price.)
-	stop := randomToken()
+	stop := r.getenv(resumeTokenVar)
+	if !isResumeToken(stop) {
+		stop = randomToken()
+	}
 	fmt.Fprintf(r.stdout, "\n::stop-commands::%s\n", stop)
 	rep, instErr, err := r.traced(ctx)
 	fmt.Fprintf(r.stdout, "\n::%s::\n", stop)
@@ -313,4 +316,20 @@ func randomToken() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	return "envaudit-" + hex.EncodeToString(b[:])
+}
+
+// resumeTokenVar hands mode single's audit child the token its
+// stop-commands is resumed with, so that the holder can resume the log's
+// workflow commands itself when the child dies before it did. An INPUT_
+// variable, so the traced command's environment never has it.
+const resumeTokenVar = "INPUT_ENVAUDIT_RESUME_TOKEN"
+
+// isResumeToken reports whether s is a token randomToken makes.
+func isResumeToken(s string) bool {
+	hexPart, ok := strings.CutPrefix(s, "envaudit-")
+	if !ok || len(hexPart) != 32 {
+		return false
+	}
+	_, err := hex.DecodeString(hexPart)
+	return err == nil && strings.ToLower(hexPart) == hexPart
 }

@@ -32,7 +32,7 @@ type Publisher interface {
 // publish is the last phase: each publisher in turn, the summary after
 // the review and the snapshot so it says what they could not do.
 func (r *run) publish(ctx context.Context, res *Result) {
-	for _, p := range r.publishers() {
+	for _, p := range r.publishers(res) {
 		if err := p.Publish(ctx, res); err != nil {
 			r.gh.Warningf("envaudit: %v", err)
 		}
@@ -44,7 +44,7 @@ func (r *run) publish(ctx context.Context, res *Result) {
 // job summary, the outputs); the token's holder of mode single adds the
 // review and the snapshot; mode publish posts the annotations as a check
 // run instead, since its own job is not the pull request's.
-func (r *run) publishers() []Publisher {
+func (r *run) publishers(res *Result) []Publisher {
 	var ps []Publisher
 	if r.in.Annotate && r.in.Mode != ghaction.ModePublish {
 		ps = append(ps, Annotations{GH: r.gh})
@@ -66,18 +66,34 @@ func (r *run) publishers() []Publisher {
 			SHA:        r.ghctx.SHA,
 			Ref:        r.ghctx.Ref,
 		}
+		unnamed := false
 		if r.run != nil {
 			// The packages are the pull request's head's, which the
 			// triggering run audited.
 			job.RunID, job.SHA = fmt.Sprint(r.run.ID), r.run.HeadSHA
-			if r.run.HeadBranch != "" {
+			switch {
+			case r.run.HeadOwner != "" && !strings.EqualFold(r.run.HeadOwner, r.repo.Owner):
+				// A fork's branch is not this repository's: under its
+				// name (a fork's "main") the pull request's packages
+				// would stand for this repository's branch. The pull
+				// request's own ref names them, or none does.
+				if res.PR != nil && res.PR.Number > 0 {
+					job.Ref = fmt.Sprintf("refs/pull/%d/head", res.PR.Number)
+				} else {
+					unnamed = true
+				}
+			case r.run.HeadBranch != "":
 				job.Ref = "refs/heads/" + r.run.HeadBranch
 			}
 		}
 		if id, err := strconv.ParseInt(job.RunID, 10, 64); err == nil {
 			job.HTMLURL = r.runURL(id)
 		}
-		ps = append(ps, Snapshot{GH: r.gh, Client: r.client, Repo: r.repo, Job: job, Scanned: r.now(), Log: r.stderr, Identify: r.identify})
+		if unnamed {
+			r.gh.Warningf("envaudit: no dependency snapshot submitted: the audited commit is a fork's, and no pull request of this repository names it")
+		} else {
+			ps = append(ps, Snapshot{GH: r.gh, Client: r.client, Repo: r.repo, Job: job, Scanned: r.now(), Log: r.stderr, Identify: r.identify})
+		}
 	}
 	if r.in.Summary {
 		ps = append(ps, Summary{Path: r.getenv("GITHUB_STEP_SUMMARY"), guard: r.guard})

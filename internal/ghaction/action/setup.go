@@ -17,7 +17,8 @@ import (
 // masks the token, and, before anything of the project runs, protects the
 // process and records the step's file commands; in every mode but
 // baseline it then reads .envaudit.yml (in publish mode the publishing
-// workflow's checkout's, never the pull request's), and in audit mode it
+// workflow's checkout's, never the pull request's; the token's holder of
+// mode single on a pull request reads none), and in audit mode it
 // makes the bundle's directory.
 func (r *run) setup() error {
 	in, err := ghaction.ReadInputs(r.getenv)
@@ -85,7 +86,13 @@ func (r *run) setup() error {
 		return err
 	}
 
-	if in.Mode != ghaction.ModeBaseline {
+	// The token's holder of mode single reads nothing the pull request
+	// controls: on a pull request its gate is the base commit's
+	// .envaudit.yml, read through the API once the child is done.
+	holderOfPR := in.Mode == ghaction.ModeSingle && ghaction.PullRequestFromEvent(r.ghctx.Event) != nil
+	if holderOfPR {
+		r.cfg = &policy.Config{}
+	} else if in.Mode != ghaction.ModeBaseline {
 		if r.cfg, err = loadConfig(r.absDir, r.workspace, r.a.Ecosystems); err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/outfile"
@@ -21,10 +22,17 @@ import (
 // workspace hold: the kernel's link, not a name to look up.
 const selfExe = "/proc/self/exe"
 
-// childStopDelay is how long the audit child has to stop after the step
-// is cancelled (it stops the test command and still writes its audit)
-// before it is killed.
-const childStopDelay = 20 * time.Second
+// childStopDelay is how long the audit child has to stop after it is
+// asked to (it stops the test command and still writes its audit) before
+// it is killed: the grace of the trace's audit and then the one of the
+// phases after it (engine.AuditAfterInterrupt each), and a margin.
+const childStopDelay = 2*engine.AuditAfterInterrupt + 5*time.Second
+
+// childTimeoutSlack is how long the holder lets the audit child run past
+// the step's timeout before it asks the child to stop. The child has the
+// same timeout, started a moment later: its own deadline stops it first,
+// so its report says the command timed out, not that it was interrupted.
+const childTimeoutSlack = 5 * time.Second
 
 // single is the run of mode single, after setup: the audit and the
 // publishing of one job, kept apart so that the token's process never
@@ -51,6 +59,15 @@ func (r *run) single(ctx context.Context) int {
 		files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
 	code, err := r.runChild(ctx, dir, files)
+	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		// The timeout fell while the child ran: the child, whose own
+		// deadline fell at the same time, still wrote its audit of what
+		// ran, and the holder still publishes it, within a grace of its
+		// own, as mode audit does.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
+		defer cancel()
+	}
 	// Everything of the project has run by now, in the child: the file
 	// commands are put back before the holder writes its own.
 	warning, rerr := r.restore()
@@ -68,6 +85,12 @@ func (r *run) single(ctx context.Context) int {
 	if err == nil {
 		err = b.CheckHead(r.headSHA(ghaction.PullRequestFromEvent(r.ghctx.Event)))
 	}
+	if err == nil && b.Prefix != r.prefix {
+		// The holder knows its project's directory: one the bundle names
+		// otherwise would place the annotations and the review's comments
+		// on files the audit never read.
+		err = fmt.Errorf("it audited the project in %q, this step's is in %q", b.Prefix, r.prefix)
+	}
 	if err != nil {
 		return r.fail(fmt.Errorf("the audit child's bundle refused: %w", err))
 	}
@@ -78,8 +101,8 @@ func (r *run) single(ctx context.Context) int {
 	res := &Result{Report: b.Report, Prefix: b.Prefix, Files: files}
 	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
 	if res.PR != nil {
-		// The gate is the base branch's: the checkout's .envaudit.yml,
-		// which setup read, is the pull request's.
+		// The gate is the base branch's: the checkout's .envaudit.yml is
+		// the pull request's, which setup left unread.
 		r.cfg = r.baseConfig(ctx, res.PR.BaseSHA)
 	}
 	r.regate(ctx, res, b)
@@ -100,7 +123,7 @@ func (r *run) single(ctx context.Context) int {
 // never the pull request's.
 func (r *run) baseConfig(ctx context.Context, sha string) *policy.Config {
 	if r.client == nil || r.repo.Name == "" || sha == "" {
-		r.gh.Warningf("envaudit: the base commit's %s could not be read (no API access or no base commit), so none applies to this pull request", policy.ConfigFile)
+		r.gh.Warningf("envaudit: the base commit's %s could not be read (no API access or no base commit), so no %s applies to this pull request", policy.ConfigFile, policy.ConfigFile)
 		return &policy.Config{}
 	}
 	names := make([]string, len(r.a.Ecosystems))
@@ -123,7 +146,7 @@ func (r *run) baseConfig(ctx context.Context, sha string) *policy.Config {
 				return cfg
 			}
 		}
-		r.gh.Warningf("envaudit: the base commit's %s, so none applies to this pull request: %v", name, err)
+		r.gh.Warningf("envaudit: the base commit's %s could not be read, so no %s applies to this pull request: %v", name, policy.ConfigFile, err)
 		return &policy.Config{}
 	}
 	return &policy.Config{}
@@ -163,9 +186,13 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	if exe == "" {
 		exe = selfExe
 	}
+	resume := randomToken()
 	env := append(r.child[:len(r.child):len(r.child)],
-		"INPUT_BUNDLE="+dir, "INPUT_REPORT="+files.Report, "INPUT_SBOM="+files.SBOM, "INPUT_SARIF="+files.SARIF)
+		"INPUT_BUNDLE="+dir, "INPUT_REPORT="+files.Report, "INPUT_SBOM="+files.SBOM, "INPUT_SARIF="+files.SARIF,
+		resumeTokenVar+"="+resume)
 	env = lastWins(env)
+	ctx, stop := childContext(ctx)
+	defer stop()
 	cmd := exec.CommandContext(ctx, exe, "action")
 	cmd.Args[0] = "envaudit"
 	cmd.Env = env
@@ -177,13 +204,39 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	cmd.WaitDelay = childStopDelay
 	err := cmd.Run()
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.Exited() {
+	if errors.As(err, &ee) && ee.Exited() && ee.ExitCode() <= ExitCommandErr {
 		return ee.ExitCode(), nil
 	}
 	if err != nil {
+		// A child killed (or ending otherwise than envaudit does) may
+		// have died between its stop-commands and their resume: every
+		// annotation after it, the holder's error included, would be
+		// lost.
+		fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
 		return ExitUsage, err
 	}
 	return ExitOK, nil
+}
+
+// childContext is the context the audit child runs under: ctx passed on
+// at once when it is interrupted, and childTimeoutSlack late when its
+// deadline passes.
+func childContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	child, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	unhook := context.AfterFunc(ctx, func() {
+		cause := context.Cause(ctx)
+		if !errors.Is(cause, context.DeadlineExceeded) {
+			cancel(cause)
+			return
+		}
+		// Cancelling a child context already done does nothing: the
+		// timer may outlive it.
+		time.AfterFunc(childTimeoutSlack, func() { cancel(cause) })
+	})
+	return child, func() {
+		unhook()
+		cancel(nil)
+	}
 }
 
 // lastWins drops every entry of env whose variable a later entry sets

@@ -175,3 +175,184 @@ func TestAttackSingleModeToken(t *testing.T) {
 		}
 	})
 }
+
+// TestSingleModeTimeout runs mode single with a test command that outlasts
+// the timeout input. The holder's and the child's deadlines fall together:
+// the child still writes its audit of what ran, saying the command timed
+// out (not that it was interrupted), and the holder waits for it and
+// publishes it with the token although its own deadline has passed.
+func TestSingleModeTimeout(t *testing.T) {
+	const token = "ghs_envauditSingleTimeout0123456789"
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt; sleep 60")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	srv.SetFiles(ghfake.File{Filename: "app/fake.txt", Status: "modified", Patch: "@@ -1 +1,2 @@\n lib-a\n+lib-b"})
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_TIMEOUT=2s", "INPUT_GITHUB_TOKEN="+token, "GITHUB_API_URL="+srv.APIURL(), childVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	code := a.Run(t.Context())
+	if code != ExitCommandErr {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitCommandErr, stdout.String(), stderr.String())
+	}
+	outputs := readOutputs(t, filepath.Join(p.temp, "set_output"))
+	r := readReport(t, outputs["report"])
+	if r.Run == nil || !r.Run.TimedOut || r.Run.Interrupted {
+		t.Errorf("the child's report says %+v, want a run that timed out", r.Run)
+	}
+	if ic := srv.IssueComments(); len(ic) != 1 {
+		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
+	}
+	if rc := srv.ReviewComments(); len(rc) != 1 {
+		t.Errorf("review comments %+v, want the new phantom's\nstdout:\n%s", rc, stdout.String())
+	}
+	if strings.Contains(stdout.String(), "could not be read") {
+		t.Errorf("the holder could not read the base commit's config after the timeout:\n%s", stdout.String())
+	}
+}
+
+// TestAttackSingleModeForgedPrefix reproduces a forged bundle in mode
+// single: the audit child ran the pull request's code, so its bundle may
+// name another project directory, to place the review's comments and the
+// annotations on files of the repository the audit never read. The holder
+// knows its own project's directory and refuses a bundle of another.
+func TestAttackSingleModeForgedPrefix(t *testing.T) {
+	forged := filepath.Join(t.TempDir(), "forged.json")
+	data, err := os.ReadFile(filepath.Join(auditBundle(t), "envaudit-bundle.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(`"prefix": "app"`), []byte(`"prefix": "docs"`), 1)
+	if !bytes.Contains(data, []byte(`"prefix": "docs"`)) {
+		t.Fatalf("no prefix to forge in the bundle:\n%s", data)
+	}
+	if err := os.WriteFile(forged, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	child := filepath.Join(t.TempDir(), "child")
+	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$FORGED\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	p := newPRProject(t, "true")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditForgedPrefix0123456789", "GITHUB_API_URL="+srv.APIURL(), "FORGED="+forged)
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitUsage {
+		t.Errorf("exit %d, want %d", code, ExitUsage)
+	}
+	if strings.Contains(stdout.String(), "file=docs/") || len(srv.ReviewComments()) != 0 {
+		t.Errorf("the forged directory was believed: review comments %+v\nstdout:\n%s", srv.ReviewComments(), stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "::error::envaudit: the audit child's bundle refused: ") {
+		t.Errorf("no error says the bundle was refused:\nstdout:\n%s", stdout.String())
+	}
+}
+
+// TestSingleModeChildKilled kills mode single's audit child between its
+// stop-commands and their resume, as a hostile run (through sudo) or the
+// kernel's OOM killer could. The holder resumes the workflow commands
+// itself, so that its error annotation still shows.
+func TestSingleModeChildKilled(t *testing.T) {
+	child := filepath.Join(t.TempDir(), "child")
+	script := "#!/bin/sh\nprintf '\\n::stop-commands::%s\\n' \"$" + resumeTokenVar + "\"\nkill -KILL $$\n"
+	if err := os.WriteFile(child, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newPRProject(t, "true")
+	environ := append(p.environ[:len(p.environ):len(p.environ)], "INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditChildKilled0123456789")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitUsage {
+		t.Errorf("exit %d, want %d", code, ExitUsage)
+	}
+	out := stdout.String()
+	_, after, ok := strings.Cut(out, "::stop-commands::")
+	if !ok {
+		t.Fatalf("the child printed no stop-commands:\n%s", out)
+	}
+	token, rest, _ := strings.Cut(after, "\n")
+	if !isResumeToken(token) {
+		t.Fatalf("the child stopped the commands with %q, not the holder's token", token)
+	}
+	resumed, _, ok := strings.Cut(rest, "::error::envaudit: the audit child: ")
+	if !ok || !strings.Contains(resumed, "\n::"+token+"::\n") {
+		t.Errorf("the holder's error is not after a resume of the workflow commands:\n%s", out)
+	}
+}
+
+// TestSingleModeHolderReadsNoPRConfig gives the pull request a
+// .envaudit.yml that does not parse. The token's holder never reads it
+// (its gate is the base commit's): it publishes its child's bundle. The
+// child here is a stand-in that writes the bundle mode audit wrote.
+func TestSingleModeHolderReadsNoPRConfig(t *testing.T) {
+	good := filepath.Join(auditBundle(t), "envaudit-bundle.json")
+	child := filepath.Join(t.TempDir(), "child")
+	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$GOOD\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newPRProject(t, "true")
+	writeFiles(t, p.ws, map[string]string{"app/.envaudit.yml": "ignore: [\n"})
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditHolderConfig0123456789", "GITHUB_API_URL="+srv.APIURL(), "GOOD="+good)
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitFindings {
+		t.Errorf("exit %d, want %d\nstdout:\n%s", code, ExitFindings, stdout.String())
+	}
+	if strings.Contains(stdout.String(), ".envaudit.yml") {
+		t.Errorf("the holder read the pull request's .envaudit.yml:\n%s", stdout.String())
+	}
+}
+
+// TestSingleModeTimeoutSlowAudit is TestSingleModeTimeout with an audit
+// that needs its whole grace after the timeout: the enumeration after the
+// run never answers, so the child audits for engine.AuditAfterInterrupt
+// past its deadline. The holder waits for it rather than killing it, and
+// publishes what it wrote. It takes that grace, 30 s.
+func TestSingleModeTimeoutSlowAudit(t *testing.T) {
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt; sleep 120")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	srv.SetFiles(ghfake.File{Filename: "app/fake.txt", Status: "modified", Patch: "@@ -1 +1,2 @@\n lib-a\n+lib-b"})
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_TIMEOUT=2s", "INPUT_GITHUB_TOKEN=ghs_envauditSlowAudit0123456789",
+		"GITHUB_API_URL="+srv.APIURL(), childVar+"=1", stallVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitCommandErr {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitCommandErr, stdout.String(), stderr.String())
+	}
+	r := readReport(t, readOutputs(t, filepath.Join(p.temp, "set_output"))["report"])
+	if r.Run == nil || !r.Run.TimedOut {
+		t.Errorf("the child's report says %+v, want a run that timed out", r.Run)
+	}
+	if ic := srv.IssueComments(); len(ic) != 1 {
+		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
+	}
+}
