@@ -43,6 +43,9 @@ type env struct {
 	uid     int
 	gid     int
 	pathDir string // a PATH directory with the machine's programs but Maven
+	// untraced is testdata/untraced/untraced.c built: it starts a program
+	// through clone(CLONE_UNTRACED).
+	untraced string
 	scratch string // root of everything the suite made, removed at exit
 }
 
@@ -112,6 +115,10 @@ func (e *env) init() error {
 	build.Dir = e.source
 	if out, err := build.CombinedOutput(); err != nil {
 		return fmt.Errorf("building envaudit in %s: %v\n%s", e.source, err, out)
+	}
+	e.untraced = filepath.Join(bindir, "untraced")
+	if out, err := exec.Command("gcc", "-O2", "-o", e.untraced, "testdata/untraced/untraced.c").CombinedOutput(); err != nil {
+		return fmt.Errorf("building the CLONE_UNTRACED attacker: %v\n%s", err, out)
 	}
 	data, err := os.ReadFile(filepath.Join(e.source, "action.yml"))
 	if err != nil {
@@ -223,8 +230,10 @@ type result struct {
 // newJob makes the repository — the base commit is the red-team npm
 // project, the pull request's head adds the files of testdata/<fixture>
 // over it — installs it (node_modules from make setup's npm ci), and
-// starts the fake GitHub API with the pull request's patches. Every
-// "@LOOT@" in a fixture file is replaced by the loot directory's path.
+// starts the fake GitHub API with the pull request's patches. In a
+// fixture's files "@LOOT@" stands for the loot directory, "@JOB@" for the
+// job's directory (RUNNER_TEMP is @JOB@/temp, the workspace @JOB@/ws) and
+// "@UNTRACED@" for the CLONE_UNTRACED starter.
 func newJob(t *testing.T, fixture string) *job {
 	t.Helper()
 	e := machine(t)
@@ -258,7 +267,7 @@ func newJob(t *testing.T, fixture string) *job {
 	j.git("commit", "-q", "-m", "base")
 	j.base = j.git("rev-parse", "HEAD")
 	if fixture != "" {
-		if err := copyTree(filepath.Join("testdata", fixture), j.app, strings.NewReplacer("@LOOT@", j.loot), nil); err != nil {
+		if err := copyTree(filepath.Join("testdata", fixture), j.app, strings.NewReplacer("@LOOT@", j.loot, "@JOB@", j.root, "@UNTRACED@", e.untraced), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
