@@ -46,7 +46,7 @@ type env struct {
 	// untraced is testdata/untraced/untraced.c built: it starts a program
 	// through clone(CLONE_UNTRACED).
 	untraced string
-	scratch string // root of everything the suite made, removed at exit
+	scratch  string // root of everything the suite made, removed at exit
 }
 
 var (
