@@ -76,7 +76,7 @@
 //	                                  not only to build, not for another platform),
 //	                                  declared nowhere, not installed; placed at the
 //	                                  import; needs D2, not a trace
-//	bloat    D2 \ D3   installed      one finding per package, ranked                    notice
+//	bloat    D2 \ D3   installed      one finding per package and version, ranked        notice
 //	dev      loaded undeclared dev tooling: test-runner                                  notice
 //
 // The reasons resting on imports (untested, dev-only, direct, missing, and
@@ -93,7 +93,9 @@
 // Bloat findings are ranked by what is worth acting on first: packages the
 // project depends on directly (the only ones a manifest edit removes), then
 // by how many other never-loaded packages each pulls in (Finding.PullsIn),
-// then by name. Renderings show bloat as a count and the top of that
+// then by name. A package installed at several versions (a nested copy of
+// another version) is one finding per version, with that version and the
+// paths of its copies. Renderings show bloat as a count and the top of that
 // ranking, never as one line or annotation per package.
 //
 // Without a trace (envaudit audit without --trace), only D1 and D2 are
@@ -108,7 +110,7 @@
 //
 // Measure implements the study's definitions over the same sets the
 // findings use, so |phantom findings on D1 \ D3| = φ·n1, |hidden findings
-// on D3 \ D1| = η·n3 and |bloat| = β·n2 (the phantoms of loaded
+// on D3 \ D1| = η·n3 and |packages of the bloat findings| = β·n2 (the phantoms of loaded
 // declarations and the missing packages refine the findings, not the
 // layers): D1 is every declared name (all scopes) except excluded
 // toolchain packages; D2 is the installed names without the excluded

@@ -30,6 +30,9 @@ type auditor struct {
 	// available are the declared packages that are not installed but that
 	// the package archive knows (Inventory.Available): real names.
 	available set
+	// unlocked are the declared packages neither installed nor in the
+	// lockfile (Inventory.Unlocked): no install left them out by design.
+	unlocked set
 	// imports is what the project's own sources import.
 	imports imports
 	// graph is the installation's dependency graph; devWalk walks it from
@@ -73,7 +76,10 @@ func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
 		}
 		switch {
 		case inventoried && !d2[name]:
-			if skippable(d.Scope) {
+			if a.unlocked[name] {
+				f.Reason, f.Severity = ReasonNotInstalled, SeverityError
+				f.Message = fmt.Sprintf("%q is declared%s but is neither installed nor in the lockfile: the lockfile is out of date with the manifest, so a clean install fails or goes without it — update the lockfile", name, where)
+			} else if skippable(d.Scope) {
 				// Installs leave such declarations out by design (npm ci
 				// --omit=dev, optional and peer dependencies, a CI job
 				// without the dev group): nothing says the name is wrong.
@@ -416,6 +422,36 @@ func (a *auditor) missing(excluded set) []Finding {
 	return out
 }
 
+// tampered returns a finding per installed package whose metadata the
+// traced run changed. It is an error whatever the package's other
+// findings: the run rewrote the evidence envaudit reads, which only a
+// test that hides what it loaded has reason to do.
+func (a *auditor) tampered(ts []Tampering) []Finding {
+	var out []Finding
+	for _, t := range ts {
+		where := ""
+		if t.Path != "" {
+			where = " at " + t.Path
+		}
+		ver := ""
+		if t.Version != "" {
+			ver = " " + t.Version
+		}
+		out = append(out, Finding{
+			Kind:     Hidden,
+			Reason:   ReasonTampered,
+			Package:  t.Package,
+			Version:  t.Version,
+			Severity: SeverityError,
+			Location: a.manifestOf(t.Package),
+			Message: fmt.Sprintf("%q%s%s, installed before %s ran, was changed while it ran (%s): the report and the SBOM describe it as it was installed before the run — find out why the tests rewrite installed packages",
+				t.Package, ver, where, a.command, strings.Join(t.Changes, "; ")),
+		})
+	}
+	sortFindings(out)
+	return out
+}
+
 func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -476,27 +512,48 @@ func (a *auditor) dev(undeclared, devSet set, w walk) []Finding {
 }
 
 // bloat returns the installed packages the run never loaded (D2 \ D3),
-// ranked by what is worth acting on first: packages the project depends on
-// directly (the only ones a manifest edit removes), then those that pull in
-// the most other unloaded packages, then by name.
+// one finding per version installed, so that one name installed at two
+// versions (a nested copy a dependency brings) is two findings, each with
+// its version and where it lies. They are ranked by what is worth acting
+// on first: packages the project depends on directly (the only ones a
+// manifest edit removes), then those that pull in the most other unloaded
+// packages, then by name and version.
 func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 	type ranked struct {
 		name   string
+		copies []ecosystems.Package // of one version; none when D2 lists no record
 		direct bool
 		brings int
 	}
 	var rs []ranked
 	for _, name := range sortedNames(names) {
-		r := ranked{name: name, direct: d1[name]}
-		for _, p := range a.pkgs[name] {
-			r.direct = r.direct || p.Direct
-		}
+		brings := 0
 		for n := range g.bfs([]string{name}).from {
 			if n != name && names[n] {
-				r.brings++
+				brings++
 			}
 		}
-		rs = append(rs, r)
+		// A copy is direct as the ecosystem records it; one that records
+		// no copy as direct leaves the declaration to say.
+		marked := false
+		for _, p := range a.pkgs[name] {
+			marked = marked || p.Direct
+		}
+		var groups []ranked
+		for _, p := range a.pkgs[name] {
+			i := slices.IndexFunc(groups, func(r ranked) bool { return r.copies[0].Version == p.Version })
+			if i < 0 {
+				groups = append(groups, ranked{name: name, direct: !marked && d1[name], brings: brings})
+				i = len(groups) - 1
+			}
+			groups[i].copies = append(groups[i].copies, p)
+			groups[i].direct = groups[i].direct || p.Direct
+		}
+		if len(groups) == 0 {
+			groups = append(groups, ranked{name: name, direct: d1[name], brings: brings})
+		}
+		sort.SliceStable(groups, func(i, j int) bool { return groups[i].copies[0].Version < groups[j].copies[0].Version })
+		rs = append(rs, groups...)
 	}
 	sort.SliceStable(rs, func(i, j int) bool {
 		if rs[i].direct != rs[j].direct {
@@ -506,16 +563,21 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 	})
 	out := make([]Finding, 0, len(rs))
 	for _, r := range rs {
-		ps := a.pkgs[r.name]
 		what := "installed"
-		if len(ps) > 0 && ps[0].Path != "" {
-			what = fmt.Sprintf("installed (%s)", ps[0].Path)
+		var paths []string
+		for _, p := range r.copies {
+			if p.Path != "" {
+				paths = append(paths, p.Path)
+			}
+		}
+		if len(paths) > 0 {
+			what = fmt.Sprintf("installed (%s)", strings.Join(paths, ", "))
 		}
 		f := Finding{
 			Kind:     Bloat,
 			Reason:   ReasonInstalled,
 			Package:  r.name,
-			Version:  versionOf(ps),
+			Version:  versionOf(r.copies),
 			Severity: SeverityNotice,
 			Direct:   r.direct,
 			PullsIn:  r.brings,

@@ -115,7 +115,7 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 		ew.printf("\n%s %s %s — %s.\n", severityIcon(g.severity), g.kind, g.reason, g.line(joinNames(names, 20)))
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
-		ew.printf("\n<details><summary>bloat: %d of %d installed %s never loaded</summary>\n\n", len(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))
+		ew.printf("\n<details><summary>bloat: %d of %d installed %s never loaded</summary>\n\n", bloatPackages(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))
 		ew.printf("Direct dependencies first, then by how many other unloaded packages each pulls in.\n\n")
 		ew.printf("| package | notes |\n|---|---|\n")
 		for i, f := range fs {

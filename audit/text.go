@@ -203,7 +203,7 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 		}
 	}
 	if fs := byKind[Bloat]; len(fs) > 0 {
-		ew.printf("\n  bloat %d of %d installed %s never loaded", len(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))
+		ew.printf("\n  bloat %d of %d installed %s never loaded", bloatPackages(fs), e.Metrics.Installed, plural(e.Metrics.Installed, "package was", "packages were"))
 		if len(fs) > 1 {
 			ew.printf(" (direct dependencies first, then by how much each pulls in)")
 		}
@@ -230,6 +230,17 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 		}
 		ew.printf("\n  dev %d %s loaded only by test tooling, not counted as hidden: %s\n", len(fs), plural(len(fs), "package", "packages"), joinNames(names, 12))
 	}
+}
+
+// bloatPackages counts the packages of the bloat findings fs: a package
+// installed at several versions has a finding per version, and the
+// renderings compare the count with the installed packages.
+func bloatPackages(fs []Finding) int {
+	names := set{}
+	for _, f := range fs {
+		names[f.Package] = true
+	}
+	return len(names)
 }
 
 // gateNote says what the gating configuration and the base comparison

@@ -144,6 +144,13 @@ type Inventory struct {
 	// is real, so the install was left out or failed, and the audit says
 	// to install it rather than to check that the name exists.
 	Available []string
+	// Unlocked names declarations that are neither installed nor in the
+	// project's lockfile, which records every declaration the package
+	// manager resolved (npm records an optional dependency it skips for
+	// this platform all the same): the lockfile is out of date with the
+	// manifest, so a clean install fails or goes without the package.
+	// The audit reports them not installed, whatever their scope.
+	Unlocked []string
 	// Index attributes absolute paths to package names. Ecosystems fill it
 	// with the files and directories each package owns.
 	Index *PathIndex
@@ -223,7 +230,9 @@ type Process struct {
 	// process ran.
 	Exe string
 	// Files are the absolute paths the process read or executed, each
-	// symlink-resolved where the tracer resolved it, sorted.
+	// symlink-resolved where the tracer resolved it and also as opened
+	// when that differs (a linker opening a -dev package's libfoo.so
+	// symlink), sorted.
 	Files []string
 }
 

@@ -47,15 +47,10 @@ type knownDifference struct {
 	re  *regexp.Regexp
 }
 
-var knownDifferences = []knownDifference{
-	{
-		// The lint behind the cargo ecosystem's D3 (cargo.LintFlag) is a
-		// forced warning: it can no longer fail a build, but rustc still
-		// prints it, and cargo its count.
-		why: "rustc's unused-crate-dependencies warnings, forced for the cargo ecosystem's evidence",
-		re:  regexp.MustCompile("(?m)^warning: extern crate `[^`]+` is unused in crate `[^`]+`\n(?:.+\n)*\n?|^warning: `[^`]+` \\([^)]+\\) generated \\d+ warnings?(?: \\(\\d+ duplicates?\\))?\n"),
-	},
-}
+// knownDifferences is empty: envaudit makes no difference it knows of.
+// The cargo ecosystem's lint warnings were the last; its rustc wrapper now
+// keeps them out of cargo's output (ecosystems/cargo, wrapper.go).
+var knownDifferences []knownDifference
 
 // TestOutcomeUnchanged runs each real-install fixture's command twice,
 // as it is and under envaudit (the engine's Trace, as `envaudit run`
@@ -91,6 +86,34 @@ func TestOutcomeUnchanged(t *testing.T) {
 		if err := os.WriteFile(f, append([]byte("#![deny(warnings)]\n"), src...), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A warning of the project's own, which cargo prints in colour when
+	// asked to: the wrapper passes rustc's rendering through as it is.
+	// Only the unit tests' compilation has it: were the library's to
+	// have it too, which of the two cargo calls the duplicate would
+	// depend on which finished first.
+	ownWarning := func(t *testing.T, dir string) {
+		f := filepath.Join(dir, "src", "lib.rs")
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, append(src, []byte("\n#[cfg(test)]\npub fn unused_var() { let x = 1; }\n")...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Wrappers of the user's own, which envaudit's rustc wrapper must
+	// chain (a workspace wrapper) or run inside (RUSTC_WRAPPER, such as
+	// sccache): each says on standard error which of the workspace's
+	// compilations it wraps (the dependencies' come in no fixed order).
+	wrappers := t.TempDir()
+	userWrapper := func(name string) string {
+		f := filepath.Join(wrappers, name)
+		script := "#!/bin/sh\n[ -n \"$CARGO_PRIMARY_PACKAGE\" ] && for a do case $p in --crate-name) echo \"" + name + ": $a\" >&2 ;; esac; p=$a; done\nexec \"$@\"\n"
+		if err := os.WriteFile(f, []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return f
 	}
 	// The python fixture's run needs a venv of its own in each copy, with
 	// the fixture's local distributions installed offline, as the python
@@ -130,6 +153,9 @@ func TestOutcomeUnchanged(t *testing.T) {
 		// failed too depends on which job cargo was waiting for, in both
 		// runs alike.
 		{name: "cargo-denies-lint", fixture: "ecosystems/cargo/testdata/basic", command: cargoTest("basic"), env: append([]string{"RUSTFLAGS=-D unused-crate-dependencies", "CARGO_BUILD_JOBS=1"}, cargoEnv...), tools: []string{"cargo"}},
+		{name: "cargo-colour", fixture: "ecosystems/cargo/testdata/sloppy", command: cargoTest("sloppy"), env: []string{"CARGO_TERM_COLOR=always"}, edit: ownWarning, tools: []string{"cargo"}},
+		{name: "cargo-workspace-wrapper", fixture: "ecosystems/cargo/testdata/basic", command: cargoTest("basic"), env: append([]string{"RUSTC_WORKSPACE_WRAPPER=" + userWrapper("workspace-wrapper"), "CARGO_BUILD_JOBS=1"}, cargoEnv...), tools: []string{"cargo"}},
+		{name: "cargo-rustc-wrapper", fixture: "ecosystems/cargo/testdata/basic", command: cargoTest("basic"), env: append([]string{"RUSTC_WRAPPER=" + userWrapper("rustc-wrapper"), "CARGO_BUILD_JOBS=1"}, cargoEnv...), tools: []string{"cargo"}},
 		{name: "npm-basic", fixture: "ecosystems/npm/testdata/real/basic", inPlace: true, command: []string{"node", "index.js"}, tools: []string{"node"}},
 		{name: "npm-mocha", fixture: "ecosystems/npm/testdata/real/mocha", inPlace: true, command: []string{"npm", "test", "--silent"}, tools: []string{"npm"}},
 		{name: "python-project", fixture: "ecosystems/python/testdata/real/project", command: []string{".venv/bin/python", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"}, env: pythonEnv, edit: venv, tools: []string{"/usr/bin/python3"}},
@@ -212,10 +238,15 @@ func runTraced(t *testing.T, dir string, environ, command []string) (int, string
 }
 
 var (
-	durations = regexp.MustCompile(`\b\d+(\.\d+)?(ns|µs|us|ms|s|m)\b`)
+	// durations leaves ANSI colour codes (ESC [1m) alone.
+	durations = regexp.MustCompile(`(^|[^\[;\d.])\d+(\.\d+)?(ns|µs|us|ms|s|m)\b`)
+	ansi      = regexp.MustCompile("\x1b\\[[0-9;]*m")
 	// cargo names build outputs with a hash of the unit's configuration,
 	// rustflags included.
 	unitHashes = regexp.MustCompile(`-[0-9a-f]{16}\b`)
+	// mocha prints a test's time, " (49ms)", only when the test was slow,
+	// which a loaded machine decides in either run.
+	slowMarks = regexp.MustCompile(" \\((\x1b\\[[0-9;]*m)?<time>(\x1b\\[[0-9;]*m)?\\)")
 )
 
 // normalise blanks what legitimately differs between two runs of one
@@ -227,7 +258,8 @@ func normalise(out, dir string, t *testing.T) string {
 	if r, err := filepath.EvalSymlinks(dir); err == nil && r != dir {
 		out = strings.ReplaceAll(out, r, "$DIR")
 	}
-	out = durations.ReplaceAllString(out, "<time>")
+	out = durations.ReplaceAllString(out, "${1}<time>")
+	out = slowMarks.ReplaceAllString(out, "")
 	out = unitHashes.ReplaceAllString(out, "-<hash>")
 	for _, k := range knownDifferences {
 		if n := len(k.re.FindAllString(out, -1)); n > 0 {
@@ -238,14 +270,14 @@ func normalise(out, dir string, t *testing.T) string {
 	return sortRuns(out, "   Compiling ")
 }
 
-// sortRuns sorts each run of consecutive lines that start with prefix:
-// cargo compiles crates in parallel, and announces them in the order
-// they start.
+// sortRuns sorts each run of consecutive lines that start with prefix,
+// colour codes aside: cargo compiles crates in parallel, and announces
+// them in the order they start.
 func sortRuns(out, prefix string) string {
 	lines := strings.SplitAfter(out, "\n")
 	for i := 0; i < len(lines); {
 		j := i
-		for j < len(lines) && strings.HasPrefix(lines[j], prefix) {
+		for j < len(lines) && strings.HasPrefix(ansi.ReplaceAllString(lines[j], ""), prefix) {
 			j++
 		}
 		if j > i {

@@ -64,6 +64,7 @@ type Traced struct {
 
 	p       *Project
 	scratch map[string]string // ecosystem → its scratch directory
+	before  map[string]*before
 	cleanup func()
 }
 
@@ -73,6 +74,12 @@ type Traced struct {
 // and the directories whose files no package owns (TraceSkipper) are
 // counted rather than recorded. Close removes what the run left in
 // temporary directories, once its audit is done.
+//
+// Before the command starts, Trace reads what the project's sources
+// import and enumerates the installation (of every ecosystem whose
+// evidence is not the run's own output, ecosystems.RunOutputReader): the
+// command may rewrite both, and the audit rests on what they were before
+// it ran.
 func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	environ := o.Environ
 	if environ == nil {
@@ -88,6 +95,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
 		}
 	}
+	t.before = p.readBefore(ctx, t.Env)
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
 	}
@@ -141,7 +149,7 @@ func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
 		defer cancel()
 	}
 	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
-	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch)
+	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.before)
 	return audit.NewReport(t.p.opts.Version, run, reps), instErr
 }
 
@@ -164,7 +172,7 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 	if err != nil {
 		return nil, nil, err
 	}
-	reps, instErr := p.audit(ctx, tr, environ, scratch)
+	reps, instErr := p.audit(ctx, tr, environ, scratch, nil)
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
 
@@ -308,8 +316,10 @@ func Setenv(env, set []string) []string {
 // trace (nil: D1 and D2 only). An installation that cannot be enumerated
 // leaves the ecosystem without D2 and D3, says so in its warnings, and is
 // returned as err after every ecosystem was audited, so that the report is
-// still written.
-func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string) ([]audit.EcosystemReport, error) {
+// still written. What was read before the run (nil for a saved trace)
+// stands: its imports are the audit's, and its installation is compared
+// with the one after the run (settle).
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, bf map[string]*before) ([]audit.EcosystemReport, error) {
 	env := ecosystems.Env{Environ: environ}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
@@ -334,8 +344,23 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		inv, err := d.project.Installed(ctx, e)
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
-			errs = append(errs, err)
 			inv = nil
+		}
+		b := bf[d.eco.Name()]
+		if b == nil {
+			b = &before{}
+		}
+		var tampered []audit.Tampering
+		if b.inv != nil {
+			inv, tampered = settle(p.root, b.inv, inv)
+			if err != nil {
+				// What was installed before the run is known: the audit
+				// rests on it, and the error after the run is a warning.
+				err = fmt.Errorf("%w (after the run; the audit uses what was installed before it)", err)
+			}
+		}
+		if err != nil {
+			errs = append(errs, err)
 		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
@@ -346,9 +371,8 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		// What the project's own sources import tells its needs from its
 		// dependencies' and the toolchain's. Sources that cannot be read
 		// leave the audit without that evidence, and say so.
-		var imports *ecosystems.Imports
-		var importErr error
-		if im, ok := d.project.(ecosystems.Importer); ok {
+		imports, importErr := b.imports, b.importErr
+		if im, ok := d.project.(ecosystems.Importer); ok && !b.imported {
 			p.step("reading what the %s sources import", d.eco.Name())
 			if imports, importErr = im.Imports(ctx, e); importErr != nil {
 				imports = nil
@@ -365,6 +389,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			DevTools:  p.devTools(d.eco),
 			Root:      p.root,
 			Imports:   imports,
+			Tampered:  tampered,
 		})
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())
@@ -385,8 +410,11 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 }
 
 // processes returns the trace's processes that ran a program, each with
-// the files it read or executed (symlinks resolved), for the ecosystems
-// that tell who needed a file by the process that loaded it.
+// the files it read or executed (symlinks resolved, and also as opened
+// when that differs: the audit attributes a file by either, so a linker
+// reading libstdc++-12-dev's libstdc++.so symlink must be seen reading
+// it), for the ecosystems that tell who needed a file by the process that
+// loaded it.
 func processes(tr *tracer.Trace) []ecosystems.Process {
 	files := map[int]map[string]bool{}
 	for _, a := range tr.Accesses {
@@ -397,6 +425,9 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 			files[a.Proc] = map[string]bool{}
 		}
 		files[a.Proc][a.RealPath()] = true
+		if a.Path != "" && a.Path != a.RealPath() {
+			files[a.Proc][a.Path] = true
+		}
 	}
 	var out []ecosystems.Process
 	for _, p := range tr.Processes {

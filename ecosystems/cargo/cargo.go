@@ -42,28 +42,43 @@
 //
 // D3 (attribution): cargo compiles every declared crate, so opening a
 // crate's sources is no evidence that the project's code uses it. What D3
-// rests on is the compiler's own verdict: TraceEnv adds
-// --force-warn=unused-crate-dependencies to the traced build's rustflags
-// (a warning that -D warnings cannot turn into an error), rustc
-// reports each crate a compilation was given but never used, and cargo
-// keeps each compilation's record in the target directory
-// (<target>/<profile>/.fingerprint/<package>-<hash>/: <unit>.json lists the
-// crates given and the rustflags, output-<unit> the diagnostics). A declared
-// crate is used when some compilation of a workspace crate (library, binary,
-// test, build script) was given it and did not report it unused; a crate
-// locked as a dependency of a used crate is compiled into it and counts as
-// used too. The index maps each crate's source directory and its build
-// records and outputs in the target directory (.fingerprint/<package>-<hash>/,
+// rests on is the compiler's own verdict: TraceEnv names a rustc wrapper
+// in RUSTC_WORKSPACE_WRAPPER (wrapper.go) that adds
+// --force-warn=unused-crate-dependencies (a warning that -D warnings
+// cannot turn into an error) to each compilation of a workspace crate
+// (library, binary, test, build script), records in the scratch directory
+// the crates the compilation was given and those rustc reported unused,
+// and keeps those reports out of the build's output. A declared crate is
+// used when some compilation of a workspace crate was given it and did not
+// report it unused; a crate locked as a dependency of a used crate is
+// compiled into it and counts as used too. A project that sets the lint's
+// level itself keeps it, and then the verdict comes from cargo's own
+// record of each compilation in the target directory
+// (<target>/<profile>/.fingerprint/<package>-<hash>/: <unit>.json lists
+// the crates given and the rustflags, output-<unit> the diagnostics). The
+// index maps each crate's source directory and its build records and
+// outputs in the target directory (.fingerprint/<package>-<hash>/,
 // build/<package>-<hash>/, deps/lib<crate>-<hash>.{rlib,rmeta,so}) to the
-// crate, as runtime use when the verdict says used and as no use otherwise;
-// so a crate is in D3 when the traced run compiled it (opened its sources)
-// or found it fresh (opened its fingerprint) and the compiler says it is
-// used. Doc tests are compiled by rustdoc, which cargo keeps no record of:
-// a crate named only by the library's doc tests (the code blocks of its
-// /// and //! comments that rustdoc compiles, and items under
-// #[cfg(doctest)]) is used when the run executed rustdoc (Env.Executables),
-// that is, compiled the doc tests. A build that ran without the lint (not through envaudit run) falls
-// back to reads alone, says so in the inventory's Evidence and warns.
+// crate, as runtime use when the verdict says used and as no use
+// otherwise (and a crate's Cargo.toml and .cargo-checksum.json, which
+// cargo reads of every crate of a directory source while it resolves, as
+// no use); so a crate is in D3 when the traced run compiled it (opened its
+// sources) or found it fresh (opened its fingerprint) and the compiler
+// says it is used. Doc tests are compiled by rustdoc, which cargo keeps no
+// record of and the wrapper does not see: a crate named only by the
+// library's doc tests (the code blocks of its /// and //! comments that
+// rustdoc compiles, and items under #[cfg(doctest)]) is used when the run
+// executed rustdoc (Env.Executables), that is, compiled the doc tests. A
+// build that ran without the lint (not through envaudit run) falls back to
+// reads alone, says so in the inventory's Evidence and warns.
+//
+// Imports (imports.go) come from the same records: a declared crate a
+// compilation used is an import of that compilation's code — the tests'
+// for a test harness or a tests/, benches/ or examples/ target — placed at
+// the first line of the target's Rust sources that names it. A crate the
+// code uses without declaring it cannot be built (rustc refuses an extern
+// crate cargo did not pass), so there is no direct use of a transitive
+// crate to report.
 package cargo
 
 import (
@@ -148,7 +163,8 @@ func (pr *project) Declared() []ecosystems.Dependency {
 	return out
 }
 
-// LintFlag is the rustc flag TraceEnv adds to the traced build: it makes
+// LintFlag is the rustc flag envaudit's rustc wrapper adds to each
+// compilation of the workspace's crates in the traced build: it makes
 // rustc report every crate a compilation was given but did not use. It is
 // --force-warn rather than -W because the build must end as it would
 // without envaudit: -D warnings in the user's rustflags, or
@@ -157,55 +173,40 @@ func (pr *project) Declared() []ecosystems.Dependency {
 // flags or attributes say.
 const LintFlag = "--force-warn=unused-crate-dependencies"
 
-// TraceEnv implements ecosystems.TraceEnvironer: it adds LintFlag to the
-// rustflags of the traced build, keeping the project's own flags exactly.
-// Cargo takes rustflags from the first of CARGO_ENCODED_RUSTFLAGS and
-// RUSTFLAGS that is set — even to nothing, which drops every configured
-// flag — and only then from the configuration, where
-// CARGO_BUILD_RUSTFLAGS is merged with build.rustflags of
-// .cargo/config.toml. So the flag is appended to the first variable set,
-// or else goes in CARGO_BUILD_RUSTFLAGS (after any the user set there);
-// setting another variable would override the user's flags, or be
-// ignored. (A [target.<triple>].rustflags configuration takes precedence
-// over build.rustflags and hides the flag; D3 then falls back to reads and
-// says so.) Cargo caps lints of non-workspace crates, so only the
-// project's own compilations report; changing rustflags makes cargo
-// rebuild once.
+// TraceEnv implements ecosystems.TraceEnvironer: it writes the rustc
+// wrapper (wrapper.go) into scratch and names it in
+// RUSTC_WORKSPACE_WRAPPER, chaining the workspace wrapper the user
+// configured (RUSTC_WORKSPACE_WRAPPER, CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER
+// or build.rustc-workspace-wrapper); a RUSTC_WRAPPER such as sccache is
+// left as it is, and cargo runs it around the workspace wrapper. The
+// rustflags are not touched, so cargo's build records and the units of
+// the dependencies stay those of an untraced build.
 //
-// The project keeps its own lint level when it sets one that would fail
-// the build — `unused_crate_dependencies = "deny"` (or forbid) in a
-// [lints.rust] table, #![deny(unused_crate_dependencies)] in a crate's
-// sources, or the lint in the rustflags already — because a forced warning
-// would override it, and a build that fails without envaudit must fail
-// with it. TraceEnv then sets nothing; the project's own lint gives the
-// verdict where its level is warn, deny or forbid.
+// The project keeps its own lint level when it names the lint itself —
+// unused_crate_dependencies in a [lints.rust] table (its own or the
+// workspace's it inherits), in a crate attribute in its sources
+// (#![deny(unused_crate_dependencies)], #![warn(...)]), or in the
+// rustflags — because the forced warning would override it: a build that
+// fails without envaudit must fail with it, and warnings the project asked
+// for must still be printed. TraceEnv then sets nothing; the project's own
+// lint gives the verdict, from cargo's build records, where its level is
+// warn, deny or forbid. It sets nothing either when the script cannot run
+// (no sh, awk or mktemp on the run's PATH) or cannot be written: D3 then
+// falls back to reads, and says so.
 func (pr *project) TraceEnv(scratch string, environ []string) []string {
-	if pr.setsLint() {
+	if pr.setsLint() || names(rustflags(environ)) {
 		return nil
 	}
-	if v, ok := lookup(environ, "CARGO_ENCODED_RUSTFLAGS"); ok {
-		if names(strings.Split(v, "\x1f")) {
+	for _, tool := range []string{"sh", "awk", "mktemp"} {
+		if ecosystems.LookPath(environ, tool) == "" {
 			return nil
 		}
-		if v == "" {
-			return []string{"CARGO_ENCODED_RUSTFLAGS=" + LintFlag}
-		}
-		return []string{"CARGO_ENCODED_RUSTFLAGS=" + v + "\x1f" + LintFlag}
 	}
-	for _, k := range []string{"RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS"} {
-		v, ok := lookup(environ, k)
-		if !ok || (k == "CARGO_BUILD_RUSTFLAGS" && strings.TrimSpace(v) == "") {
-			continue
-		}
-		if names(strings.Fields(v)) {
-			return nil
-		}
-		if strings.TrimSpace(v) == "" {
-			return []string{k + "=" + LintFlag}
-		}
-		return []string{k + "=" + v + " " + LintFlag}
+	script, err := writeWrapper(scratch, workspaceWrapper(pr.src, environ))
+	if err != nil {
+		return nil
 	}
-	return []string{"CARGO_BUILD_RUSTFLAGS=" + LintFlag}
+	return []string{"RUSTC_WORKSPACE_WRAPPER=" + script}
 }
 
 // names reports whether rustflags already name the unused_crate_dependencies
@@ -219,18 +220,18 @@ func names(flags []string) bool {
 	return false
 }
 
-// denyAttr matches a crate attribute that denies or forbids the lint:
-// #![deny(unused_crate_dependencies)], #![forbid(..., unused_crate_dependencies)].
-var denyAttr = regexp.MustCompile(`#!\[\s*(deny|forbid)\s*\([^)]*\bunused_crate_dependencies\b`)
+// lintAttr matches a crate attribute that sets the lint's level:
+// #![deny(unused_crate_dependencies)], #![warn(..., unused_crate_dependencies)].
+var lintAttr = regexp.MustCompile(`#!\[\s*(allow|expect|warn|deny|forbid)\s*\([^)]*\bunused_crate_dependencies\b`)
 
-// setsLint reports whether the project makes unused_crate_dependencies an
-// error itself: a member's [lints.rust] level deny or forbid (its own or
-// the workspace's it inherits), or a crate attribute in its Rust sources.
+// setsLint reports whether the project sets the unused_crate_dependencies
+// lint's level itself: a member's [lints.rust] entry (its own or the
+// workspace's it inherits), or a crate attribute in its Rust sources.
 // Sources under target/ and hidden directories are build output or tool
 // state, not the crate's.
 func (pr *project) setsLint() bool {
 	for _, m := range pr.members {
-		if l := lintLevel(pr, m); l == "deny" || l == "forbid" {
+		if lintLevel(pr, m) != "" {
 			return true
 		}
 	}
@@ -250,7 +251,7 @@ func (pr *project) setsLint() bool {
 				return nil
 			}
 			if strings.HasSuffix(p, ".rs") {
-				if data, err := pr.src.ReadFile(p); err == nil && denyAttr.Match(data) {
+				if data, err := pr.src.ReadFile(p); err == nil && lintAttr.Match(data) {
 					found = true
 				}
 			}

@@ -102,13 +102,14 @@ func TestTracedReal(t *testing.T) {
 			target := t.TempDir()
 			base := append(os.Environ(), "CARGO_TARGET_DIR="+target, "CARGO_TERM_COLOR=never")
 			p := ecotest.Open(t, eco, dir)
-			env := append(base, p.(ecosystems.TraceEnvironer).TraceEnv(t.TempDir(), base)...)
+			scratch := t.TempDir()
+			env := append(base, p.(ecosystems.TraceEnvironer).TraceEnv(scratch, base)...)
 
 			var runs []string
 			var inv *ecosystems.Inventory
 			for _, run := range []string{"cold", "warm"} {
 				paths, execs := traceOpens(t, dir, env, args)
-				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs})
+				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs, Scratch: scratch})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}
@@ -150,6 +151,11 @@ func TestTracedReal(t *testing.T) {
 			all := map[string]bool{}
 			for _, p := range pinv.Packages {
 				all[p.Name] = true
+			}
+			// A target table's crate for another platform is not
+			// compiled; cargo only reads its manifest to resolve.
+			for _, x := range pinv.Inapplicable {
+				delete(all, x.Name)
 			}
 			for _, n := range strings.Fields(usedCrates(pinv, paths)) {
 				delete(all, n)

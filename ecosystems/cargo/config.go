@@ -3,6 +3,7 @@ package cargo
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -14,6 +15,9 @@ type config struct {
 	target    string   // build.target: the triple cargo compiles for, "" for the host
 	home      string   // CARGO_HOME
 	dirs      []string // directory sources ([source.<name>] directory = ...): vendor/, /usr/share/cargo/registry
+	// workspaceWrapper is build.rustc-workspace-wrapper: a path (relative
+	// ones made absolute) or a program name looked up on PATH.
+	workspaceWrapper string
 }
 
 // configFiles are the names of cargo's configuration file in a .cargo
@@ -96,6 +100,14 @@ func readConfig(src ecosystems.Source, environ []string) config {
 			// A string; a list of targets builds each, and no one of
 			// them is the target: left "" (the host).
 			c.target = text(b, "target")
+		}
+		if b, _ := doc.table("build"); b != nil && c.workspaceWrapper == "" {
+			if s := text(b, "rustc-workspace-wrapper"); s != "" {
+				if strings.Contains(s, "/") {
+					s = abs(s)
+				}
+				c.workspaceWrapper = s
+			}
 		}
 		srcs, _ := doc.table("source")
 		for _, s := range members(srcs) {

@@ -96,9 +96,12 @@ func compiledFence(info string) bool {
 
 // namesCrate reports whether code names the extern crate ext: a path
 // (ext::...), a use or an extern crate item.
-func namesCrate(code, ext string) bool {
-	re := regexp.MustCompile(`(^|[^A-Za-z0-9_:])` + regexp.QuoteMeta(ext) + `\s*::|\b(use|extern\s+crate)\s+` + regexp.QuoteMeta(ext) + `\b`)
-	return re.MatchString(code)
+func namesCrate(code, ext string) bool { return crateRef(ext).MatchString(code) }
+
+// crateRef matches a path (ext::...), a use or an extern crate item
+// naming the extern crate ext.
+func crateRef(ext string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^A-Za-z0-9_:])` + regexp.QuoteMeta(ext) + `\s*::|\b(use|extern\s+crate)\s+` + regexp.QuoteMeta(ext) + `\b`)
 }
 
 // doctestCrates returns the packages among externs (extern name →

@@ -24,8 +24,8 @@ const UnusedLint = "rustc found no use of it"
 
 // The evidence D3 rests on, by mode.
 const (
-	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (cargo's .fingerprint records, " +
-		"lint enabled through TraceEnv): a crate counts when the traced cargo run built or checked it (its sources or build records were opened) " +
+	EvidenceLint = "rustc's unused_crate_dependencies verdict for every compilation of the workspace's crates (added by envaudit's rustc wrapper, " +
+		"or the project's own lint level in cargo's build records): a crate counts when the traced cargo run built or checked it (its sources or build records were opened) " +
 		"and some compilation used it, or the run compiled the doc tests (ran rustdoc) and they name it, or it is locked as a dependency of a used crate"
 	EvidenceReads = "crate sources and build records opened during the traced cargo run; weak: cargo compiles every declared crate, " +
 		"and the build ran without rustc's unused_crate_dependencies lint, so a declared crate the code never uses still counts"
@@ -74,7 +74,7 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 			inv.Warnings = append(inv.Warnings, ws...)
 		}
 	}
-	v := readVerdict(cfg.targetDir, pr, decls)
+	v := readVerdict(cfg.targetDir, env.Scratch, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
 		for _, m := range pr.members {
@@ -108,7 +108,11 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 			queue = append(queue, lf.depsOf(n)...)
 		}
 	} else {
-		inv.Warnings = append(inv.Warnings, "the cargo build ran without rustc's unused_crate_dependencies lint (envaudit run enables it): a declared crate counts as used when its sources were compiled")
+		if v.wrapped {
+			inv.Warnings = append(inv.Warnings, "cargo compiled none of the workspace's crates (it stopped before, or found them all fresh), so rustc gave no verdict: a declared crate counts as used when its sources were read")
+		} else {
+			inv.Warnings = append(inv.Warnings, "the cargo build ran without rustc's unused_crate_dependencies lint (envaudit run enables it): a declared crate counts as used when its sources were compiled")
+		}
 	}
 	useOf := func(name string) ecosystems.Use {
 		if v.lintUnits == 0 || used[name] {
@@ -120,6 +124,13 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	for i, p := range inv.Packages {
 		for _, dir := range cfg.sourceDirs(p.Name, p.Version) {
 			inv.Index.AddDir(dir, p.Name, useOf(p.Name))
+			// Cargo reads these of every crate in a directory source
+			// while it resolves the project, compiled or not (a
+			// target table's crate for another platform, a name it is
+			// looking for): no evidence of use.
+			for _, meta := range resolverFiles {
+				inv.Index.AddFile(filepath.Join(dir, meta), p.Name, ecosystems.UseNone)
+			}
 			if inv.Packages[i].Path == "" {
 				inv.Packages[i].Path = relPath(root, dir)
 			}
@@ -137,6 +148,10 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	}
 	return inv, nil
 }
+
+// resolverFiles are the files of a crate's source directory that cargo
+// reads to resolve the project, before and apart from compiling anything.
+var resolverFiles = []string{"Cargo.toml", ".cargo-checksum.json"}
 
 // hasTargetTables reports whether some declaration lies in a
 // [target.<key>] table.
@@ -162,6 +177,7 @@ type verdict struct {
 	used       map[string]bool // packages some lint-checked compilation used
 	lintUnits  int             // compilations of workspace crates with the lint on
 	plainUnits int             // compilations of workspace crates without it
+	wrapped    bool            // the run went through envaudit's rustc wrapper
 	artifacts  []artifact
 	warnings   []string
 }
@@ -177,11 +193,16 @@ var unusedMsg = regexp.MustCompile("^extern crate `([^`]+)` is unused in crate `
 // with the unused_crate_dependencies lint was given it and did not report
 // it unused; a compilation without the lint cannot tell, so a crate given
 // to it counts as used.
-func readVerdict(target string, pr *project, decls []decl) verdict {
+//
+// A run through envaudit's rustc wrapper (TraceEnv) has the verdict in the
+// wrapper's records in scratch instead, one for each compilation of a
+// workspace crate during that run: those replace the workspace crates'
+// build records, which may be an untraced build's.
+func readVerdict(target, scratch string, pr *project, decls []decl) verdict {
 	v := verdict{used: map[string]bool{}}
-	if target == "" {
-		return v
-	}
+	recs, wrapped, ws := readRecords(scratch)
+	v.wrapped = wrapped
+	v.warnings = append(v.warnings, ws...)
 	members := pr.memberNames()
 	byMember := map[string]map[string]string{} // member -> extern -> package
 	for _, m := range pr.members {
@@ -197,6 +218,21 @@ func readVerdict(target string, pr *project, decls []decl) verdict {
 	manifestLint := map[string]bool{}
 	for _, m := range pr.members {
 		manifestLint[m.name] = lintInManifest(pr, m)
+	}
+	for _, r := range recs {
+		externs, ok := byMember[r.pkg]
+		if !ok {
+			continue // not a workspace member: cargo runs the wrapper for members only
+		}
+		v.lintUnits++
+		for _, ext := range r.externs {
+			if pkg, ok := externs[ext]; ok && !r.unused[ext] {
+				v.used[pkg] = true
+			}
+		}
+	}
+	if target == "" {
+		return v
 	}
 	for _, prof := range profileDirs(target) {
 		fp := filepath.Join(prof, ".fingerprint")
@@ -217,7 +253,9 @@ func readVerdict(target string, pr *project, decls []decl) verdict {
 				v.artifacts = append(v.artifacts, libArtifacts(prof, dir, hash, name)...)
 				continue
 			}
-			v.readUnits(dir, byMember[name], manifestLint[name])
+			if !wrapped {
+				v.readUnits(dir, byMember[name], manifestLint[name])
+			}
 		}
 	}
 	if v.lintUnits > 0 && v.plainUnits > 0 {
@@ -289,17 +327,8 @@ func unusedExterns(file string) map[string]bool {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
-		var msg struct {
-			Message string `json:"message"`
-			Code    *struct {
-				Code string `json:"code"`
-			} `json:"code"`
-		}
-		if json.Unmarshal(sc.Bytes(), &msg) != nil || msg.Code == nil || msg.Code.Code != "unused_crate_dependencies" {
-			continue
-		}
-		if m := unusedMsg.FindStringSubmatch(msg.Message); m != nil {
-			out[m[1]] = true
+		if ext, ok := unusedExtern(sc.Bytes()); ok {
+			out[ext] = true
 		}
 	}
 	return out

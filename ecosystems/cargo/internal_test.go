@@ -3,6 +3,7 @@ package cargo
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,50 +15,81 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
+// TestTraceEnv checks that TraceEnv names its wrapper in
+// RUSTC_WORKSPACE_WRAPPER whatever the rustflags (they are left as they
+// are), chains the workspace wrapper the user configured, and sets nothing
+// when the rustflags name the lint themselves.
 func TestTraceEnv(t *testing.T) {
-	const lint = "--force-warn=unused-crate-dependencies"
+	path := "PATH=" + os.Getenv("PATH")
 	tests := []struct {
 		name    string
 		environ []string
-		want    []string
+		config  string // .cargo/config.toml
+		wrapped bool
+		chain   string
 	}{
-		{"nothing-set", []string{"HOME=/root"}, []string{"CARGO_BUILD_RUSTFLAGS=" + lint}},
-		{"rustflags", []string{"RUSTFLAGS=-C opt-level=1"}, []string{"RUSTFLAGS=-C opt-level=1 " + lint}},
-		{"deny-warnings", []string{"RUSTFLAGS=-D warnings"}, []string{"RUSTFLAGS=-D warnings " + lint}},
-		// An empty RUSTFLAGS still overrides build.rustflags: cargo would
-		// ignore CARGO_BUILD_RUSTFLAGS.
-		{"empty-rustflags", []string{"RUSTFLAGS="}, []string{"RUSTFLAGS=" + lint}},
-		{"build-rustflags", []string{"CARGO_BUILD_RUSTFLAGS=--cfg x"}, []string{"CARGO_BUILD_RUSTFLAGS=--cfg x " + lint}},
-		{"rustflags-over-build", []string{"CARGO_BUILD_RUSTFLAGS=--cfg x", "RUSTFLAGS=-g"}, []string{"RUSTFLAGS=-g " + lint}},
-		{"empty-build-rustflags", []string{"CARGO_BUILD_RUSTFLAGS="}, []string{"CARGO_BUILD_RUSTFLAGS=" + lint}},
-		{"encoded", []string{"RUSTFLAGS=-g", "CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1"}, []string{"CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1\x1f" + lint}},
-		{"encoded-empty", []string{"CARGO_ENCODED_RUSTFLAGS="}, []string{"CARGO_ENCODED_RUSTFLAGS=" + lint}},
-		{"user-denies-lint", []string{"RUSTFLAGS=-D unused_crate_dependencies"}, nil},
-		{"user-lint-encoded", []string{"CARGO_ENCODED_RUSTFLAGS=-Wunused-crate-dependencies"}, nil},
+		{name: "nothing-set", environ: []string{path}, wrapped: true},
+		{name: "deny-warnings", environ: []string{path, "RUSTFLAGS=-D warnings"}, wrapped: true},
+		{name: "encoded", environ: []string{path, "CARGO_ENCODED_RUSTFLAGS=-C\x1fdebuginfo=1"}, wrapped: true},
+		{name: "user-denies-lint", environ: []string{path, "RUSTFLAGS=-D unused_crate_dependencies"}},
+		{name: "user-lint-encoded", environ: []string{path, "CARGO_ENCODED_RUSTFLAGS=-Wunused-crate-dependencies"}},
+		{name: "no-awk", environ: []string{"PATH=" + t.TempDir()}},
+		{name: "user-wrapper", environ: []string{path, "RUSTC_WORKSPACE_WRAPPER=/opt/w"}, wrapped: true, chain: "/opt/w"},
+		{name: "build-wrapper", environ: []string{path, "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER=w"}, wrapped: true, chain: "w"},
+		{name: "config-wrapper", environ: []string{path}, config: "[build]\nrustc-workspace-wrapper = \"tools/w\"\n", wrapped: true, chain: "tools/w"},
+		{name: "env-over-config", environ: []string{path, "RUSTC_WORKSPACE_WRAPPER="}, config: "[build]\nrustc-workspace-wrapper = \"tools/w\"\n", wrapped: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := (&project{src: ecosystems.Source{FS: fstest.MapFS{}}}).TraceEnv("/tmp/scratch", tt.environ)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("TraceEnv (-want +got):\n%s", diff)
+			root, scratch := t.TempDir(), t.TempDir()
+			files := map[string]string{"Cargo.toml": "[package]\nname = \"p\"\nversion = \"0.1.0\"\n"}
+			if tt.config != "" {
+				files[".cargo/config.toml"] = tt.config
+			}
+			writeFiles(t, root, files)
+			environ := append([]string{"HOME=" + t.TempDir()}, tt.environ...)
+			got := ecotest.Open(t, New(), root).(ecosystems.TraceEnvironer).TraceEnv(scratch, environ)
+			script := filepath.Join(scratch, wrapperName)
+			var want []string
+			if tt.wrapped {
+				want = []string{"RUSTC_WORKSPACE_WRAPPER=" + script}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("TraceEnv (-want +got):\n%s", diff)
+			}
+			if !tt.wrapped {
+				return
+			}
+			data, err := os.ReadFile(script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			chain := tt.chain
+			if strings.Contains(chain, "/") && !filepath.IsAbs(chain) {
+				chain = filepath.Join(root, chain)
+			}
+			if line := "\nchain=" + shQuote(chain) + "\n"; !strings.Contains(string(data), line) {
+				t.Errorf("script does not chain %q (want the line %q):\n%s", chain, line, data)
 			}
 		})
 	}
 }
 
-// TestTraceEnvProjectLint checks that a project that makes the lint an
-// error itself keeps it: a forced warning would let its failing build pass.
+// TestTraceEnvProjectLint checks that a project that sets the lint's level
+// itself keeps it: a forced warning would let its failing build pass, and
+// the wrapper would hide the warnings it asked for.
 func TestTraceEnvProjectLint(t *testing.T) {
 	const pkg = "[package]\nname = \"p\"\nversion = \"0.1.0\"\n"
 	tests := []struct {
 		name  string
 		files fstest.MapFS
-		want  bool // whether TraceEnv adds the flag
+		want  bool // whether TraceEnv sets the wrapper
 	}{
 		{"none", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg)}, "src/lib.rs": {Data: []byte("#![deny(warnings)]\n")}}, true},
 		{"manifest-deny", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = \"deny\"\n")}}, false},
 		{"manifest-table-forbid", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = { level = \"forbid\", priority = 1 }\n")}}, false},
-		{"manifest-warn", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = \"warn\"\n")}}, true},
+		{"manifest-warn", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg + "[lints.rust]\nunused_crate_dependencies = \"warn\"\n")}}, false},
+		{"attribute-warn", fstest.MapFS{"Cargo.toml": {Data: []byte(pkg)}, "src/lib.rs": {Data: []byte("#![warn(unused_crate_dependencies)]\n")}}, false},
 		{"workspace-deny", fstest.MapFS{
 			"Cargo.toml":   {Data: []byte("[workspace]\nmembers = [\"a\"]\n[workspace.lints.rust]\nunused_crate_dependencies = \"deny\"\n")},
 			"a/Cargo.toml": {Data: []byte("[package]\nname = \"a\"\nversion = \"0.1.0\"\n[lints]\nworkspace = true\n")},
@@ -71,7 +103,7 @@ func TestTraceEnvProjectLint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := p.(ecosystems.TraceEnvironer).TraceEnv("/tmp/scratch", nil) != nil
+			got := p.(ecosystems.TraceEnvironer).TraceEnv(t.TempDir(), []string{"PATH=" + os.Getenv("PATH")}) != nil
 			if got != tt.want {
 				t.Errorf("TraceEnv adds the lint = %v, want %v", got, tt.want)
 			}

@@ -98,7 +98,13 @@
 //     dependencies, such as python's lib-dynload modules, or those under
 //     <prefix>/lib for a program no package owns) — shows no use: a traced
 //     build loads libz in the compiler whether or not the project uses it.
-//     A library the project loads is attributed even when a tool loaded it
+//     Nor does what the traced processes loaded only for the toolchain, as
+//     the system ecosystem judges it (ecosystems/internal/toolchain): ld
+//     dlopen()s every plugin in /usr/lib/bfd-plugins, and LLVMgold-14.so
+//     needs libLLVM-14, libz3 and libedit, which no package dependency of
+//     ld explains; such a library's name is listed as excluded with the
+//     object that needed it, unless the project declares it or the
+//     configuration resolved it. A library the project loads is attributed even when a tool loaded it
 //     too. (The index is per file, so a library both a tool may load and
 //     the project only dlopen()s is missed.)
 //   - Headers show compile-time use when the compiler included them, as

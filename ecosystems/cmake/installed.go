@@ -12,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/solib"
+	"github.com/envaudit/envaudit/ecosystems/internal/toolchain"
 	"github.com/envaudit/envaudit/internal/dpkg"
 	packageurl "github.com/package-url/packageurl-go"
 )
@@ -74,6 +75,7 @@ type inventory struct {
 	compiled           map[string]bool // files the build's dependency records list
 	gated              bool            // compiled is known: headers outside it were not compiled
 	real               map[string]string
+	toolWhy            map[*dpkg.Package]string // packages only the toolchain loaded, and why
 }
 
 // Installed enumerates what the CMake configuration resolved (D2) and
@@ -134,6 +136,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	v.indexResolvedFiles()
 	v.packages()
+	v.toolchainExcluded()
 	foldInventory(v.inv, decl.deps)
 	return v.inv, nil
 }
@@ -260,6 +263,73 @@ func (v *inventory) loaded(env ecosystems.Env, builds []*cache, root string) {
 		v.toolLibs[real] = true
 		for p := range ld.closure(real) {
 			v.toolLibs[p] = true
+		}
+	}
+	v.toolLoads(env)
+}
+
+// toolLoads adds to toolLibs what the traced processes loaded only for
+// the toolchain, as the system ecosystem judges it (the shared
+// ecosystems/internal/toolchain): a package's dependencies do not cover
+// what a tool dlopen()s — ld loads every plugin in /usr/lib/bfd-plugins,
+// and LLVMgold-14.so (llvm-14-linker-tools) needs libLLVM-14 and its
+// libraries. The packages of such loads are recorded, with why, for
+// toolchainExcluded.
+func (v *inventory) toolLoads(env ecosystems.Env) {
+	if v.db == nil || len(env.Processes) == 0 {
+		return
+	}
+	a := &toolchain.Analysis{Sys: v.sys, DB: v.db, Base: v.db.Base(), Attributed: env.Attributed}
+	v.toolWhy = map[*dpkg.Package]string{}
+	project := map[*dpkg.Package]bool{}
+	for _, l := range a.Loads(env.Processes) {
+		if !l.Tool || v.projLibs[v.realPath(l.Object)] {
+			project[l.Package] = true
+			continue
+		}
+		v.toolLibs[v.realPath(l.Object)] = true
+		if _, ok := v.toolWhy[l.Package]; !ok {
+			v.toolWhy[l.Package] = l.Why
+		}
+	}
+	for p := range project {
+		delete(v.toolWhy, p)
+	}
+}
+
+// toolchainExcluded lists as excluded, with why, the CMake-level names of
+// the packages only the toolchain loaded (toolLoads), unless the project
+// declares or its configuration resolved the name: the evidence for a
+// library that is nobody's finding. A name another package the project
+// loaded shares is not listed.
+func (v *inventory) toolchainExcluded() {
+	if len(v.toolWhy) == 0 {
+		return
+	}
+	declared := map[string]bool{}
+	for _, n := range v.decl.names() {
+		declared[n] = true
+	}
+	why := map[string]string{}
+	for p, w := range v.toolWhy {
+		if !v.indexed(p) || !v.libraryish(p) {
+			continue
+		}
+		n := v.nameOf(p)
+		if _, resolved := v.res[n]; resolved || declared[n] {
+			continue
+		}
+		if _, ok := why[n]; !ok || w < why[n] {
+			why[n] = w
+		}
+	}
+	used := map[string]bool{}
+	for _, pkg := range v.inv.Packages {
+		used[pkg.Name] = true
+	}
+	for _, n := range sortedKeys(why) {
+		if !used[n] {
+			v.inv.Excluded = append(v.inv.Excluded, ecosystems.Excluded{Name: n, Why: why[n]})
 		}
 	}
 }

@@ -16,7 +16,8 @@
 //     tidy) for modules the main module does not import: they are not the
 //     author's declaration, so they are not in D1; they appear in D2 with
 //     Direct false, and a module the code imports although it is marked
-//     indirect comes out as hidden (transitive). A tool directive (Go 1.24)
+//     indirect comes out as hidden direct at the import (the comment is
+//     stale: go mod tidy would move the requirement). A tool directive (Go 1.24)
 //     declares the module providing the tool as a dev dependency, positioned
 //     at the tool line, unless the module is also required directly.
 //     Replace directives are kept in Spec ("v1.2.3 => ../fork"); exclude
@@ -28,8 +29,12 @@
 //   - go env -json: GOMODCACHE and GOROOT.
 //   - go list -m -json all: the selected module graph with versions and
 //     extraction directories; main modules (the project and its workspace
-//     modules) are not packages. Offline runs work when the module cache is
-//     warm (GOPROXY=off, GOFLAGS=-mod=mod are honoured from the environment).
+//     modules) are not packages. When it fails, go list -m -e -json all
+//     tells the modules the go command cannot resolve (a made-up path, a
+//     module an offline cache lacks): they are left out of D2, each with a
+//     warning, so their declarations are reported not installed. Offline
+//     runs work when the module cache is warm (GOPROXY=off, GOFLAGS=-mod=mod
+//     are honoured from the environment).
 //   - go mod graph: the requirement edges between selected versions.
 //   - vendor/modules.txt, when the project vendors: vendored modules.
 //   - The standard library under GOROOT is listed as excluded toolchain

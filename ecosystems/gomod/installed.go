@@ -35,6 +35,7 @@ type listModule struct {
 	Main     bool
 	Indirect bool
 	Dir      string
+	GoMod    string
 	Replace  *listModule
 	Error    *struct{ Err string }
 }
@@ -91,10 +92,19 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if err == nil {
 		listed, err = decodeList(out)
 	}
-	if err != nil {
-		if len(vendored) == 0 {
+	if err != nil && len(vendored) == 0 {
+		// The go command stops at a module it cannot resolve: a path no one
+		// publishes, or one an offline module cache lacks. With -e it lists
+		// the others, so the audit can say which declaration is not
+		// installed instead of failing.
+		var unresolved []string
+		if listed, unresolved = listResolved(ctx, run, root, environ, goCmd); len(unresolved) == 0 {
 			return nil, fmt.Errorf("list the module graph: %w", err)
 		}
+		inv.Warnings = append(inv.Warnings, unresolved...)
+		err = nil
+	}
+	if err != nil {
 		// A vendored project need not have its dependencies in the module
 		// cache; vendor/modules.txt is then the record of what is installed.
 		inv.Warnings = append(inv.Warnings, fmt.Sprintf("list the module graph: %v; using vendor/modules.txt", err))
@@ -210,6 +220,31 @@ func lookPath(name string, environ []string) string {
 		return f
 	}
 	return name
+}
+
+// listResolved lists the module graph with -e and returns the modules the
+// go command resolved, and a warning per module it could not: one with an
+// error and no go.mod the go command could read, which nothing installed.
+// It returns no warning when the listing fails or every module resolved.
+func listResolved(ctx context.Context, run Runner, root string, environ []string, goCmd string) ([]listModule, []string) {
+	out, err := run(ctx, root, environ, goCmd, "list", "-m", "-e", "-json", "all")
+	if err != nil {
+		return nil, nil
+	}
+	all, err := decodeList(out)
+	if err != nil {
+		return nil, nil
+	}
+	var listed []listModule
+	var unresolved []string
+	for _, m := range all {
+		if m.Error != nil && m.Dir == "" && m.GoMod == "" && m.Replace == nil {
+			unresolved = append(unresolved, fmt.Sprintf("module %s@%s cannot be resolved by the go command (%s): it is not installed", m.Path, m.Version, m.Error.Err))
+			continue
+		}
+		listed = append(listed, m)
+	}
+	return listed, unresolved
 }
 
 // decodeList decodes the concatenated JSON objects of `go list -m -json`.

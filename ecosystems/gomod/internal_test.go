@@ -234,6 +234,83 @@ func TestInstalledRecorded(t *testing.T) {
 	}
 }
 
+// TestInstalledUnresolved checks Installed on a project whose go.mod
+// requires a module the go command cannot resolve (testdata/sloppy-madeup):
+// `go list -m all` fails, and the -e listing gives D2 without that module
+// and a warning naming it, so the audit calls its declaration not
+// installed. When the -e listing names no module it could not resolve,
+// the first failure is Installed's error.
+func TestInstalledUnresolved(t *testing.T) {
+	abs, err := filepath.Abs(filepath.Join("testdata", "sloppy-madeup"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goenv := `{"GOMODCACHE": "/mc", "GOROOT": "/usr/local/go"}`
+	main := `{"Path": "example.com/envaudit-fixture/sloppy-madeup", "Main": true, "Dir": "` + abs + `"}
+`
+	tests := []struct {
+		name     string
+		runner   fakeRunner
+		want     []string // the packages
+		warnings []string
+		err      string
+	}{
+		{
+			name: "made-up",
+			runner: fakeRunner{
+				"env -json GOMODCACHE GOROOT": goenv,
+				"list -m -e -json all": main + `{"Path": "github.com/fastjsonx/fastjsonx-turbo", "Version": "v1.2.0", "Error": {"Err": "module lookup disabled by GOPROXY=off"}}
+{"Path": "github.com/google/uuid", "Version": "v1.6.0", "Dir": "/mc/github.com/google/uuid@v1.6.0", "GoMod": "/mc/cache/download/github.com/google/uuid/@v/v1.6.0.mod"}
+{"Path": "golang.org/x/sys", "Version": "v0.50.0", "GoMod": "/mc/cache/download/golang.org/x/sys/@v/v0.50.0.mod", "Error": {"Err": "not extracted"}}`,
+			},
+			want: []string{"github.com/google/uuid@v1.6.0", "golang.org/x/sys@v0.50.0"},
+			warnings: []string{
+				"module github.com/fastjsonx/fastjsonx-turbo@v1.2.0 cannot be resolved by the go command (module lookup disabled by GOPROXY=off): it is not installed",
+				"go mod graph: go mod graph: exit status 1",
+				"module golang.org/x/sys@v0.50.0: not extracted",
+			},
+		},
+		{
+			name: "other-failure",
+			runner: fakeRunner{
+				"env -json GOMODCACHE GOROOT": goenv,
+				"list -m -e -json all":        main,
+			},
+			err: "list the module graph: go list -m -json all: exit status 1",
+		},
+		{
+			name:   "no-listing",
+			runner: fakeRunner{"env -json GOMODCACHE GOROOT": goenv},
+			err:    "list the module graph: go list -m -json all: exit status 1",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &Ecosystem{Run: tt.runner.run, Go: "go"}
+			inv, err := ecotest.Open(t, e, abs).Installed(context.Background(), ecosystems.Env{Environ: []string{}})
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("Installed error = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range inv.Packages {
+				got = append(got, p.Name+"@"+p.Version)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("packages (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.warnings, inv.Warnings); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestOpenNoModule(t *testing.T) {
 	e := &Ecosystem{Run: func(context.Context, string, []string, string, ...string) ([]byte, error) {
 		t.Fatal("the go command must not run without go.mod")

@@ -8,7 +8,9 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 
@@ -83,9 +85,17 @@ const (
 // TypeScript imports that name only types — `import type`, `export type
 // ... from`, and imports whose bindings are used only as types, which
 // TypeScript erases — are ImportCompile; every other import is
-// ImportRuntime. Relative and absolute specifiers (the project's own
+// ImportRuntime, except that a require call or import() whose failure the
+// code handles — inside a try block, or import() with a catch, the way
+// optional dependencies are loaded — is ImportOptional (see guarded), when
+// every such import of that module in the file is handled. Relative and absolute specifiers (the project's own
 // files), Node's built-in modules ("fs", "node:fs"), URLs and package.json
-// "#imports" are not packages and are left out. A specifier names its
+// "#imports" are not packages and are left out, and so are the module
+// aliases of the project's tsconfig.json or jsconfig.json (at the root and
+// in each workspace, with the relative files they extend):
+// compilerOptions.paths patterns ("@/*", "~lib/*") and specifiers naming a
+// file or directory under compilerOptions.baseUrl, which the compiler
+// resolves to the project's own files. A specifier names its
 // package by its first segment, or its first two for a scope ("lodash/fp"
 // is lodash, "@babel/core/lib/x" is @babel/core) — the directory under
 // node_modules that Node resolves it to, which is also how an alias is
@@ -113,7 +123,7 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	recs, failed := p.scan(files, true)
+	recs, failed, catching := p.scan(files, true)
 	// An annotation misplaced by a declaration-like line in a template
 	// literal can break a file that parses as written: such a file is read
 	// again as written, without the erased imports.
@@ -126,7 +136,7 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	if len(again) > 0 {
 		sort.Strings(again)
 		recs = slices.DeleteFunc(recs, func(r record) bool { return slices.Contains(again, r.file) })
-		recs2, failed2 := p.scan(again, false)
+		recs2, failed2, _ := p.scan(again, false)
 		recs = append(recs, recs2...)
 		for _, f := range again {
 			delete(failed, f)
@@ -136,6 +146,7 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	for _, f := range slices.Sorted(maps.Keys(failed)) {
 		out.Warnings = append(out.Warnings, failed[f]...)
 	}
+	guarded := p.guarded(catching, failed)
 	kept := map[importKey]bool{}
 	for _, r := range recs {
 		if r.mark == "" {
@@ -143,14 +154,27 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		}
 	}
 	own := p.ownNames()
+	dirs := []string{"."}
+	for _, w := range p.ws {
+		dirs = append(dirs, w.dir)
+	}
+	al, err := readAliases(p.src, dirs)
+	if err != nil {
+		// The compiler fails on it too; the imports stay readable, only
+		// the aliases are unknown.
+		out.Warnings = append(out.Warnings, fmt.Sprintf("%v (its module aliases are not read)", err))
+	}
 	for _, r := range recs {
 		name, ok := packageOf(r.spec)
-		if !ok || own[name] || r.mark == declMarker && kept[r.key()] {
+		if !ok || own[name] || r.mark == declMarker && kept[r.key()] || al.own(p.src, r.spec) {
 			continue
 		}
 		kind := ecosystems.ImportRuntime
-		if r.mark != "" { // explicitly type-only, or erased
+		switch {
+		case r.mark != "": // explicitly type-only, or erased
 			kind = ecosystems.ImportCompile
+		case r.dynamic && guarded[guardKey{r.file, r.spec}]:
+			kind = ecosystems.ImportOptional
 		}
 		out.List = append(out.List, ecosystems.Import{
 			Package: name,
@@ -231,10 +255,11 @@ func (p *project) sourceFiles() ([]string, error) {
 // of its specifier, the specifier as written, and the marker it carried
 // (typeMarker, declMarker or "").
 type record struct {
-	file string
-	line int
-	spec string
-	mark string
+	file    string
+	line    int
+	spec    string
+	mark    string
+	dynamic bool // a require call or an import() expression
 }
 
 type importKey struct {
@@ -252,6 +277,7 @@ func (r record) key() importKey { return importKey{r.file, r.line, r.spec} }
 type note struct {
 	Importer string `json:"i"`
 	Spec     string `json:"s"`
+	Dynamic  bool   `json:"d,omitempty"`
 }
 
 // pluginName names the resolver callback in esbuild's messages.
@@ -262,8 +288,11 @@ const pluginName = "envaudit-imports"
 // stops after parsing, before linking anything, and the errors are the
 // records. With annotate, TypeScript files are annotated first
 // (annotateImports). The files that do not parse are returned with the
-// warnings that say why.
-func (p *project) scan(files []string, annotate bool) ([]record, map[string][]string) {
+// warnings that say why, and the files whose text may hold a guarded
+// import, which guarded reads again.
+func (p *project) scan(files []string, annotate bool) ([]record, map[string][]string, []string) {
+	var mu sync.Mutex
+	var catching []string
 	plugin := api.Plugin{
 		Name: pluginName,
 		Setup: func(b api.PluginBuild) {
@@ -271,7 +300,8 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 				if a.Kind == api.ResolveEntryPoint {
 					return api.OnResolveResult{Path: a.Path, Namespace: importNamespace}, nil
 				}
-				text, _ := json.Marshal(note{Importer: a.Importer, Spec: a.Path})
+				dynamic := a.Kind == api.ResolveJSRequireCall || a.Kind == api.ResolveJSDynamicImport
+				text, _ := json.Marshal(note{Importer: a.Importer, Spec: a.Path, Dynamic: dynamic})
 				return api.OnResolveResult{Errors: []api.Message{{Text: string(text)}}}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
@@ -280,6 +310,11 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 					return api.OnLoadResult{}, err
 				}
 				text := string(data)
+				if strings.Contains(text, "catch") && (strings.Contains(text, "require") || strings.Contains(text, "import(")) {
+					mu.Lock()
+					catching = append(catching, a.Path)
+					mu.Unlock()
+				}
 				if annotate && isTypeScript(a.Path) {
 					text = annotateImports(text)
 				}
@@ -315,7 +350,7 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 			}
 			continue
 		}
-		r := record{file: n.Importer, spec: n.Spec}
+		r := record{file: n.Importer, spec: n.Spec, dynamic: n.Dynamic}
 		if m.Location != nil {
 			r.line = m.Location.Line
 		}
@@ -326,7 +361,87 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 		}
 		recs = append(recs, r)
 	}
-	return recs, failed
+	sort.Strings(catching)
+	return recs, failed, catching
+}
+
+// A guardKey is a module a file requires or imports dynamically.
+type guardKey struct{ file, spec string }
+
+// guarded returns the modules that files require (or import with import())
+// only where a failure to load them is handled: inside a try block, or an
+// import() with a catch — the pattern of an optional dependency, which the
+// code copes without. esbuild knows such imports (it lets them stay
+// unresolved) but its plugin API does not say so; so files are parsed once
+// more with a resolver that resolves nothing, and every import the
+// resolver was asked for that esbuild did not then report unresolved is
+// guarded. Only files whose text has "catch" and "require" or "import("
+// can have one (scan lists them), and files that failed to parse are left
+// out.
+func (p *project) guarded(files []string, failed map[string][]string) map[guardKey]bool {
+	files = slices.DeleteFunc(slices.Clone(files), func(f string) bool { return failed[f] != nil })
+	out := map[guardKey]bool{}
+	if len(files) == 0 {
+		return out
+	}
+	var mu sync.Mutex
+	asked := map[guardKey]bool{}
+	plugin := api.Plugin{
+		Name: pluginName,
+		Setup: func(b api.PluginBuild) {
+			b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+				if a.Kind == api.ResolveEntryPoint {
+					return api.OnResolveResult{Path: a.Path, Namespace: importNamespace}, nil
+				}
+				if a.Kind == api.ResolveJSRequireCall || a.Kind == api.ResolveJSDynamicImport {
+					mu.Lock()
+					asked[guardKey{a.Importer, a.Path}] = true
+					mu.Unlock()
+				}
+				// Without a resolve directory esbuild searches nothing on
+				// disk: the import stays unresolved, an error unless its
+				// failure is handled.
+				return api.OnResolveResult{}, nil
+			})
+			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				data, err := p.src.ReadFile(a.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				text := string(data)
+				return api.OnLoadResult{Contents: &text, Loader: sourceExts[path.Ext(a.Path)]}, nil
+			})
+		},
+	}
+	res := api.Build(api.BuildOptions{
+		EntryPoints: files,
+		Bundle:      true,
+		Write:       false,
+		Outdir:      "/envaudit-imports-never-written",
+		LogLevel:    api.LogLevelSilent,
+		Platform:    api.PlatformNode,
+		Target:      api.ESNext,
+		TsconfigRaw: "{}",
+		Plugins:     []api.Plugin{plugin},
+	})
+	unresolved := map[guardKey]bool{}
+	for _, m := range res.Errors {
+		rest, ok := strings.CutPrefix(m.Text, "Could not resolve ")
+		if !ok || m.Location == nil {
+			continue
+		}
+		spec, err := strconv.Unquote(rest)
+		if err != nil {
+			continue
+		}
+		unresolved[guardKey{strings.TrimPrefix(m.Location.File, importNamespace+":"), spec}] = true
+	}
+	for k := range asked {
+		if !unresolved[k] {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // parseWarning words an esbuild error that is not an import record: a

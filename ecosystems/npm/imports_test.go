@@ -67,6 +67,27 @@ func TestImports(t *testing.T) {
 			"index.js:5 lodash/package.json lodash runtime",
 		},
 	}, {
+		name: "guarded",
+		files: map[string]string{
+			"index.js": "let x\ntry {\n  x = require('optional-thing')\n} catch (e) {}\n" +
+				"const y = require('needed')\n" +
+				"function f() { try { return require(\"deep-opt\") } catch { return null } }\n" +
+				"import('dyn-opt').catch(() => {})\n" +
+				"const z = require('both')\n" +
+				"try { require('both') } catch {}\n" +
+				"try { require.resolve('resolved') } catch {}\n",
+			"other.js": "const x = require('optional-thing')\n",
+		},
+		want: []string{
+			"index.js:3 optional-thing optional-thing optional",
+			"index.js:5 needed needed runtime",
+			"index.js:6 deep-opt deep-opt optional",
+			"index.js:7 dyn-opt dyn-opt optional",
+			"index.js:8 both both runtime",
+			"index.js:10 resolved resolved runtime",
+			"other.js:1 optional-thing optional-thing runtime",
+		},
+	}, {
 		name: "esm",
 		files: map[string]string{
 			"src/main.mjs": "import chalk from 'chalk'\n" +

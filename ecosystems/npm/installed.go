@@ -110,6 +110,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if p.lockErr != nil {
 		return nil, p.lockErr
 	}
+	if p.otherErr != nil {
+		return nil, p.otherErr
+	}
 	if lockName != "" && lock == nil {
 		v.warnf("%s: lockfileVersion 1 has no \"packages\" map; the tree is not cross-checked (npm 7 or later writes version 3)", lockName)
 	}
@@ -171,7 +174,10 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	if lock != nil && hasTree {
 		v.crossCheck(lock, lockName)
-		v.unresolvedOptional(declarers, lock, lockName)
+		v.unresolvedOptional(inv, declarers, lock)
+	}
+	if p.other != nil && hasTree && m != nil {
+		v.crossCheckOther(inv, p.other, m, ws)
 	}
 	for _, p := range v.pkgs {
 		if err := v.index(inv.Index, p); err != nil {
@@ -699,18 +705,14 @@ func parseLock(file string, data []byte) (map[string]*lockEntry, error) {
 	return lf.Packages, nil
 }
 
-// crossCheck compares the tree with the lockfile: packages whose lockfile
-// entry is missing or names another version, and lockfile entries missing
-// from the tree, are warnings. Missing optional entries are not (npm skips
-// packages for other platforms), and missing dev-only entries are counted
-// in one warning (npm ci --omit=dev leaves them out on purpose).
-// unresolvedOptional warns of each optional dependency a package.json
-// declares (in optionalDependencies: an optional peer is never installed)
-// that is neither installed nor in the lockfile. npm records an
-// optional dependency it skips for this platform in the lockfile all the
-// same; one the lockfile lacks is one npm could not resolve at all — most
-// often a name that does not exist — which is no harmless skip.
-func (v *inventory) unresolvedOptional(declarers map[string]*manifest, lock map[string]*lockEntry, lockName string) {
+// unresolvedOptional lists in inv.Unlocked each optional dependency a
+// package.json declares (in optionalDependencies: an optional peer is
+// never installed) that is neither installed nor in the lockfile. npm
+// records an optional dependency it skips for this platform in the
+// lockfile all the same; one the lockfile lacks was added to package.json
+// after the lockfile was written (npm ci then refuses to install), or is
+// one npm could not resolve at all — no harmless skip.
+func (v *inventory) unresolvedOptional(inv *ecosystems.Inventory, declarers map[string]*manifest, lock map[string]*lockEntry) {
 	inLock := map[string]bool{}
 	for loc := range lock {
 		if i := strings.LastIndex("/"+loc, "/node_modules/"); i >= 0 {
@@ -722,11 +724,18 @@ func (v *inventory) unresolvedOptional(declarers map[string]*manifest, lock map[
 			if d.Scope != ecosystems.ScopeOptional || declarers[dir].optionalPeers[d.Name] || inLock[d.Name] || v.resolve(dir, d.Name) != nil {
 				continue
 			}
-			v.warnf("%s: optional dependency %q is neither installed nor in %s: npm could not resolve it (a platform skip is recorded in the lockfile) — check the name", d.Pos, d.Name, lockName)
+			if !slices.Contains(inv.Unlocked, d.Name) {
+				inv.Unlocked = append(inv.Unlocked, d.Name)
+			}
 		}
 	}
 }
 
+// crossCheck compares the tree with the lockfile: packages whose lockfile
+// entry is missing or names another version, and lockfile entries missing
+// from the tree, are warnings. Missing optional entries are not (npm skips
+// packages for other platforms), and missing dev-only entries are counted
+// in one warning (npm ci --omit=dev leaves them out on purpose).
 func (v *inventory) crossCheck(lock map[string]*lockEntry, lockName string) {
 	for _, p := range v.pkgs {
 		le := lock[p.loc]

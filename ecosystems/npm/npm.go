@@ -28,10 +28,18 @@
 //     node_modules/.pnpm/<name>@<version>/node_modules/<name> is that
 //     store package, one package however many links reach it; its
 //     dependencies are the links beside it in its store entry's
-//     node_modules, walked in turn. pnpm-lock.yaml is not parsed: the
-//     tree is D2, and without npm's lockfile no package is marked dev.
+//     node_modules, walked in turn.
 //   - Yarn 1 (yarn.lock) and Yarn 2+ with the node-modules linker lay out
-//     node_modules as npm does, and are read so; yarn.lock is not parsed.
+//     node_modules as npm does, and are read so.
+//   - pnpm-lock.yaml (lockfileVersion 9) or yarn.lock (Yarn 1's format, or
+//     the YAML of Yarn 2 and later), when there is no npm lockfile: the
+//     tree stays D2; the lockfile's graph, walked from the declarations,
+//     marks the packages only dev dependencies reach as dev, and is
+//     cross-checked with the tree as package-lock.json is (a declaration
+//     the lockfile lacks, an installed package it lacks or records at
+//     another version, a locked package neither dev-only nor optional
+//     that is not installed, are warnings; an optional declaration in
+//     neither is Unlocked). A Plug'n'Play install is not cross-checked.
 //   - Yarn's Plug'n'Play, for a project without node_modules:
 //     .pnp.data.json, else the state .pnp.cjs inlines. Each package (a name
 //     at an npm reference; the virtual instances Yarn makes for peer
@@ -44,8 +52,10 @@
 //     on disk, packages missing from it, versions that differ are
 //     warnings), its "dev" flags mark dev-only packages, and its edges stand
 //     in for a package.json that cannot be read. An optional dependency
-//     neither installed nor in the lockfile is a warning: npm records the
-//     ones it skips for the platform, so it could not resolve this one.
+//     neither installed nor in the lockfile is Unlocked, which the audit
+//     reports not installed: npm records the ones it skips for the
+//     platform (fsevents on Linux), so the lockfile is out of date with
+//     package.json and a clean install fails or goes without it.
 //   - the npm command's own package, and corepack beside it (found through
 //     the traced run's PATH and the node executable it ran), listed as
 //     excluded toolchain baseline.
@@ -59,7 +69,8 @@
 // Open reads package.json, the workspaces' package.json files and the
 // lockfile through the Source, once; Files labels them manifests and a
 // lockfile, and lists yarn.lock and pnpm-lock.yaml, when present, as
-// lockfiles it does not parse. node_modules, an installed tree, is read
+// lockfiles too; the first of them is parsed when there is no npm
+// lockfile. node_modules, an installed tree, is read
 // from disk by Installed.
 //
 // D3 (attribution): a traced path belongs to the innermost package directory
@@ -101,9 +112,9 @@ func (Ecosystem) Name() string { return "npm" }
 var lockFiles = []string{"npm-shrinkwrap.json", "package-lock.json"}
 
 // otherLockFiles are the lockfiles of the other package managers that
-// install into node_modules (yarn, pnpm). They are not parsed — D2 is the
-// tree they installed — but they are the project's record of what was
-// installed, so Files lists them as lockfiles.
+// install into node_modules (pnpm, yarn), in order of precedence. D2 is
+// the tree they installed; the lockfile, the project's record of it, is
+// its cross-check and says which packages are dev-only (readOtherLock).
 var otherLockFiles = []string{"pnpm-lock.yaml", "yarn.lock"}
 
 // project is an npm project opened once: its package.json files parsed,
@@ -120,13 +131,18 @@ type project struct {
 	lock     map[string]*lockEntry
 	lockName string
 	lockErr  error
+	// other is pnpm-lock.yaml or yarn.lock when there is no npm lockfile
+	// (nil without one); otherErr is what is wrong with it.
+	other    *otherLock
+	otherErr error
 }
 
 // Open reads package.json, the package.json of every workspace its
 // "workspaces" globs match, and the lockfile (npm-shrinkwrap.json, else
-// package-lock.json) through the Source, once. Files labels the
-// package.json files manifests and the lockfile a lockfile, and lists
-// yarn's and pnpm's lockfiles as lockfiles too (otherLockFiles). A tree
+// package-lock.json, else pnpm-lock.yaml or yarn.lock) through the Source,
+// once. Files labels the package.json files manifests and the lockfile a
+// lockfile, and lists yarn's and pnpm's lockfiles as lockfiles too
+// (otherLockFiles). A tree
 // with neither package.json nor an npm lockfile is absent.
 func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	p := &project{src: src}
@@ -150,6 +166,9 @@ func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Proj
 	}
 	if p.root == nil && p.lockName == "" {
 		return nil, nil
+	}
+	if p.lockName == "" {
+		p.other, p.otherErr = readOtherLock(src)
 	}
 	for _, l := range otherLockFiles {
 		if src.IsFile(l) {

@@ -37,6 +37,7 @@ type inventoryJSON struct {
 	Excluded []ecosystems.Excluded `json:"excluded,omitempty"`
 	Warnings []string              `json:"warnings,omitempty"`
 	Unknown  bool                  `json:"unknown,omitempty"`
+	Unlocked []string              `json:"unlocked,omitempty"`
 }
 
 // audit runs the ecosystem on root and looks up each path (relative to
@@ -61,7 +62,7 @@ func audit(t *testing.T, root, base string, env ecosystems.Env, paths []string) 
 		r.InstalledError = err.Error()
 		return r
 	}
-	r.Installed = &inventoryJSON{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings, Unknown: inv.Unknown}
+	r.Installed = &inventoryJSON{Packages: inv.Packages, Excluded: inv.Excluded, Warnings: inv.Warnings, Unknown: inv.Unknown, Unlocked: inv.Unlocked}
 	if inv.Evidence.Basis == "" {
 		t.Errorf("Installed: empty Evidence")
 	}

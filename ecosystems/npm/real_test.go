@@ -523,7 +523,7 @@ func TestRealPnpm(t *testing.T) {
 		{Name: "ms", Version: "2.1.2", PURL: "pkg:npm/ms@2.1.2", Path: "node_modules/.pnpm/ms@2.1.2/node_modules/ms"},
 		{Name: "@isaacs/string-locale-compare", Version: "1.1.0", PURL: "pkg:npm/%40isaacs/string-locale-compare@1.1.0", Path: "node_modules/@isaacs/string-locale-compare", Direct: true},
 		{Name: "debug", Version: "4.3.4", PURL: "pkg:npm/debug@4.3.4", Path: "node_modules/debug", Direct: true, Deps: []string{"ms"}},
-		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true, Dev: true},
 	}
 	if diff := cmp.Diff(want, inv.Packages); diff != "" {
 		t.Errorf("Packages (-want +got):\n%s", diff)
@@ -548,8 +548,9 @@ func TestRealPnpm(t *testing.T) {
 
 // TestRealYarn1 checks a real Yarn 1 install: the node_modules tree Yarn
 // lays out from yarn.lock is read as npm's (debug 2 with its own ms 2.0.0
-// nested under it, ms 2.1.3 hoisted), and yarn.lock is listed as the
-// project's lockfile.
+// nested under it, ms 2.1.3 hoisted), yarn.lock is listed as the
+// project's lockfile, and its graph marks is-number, only a dev
+// dependency reaches, dev-only.
 func TestRealYarn1(t *testing.T) {
 	dir := installedFixture(t, "real/yarn1")
 	p := ecotest.Open(t, New(), dir)
@@ -563,7 +564,7 @@ func TestRealYarn1(t *testing.T) {
 	want := []ecosystems.Package{
 		{Name: "debug", Version: "2.6.9", PURL: "pkg:npm/debug@2.6.9", Path: "node_modules/debug", Direct: true, Deps: []string{"ms"}},
 		{Name: "ms", Version: "2.0.0", PURL: "pkg:npm/ms@2.0.0", Path: "node_modules/debug/node_modules/ms"},
-		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true},
+		{Name: "is-number", Version: "7.0.0", PURL: "pkg:npm/is-number@7.0.0", Path: "node_modules/is-number", Direct: true, Dev: true},
 		{Name: "ms", Version: "2.1.3", PURL: "pkg:npm/ms@2.1.3", Path: "node_modules/ms", Direct: true},
 	}
 	if diff := cmp.Diff(want, inv.Packages); diff != "" {

@@ -27,32 +27,14 @@ json.dump({k: sorted({n(d) for d in v}) for k, v in m.packages_distributions().i
 // python3-yaml, python3-six and python3-pytest through its system site
 // directory and envaudit-demo-lib installed by pip. Its code imports
 // urllib3, which only requests brings (a direct use of a transitive
-// package); imports pyyaml only in a function no test calls; never imports
-// six; declares iniconfig, which only pytest loads; imports demolib, which
+// package); imports python-dateutil and pyyaml only in functions no test
+// calls; never imports six; declares iniconfig, which only pytest loads; imports demolib, which
 // envaudit-demo-lib provides under another name; and imports fastjsonx,
 // which nothing installed provides. The
 // mapping is checked against importlib.metadata's packages_distributions
 // in the same venv, and the fixture's own tests must pass there.
 func TestRealImportsSloppy(t *testing.T) {
-	ecotest.Require(t, ecotest.Prereqs{Debs: realPackages, Files: []string{debianPython}})
-	dir := t.TempDir()
-	dir, _ = filepath.EvalSymlinks(dir)
-	proj := filepath.Join(dir, "proj")
-	environ := []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1", "PYTHONDONTWRITEBYTECODE=1"}
-	if err := ecotest.CopyTree("testdata/real/sloppy", proj, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := ecotest.CopyTree("testdata/real/localpkgs/demolib", filepath.Join(dir, "src", "demolib"), nil); err != nil {
-		t.Fatal(err)
-	}
-	venv := filepath.Join(proj, ".venv")
-	if _, err := run(dir, environ, debianPython, "-m", "venv", "--system-site-packages", venv); err != nil {
-		t.Fatal(err)
-	}
-	vpy := filepath.Join(venv, "bin", "python")
-	if _, err := run(dir, environ, vpy, "-m", "pip", "install", "-q", "--no-index", "--no-build-isolation", "./src/demolib"); err != nil {
-		t.Fatal(err)
-	}
+	proj, vpy, environ := sloppyVenv(t)
 	if _, err := run(proj, environ, vpy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"); err != nil {
 		t.Fatalf("the fixture's own tests fail in its venv: %v", err)
 	}
@@ -76,7 +58,8 @@ func TestRealImportsSloppy(t *testing.T) {
 			imp("envaudit-demo-lib", "demolib", "sloppyapp/client.py", 7, ecosystems.ImportRuntime, false),
 			imp("", "ujson", "sloppyapp/client.py", 10, ecosystems.ImportOptional, false),
 			imp("pyyaml", "yaml", "sloppyapp/client.py", 24, ecosystems.ImportRuntime, false),
-			imp("", "fastjsonx", "sloppyapp/client.py", 31, ecosystems.ImportRuntime, false),
+			imp("python-dateutil", "dateutil", "sloppyapp/client.py", 30, ecosystems.ImportRuntime, false),
+			imp("", "fastjsonx", "sloppyapp/client.py", 37, ecosystems.ImportRuntime, false),
 		},
 		Files: 3,
 	}
@@ -104,6 +87,34 @@ func TestRealImportsSloppy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sloppyVenv copies testdata/real/sloppy to a temporary directory and
+// makes its venv there: Debian's interpreter and python3-* packages through
+// the system site directory, envaudit-demo-lib installed by pip, offline.
+// It returns the project, the venv's interpreter and the environment.
+func sloppyVenv(t *testing.T) (proj, vpy string, environ []string) {
+	t.Helper()
+	ecotest.Require(t, ecotest.Prereqs{Debs: realPackages, Files: []string{debianPython}})
+	dir := t.TempDir()
+	dir, _ = filepath.EvalSymlinks(dir)
+	proj = filepath.Join(dir, "proj")
+	environ = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "LANG=C.UTF-8", "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1", "PYTHONDONTWRITEBYTECODE=1"}
+	if err := ecotest.CopyTree("testdata/real/sloppy", proj, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := ecotest.CopyTree("testdata/real/localpkgs/demolib", filepath.Join(dir, "src", "demolib"), nil); err != nil {
+		t.Fatal(err)
+	}
+	venv := filepath.Join(proj, ".venv")
+	if _, err := run(dir, environ, debianPython, "-m", "venv", "--system-site-packages", venv); err != nil {
+		t.Fatal(err)
+	}
+	vpy = filepath.Join(venv, "bin", "python")
+	if _, err := run(dir, environ, vpy, "-m", "pip", "install", "-q", "--no-index", "--no-build-isolation", "./src/demolib"); err != nil {
+		t.Fatal(err)
+	}
+	return proj, vpy, environ
 }
 
 // TestRealSetupPyComputed installs a project whose setup.py computes

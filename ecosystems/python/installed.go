@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -186,6 +189,26 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 
 	edges := resolveEdges(kept, in.Markers, extras, excluded, dp)
 
+	// What the interpreter imported at start-up, before any project code
+	// ran (a .pth file of a site directory importing certifi), is the
+	// environment's: still installed, but nothing of it is evidence of use
+	// (the .pth may read its data files too), with the file that imports
+	// it named in the evidence; unless the project declares it, which is
+	// then judged like any declaration, or a distribution the run loaded
+	// depends on it (requests needs certifi whoever imported it first).
+	quiet := map[string]bool{}
+	var quietWhy []string
+	startup := startupDists(kept, dp, in)
+	for _, name := range slices.Sorted(maps.Keys(startup)) {
+		if _, ok := excluded[name]; !ok && !declared[name] && !neededByLoaded(name, kept, edges, env.Processes) {
+			quiet[name] = true
+			quietWhy = append(quietWhy, name+" ("+startup[name]+")")
+		}
+	}
+	if len(quietWhy) > 0 {
+		inv.Evidence.Basis += "; modules the interpreter imported at start-up, before any project code ran, are the environment's and no evidence of use: " + strings.Join(quietWhy, ", ")
+	}
+
 	for _, d := range kept {
 		if why, ok := excluded[d.name]; ok {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: d.name, Why: why})
@@ -208,6 +231,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	// copies claim a file the one imports find wins. Excluded
 	// distributions own nothing: their files are not evidence.
 	ix := newIndexer(inv.Index, dists, in.CacheTag, dp)
+	ix.quiet = quiet
 	for i := len(dists) - 1; i >= 0; i-- {
 		d := dists[i]
 		if _, ok := excluded[d.name]; ok {
@@ -219,6 +243,140 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		inv.Warnings = append(inv.Warnings, ix.add(d)...)
 	}
 	return inv, nil
+}
+
+// maxPth bounds how much of a .pth file is read for the modules it
+// imports.
+const maxPth = 64 << 10
+
+// startupDists returns the distributions of the modules the interpreter
+// imported at start-up (Interpreter.Startup) from its site directories,
+// each with what imported it: the .pth file whose import line names the
+// module's top-level package, else site or sitecustomize. The standard
+// library's modules lie in no site directory and are nobody's.
+func startupDists(kept []*dist, dp *dpkgInfo, in *Interpreter) map[string]string {
+	if len(in.Startup) == 0 {
+		return nil
+	}
+	sites := map[string]bool{}
+	for _, d := range kept {
+		sites[d.site] = true
+	}
+	inSite := func(f string) bool {
+		for dir := f; ; {
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				return false
+			}
+			if sites[filepath.ToSlash(parent)] {
+				return true
+			}
+			dir = parent
+		}
+	}
+	mods := indexModules(kept, dp)
+	out := map[string]string{}
+	for _, m := range in.Startup {
+		f := ecosystems.Canon(m.File)
+		if m.Module == "__main__" || !inSite(f) {
+			continue
+		}
+		name := mods.provider(m.Module)
+		if name == "" {
+			continue
+		}
+		if _, ok := out[name]; ok {
+			continue
+		}
+		top, _, _ := strings.Cut(m.Module, ".")
+		if pth := pthImporting(in.Path, top); pth != "" {
+			out[name] = "imported by " + pth
+		} else {
+			out[name] = "imported by site or sitecustomize"
+		}
+	}
+	return out
+}
+
+// neededByLoaded reports whether a distribution of kept that depends on
+// name (edges) had a file read by a traced process: then the run needed
+// name through it, whether or not the interpreter imported it first.
+func neededByLoaded(name string, kept []*dist, edges map[string][]string, procs []ecosystems.Process) bool {
+	var dependents []*dist
+	for _, d := range kept {
+		if slices.Contains(edges[d.name], name) {
+			dependents = append(dependents, d)
+		}
+	}
+	if len(dependents) == 0 {
+		return false
+	}
+	owns := func(d *dist, f string) bool {
+		if slices.Contains(d.files, f) {
+			return true
+		}
+		for _, t := range d.topLevel {
+			t = d.site + "/" + strings.Trim(filepath.ToSlash(t), "/")
+			if f == t+".py" || strings.HasPrefix(f, t+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pr := range procs {
+		for _, f := range pr.Files {
+			f = ecosystems.Canon(f)
+			for _, d := range dependents {
+				if owns(d, f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// importWord matches a module name as a word of a .pth import line.
+var importWord = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// pthImporting returns the first .pth file, in the directories of path
+// in order, with an import line (site executes the lines that start with
+// "import") naming module; "" when none does.
+func pthImporting(path []string, module string) string {
+	for _, dir := range path {
+		if dir == "" {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.pth")) // an unreadable directory holds no .pth site read
+		sort.Strings(files)
+		for _, f := range files {
+			data, err := readHead(f, maxPth)
+			if err != nil {
+				continue
+			}
+			for _, line := range strings.Split(string(data), "\n") {
+				if !strings.HasPrefix(line, "import ") && !strings.HasPrefix(line, "import\t") {
+					continue
+				}
+				for _, w := range importWord.FindAllString(line, -1) {
+					if w == module {
+						return f
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// readHead reads at most n bytes of the file at name.
+func readHead(name string, n int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, n))
 }
 
 // extraMarker finds the extra a Requires-Dist line belongs to in its
@@ -559,6 +717,9 @@ type indexer struct {
 	// dpkgDists maps a dpkg package to the distributions it installed.
 	dpkgDists map[*dpkg.Package]map[string]bool
 	listings  map[string][]os.DirEntry
+	// quiet are the distributions whose files show no use: those the
+	// interpreter imported at start-up (startupDists).
+	quiet map[string]bool
 }
 
 func newIndexer(x *ecosystems.PathIndex, all []*dist, cacheTag string, dp *dpkgInfo) *indexer {
@@ -611,12 +772,16 @@ func (ix *indexer) listing(dir string) ([]os.DirEntry, error) {
 // and site.py read them in every run, which is no evidence of use.
 func (ix *indexer) add(d *dist) []string {
 	x, cacheTag, dp := ix.x, ix.cacheTag, ix.dp
+	run := ecosystems.UseRuntime // what loading a module file shows
+	if ix.quiet[d.name] {
+		run = ecosystems.UseNone
+	}
 	var warns []string
 	for _, m := range append([]string{d.meta}, d.extra...) {
 		x.AddDir(m, d.name, ecosystems.UseNone)
 	}
 	addFile := func(p string) {
-		use := ecosystems.UseRuntime
+		use := run
 		if strings.HasSuffix(p, ".pth") || strings.HasSuffix(p, ".dist-info") || strings.HasSuffix(p, ".egg-info") ||
 			strings.HasSuffix(filepath.Dir(p), ".dist-info") || strings.HasSuffix(filepath.Dir(p), ".egg-info") {
 			use = ecosystems.UseNone
@@ -640,7 +805,7 @@ func (ix *indexer) add(d *dist) []string {
 		addFile(f)
 	}
 	for _, p := range editablePaths(d) {
-		x.AddDir(p, d.name, ecosystems.UseRuntime)
+		x.AddDir(p, d.name, run)
 	}
 	// Modules that the distribution's .pth files import run at every
 	// interpreter start (the import hook of an editable install), so
@@ -676,7 +841,7 @@ func (ix *indexer) add(d *dist) []string {
 			for _, sub := range []string{strings.ReplaceAll(d.raw, ".", "/"), strings.ReplaceAll(d.name, "-", "/")} {
 				if strings.HasPrefix(sub, t+"/") {
 					if st, err := os.Stat(d.site + "/" + sub); err == nil && st.IsDir() {
-						x.AddDir(d.site+"/"+sub, d.name, ecosystems.UseRuntime)
+						x.AddDir(d.site+"/"+sub, d.name, run)
 						break
 					}
 				}
@@ -687,7 +852,7 @@ func (ix *indexer) add(d *dist) []string {
 			n := en.Name()
 			switch {
 			case n == t && en.IsDir():
-				x.AddDir(d.site+"/"+n, d.name, ecosystems.UseRuntime)
+				x.AddDir(d.site+"/"+n, d.name, run)
 			case n == t+".py":
 				addFile(d.site + "/" + n)
 			case strings.HasPrefix(n, t+".") && (strings.HasSuffix(n, ".so") || strings.HasSuffix(n, ".pyd")) && !en.IsDir():

@@ -24,6 +24,18 @@ type Interpreter struct {
 	// Markers is the PEP 508 marker environment (python_version,
 	// sys_platform, ...), to decide which Requires-Dist lines apply.
 	Markers map[string]string `json:"markers"`
+	// Startup are the modules the interpreter had imported before the
+	// first line of a script ran, by their files: what site's .pth files
+	// and sitecustomize import at start-up, beside the standard library's
+	// own. Whatever the run then loaded of them, the project's code did not
+	// need them.
+	Startup []StartupModule `json:"startup"`
+}
+
+// StartupModule is a module imported at interpreter start-up.
+type StartupModule struct {
+	Module string `json:"module"`
+	File   string `json:"file"`
 }
 
 // QueryFunc asks the interpreter at python, started in dir with environ,
@@ -32,8 +44,13 @@ type QueryFunc func(ctx context.Context, python, dir string, environ []string) (
 
 // queryScript prints the interpreter's view as JSON. It runs with the traced
 // command's environment (PYTHONPATH, VIRTUAL_ENV, PYTHONNOUSERSITE), so the
-// sys.path it reports is the one the run saw, .pth files included.
-const queryScript = `import json, os, platform, sys
+// sys.path it reports is the one the run saw, .pth files included, and the
+// modules imported at start-up are those the run's interpreter imported
+// before the project's code (its first line lists them, before the
+// script's own imports).
+const queryScript = `import sys
+startup = sorted((n, m.__file__) for n, m in list(sys.modules.items()) if isinstance(getattr(m, "__file__", None), str))
+import json, os, platform
 i = sys.implementation.version
 iv = "%d.%d.%d" % (i.major, i.minor, i.micro)
 if i.releaselevel != "final":
@@ -42,6 +59,7 @@ print(json.dumps({
     "executable": sys.executable,
     "path": sys.path,
     "cacheTag": sys.implementation.cache_tag or "",
+    "startup": [{"module": n, "file": f} for n, f in startup],
     "markers": {
         "implementation_name": sys.implementation.name,
         "implementation_version": iv,

@@ -71,7 +71,12 @@
 //
 // The toolchain (pip, setuptools, wheel) is excluded from D2 and D3 and
 // listed as excluded; so is the project's own distribution when it is
-// installed into its environment.
+// installed into its environment, and, unless the project declares it, a
+// distribution the interpreter imported at start-up, before any project
+// code ran (a .pth file of a site directory importing certifi, a
+// sitecustomize): the interpreter names those modules itself (the query's
+// first line lists sys.modules), and the .pth file that imports one is
+// given as why.
 package python
 
 import (

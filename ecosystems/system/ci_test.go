@@ -12,8 +12,8 @@ import (
 
 // TestCIJobs enumerates the ci-jobs fixture, whose GitHub workflow, GitLab
 // CI, CircleCI and Travis CI files each install packages in several jobs,
-// as runs in each CI service's jobs: only the job being run declares
-// packages for the run, and the rest are inapplicable, with why.
+// as runs in each CI service's jobs and outside CI: only the job being run
+// declares packages for the run, and the rest are inapplicable, with why.
 func TestCIJobs(t *testing.T) {
 	e := Ecosystem{System: os.DirFS("testdata/dpkg-root")}
 	p := ecotest.Open(t, e, "testdata/ci-jobs")
@@ -30,10 +30,26 @@ func TestCIJobs(t *testing.T) {
 	tests := []struct {
 		name    string
 		environ []string
+		execs   []string          // the programs the run executed
 		want    []string          // inapplicable names
 		why     map[string]string // some of their reasons
 	}{
-		{name: "local", want: nil},
+		// Outside CI no job is being run: the lines of CI files declare
+		// nothing for this run unless they explain what it loaded.
+		{
+			name: "local",
+			want: all,
+			why: map[string]string{
+				"jq":         `installed by job "build" of .circleci/config.yml, and this run is in no CI job`,
+				"shellcheck": `installed by job "lint" of .gitlab-ci.yml, and this run is in no CI job`,
+				"gdb":        "installed by Travis CI (.travis.yml), and this run is in no CI job",
+			},
+		},
+		{
+			name:  "localRanJq",
+			execs: []string{"/usr/bin/jq"},
+			want:  without("jq"),
+		},
 		{
 			name:    "githubTest",
 			environ: []string{"GITHUB_ACTIONS=true", "GITHUB_JOB=test", "GITHUB_WORKFLOW_REF=o/r/.github/workflows/ci.yml@refs/pull/7/merge"},
@@ -68,7 +84,7 @@ func TestCIJobs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			inv, err := p.Installed(t.Context(), ecosystems.Env{Environ: tt.environ})
+			inv, err := p.Installed(t.Context(), ecosystems.Env{Environ: tt.environ, Executables: tt.execs})
 			if err != nil {
 				t.Fatal(err)
 			}

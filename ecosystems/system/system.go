@@ -34,7 +34,12 @@
 // job being run declares packages for this run: a package that only other
 // jobs, other workflows or another CI service install is inapplicable here
 // (Inventory.Inapplicable, with the job that installs it), never "not
-// installed". Outside CI every declaration counts.
+// installed". Outside CI no job is being run: a CI file's line (a job's,
+// or a script or command its jobs share) says what that service's machines
+// install, so it counts only when it explains a package this run loaded
+// or executed; one the run did not use is inapplicable (a notice), never
+// "not installed" nor "unused". The Aptfile and Dockerfiles, which
+// describe the machine the project runs on, count everywhere.
 //
 // With none of these files the project is still one of this ecosystem,
 // declaring nothing: the machine's packages are there all the same, and a
@@ -102,6 +107,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -360,6 +366,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	// this run: another job's or another CI service's apt lines say
 	// nothing of this machine.
 	ci, job, workflow := runningCI(env.Environ)
+	var loaded map[string]bool // the packages the run loaded or executed a file of, when needed
 	declared := map[string]bool{}
 	notHere := map[string]string{}
 	var deps []ecosystems.Dependency
@@ -369,6 +376,26 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 				notHere[d.Name] = why
 			}
 			continue
+		}
+		if own := ciOf(d.Pos.File); ci == "" && own != "" {
+			// Outside CI no job is being run: a CI file's apt line (a
+			// job's, or a command or script its jobs share) says what
+			// that service's machines install, not this one. It still
+			// explains a package this run loaded, but one it did not
+			// load is neither missing here nor unused by those jobs.
+			if loaded == nil {
+				loaded = loadedPackages(e.sys(), db, env)
+			}
+			if !providedBy(db, d.Name, loaded) {
+				if _, seen := notHere[d.Name]; !seen {
+					by := fmt.Sprintf("installed by %s (%s)", own, d.Pos.File)
+					if p.jobs[i] != "" {
+						by = fmt.Sprintf("installed by job %q of %s", p.jobs[i], d.Pos.File)
+					}
+					notHere[d.Name] = by + ", and this run is in no CI job"
+				}
+				continue
+			}
 		}
 		declared[d.Name] = true
 		deps = append(deps, d)
@@ -473,6 +500,50 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	inv.Warnings = append(inv.Warnings, db.Warnings()...)
 	return inv, nil
+}
+
+// loadedPackages returns the names of the installed packages owning a
+// file the traced run executed or loaded as a shared object: the evidence
+// of use, as D3 counts it. A file another ecosystem attributes (the
+// libcjson.so a link read, cmake's CJSON) is that ecosystem's evidence.
+func loadedPackages(sys fs.FS, db *dpkg.DB, env ecosystems.Env) map[string]bool {
+	out := map[string]bool{}
+	add := func(f string) {
+		if env.Attributed[f] != "" {
+			return
+		}
+		// A -dev package's libfoo.so symlink, opened by a linker: the
+		// library it resolves to is what another ecosystem attributes.
+		if r, err := dpkg.EvalSymlinks(sys, f); err == nil && r != f && env.Attributed[r] != "" {
+			return
+		}
+		for _, o := range db.Owners(f) {
+			out[o.Name] = true
+		}
+	}
+	for _, x := range env.Executables {
+		add(ecosystems.Canon(x))
+	}
+	for _, pr := range env.Processes {
+		add(ecosystems.Canon(pr.Exe))
+		for _, f := range pr.Files {
+			if f = ecosystems.Canon(f); solib.IsSharedObject(f) {
+				add(f)
+			}
+		}
+	}
+	return out
+}
+
+// providedBy reports whether an installed package of the name, or one
+// providing it, is in loaded.
+func providedBy(db *dpkg.DB, name string, loaded map[string]bool) bool {
+	for _, p := range db.Providers(dpkg.Dep{Name: name}) {
+		if loaded[p.Name] {
+			return true
+		}
+	}
+	return false
 }
 
 // available records in inv the declared packages that no installed

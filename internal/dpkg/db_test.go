@@ -280,7 +280,7 @@ func TestToolchainKind(t *testing.T) {
 		"cmake": KindBuild, "pkgconf": KindBuild, "ninja-build": KindBuild, "make": KindBuild,
 		"python3.11-minimal": KindLanguage, "libpython3.11-stdlib": KindLanguage, "nodejs": KindLanguage,
 		"openjdk-17-jdk-headless": KindLanguage, "golang-1.19-go": KindLanguage,
-		"git": KindDev, "strace": KindDev,
+		"git": KindDev, "strace": KindDev, "bats": KindDev, "bats-support": KindDev, "shunit2": KindDev,
 		"gcc-12-base": "", "libgcc-s1": "", "zlib1g": "", "jq": "", "libsqlite3-dev": "", "python3-yaml": "",
 	}
 	for name, want := range tests {

@@ -69,3 +69,37 @@ func FilterEnviron(environ []string, secrets ...string) []string {
 	}
 	return out
 }
+
+// ChildEnviron returns environ as the audit child of mode single gets it:
+// the Action's inputs kept (the child reads them) except the token's,
+// and, as for the traced command, without the runner's credentials, its
+// file commands (the token's holder writes them) and any variable whose
+// value contains one of secrets. The order of the remaining entries is
+// kept.
+func ChildEnviron(environ []string, secrets ...string) []string {
+	var live []string
+	for _, s := range secrets {
+		if len(s) >= minSecretLen {
+			live = append(live, s)
+		}
+	}
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		up := strings.ToUpper(k)
+		if credentialVars[up] || fileCommandVars[up] || up == "INPUT_GITHUB_TOKEN" || up == "INPUT_GITHUB-TOKEN" {
+			continue
+		}
+		leaked := false
+		for _, s := range live {
+			if strings.Contains(v, s) {
+				leaked = true
+				break
+			}
+		}
+		if !leaked {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

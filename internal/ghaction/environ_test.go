@@ -63,3 +63,16 @@ func TestFilterEnviron(t *testing.T) {
 		})
 	}
 }
+
+func TestChildEnviron(t *testing.T) {
+	const tok = "ghs_secret0123456789"
+	in := []string{
+		"PATH=/usr/bin", "INPUT_RUN=npm test", "INPUT_GITHUB_TOKEN=" + tok, "INPUT_GITHUB-TOKEN=" + tok,
+		"GITHUB_TOKEN=" + tok, "ACTIONS_RUNTIME_TOKEN=rt", "GITHUB_OUTPUT=/tmp/out", "GITHUB_STEP_SUMMARY=/tmp/sum",
+		"COPY=Bearer " + tok, "GITHUB_REPOSITORY=octo/webapp",
+	}
+	want := []string{"PATH=/usr/bin", "INPUT_RUN=npm test", "GITHUB_REPOSITORY=octo/webapp"}
+	if diff := cmp.Diff(want, ChildEnviron(in, tok)); diff != "" {
+		t.Errorf("ChildEnviron (-want +got):\n%s", diff)
+	}
+}

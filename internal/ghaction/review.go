@@ -12,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -21,7 +22,13 @@ const SummaryMarker = "<!-- envaudit:summary -->"
 
 // findingMarker marks an inline review comment with the finding it is
 // about, so a later push does not comment on the same line twice.
-func findingMarker(it audit.Item) string { return "<!-- envaudit:finding " + it.Key() + " -->" }
+// A key holding "-->" would end the comment and show what follows, so
+// angle brackets in it are percent-encoded.
+func findingMarker(it audit.Item) string {
+	return "<!-- envaudit:finding " + markerEscaper.Replace(it.Key()) + " -->"
+}
+
+var markerEscaper = strings.NewReplacer("<", "%3C", ">", "%3E")
 
 // actionsBot is the author of what GitHub Actions' GITHUB_TOKEN writes.
 const actionsBot = "github-actions[bot]"
@@ -246,8 +253,15 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *policy.PullReq
 	return res, nil
 }
 
+// reviewCommentBody is an inline comment: the finding's title and
+// description, each line inert Markdown (the names and messages are the
+// project's), and its marker.
 func reviewCommentBody(it audit.Item) string {
-	return fmt.Sprintf("**%s**\n\n%s\n\n%s", title(it), it.Describe(), findingMarker(it))
+	lines := strings.Split(it.Describe(), "\n")
+	for i, l := range lines {
+		lines[i] = markdown.Text(l)
+	}
+	return fmt.Sprintf("**%s**\n\n%s\n\n%s", markdown.Text(title(it)), strings.Join(lines, "\n"), findingMarker(it))
 }
 
 // tokenLogin returns the login of the token's comments: the user of a

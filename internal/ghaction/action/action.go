@@ -59,6 +59,11 @@ type Action struct {
 	// Identify names the packages of the SBOM and the dependency snapshot
 	// as their ecosystems do (all.Identify).
 	Identify func(ecosystem, name, version string) ecosystems.Identity
+	// Exe is the executable mode single re-executes as its audit child;
+	// "" means /proc/self/exe, envaudit's own binary whatever PATH says.
+	// Tests leave it "" too: the test binary then acts as envaudit
+	// (TestMain).
+	Exe string
 }
 
 // Result is an audit that is finished, enriched and gated, with what the
@@ -95,8 +100,9 @@ type Result struct {
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.
+// Bundle is the publish bundle's directory.
 type Files struct {
-	Report, SBOM, SARIF string
+	Report, SBOM, SARIF, Bundle string
 }
 
 // summaryInfo is what the summaries say beyond the report.
@@ -118,6 +124,7 @@ func (res *Result) outputs() ghaction.Outputs {
 		Report:        res.Files.Report,
 		SBOM:          res.Files.SBOM,
 		SARIF:         res.Files.SARIF,
+		Bundle:        res.Files.Bundle,
 		AgentAuthored: res.Detection.Authored(),
 		Failing:       res.Failing,
 	}
@@ -125,11 +132,15 @@ func (res *Result) outputs() ghaction.Outputs {
 	return out
 }
 
-// Run runs the Action and returns the step's exit status: it traces the
-// test command, audits it, and reports to GitHub (annotations, job
-// summary, outputs, pull-request review, SARIF, dependency snapshot), or,
-// with mode: baseline, snapshots the runner before the project's install
-// steps. Whatever goes wrong is reported as an error annotation.
+// Run runs the Action in the mode its inputs ask for and returns the
+// step's exit status. Mode audit traces the test command, audits and
+// gates it, writes the report, SBOM, SARIF and publish bundle, annotates
+// and writes the job summary, and writes nothing through the API; mode
+// publish publishes an audit job's bundle (review, summary comment, check
+// run, dependency snapshot); mode single does both, the audit in a child
+// process that never had the token (single.go); mode baseline snapshots
+// the runner before the project's install steps. Whatever goes wrong is
+// reported as an error annotation.
 func (a *Action) Run(ctx context.Context) int {
 	r := a.start()
 	// The file commands are put back on every way out, an early one too.
@@ -141,9 +152,20 @@ func (a *Action) Run(ctx context.Context) int {
 	if err := r.setup(); err != nil {
 		return r.fail(err)
 	}
-	if r.in.Mode == "baseline" {
+	switch r.in.Mode {
+	case ghaction.ModeBaseline:
 		return r.baseline(ctx)
+	case ghaction.ModePublish:
+		return r.publishBundle(ctx)
+	case ghaction.ModeSingle:
+		return r.single(ctx)
 	}
+	return r.audit(ctx)
+}
+
+// audit is the run of mode audit, after setup: the phases trace, enrich,
+// gate, write and publish.
+func (r *run) audit(ctx context.Context) int {
 	rep, err := r.trace(ctx)
 	if err != nil {
 		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
@@ -187,16 +209,26 @@ type run struct {
 	prefix                 string
 	temp                   string
 	baselinePath           string
+	// bundleDir is where mode audit writes the publish bundle.
+	bundleDir string
 	// untrusted is the environment of everything of the project's that
 	// runs: the traced command and the tools the ecosystems ask.
 	untrusted []string
-	guard     *fileCommandGuard
-	restored  bool
-	cfg       *policy.Config
+	// child is the environment of mode single's audit child: the inputs
+	// without the token, no credentials, no file commands.
+	child    []string
+	guard    *fileCommandGuard
+	restored bool
+	cfg      *policy.Config
 
-	// Set by enrich.
+	// Set by the trace phase, before the test command runs.
+	baseState *baseState
+
+	// Set by enrich (by connect in modes publish and single).
 	repo   ghaction.Repo // zero when GITHUB_REPOSITORY is not owner/name
 	client *github.Client
+	// run is the triggering workflow run of mode publish.
+	run *ghaction.WorkflowRun
 }
 
 // start takes the snapshot of the environment the run reads.

@@ -1,18 +1,29 @@
 package action
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 )
 
+// childVar makes the test binary act as `envaudit action` with the fake
+// ecosystem: what mode single re-executes through /proc/self/exe.
+const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
+
 // TestMain lets the test binary act as the tracer's helper, as envaudit's
-// main does.
+// main does, and as envaudit's Action for mode single's audit child.
 func TestMain(m *testing.M) {
 	tracer.Main()
+	if os.Getenv(childVar) == "1" {
+		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Protect: ProtectProcess, Version: "test"}
+		os.Exit(a.Run(context.Background()))
+	}
 	os.Exit(m.Run())
 }
 

@@ -14,8 +14,10 @@ import (
 
 // setup is the first phase: it reads the inputs and the GitHub context,
 // masks the token, and, before anything of the project runs, protects the
-// process and records the step's file commands; in audit mode it then
-// reads .envaudit.yml.
+// process and records the step's file commands; in every mode but
+// baseline it then reads .envaudit.yml (in publish mode the publishing
+// workflow's checkout's, never the pull request's), and in audit mode it
+// makes the bundle's directory.
 func (r *run) setup() error {
 	in, err := ghaction.ReadInputs(r.getenv)
 	if err != nil {
@@ -24,6 +26,19 @@ func (r *run) setup() error {
 	r.in = in
 	if in.Token != "" {
 		r.gh.AddMask(in.Token)
+	}
+	if r.temp = r.getenv("RUNNER_TEMP"); r.temp == "" {
+		r.temp = os.TempDir()
+	}
+	// The SBOM is written by default where the audit runs, for the
+	// artifact action.yml uploads.
+	if in.SBOM == "" && (in.Mode == ghaction.ModeAudit || in.Mode == ghaction.ModeSingle) {
+		name := "envaudit.cdx.json"
+		if in.SBOMFormat == sbom.FormatXML {
+			name = "envaudit.cdx.xml"
+		}
+		in.SBOM = filepath.Join(r.temp, name)
+		r.in.SBOM = in.SBOM
 	}
 	if in.SBOM != "" {
 		if r.epoch, err = sbom.SourceDateEpoch(r.getenv); err != nil {
@@ -43,9 +58,15 @@ func (r *run) setup() error {
 	// interpreter, Maven's plugins): they get neither the token nor the
 	// runner's other credentials nor its file commands.
 	r.untrusted = ghaction.FilterEnviron(r.environ, in.Token)
+	keep := r.untrusted
+	if in.Mode == ghaction.ModeSingle {
+		// The token's holder keeps no more than its audit child gets.
+		r.child = r.childEnviron()
+		keep = r.child
+	}
 	// Nor may they read the token from envaudit's own process.
 	if r.a.Protect != nil {
-		if err := r.a.Protect(r.untrusted); err != nil {
+		if err := r.a.Protect(keep); err != nil {
 			return fmt.Errorf("hiding the token from the test command: %w", err)
 		}
 	}
@@ -57,9 +78,16 @@ func (r *run) setup() error {
 		return err
 	}
 
-	if in.Mode == "audit" {
+	if in.Mode != ghaction.ModeBaseline {
 		if r.cfg, err = loadConfig(r.absDir, r.workspace, r.a.Ecosystems); err != nil {
 			return err
+		}
+	}
+	if in.Mode == ghaction.ModeAudit {
+		// Made now: the output paths are checked before the test command
+		// runs.
+		if err := os.MkdirAll(r.bundleDir, 0o700); err != nil {
+			return fmt.Errorf("bundle: %w", err)
 		}
 	}
 	return nil
@@ -87,8 +115,8 @@ func (r *run) paths() error {
 	}
 	r.absDir = resolved(r.absDir)
 	r.prefix = audit.RepoPrefix(r.workspace, r.absDir)
-	if r.temp = r.getenv("RUNNER_TEMP"); r.temp == "" {
-		r.temp = os.TempDir()
+	if r.bundleDir = r.in.Bundle; r.bundleDir == "" {
+		r.bundleDir = filepath.Join(r.temp, "envaudit-bundle")
 	}
 	if r.baselinePath = r.in.Baseline; r.baselinePath == "" {
 		r.baselinePath = filepath.Join(r.temp, "envaudit-baseline.json")

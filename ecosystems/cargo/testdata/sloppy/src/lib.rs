@@ -22,6 +22,8 @@ pub fn guarded() {
 
 #[cfg(test)]
 mod tests {
+    static_assertions::const_assert!(u64::MAX > 0);
+
     #[test]
     fn formats() {
         assert_eq!(super::fmt_num(7), "7");

@@ -26,6 +26,12 @@ def export(data):
     return yaml.safe_dump(data)
 
 
+def parse_when(text):
+    from dateutil import parser
+
+    return parser.isoparse(text)
+
+
 def fast(data):
     # A module nothing installed provides.
     from fastjsonx import dumps

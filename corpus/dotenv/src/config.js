@@ -1,0 +1,3 @@
+const dotenv = require('./lib/main')
+
+dotenv.config()

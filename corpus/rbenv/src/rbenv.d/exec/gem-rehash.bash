@@ -1,0 +1,1 @@
+export RUBYLIB="${BASH_SOURCE%.bash}:$RUBYLIB"

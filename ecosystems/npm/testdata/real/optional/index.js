@@ -1,0 +1,1 @@
+// Loads nothing: every installed package is bloat.
