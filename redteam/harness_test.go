@@ -199,6 +199,8 @@ type job struct {
 
 	// login and branch are the pull request's author and head branch.
 	login, branch string
+	// eventData, when set, is the event instead of the pull request's.
+	eventData map[string]any
 	// inputs are the step's with: values, over action.yml's defaults.
 	inputs map[string]string
 	// extraEnv is added to the step's environment.
@@ -371,6 +373,9 @@ func (j *job) event() string {
 		},
 		"repository": map[string]any{"full_name": "octo/rt"},
 	}
+	if j.eventData != nil {
+		ev = j.eventData
+	}
 	data, _ := json.Marshal(ev)
 	p := filepath.Join(j.temp, "event.json")
 	j.writeFile(p, string(data), 0o644)
@@ -380,12 +385,16 @@ func (j *job) event() string {
 // environ is the step's environment as the runner gives it to a
 // composite action's `exec "$ENVAUDIT_BIN" action` step.
 func (j *job) environ() []string {
+	name := "pull_request"
+	if j.eventData != nil {
+		name = "workflow_run"
+	}
 	env := []string{
 		"PATH=" + filepath.Join(j.home, ".local", "bin") + ":" + j.e.pathDir,
 		"HOME=" + j.home, "USER=" + rtUser, "LOGNAME=" + rtUser, "LANG=C.UTF-8",
 		"CI=true", "GITHUB_ACTIONS=true", "NO_COLOR=1", "RUNNER_OS=Linux", "RUNNER_ARCH=X64",
 		"RUNNER_TEMP=" + j.temp, "GITHUB_WORKSPACE=" + j.ws,
-		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + j.event(),
+		"GITHUB_EVENT_NAME=" + name, "GITHUB_EVENT_PATH=" + j.event(),
 		"GITHUB_API_URL=" + j.srv.APIURL(), "GITHUB_SERVER_URL=https://github.com",
 		"GITHUB_REPOSITORY=octo/rt", "GITHUB_SHA=" + j.head, "GITHUB_REF=refs/pull/7/merge",
 		"GITHUB_HEAD_REF=" + j.branch, "GITHUB_BASE_REF=main",
