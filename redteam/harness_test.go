@@ -583,10 +583,17 @@ func (j *job) report(res *result) *report {
 
 // report is the part of the JSON report the attacks look at.
 type report struct {
+	Run *struct {
+		ExitCode  int  `json:"exitCode"`
+		Succeeded bool `json:"succeeded"`
+	} `json:"run"`
 	Warnings   []string `json:"warnings"`
 	Ecosystems []struct {
-		Name      string    `json:"name"`
-		Findings  []finding `json:"findings"`
+		Name     string    `json:"name"`
+		Findings []finding `json:"findings"`
+		Traced   []struct {
+			Name string `json:"name"`
+		} `json:"traced"`
 		Installed []struct {
 			Name    string `json:"name"`
 			Version string `json:"version"`
