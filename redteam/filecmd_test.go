@@ -55,7 +55,8 @@ func survivors(t *testing.T, j *job, name string) []string {
 // GITHUB_ENV (BASH_ENV=...) and GITHUB_OUTPUT (failing=0) while envaudit
 // reports "restored": a daemon the test leaves in a session of its own
 // (setsid), one started through clone(CLONE_UNTRACED), and one left by a
-// program envaudit runs itself (the committed .venv/bin/python). The runner
+// program envaudit runs itself (the committed .venv/bin/python), the last
+// as root through sudo. The runner
 // reads the files after the step: the forged values must not be there,
 // and the daemon must not have survived the step.
 func TestAttackFileCommandsAfterRestore(t *testing.T) {
@@ -65,6 +66,11 @@ func TestAttackFileCommandsAfterRestore(t *testing.T) {
 		{name: "setsidDaemon", fixture: "filecmd-daemon", run: "bash test.sh"},
 		{name: "untracedChild", fixture: "filecmd-untraced", run: "bash test.sh"},
 		{name: "toolDaemon", fixture: "filecmd-tooldaemon", run: "node test.js"},
+		// The tests run in the committed virtual environment, so envaudit
+		// may run its python outside the trace, where no_new_privs does not
+		// hold: it takes the runner's sudo and leaves a daemon owned by
+		// root, which envaudit, an ordinary user's process, cannot end.
+		{name: "rootDaemonFromTool", fixture: "filecmd-rootdaemon", run: "bash test.sh"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			j := newJob(t, tt.fixture)

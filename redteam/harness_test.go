@@ -79,6 +79,11 @@ func (e *env) init() error {
 	if os.Geteuid() != 0 {
 		return errors.New("the red-team suite runs as root (it starts envaudit as " + rtUser + "), as make test does in CI")
 	}
+	// Every step redirects to /dev/null; a machine where a root process
+	// replaced it by a file would make every attack fail for that reason.
+	if fi, err := os.Stat("/dev/null"); err != nil || fi.Mode()&fs.ModeCharDevice == 0 {
+		return fmt.Errorf("/dev/null is not the null device (%v): something on this machine replaced it; mknod -m 666 /dev/null c 1 3 puts it back", fi.Mode())
+	}
 	u, err := user.Lookup(rtUser)
 	if err != nil {
 		return errors.New(testenv.Message("the user " + rtUser + " (scripts/setup.d/redteam.sh)"))
