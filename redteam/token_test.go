@@ -96,11 +96,13 @@ func dedup(s []string) []string {
 // .venv/bin/python, a committed mvnw, a core.fsmonitor hook in
 // .git/config and a git planted in a user-writable PATH directory each
 // read every process's /proc/PID/environ (and command line) through sudo.
-// The token must be in none of the files they wrote.
+// The job also exports the token as GITHUB_TOKEN to every step, as many
+// workflows do. The token must be in none of the files they wrote.
 func TestAttackTokenTheft(t *testing.T) {
 	for _, v := range tokenVectors {
 		t.Run(v.name, func(t *testing.T) {
 			j := newJob(t, v.fixture)
+			j.extraEnv = append(j.extraEnv, "GITHUB_TOKEN="+j.token)
 			j.inputs["run"] = "node test.js"
 			j.inputs["working-directory"] = "app"
 			j.inputs["mode"] = j.e.mode("single")
