@@ -62,26 +62,38 @@ func survivors(t *testing.T, j *job, name string) []string {
 func TestAttackFileCommandsAfterRestore(t *testing.T) {
 	for _, tt := range []struct {
 		name, fixture, run string
+		// mode is the step's mode, "" for the default.
+		mode string
+		// byTest says the test command starts the daemon itself, so it
+		// must have started; a program envaudit runs may never run.
+		byTest bool
 	}{
-		{name: "setsidDaemon", fixture: "filecmd-daemon", run: "bash test.sh"},
-		{name: "untracedChild", fixture: "filecmd-untraced", run: "bash test.sh"},
+		{name: "setsidDaemon", fixture: "filecmd-daemon", run: "bash test.sh", byTest: true},
+		{name: "untracedChild", fixture: "filecmd-untraced", run: "bash test.sh", byTest: true},
 		{name: "toolDaemon", fixture: "filecmd-tooldaemon", run: "node test.js"},
 		// The tests run in the committed virtual environment, so envaudit
-		// may run its python outside the trace, where no_new_privs does not
+		// may run its python outside the trace (in mode single, in the
+		// audit child that holds no secret), where no_new_privs does not
 		// hold: it takes the runner's sudo and leaves a daemon owned by
 		// root, which envaudit, an ordinary user's process, cannot end.
-		{name: "rootDaemonFromTool", fixture: "filecmd-rootdaemon", run: "bash test.sh"},
+		{name: "rootDaemonFromTool", fixture: "filecmd-rootdaemon", run: "bash test.sh", mode: "single"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			j := newJob(t, tt.fixture)
 			j.inputs["run"] = tt.run
 			j.inputs["working-directory"] = "app"
+			if tt.mode != "" {
+				j.inputs["mode"] = j.e.mode(tt.mode)
+			}
 			res := j.run(3 * time.Second)
 			alive := survivors(t, j, "daemon.pids")
 			started := len(strings.Fields(readLoot(j, "daemon.pids")))
+			if tt.byTest && started == 0 {
+				t.Fatalf("the test command started no daemon: the attack did not run (step %s)", outcome(res))
+			}
 			f := forged(res)
-			observe(t, started > 0 && len(f) == 0 && len(alive) == 0,
-				"%d daemons started, %d alive 3 s after the step; forged values left: %v (step exit %d)", started, len(alive), f, res.code)
+			observe(t, len(f) == 0 && len(alive) == 0,
+				"%d daemons started, %d alive 3 s after the step; forged values left: %v (step %s)", started, len(alive), f, outcome(res))
 		})
 	}
 }
