@@ -190,13 +190,14 @@ func (e *env) mode(m string) string {
 type job struct {
 	t     *testing.T
 	e     *env
-	root  string // the job's directory, everything below it the user's
-	ws    string // GITHUB_WORKSPACE, a git repository
-	app   string // the project, ws/app
-	temp  string // RUNNER_TEMP
-	home  string // the user's HOME for this job
-	loot  string // where the attacker writes what it stole, through sudo
-	token string // INPUT_GITHUB_TOKEN
+	root  string            // the job's directory, everything below it the user's
+	ws    string            // GITHUB_WORKSPACE, a git repository
+	app   string            // the project, ws/app
+	temp  string            // RUNNER_TEMP
+	home  string            // the user's HOME for this job
+	loot  string            // where the attacker writes what it stole, through sudo
+	token string            // INPUT_GITHUB_TOKEN
+	repl  *strings.Replacer // the fixtures' placeholders
 	srv   *ghfake.Server
 	base  string // the pull request's base commit
 	head  string // its head commit
@@ -240,7 +241,8 @@ type result struct {
 // starts the fake GitHub API with the pull request's patches. In a
 // fixture's files "@LOOT@" stands for the loot directory, "@JOB@" for the
 // job's directory (RUNNER_TEMP is @JOB@/temp, the workspace @JOB@/ws) and
-// "@UNTRACED@" for the CLONE_UNTRACED starter.
+// "@UNTRACED@" for the CLONE_UNTRACED starter. The attacker's tools are in
+// the loot directory: steal.sh, and testdata/daemon.sh as daemon.sh.
 func newJob(t *testing.T, fixture string) *job {
 	t.Helper()
 	e := machine(t)
@@ -263,6 +265,12 @@ func newJob(t *testing.T, fixture string) *job {
 	}
 	j.token = "ghs_" + hex.EncodeToString(b[:])
 	j.writeFile(filepath.Join(j.loot, "steal.sh"), stealScript, 0o755)
+	j.repl = strings.NewReplacer("@LOOT@", j.loot, "@JOB@", j.root, "@UNTRACED@", e.untraced)
+	daemon, err := os.ReadFile("testdata/daemon.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.writeFile(filepath.Join(j.loot, "daemon.sh"), j.repl.Replace(string(daemon)), 0o755)
 
 	if err := copyTree("testdata/npm", j.app, nil, func(rel string) bool { return rel == "node_modules" }); err != nil {
 		t.Fatal(err)
@@ -274,7 +282,7 @@ func newJob(t *testing.T, fixture string) *job {
 	j.git("commit", "-q", "-m", "base")
 	j.base = j.git("rev-parse", "HEAD")
 	if fixture != "" {
-		if err := copyTree(filepath.Join("testdata", fixture), j.app, strings.NewReplacer("@LOOT@", j.loot, "@JOB@", j.root, "@UNTRACED@", e.untraced), nil); err != nil {
+		if err := copyTree(filepath.Join("testdata", fixture), j.app, j.repl, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -556,7 +564,7 @@ func (j *job) lootNames() []string {
 	entries, _ := os.ReadDir(j.loot)
 	var names []string
 	for _, e := range entries {
-		if e.Name() != "steal.sh" && e.Name() != "scan.py" {
+		if n := e.Name(); n != "steal.sh" && n != "scan.py" && n != "daemon.sh" {
 			names = append(names, e.Name())
 		}
 	}

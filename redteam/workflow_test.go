@@ -108,15 +108,7 @@ func TestAttackTwoWorkflows(t *testing.T) {
 	p := publishJob(t, a)
 	res := p.run(0)
 	checks, reviews, comments := published(p)
-	var bad []string
-	for where, doc := range bodies(p) {
-		for _, l := range live(doc) {
-			bad = append(bad, where+": "+l)
-		}
-	}
-	for _, b := range bad {
-		t.Log(b)
-	}
+	bad := liveIn(t, bodies(p))
 	ok := len(auditWrites) == 0 && res.code == 0 && len(checks) == 1 && checks[0].HeadSHA == a.head && reviews > 0 && comments == 1 && len(bad) == 0
 	conclusion := ""
 	if len(checks) > 0 {
@@ -169,12 +161,7 @@ func TestAttackHostileBundle(t *testing.T) {
 			p := publishJob(t, a)
 			res := p.run(0)
 			checks, reviews, comments := published(p)
-			var bad []string
-			for where, doc := range bodies(p) {
-				for _, l := range live(doc) {
-					bad = append(bad, where+": "+l)
-				}
-			}
+			bad := liveIn(t, bodies(p))
 			refused := reviews == 0 && comments == 0 && len(checks) == 1 && checks[0].Conclusion == "failure"
 			why := ""
 			if len(checks) > 0 {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Outlives the step and keeps writing its file commands, so that whatever
+# The attacker's daemon (the suite puts it in the loot directory): it
+# outlives the step and keeps writing its file commands, so that whatever
 # envaudit restores is overwritten again: a BASH_ENV for every later step
 # and a forged failing count.
 echo $$ >>@LOOT@/daemon.pids
