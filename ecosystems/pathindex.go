@@ -40,6 +40,17 @@ func (x *PathIndex) AddDir(dir, pkg string, use Use) {
 	x.dirs[Canon(dir)] = owner{pkg, use}
 }
 
+// Each calls fn for every entry: each file and each directory a package
+// owns, in no particular order.
+func (x *PathIndex) Each(fn func(path string, dir bool)) {
+	for p := range x.files {
+		fn(p, false)
+	}
+	for p := range x.dirs {
+		fn(p, true)
+	}
+}
+
 // Len reports the number of entries.
 func (x *PathIndex) Len() int { return len(x.files) + len(x.dirs) }
 

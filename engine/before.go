@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,15 +27,19 @@ type before struct {
 	// inv is D2 enumerated before the run, nil when the ecosystem's D2
 	// comes from the run (ecosystems.RunOutput) or could not be read then.
 	inv *ecosystems.Inventory
+	// ids are the identities of inv's package directories as they were
+	// before the run, so that a directory the run renames is still known
+	// by its inode (nil without inv).
+	ids *identities
 }
 
 // readBefore takes each ecosystem's static evidence before the command
 // runs: what its sources import and, where D2 is what earlier steps
 // installed, the installation. env is the command's environment; nothing
 // of the run is known yet.
-func (p *Project) readBefore(ctx context.Context, environ []string) map[string]*before {
+func (p *Project) readBefore(ctx context.Context, environ []string, tools *toolexec.Resolver) map[string]*before {
 	out := map[string]*before{}
-	env := ecosystems.Env{Environ: environ}
+	env := ecosystems.Env{Environ: environ, Tools: tools}
 	for _, d := range p.ecos {
 		b := &before{}
 		out[d.eco.Name()] = b
@@ -52,6 +57,7 @@ func (p *Project) readBefore(ctx context.Context, environ []string) map[string]*
 			// run as before; only what was read can be compared.
 			if inv, err := d.project.Installed(ctx, env); err == nil && inv != nil && !inv.Unknown {
 				b.inv = inv
+				b.ids = indexIdentities(inv.Index)
 			}
 		}
 	}

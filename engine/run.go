@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -38,6 +39,19 @@ type RunOptions struct {
 	Timeout    time.Duration
 	Grace      time.Duration
 	Privileged bool
+	// KillDescendants ends, once the command exits or times out, every
+	// process it started, those that escaped the tracer too
+	// (tracer.Options.KillDescendants). The Action sets it: a process
+	// left running could rewrite the step's file commands after envaudit
+	// restored them. The CLI leaves it off, where a daemon the command
+	// starts is the command's own business.
+	KillDescendants bool
+	// Tools, when set, finds the programs the ecosystems run after the
+	// trace (ecosystems.Env.Tools). Make it before calling Trace, so that
+	// nothing the command plants on PATH is found. The Action's is
+	// strict (toolexec.Policy.Strict); nil lets each ecosystem look on
+	// the run's PATH, as the CLI does.
+	Tools *toolexec.Resolver
 	// Stdin, Stdout and Stderr are the traced command's streams.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -63,6 +77,7 @@ type Traced struct {
 	Collectors []string
 
 	p       *Project
+	tools   *toolexec.Resolver
 	scratch map[string]string // ecosystem → its scratch directory
 	before  map[string]*before
 	cleanup func()
@@ -95,14 +110,15 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
 		}
 	}
-	t.before = p.readBefore(ctx, t.Env)
+	t.tools = o.Tools
+	t.before = p.readBefore(ctx, t.Env, t.tools)
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
 	}
 	var skip []string
 	for _, d := range p.ecos {
 		if ts, ok := d.project.(ecosystems.TraceSkipper); ok {
-			skip = append(skip, ts.TraceSkip(ctx, t.Env)...)
+			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools})...)
 		}
 	}
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
@@ -116,6 +132,8 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		Timeout:    o.Timeout,
 		Grace:      o.Grace,
 		Privileged: o.Privileged,
+
+		KillDescendants: o.KillDescendants,
 	})
 	if err != nil {
 		t.Close()
@@ -149,7 +167,7 @@ func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
 		defer cancel()
 	}
 	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
-	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.before)
+	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.tools, t.before)
 	return audit.NewReport(t.p.opts.Version, run, reps), instErr
 }
 
@@ -172,7 +190,7 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 	if err != nil {
 		return nil, nil, err
 	}
-	reps, instErr := p.audit(ctx, tr, environ, scratch, nil)
+	reps, instErr := p.audit(ctx, tr, environ, scratch, nil, nil)
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
 
@@ -319,8 +337,8 @@ func Setenv(env, set []string) []string {
 // still written. What was read before the run (nil for a saved trace)
 // stands: its imports are the audit's, and its installation is compared
 // with the one after the run (settle).
-func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, bf map[string]*before) ([]audit.EcosystemReport, error) {
-	env := ecosystems.Env{Environ: environ}
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, tools *toolexec.Resolver, bf map[string]*before) ([]audit.EcosystemReport, error) {
+	env := ecosystems.Env{Environ: environ, Tools: tools}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
 		env.Processes = processes(tr)
@@ -342,6 +360,11 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			e.Attributed = maps.Clone(attributed)
 		}
 		inv, err := d.project.Installed(ctx, e)
+		if err != nil && ctx.Err() != nil {
+			// Cut short by an interrupt or the timeout: say which, not
+			// only the error it left in a tool or a walk.
+			err = stopped(ctx, "reading the installed "+d.eco.Name()+" packages")
+		}
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
 			inv = nil
@@ -361,6 +384,15 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		}
 		if err != nil {
 			errs = append(errs, err)
+		}
+		if inv != nil && !inv.Unknown {
+			// Identities from before the run where D2 was read then
+			// (a package directory the run renamed is known by them).
+			ids := b.ids
+			if ids == nil {
+				ids = indexIdentities(inv.Index)
+			}
+			rest = byIdentity(rest, ids)
 		}
 		tr := rest
 		if inv != nil && !inv.Unknown {

@@ -25,6 +25,14 @@ import (
 // appends the names of the packages it "uses" there, and Installed turns
 // that log into Observations.
 type Ecosystem struct {
+	// StallOpen, when set, makes Open wait until it is closed, heedless
+	// of its context, as a parser busy with a hostile file would;
+	// StallInstalled makes Installed wait until it is closed or its
+	// context ends, as a package manager that never answers does (the
+	// ecosystems run theirs on the context). For the tests of the
+	// interrupts and the timeout.
+	StallOpen, StallInstalled chan struct{}
+
 	mu sync.Mutex
 	// envs records every Env that Installed was given.
 	envs []ecosystems.Env
@@ -37,6 +45,9 @@ const Log = "used.log"
 func (*Ecosystem) Name() string { return "fake" }
 
 func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	if e.StallOpen != nil {
+		<-e.StallOpen
+	}
 	data, err := src.ReadFile("fake.txt")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -74,6 +85,13 @@ func (p *project) Declared() []ecosystems.Dependency { return p.deps }
 
 func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	e, root := p.eco, p.root
+	if e.StallInstalled != nil {
+		select {
+		case <-e.StallInstalled:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 	e.mu.Lock()
 	e.envs = append(e.envs, env)
 	e.mu.Unlock()

@@ -36,6 +36,20 @@ var fileCommandVars = map[string]bool{
 // variables: shorter values would match innocent text.
 const minSecretLen = 8
 
+// HasCredentials reports whether environ holds one of the runner's
+// credentials (GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN, ...), the variables
+// FilterEnviron always removes: a process started with it holds a secret,
+// even once it has unset them.
+func HasCredentials(environ []string) bool {
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		if credentialVars[strings.ToUpper(k)] && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // FilterEnviron returns environ (KEY=VALUE entries, as os.Environ gives
 // them) as the traced command may see it: without the runner's credentials,
 // without its file commands (GITHUB_OUTPUT, GITHUB_ENV, ...), without the

@@ -76,3 +76,26 @@ func TestChildEnviron(t *testing.T) {
 		t.Errorf("ChildEnviron (-want +got):\n%s", diff)
 	}
 }
+
+// TestHasCredentials: a runner credential with a value is a secret held;
+// an empty one, the file commands and other variables are not.
+func TestHasCredentials(t *testing.T) {
+	tests := []struct {
+		name    string
+		environ []string
+		want    bool
+	}{
+		{"none", []string{"PATH=/usr/bin", "GITHUB_OUTPUT=/tmp/o", "INPUT_RUN=npm test"}, false},
+		{"githubToken", []string{"GITHUB_TOKEN=ghs_x"}, true},
+		{"runtimeToken", []string{"ACTIONS_RUNTIME_TOKEN=abc"}, true},
+		{"lowercase", []string{"actions_id_token_request_token=abc"}, true},
+		{"empty", []string{"GITHUB_TOKEN="}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := HasCredentials(tt.environ); got != tt.want {
+				t.Errorf("HasCredentials(%q) = %v, want %v", tt.environ, got, tt.want)
+			}
+		})
+	}
+}

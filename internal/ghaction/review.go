@@ -22,13 +22,16 @@ const SummaryMarker = "<!-- envaudit:summary -->"
 
 // findingMarker marks an inline review comment with the finding it is
 // about, so a later push does not comment on the same line twice.
-// A key holding "-->" would end the comment and show what follows, so
-// angle brackets in it are percent-encoded.
-func findingMarker(it audit.Item) string {
-	return "<!-- envaudit:finding " + markerEscaper.Replace(it.Key()) + " -->"
-}
+func findingMarker(it audit.Item) string { return "<!-- envaudit:finding " + markerKey(it) + " -->" }
 
-var markerEscaper = strings.NewReplacer("<", "%3C", ">", "%3E")
+// markerKeyEscaper keeps a finding's key inside the HTML comment of its
+// marker: a package name is the project's text, and one holding "-->"
+// would end the comment and put what follows in the rendered body. Real
+// names hold none of these characters, so their markers read as before.
+var markerKeyEscaper = strings.NewReplacer("%", "%25", "<", "%3C", ">", "%3E", "!", "%21", "\r", "%0D", "\n", "%0A")
+
+// markerKey is the item's key as its marker holds it.
+func markerKey(it audit.Item) string { return markerKeyEscaper.Replace(it.Key()) }
 
 // actionsBot is the author of what GitHub Actions' GITHUB_TOKEN writes.
 const actionsBot = "github-actions[bot]"
@@ -213,7 +216,7 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *policy.PullReq
 		var drafts []*github.DraftReviewComment
 		for _, it := range onDiff {
 			file, line := it.Location(opts.Prefix)
-			if posted[fmt.Sprintf("%s:%d:%s", file, line, it.Key())] {
+			if posted[fmt.Sprintf("%s:%d:%s", file, line, markerKey(it))] {
 				res.AlreadyThere++
 				continue
 			}

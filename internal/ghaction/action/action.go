@@ -17,8 +17,9 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
-	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -44,7 +45,8 @@ type Action struct {
 	Stdout, Stderr io.Writer
 	// HTTP is the client of GitHub's API; nil means http.DefaultClient.
 	HTTP *http.Client
-	// Git runs git; nil means gitcmd.Output.
+	// Git runs git; nil means the git found on PATH as the ecosystems'
+	// tools are (gitcmd.Program), before anything of the project runs.
 	Git basecommit.Git
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -54,6 +56,12 @@ type Action struct {
 	// starts, given the environment they get (ProtectProcess); tests
 	// running the Action in process leave it nil.
 	Protect func(keep []string) error
+	// EndLeftovers, when set, ends every process still running below
+	// envaudit once the project's code and envaudit's tools are done,
+	// and returns their pids (tracer.EndDescendants): what a tool left
+	// behind, reparented to envaudit by Protect. Tests running the Action
+	// in process leave it nil.
+	EndLeftovers func() ([]int, error)
 	// Version is envaudit's version, recorded in the report.
 	Version string
 	// Identify names the packages of the SBOM and the dependency snapshot
@@ -141,17 +149,28 @@ func (res *Result) outputs() ghaction.Outputs {
 // process that never had the token (single.go); mode baseline snapshots
 // the runner before the project's install steps. Whatever goes wrong is
 // reported as an error annotation.
-func (a *Action) Run(ctx context.Context) int {
+func (a *Action) Run(ctx context.Context) (code int) {
 	r := a.start()
-	// The file commands are put back on every way out, an early one too.
+	// The file commands are put back on every way out, an early one too,
+	// and checked once more last of all: what changed them after
+	// envaudit's own writes outlived the run, and fails the step.
 	defer func() {
 		if _, err := r.restore(); err != nil {
 			r.gh.Errorf("envaudit: %v", err)
+			code = ExitUsage
+		}
+		if err := r.recheck(); err != nil {
+			r.gh.Errorf("envaudit: %v", err)
+			code = ExitUsage
 		}
 	}()
 	if err := r.setup(); err != nil {
 		return r.fail(err)
 	}
+	// The timeout input bounds the whole step: a hostile project can make
+	// reading it or enumerating its installation slow, not only its tests.
+	ctx, cancel := engine.WithStepTimeout(ctx, r.in.Timeout)
+	defer cancel()
 	switch r.in.Mode {
 	case ghaction.ModeBaseline:
 		return r.baseline(ctx)
@@ -166,9 +185,21 @@ func (a *Action) Run(ctx context.Context) int {
 // audit is the run of mode audit, after setup: the phases trace, enrich,
 // gate, write and publish.
 func (r *run) audit(ctx context.Context) int {
+	// What the later phases need from git, read while the checkout is
+	// still the pull request's as checked out.
+	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
+	if err == nil && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		// The timeout fell during the trace or its audit: what ran is
+		// still reported, within a grace of its own.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
+		defer cancel()
+	}
 	if err != nil {
-		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
+		// The error may name a project file, whose name is the project's
+		// text: escaped, it cannot start a workflow command.
+		fmt.Fprintf(r.stderr, "envaudit: %s\n", ghaction.CommandData(err.Error()))
 		return r.fail(err)
 	}
 	res := &Result{Report: rep, Prefix: r.prefix}
@@ -216,10 +247,19 @@ type run struct {
 	untrusted []string
 	// child is the environment of mode single's audit child: the inputs
 	// without the token, no credentials, no file commands.
-	child    []string
+	child []string
+	// tools finds the programs envaudit runs (newTools), made before
+	// anything of the project's runs.
+	tools    *toolexec.Resolver
 	guard    *fileCommandGuard
 	restored bool
-	cfg      *policy.Config
+	// commits are the pull request's commits as git listed them before
+	// the run (prefetch).
+	commits []policy.Commit
+	// survivors is set when processes of the traced command may have
+	// outlived it (tracer.End.Survivors).
+	survivors bool
+	cfg       *policy.Config
 
 	// Set by the trace phase, before the test command runs.
 	baseState *baseState
@@ -239,9 +279,6 @@ func (a *Action) start() *run {
 	}
 	if r.stderr == nil {
 		r.stderr = io.Discard
-	}
-	if r.git == nil {
-		r.git = gitcmd.Output
 	}
 	if r.identify == nil {
 		r.identify = func(_, name, version string) ecosystems.Identity { return ecosystems.GenericIdentity(name, version) }

@@ -30,15 +30,18 @@ import (
 // warning: the report is complete otherwise and says so.
 func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 	// The gate belongs to the base branch: its configuration and what it
-	// declares are read before anything of the pull request runs.
-	r.readBase(ctx)
-	// Nor may the traced command issue workflow commands (a forged
+	// declares were read before anything of the pull request runs
+	// (prefetch). Nor may the traced command issue workflow commands (a forged
 	// ::error:: or ::add-mask::): GitHub ignores them between
 	// stop-commands and the token that resumes them.
+	// Each of the two lines starts on a line of its own: the resume token
+	// after a command whose last output has no final newline would
+	// otherwise end that line, and be no command; every annotation after
+	// it would be lost. (An empty line in the log is the price.)
 	stop := randomToken()
-	fmt.Fprintf(r.stdout, "::stop-commands::%s\n", stop)
+	fmt.Fprintf(r.stdout, "\n::stop-commands::%s\n", stop)
 	rep, instErr, err := r.traced(ctx)
-	fmt.Fprintf(r.stdout, "::%s::\n", stop)
+	fmt.Fprintf(r.stdout, "\n::%s::\n", stop)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +55,7 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 // before anything runs (no output may overwrite a manifest or a file
 // envaudit did not write), and runs and audits the test command.
 func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error) {
-	p, err := engine.Open(engine.Options{
+	p, err := engine.OpenContext(ctx, engine.Options{
 		Dir:        r.dir,
 		Ecosystems: r.a.Ecosystems,
 		DevTools:   r.cfg.DevTools,
@@ -74,11 +77,18 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 		Environ: r.untrusted,
 		Stdout:  r.stdout,
 		Stderr:  r.stderr,
+		// A process the test left running could rewrite the file
+		// commands once envaudit restored them.
+		KillDescendants: true,
+		// Nor may a program it plants on PATH, or a project's own, run
+		// as one of envaudit's tools.
+		Tools: r.tools,
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	defer t.Close()
+	r.survivors = t.Trace.End.Survivors
 	rep, instErr = t.Audit(ctx)
 	return rep, instErr, nil
 }
@@ -164,7 +174,7 @@ func (r *run) base(pr *policy.PullRequest) string {
 // fail it.
 func (r *run) gate(ctx context.Context, res *Result) {
 	if res.PR != nil {
-		res.PR.Commits = pullRequestCommits(ctx, r.git, r.client, r.repo, res.PR, r.absDir)
+		res.PR.Commits = pullRequestCommits(ctx, r.client, r.repo, res.PR, r.commits)
 		res.Detection = policy.DetectAgent(res.PR, policy.Signatures(r.cfg.Agents))
 	}
 	res.AgentPolicy = r.in.AgentPolicy.Name

@@ -28,9 +28,17 @@ import (
 //
 // keep is the environment the traced command gets; every variable of
 // envaudit's own environment that is not in it is unset.
+//
+// It also makes envaudit a child subreaper: a daemon that a program it
+// runs leaves behind (a build tool started from the project's own
+// configuration) is then reparented to envaudit, not to init, and
+// Action.EndLeftovers can end it before the file commands are restored.
 func ProtectProcess(keep []string) error {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return os.NewSyscallError("prctl(PR_SET_DUMPABLE)", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		return os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", err)
 	}
 	kept := make(map[string]bool, len(keep))
 	for _, kv := range keep {

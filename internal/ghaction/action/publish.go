@@ -80,9 +80,9 @@ func (r *run) publishers() []Publisher {
 		ps = append(ps, Snapshot{GH: r.gh, Client: r.client, Repo: r.repo, Job: job, Scanned: r.now(), Log: r.stderr, Identify: r.identify})
 	}
 	if r.in.Summary {
-		ps = append(ps, Summary{Path: r.getenv("GITHUB_STEP_SUMMARY")})
+		ps = append(ps, Summary{Path: r.getenv("GITHUB_STEP_SUMMARY"), guard: r.guard})
 	}
-	return append(ps, Outputs{Path: r.getenv("GITHUB_OUTPUT")})
+	return append(ps, Outputs{Path: r.getenv("GITHUB_OUTPUT"), guard: r.guard})
 }
 
 // runURL is the web page of workflow run id, "" when the server or the
@@ -265,6 +265,9 @@ type Summary struct {
 	// Path is the step's summary file (GITHUB_STEP_SUMMARY); "" writes
 	// nothing.
 	Path string
+	// guard, when set, is told what the summary appended, for the check
+	// of the file commands before envaudit exits.
+	guard *fileCommandGuard
 }
 
 // Publish appends the summary to the step's summary file.
@@ -273,7 +276,7 @@ func (p Summary) Publish(_ context.Context, res *Result) error {
 		return nil
 	}
 	md := ghaction.Summary(res.Report, res.Items, res.summaryInfo(), ghaction.StepSummaryLimit)
-	return appendFileCommand(p.Path, md+"\n")
+	return appendFileCommand(p.guard, p.Path, md+"\n")
 }
 
 // Outputs sets the step's outputs (ghaction.Outputs, as action.yml
@@ -281,11 +284,13 @@ func (p Summary) Publish(_ context.Context, res *Result) error {
 type Outputs struct {
 	// Path is the step's output file (GITHUB_OUTPUT); "" writes nothing.
 	Path string
+	// guard, when set, is told what the outputs appended (Summary).
+	guard *fileCommandGuard
 }
 
 // Publish sets the outputs.
 func (p Outputs) Publish(_ context.Context, res *Result) error {
-	return writeOutputs(p.Path, res.outputs().Map())
+	return writeOutputs(p.guard, p.Path, res.outputs().Map())
 }
 
 // outputDelimiter ends each value in the output file. It is
@@ -294,9 +299,9 @@ func (p Outputs) Publish(_ context.Context, res *Result) error {
 const outputDelimiter = "_GitHubActionsFileCommandDelimeter_"
 
 // writeOutputs appends outputs to the output file at path, by name, as
-// name<<delimiter blocks the runner reads after the step; "" writes
-// nothing.
-func writeOutputs(path string, outputs map[string]string) error {
+// name<<delimiter blocks the runner reads after the step, and tells g;
+// "" writes nothing.
+func writeOutputs(g *fileCommandGuard, path string, outputs map[string]string) error {
 	if path == "" {
 		return nil
 	}
@@ -309,12 +314,13 @@ func writeOutputs(path string, outputs map[string]string) error {
 	for _, k := range names {
 		fmt.Fprintf(&b, "%s<<%s\n%s\n%s\n", k, outputDelimiter, outputs[k], outputDelimiter)
 	}
-	return appendFileCommand(path, b.String())
+	return appendFileCommand(g, path, b.String())
 }
 
 // appendFileCommand appends text to a file command of the step: the
-// runner made it, and earlier writes of the step are kept.
-func appendFileCommand(path, text string) error {
+// runner made it, and earlier writes of the step are kept. g (nil for
+// none) is told, so that the check before envaudit exits expects it.
+func appendFileCommand(g *fileCommandGuard, path, text string) error {
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("write the file command %q: %w", path, err)
@@ -326,6 +332,7 @@ func appendFileCommand(path, text string) error {
 	if err != nil {
 		return fmt.Errorf("write the file command %q: %w", path, err)
 	}
+	g.wrote(path, text)
 	return nil
 }
 

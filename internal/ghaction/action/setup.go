@@ -1,6 +1,7 @@
 package action
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,6 +64,12 @@ func (r *run) setup() error {
 		// The token's holder keeps no more than its audit child gets.
 		r.child = r.childEnviron()
 		keep = r.child
+	}
+	// Nor may a program they plant, on PATH or in the workspace, run as
+	// one of envaudit's tools: the tools are found now.
+	r.tools = r.newTools()
+	if r.git == nil {
+		r.git = resolvedGit(r.tools)
 	}
 	// Nor may they read the token from envaudit's own process.
 	if r.a.Protect != nil {
@@ -132,6 +139,7 @@ func (r *run) restore() (warning string, err error) {
 		return "", nil
 	}
 	r.restored = true
+	r.endLeftovers()
 	tampered, err := r.guard.restore()
 	if len(tampered) > 0 {
 		warning = tamperedMessage(tampered)
@@ -141,6 +149,47 @@ func (r *run) restore() (warning string, err error) {
 		return warning, fmt.Errorf("the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %w", err)
 	}
 	return warning, nil
+}
+
+// endLeftovers ends what the programs envaudit ran left running
+// (Action.EndLeftovers): the traced command's descendants are gone
+// already, but a tool's daemon could still rewrite the file commands once
+// they are restored.
+func (r *run) endLeftovers() {
+	if r.a.EndLeftovers == nil {
+		return
+	}
+	killed, err := r.a.EndLeftovers()
+	if len(killed) > 0 {
+		r.gh.Warningf("envaudit: ended %d %s that the programs envaudit ran left running (pids %v)", len(killed), plural(len(killed), "process", "processes"), killed)
+	}
+	if err != nil {
+		r.gh.Warningf("envaudit: %v", err)
+		r.survivors = true
+	}
+}
+
+// recheck checks the file commands once more, just before envaudit exits:
+// every process of the project's is gone by now (the tracer killed what
+// the test command left), so a file that no longer holds what it held
+// before plus what envaudit wrote means one survived. Such a file is put
+// back again, and the step fails.
+func (r *run) recheck() error {
+	if r.guard == nil || !r.restored {
+		return nil
+	}
+	tampered, err := r.guard.restore()
+	var errs []error
+	if len(tampered) > 0 {
+		errs = append(errs, errors.New(lateTamperMessage(tampered)))
+	}
+	if err != nil {
+		errs = append(errs, fmt.Errorf("the step's file commands could not be put back: %w", err))
+	}
+	if r.survivors {
+		errs = append(errs, errors.New("processes the test command started may still be running (envaudit could not make sure they were all ended), and could change the step's outputs and the environment of later steps after envaudit exits"))
+	}
+	return errors.Join(errs...)
 }
 
 // loadConfig reads .envaudit.yml from the project directory, else from
