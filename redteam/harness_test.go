@@ -105,7 +105,10 @@ func (e *env) init() error {
 	if e.source, err = filepath.Abs(e.source); err != nil {
 		return err
 	}
-	if e.scratch, err = os.MkdirTemp("", "envaudit-redteam-"); err != nil {
+	// Under /var/lib, not /tmp: the programs of the step's PATH live
+	// here, and envaudit rightly runs no program from a directory the
+	// tests could write (a runner's /usr/bin is root's).
+	if e.scratch, err = os.MkdirTemp("/var/lib", "envaudit-redteam-"); err != nil {
 		return err
 	}
 	if err := os.Chmod(e.scratch, 0o711); err != nil {

@@ -9,24 +9,41 @@ import (
 	"testing"
 )
 
-// tokenVectors are issue 10's four ways to the token: programs envaudit
-// starts itself, outside the trace, that the pull request controls. Each
-// runs steal.sh through sudo, reading every process's environment block.
-var tokenVectors = []struct {
+// tokenVector is one way a program the pull request controls may come to
+// run beside the token.
+type tokenVector struct {
 	name    string
 	fixture string
 	loot    string // the name its loot files start with
-}{
+	run     string // the test command, "node test.js" when empty
+}
+
+// tokenVectors are issue 10's four ways to the token: programs envaudit
+// starts itself, outside the trace, that the pull request controls. Each
+// runs steal.sh through sudo, reading every process's environment block.
+var tokenVectors = []tokenVector{
 	// A committed .venv/bin/python, which envaudit asks about the
 	// installation even when the tests use no Python.
 	{name: "venvPython", fixture: "token-venv", loot: "venv-python"},
+	// The same interpreter, which the tests run in too.
+	{name: "venvPythonTestsRunIt", fixture: "token-venv", loot: "venv-python", run: ".venv/bin/python -c pass && node test.js"},
 	// A committed mvnw, run when mvn is not on PATH.
 	{name: "mvnw", fixture: "token-mvnw", loot: "mvnw"},
+	// The same wrapper, which the tests run too.
+	{name: "mvnwTestsRunIt", fixture: "token-mvnw", loot: "mvnw", run: "bash -c './mvnw -v; node test.js'"},
 	// A core.fsmonitor hook the test writes into .git/config, run by
 	// envaudit's git diff.
 	{name: "fsmonitor", fixture: "token-fsmonitor", loot: "fsmonitor"},
 	// A git the test plants in ~/.local/bin, first on PATH.
 	{name: "plantedGit", fixture: "token-git", loot: "planted-git"},
+}
+
+// command is the vector's test command.
+func (v tokenVector) command() string {
+	if v.run == "" {
+		return "node test.js"
+	}
+	return v.run
 }
 
 // holderOf names, for each loot file holding the token, the process whose
@@ -95,7 +112,9 @@ func dedup(s []string) []string {
 // (mode single; before issue 10, the Action's only job mode): a committed
 // .venv/bin/python, a committed mvnw, a core.fsmonitor hook in
 // .git/config and a git planted in a user-writable PATH directory each
-// read every process's /proc/PID/environ (and command line) through sudo.
+// read every process's /proc/PID/environ (and command line) through sudo;
+// the interpreter and the wrapper also with tests that run them, which
+// may make envaudit run them outside the trace.
 // The job also exports the token as GITHUB_TOKEN to every step, as many
 // workflows do. The token must be in none of the files they wrote.
 func TestAttackTokenTheft(t *testing.T) {
@@ -103,7 +122,7 @@ func TestAttackTokenTheft(t *testing.T) {
 		t.Run(v.name, func(t *testing.T) {
 			j := newJob(t, v.fixture)
 			j.extraEnv = append(j.extraEnv, "GITHUB_TOKEN="+j.token)
-			j.inputs["run"] = "node test.js"
+			j.inputs["run"] = v.command()
 			j.inputs["working-directory"] = "app"
 			j.inputs["mode"] = j.e.mode("single")
 			res := j.run(0)
@@ -118,7 +137,7 @@ func TestAttackTokenTheft(t *testing.T) {
 	}
 }
 
-// TestAttackAuditModeWrites runs the same four vectors in mode audit, the
+// TestAttackAuditModeWrites runs the same vectors in mode audit, the
 // job of the two-workflow setup that runs the pull request's code: there
 // the token is read-only by design, and envaudit must send no write
 // request to the API at all (no review, comment, check run or snapshot).
@@ -126,7 +145,7 @@ func TestAttackAuditModeWrites(t *testing.T) {
 	for _, v := range tokenVectors {
 		t.Run(v.name, func(t *testing.T) {
 			j := newJob(t, v.fixture)
-			j.inputs["run"] = "node test.js"
+			j.inputs["run"] = v.command()
 			j.inputs["working-directory"] = "app"
 			j.inputs["mode"] = "audit"
 			res := j.run(0)
@@ -191,7 +210,9 @@ func TestDocumentedLimitHolderMemory(t *testing.T) {
 	}
 	scan := fmt.Sprintf("sudo -n /usr/bin/python3 %s %s %d 2>>%s/mem.err\n", filepath.Join(j.loot, "scan.py"), j.loot, j.e.uid, j.loot)
 	j.writeFile(py, strings.Replace(string(data), "exec /usr/bin/python3", scan+"exec /usr/bin/python3", 1), 0o755)
-	j.inputs["run"] = "node test.js"
+	// The tests run in the interpreter, so that envaudit may run it too,
+	// outside the trace, where sudo works.
+	j.inputs["run"] = ".venv/bin/python -c pass && node test.js"
 	j.inputs["working-directory"] = "app"
 	j.inputs["mode"] = j.e.mode("single")
 	res := j.run(0)
