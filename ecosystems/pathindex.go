@@ -137,11 +137,14 @@ func (x *PathIndex) AddOwned(from *PathIndex, owned func(pkg string) bool) {
 }
 
 // Digests returns, for each package that owns an entry, a digest of the
-// entries it owns (each file and directory with its kind of use),
-// independent of the order they were added in: two indexes attribute the
-// same paths to a package exactly when its digests are equal (up to a
-// 64-bit hash collision). It tells whether a package's recorded files
-// changed between two enumerations of one installation.
+// entries it owns (each file and directory), independent of the order they
+// were added in: two indexes attribute the same paths to a package exactly
+// when its digests are equal (up to a 64-bit hash collision). It tells
+// whether a package's recorded files changed between two enumerations of
+// one installation. The kind of use of each entry is left out: it is
+// envaudit's judgment, which may rest on the run (a distribution Python
+// imported at start-up shows no use unless a loaded one needs it), not
+// what the package's metadata records.
 func (x *PathIndex) Digests() map[string]uint64 {
 	out := map[string]uint64{}
 	if x == nil {
@@ -152,8 +155,6 @@ func (x *PathIndex) Digests() map[string]uint64 {
 			h := fnv.New64a()
 			h.Write([]byte{byte(kind)})
 			h.Write([]byte(p))
-			h.Write([]byte{0})
-			h.Write([]byte(o.use))
 			out[o.pkg] += h.Sum64()
 		}
 	}

@@ -95,7 +95,7 @@ func TestWithStepTimeout(t *testing.T) {
 // the timeout passes, with the report of what ran and an error naming the
 // ecosystem whose installation was cut short.
 func TestAttackTimeoutCoversEnumeration(t *testing.T) {
-	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{})}
+	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{}), StallAfterRun: true}
 	defer close(eco.StallInstalled)
 	p, err := Open(Options{Dir: fakeProject(t), Ecosystems: []ecosystems.Ecosystem{eco}})
 	if err != nil {

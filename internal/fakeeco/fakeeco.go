@@ -32,6 +32,9 @@ type Ecosystem struct {
 	// ecosystems run theirs on the context). For the tests of the
 	// interrupts and the timeout.
 	StallOpen, StallInstalled chan struct{}
+	// StallAfterRun limits StallInstalled to the enumeration after the
+	// run (the one given the run's processes): the one before it answers.
+	StallAfterRun bool
 
 	mu sync.Mutex
 	// envs records every Env that Installed was given.
@@ -85,7 +88,7 @@ func (p *project) Declared() []ecosystems.Dependency { return p.deps }
 
 func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	e, root := p.eco, p.root
-	if e.StallInstalled != nil {
+	if e.StallInstalled != nil && (!e.StallAfterRun || env.Processes != nil) {
 		select {
 		case <-e.StallInstalled:
 		case <-ctx.Done():

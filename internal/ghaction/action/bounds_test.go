@@ -15,7 +15,7 @@ import (
 // bounds the step: the Action ends soon after it, the report of what ran
 // is still written and the cut-short enumeration is a warning.
 func TestAttackTimeoutCoversEnumeration(t *testing.T) {
-	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{})}
+	eco := &fakeeco.Ecosystem{StallInstalled: make(chan struct{}), StallAfterRun: true}
 	defer close(eco.StallInstalled)
 	start := time.Now()
 	code, stdout, stderr := runAction(t, map[string]string{
