@@ -223,18 +223,7 @@ func readlinkProc(tid int, what string, buf []byte) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(tid), 10)
 	b = append(b, '/')
 	b = append(b, what...)
-	b = append(b, 0)
-	for {
-		r, _, e := unix.Syscall6(unix.SYS_READLINKAT, atFDCWDPtr, uintptr(unsafe.Pointer(&b[0])),
-			uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)), 0, 0)
-		if e != 0 {
-			return nil, e
-		}
-		if int(r) < len(buf) {
-			return buf[:r], nil
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	return readlink(append(b, 0), buf)
 }
 
 // procFdPath writes /proc/TID/fd/FD, NUL-terminated, into b.
@@ -249,9 +238,14 @@ func procFdPath(b []byte, tid int, fd int64) []byte {
 // readlinkFd reads /proc/TID/fd/FD without allocating (readlinkProc).
 func readlinkFd(tid int, fd int64, buf []byte) ([]byte, error) {
 	var p [64]byte
-	b := procFdPath(p[:0], tid, fd)
+	return readlink(procFdPath(p[:0], tid, fd), buf)
+}
+
+// readlink reads the link at the NUL-terminated path into buf, growing it
+// when the target does not fit, and returns the target.
+func readlink(path, buf []byte) ([]byte, error) {
 	for {
-		r, _, e := unix.Syscall6(unix.SYS_READLINKAT, atFDCWDPtr, uintptr(unsafe.Pointer(&b[0])),
+		r, _, e := unix.Syscall6(unix.SYS_READLINKAT, atFDCWDPtr, uintptr(unsafe.Pointer(&path[0])),
 			uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)), 0, 0)
 		if e != 0 {
 			return nil, e
