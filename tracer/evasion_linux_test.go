@@ -221,3 +221,96 @@ func TestAttackRenamedDir(t *testing.T) {
 		})
 	}
 }
+
+// TestAttackSkippedLink reproduces a link planted below a skipped
+// directory (the Go build cache is writable by the command) to a package's
+// file: an open through it must be traced as any other, with the package
+// file's real path or identity, while the directory's own files, and paths
+// that name nothing, are still only counted.
+func TestAttackSkippedLink(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "node_modules/pkg/index.js", "node_modules/pkg/bound.js", "cache/own.a", "jail/placeholder")
+	file := dir + "/node_modules/pkg/index.js"
+	// bound.js keeps one link: the mount, not the link count, must tell.
+	bound := dir + "/node_modules/pkg/bound.js"
+	cache := dir + "/cache"
+	jailCache := dir + "/jail" + cache
+	if err := os.MkdirAll(jailCache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []struct {
+		hard         bool
+		target, name string
+	}{
+		{true, file, cache + "/hard.a"},
+		{false, file, cache + "/abs.a"},
+		{false, "../node_modules/pkg/index.js", cache + "/rel.a"},
+		{false, dir + "/node_modules/pkg", cache + "/dir"},
+		{false, "/proc/self/root" + file, cache + "/magic.a"},
+		{false, cache + "/abs.a", cache + "/chain.a"},
+		// In the jail, the path of the cache's own file names a hard
+		// link to the package's file.
+		{true, file, jailCache + "/own.a"},
+	} {
+		link := os.Symlink
+		if l.hard {
+			link = os.Link
+		}
+		if err := link(l.target, l.name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(cache+"/bound.a", []byte("cache\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := cprog(t, "evade")
+	tests := []struct {
+		name string
+		args []string
+		// want is the package's file the open reads; "" when the open
+		// is the cache's own, counted instead of recorded.
+		want string
+		exit int
+	}{
+		{"own-file", []string{"open", cache + "/own.a"}, "", 0},
+		{"missing", []string{"open", cache + "/missing.a"}, "", 1},
+		{"hard-link", []string{"open", cache + "/hard.a"}, file, 0},
+		{"absolute-symlink", []string{"open", cache + "/abs.a"}, file, 0},
+		{"relative-symlink", []string{"open", cache + "/rel.a"}, file, 0},
+		{"symlinked-directory", []string{"open", cache + "/dir/index.js"}, file, 0},
+		{"magic-link", []string{"open", cache + "/magic.a"}, file, 0},
+		{"symlink-chain", []string{"open", cache + "/chain.a"}, file, 0},
+		{"chroot", []string{"chroot", dir + "/jail", cache + "/own.a"}, file, 0},
+		{"openat2-in-root", []string{"inroot", dir + "/jail", cache + "/own.a"}, file, 0},
+		{"bind-mount", []string{"bind", bound, cache + "/bound.a"}, bound, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{Command: append([]string{prog}, tt.args...), Skip: []string{cache}}
+			tr := runTrace(t, &opts)
+			wantExit(t, tr, tt.exit, opts)
+			var below []Access
+			for _, a := range tr.Accesses {
+				if strings.HasPrefix(a.Path, cache+"/") {
+					below = append(below, a)
+				}
+			}
+			if tt.want == "" {
+				if tr.End.Skipped != 1 || len(below) != 0 {
+					t.Errorf("End.Skipped = %d, accesses below the cache %+v; want the open counted, not recorded", tr.End.Skipped, below)
+				}
+				return
+			}
+			dev, ino := identity(t, tt.want)
+			var got []Access
+			for _, a := range tr.Accesses {
+				if a.Op == OpRead && (a.RealPath() == tt.want || a.Dev == dev && a.Ino == ino) {
+					got = append(got, a)
+				}
+			}
+			if tr.End.Skipped != 0 || len(got) != 1 {
+				t.Errorf("End.Skipped = %d, reads of the package's file %+v; want one read, nothing counted; accesses below the cache: %+v", tr.End.Skipped, got, below)
+			}
+		})
+	}
+}

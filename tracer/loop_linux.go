@@ -97,10 +97,14 @@ type tracer struct {
 	shebangs   map[string][]string
 	elfInterps map[string]string
 
-	// skip holds Options.Skip as byte prefixes ending in "/"; skipped
-	// counts the opens below them.
-	skip    [][]byte
-	skipped int64
+	// skip holds Options.Skip as byte prefixes ending in "/", skipRoots
+	// what they were when the run started (skipsOpen); skipped counts the
+	// opens of their own files. cpath is scratch for a NUL-terminated
+	// path.
+	skip      [][]byte
+	skipRoots []skipRoot
+	skipped   int64
+	cpath     []byte
 
 	// reaper is the process between the tracer and the helper that ends
 	// what escaped the tracer (Options.KillDescendants); nil without.
@@ -136,6 +140,8 @@ func newTracer(ar *arch, opts Options) *tracer {
 	}
 	return &tracer{
 		skip:       skip,
+		skipRoots:  skipRoots(skip),
+		cpath:      make([]byte, 0, 4096),
 		mem:        memReader{noVM: peekOnly},
 		arch:       ar,
 		opts:       opts,
@@ -478,9 +484,9 @@ func (t *tracer) seccompStop(th *thread) {
 			t.resume(th.tid, unix.PTRACE_CONT, 0)
 			return
 		}
-		if t.skips(path) {
-			// No exit stop: what lies below a skipped directory is
-			// counted, not recorded, so its result does not matter.
+		if t.skipsOpen(th, kind, args, path) {
+			// No exit stop: a skipped directory's own file is counted,
+			// not recorded, so the call's result does not matter.
 			t.skipped++
 			t.resume(th.tid, unix.PTRACE_CONT, 0)
 			return

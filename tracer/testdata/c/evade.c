@@ -14,17 +14,24 @@
 //   rename FROM TO PATH renames FROM to TO, then opens PATH
 //   renameback FROM TO PATH
 //                       renames FROM to TO, opens PATH, renames TO back
+//   chroot DIR PATH     chroot(DIR), in a new user namespace unless root,
+//                       then opens PATH
+//   inroot DIR PATH     opens PATH with openat2's RESOLVE_IN_ROOT below DIR
+//   bind FROM TO        in a new mount namespace (and user namespace unless
+//                       root) bind-mounts FROM on TO, then opens TO
 // Every mode exits 0 when the file could be read, non-zero otherwise.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/filter.h>
+#include <linux/openat2.h>
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
@@ -44,6 +51,14 @@ static int readfile(const char *path) {
 // (stack 0: the child runs on a copy of the parent's stack, like fork).
 static long untracedChild(void) {
 	return syscall(SYS_clone, CLONE_UNTRACED | SIGCHLD, 0, 0, 0, 0);
+}
+
+// privns enters new namespaces of the kinds in flags, in a new user
+// namespace too unless root, which gives the capabilities chroot and mount
+// need there.
+static int privns(int flags) {
+	if (geteuid() != 0) flags |= CLONE_NEWUSER;
+	return unshare(flags);
 }
 
 static int waitfor(long pid) {
@@ -122,6 +137,26 @@ int main(int argc, char **argv) {
 		int r = readfile(argv[4]);
 		if (!strcmp(mode, "renameback") && rename(argv[3], argv[2]) != 0) return 3;
 		return r;
+	}
+	if (!strcmp(mode, "chroot") && argc == 4) {
+		if (privns(0) != 0 || chroot(argv[2]) != 0) return 3;
+		return readfile(argv[3]);
+	}
+	if (!strcmp(mode, "inroot") && argc == 4) {
+		int dir = open(argv[2], O_PATH | O_DIRECTORY);
+		if (dir < 0) return 3;
+		struct open_how how = {.flags = O_RDONLY, .resolve = RESOLVE_IN_ROOT};
+		int fd = syscall(SYS_openat2, dir, argv[3], &how, sizeof how);
+		if (fd < 0) return 1;
+		close(fd);
+		return 0;
+	}
+	if (!strcmp(mode, "bind") && argc == 4) {
+		if (privns(CLONE_NEWNS) != 0) return 3;
+		// Private first, so the bind mount stays in this namespace.
+		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 3;
+		if (mount(argv[2], argv[3], NULL, MS_BIND, NULL) != 0) return 3;
+		return readfile(argv[3]);
 	}
 	return 2;
 }
