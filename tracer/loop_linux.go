@@ -98,11 +98,12 @@ type tracer struct {
 	elfInterps map[string]string
 
 	// skip holds Options.Skip as byte prefixes ending in "/", skipRoots
-	// what they were when the run started (skipsOpen); skipped counts the
-	// opens of their own files. cpath is scratch for a NUL-terminated
-	// path.
+	// what they were when the run started, and fsRoot the tracer's own
+	// root then (skipsOpen); skipped counts the opens of their own files.
+	// cpath is scratch for a NUL-terminated path.
 	skip      [][]byte
 	skipRoots []skipRoot
+	fsRoot    unix.Statx_t
 	skipped   int64
 	cpath     []byte
 
@@ -138,9 +139,11 @@ func newTracer(ar *arch, opts Options) *tracer {
 			skip = append(skip, []byte(d+"/"))
 		}
 	}
+	roots, fsRoot := skipRoots(skip)
 	return &tracer{
 		skip:       skip,
-		skipRoots:  skipRoots(skip),
+		skipRoots:  roots,
+		fsRoot:     fsRoot,
 		cpath:      make([]byte, 0, 4096),
 		mem:        memReader{noVM: peekOnly},
 		arch:       ar,

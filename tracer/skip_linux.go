@@ -32,9 +32,15 @@ type skipRoot struct {
 // by a symbolic link, a cache created as one) changes what they are. A
 // directory that does not exist yet (a build cache the run will create)
 // is resolved through its nearest existing ancestor, on whose mount it
-// will be made.
-func skipRoots(dirs [][]byte) []skipRoot {
+// will be made. It also returns what the tracer's root is (ownFile).
+func skipRoots(dirs [][]byte) ([]skipRoot, unix.Statx_t) {
 	var out []skipRoot
+	var root unix.Statx_t
+	if len(dirs) > 0 && !statx(atFDCWDPtr, []byte("/\x00"), 0, &root) {
+		// Without mount IDs (Linux before 5.8) no file can be shown to
+		// be a skipped directory's own: nothing is skipped.
+		return nil, root
+	}
 	for _, d := range dirs {
 		dir := string(d[:len(d)-1])
 		rest := ""
@@ -42,10 +48,7 @@ func skipRoots(dirs [][]byte) []skipRoot {
 			real, err := filepath.EvalSymlinks(dir)
 			if err == nil {
 				var stx unix.Statx_t
-				if unix.Statx(unix.AT_FDCWD, real, 0, unix.STATX_MNT_ID, &stx) != nil || stx.Mask&unix.STATX_MNT_ID == 0 {
-					// Without mount IDs (Linux before 5.8) no file can be
-					// shown to be the directory's own: nothing is
-					// skipped.
+				if !statx(atFDCWDPtr, append([]byte(real), 0), 0, &stx) {
 					break
 				}
 				r := filepath.Join(real, rest)
@@ -63,7 +66,7 @@ func skipRoots(dirs [][]byte) []skipRoot {
 			dir = parent
 		}
 	}
-	return out
+	return out, root
 }
 
 // ownFile reports whether the open by tid of path, an absolute path below a
@@ -77,43 +80,69 @@ func skipRoots(dirs [][]byte) []skipRoot {
 // a symbolic link, a hard link, a device, a mount point, a /proc magic
 // link, a path the tracer cannot resolve — is not.
 //
-// It costs six system calls of the tracer and no stop of the tracee. What
-// the path names may change between this look and the tracee's own open;
-// docs/tracer.md says so.
+// It costs the tracer four system calls and the tracee no stop when the
+// tracee's root is the tracer's and no symbolic link is on the path (the
+// build cache, the toolchain); eight otherwise. What the path names may
+// change between this look and the tracee's own open; docs/tracer.md says
+// so.
 func (t *tracer) ownFile(tid int, path []byte) bool {
 	if len(t.skipRoots) == 0 {
 		return false
 	}
+	c := append(append(t.cpath[:0], path...), 0)
+	t.cpath = c
 	var p [64]byte
 	b := append(p[:0], "/proc/"...)
 	b = strconv.AppendInt(b, int64(tid), 10)
 	b = append(b, "/root\x00"...)
+	var stx unix.Statx_t
+	if statx(atFDCWDPtr, b, 0, &stx) && stx.Mnt_id == t.fsRoot.Mnt_id && stx.Ino == t.fsRoot.Ino &&
+		stx.Dev_major == t.fsRoot.Dev_major && stx.Dev_minor == t.fsRoot.Dev_minor {
+		// The tracee's root is the tracer's: with no symbolic link on
+		// the way, the path is the file's real path.
+		fd, e := openat2(atFDCWDPtr, c, unix.RESOLVE_NO_SYMLINKS)
+		switch e {
+		case 0:
+			defer closeFd(fd)
+			return t.own(fd, path, &stx)
+		case unix.ENOENT:
+			return true
+		case unix.ELOOP:
+		default:
+			return false
+		}
+	}
 	root, _, e := unix.Syscall6(unix.SYS_OPENAT, atFDCWDPtr, uintptr(unsafe.Pointer(&b[0])),
 		unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0, 0, 0)
 	if e != 0 {
 		return false
 	}
-	c := append(append(t.cpath[:0], path...), 0)
-	t.cpath = c
 	// RESOLVE_IN_ROOT makes the tracee's root the root of the walk for
 	// absolute symbolic links too, as it is for the tracee; a /proc magic
 	// link would name the tracer's own descriptors or root instead of the
 	// tracee's, so it ends the walk.
-	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_NOFOLLOW | unix.O_CLOEXEC, Resolve: unix.RESOLVE_IN_ROOT | unix.RESOLVE_NO_MAGICLINKS}
-	fd, _, e := unix.Syscall6(unix.SYS_OPENAT2, root, uintptr(unsafe.Pointer(&c[0])),
-		uintptr(unsafe.Pointer(&how)), unsafe.Sizeof(how), 0, 0)
-	unix.Syscall(unix.SYS_CLOSE, root, 0, 0)
+	fd, e := openat2(root, c, unix.RESOLVE_IN_ROOT|unix.RESOLVE_NO_MAGICLINKS)
+	closeFd(root)
 	if e == unix.ENOENT {
 		return true
 	}
 	if e != 0 {
 		return false
 	}
-	defer unix.Syscall(unix.SYS_CLOSE, fd, 0, 0)
-	var stx unix.Statx_t
-	if _, _, e := unix.Syscall6(unix.SYS_STATX, fd, uintptr(unsafe.Pointer(&emptyPath[0])),
-		unix.AT_EMPTY_PATH|unix.AT_SYMLINK_NOFOLLOW, unix.STATX_TYPE|unix.STATX_NLINK|unix.STATX_MNT_ID,
-		uintptr(unsafe.Pointer(&stx)), 0); e != 0 || stx.Mask&unix.STATX_MNT_ID == 0 {
+	defer closeFd(fd)
+	b = append(p[:0], "/proc/self/fd/"...)
+	b = strconv.AppendInt(b, int64(fd), 10)
+	real, err := readlink(append(b, 0), t.link)
+	if err != nil {
+		return false
+	}
+	return t.own(fd, real, &stx)
+}
+
+// own reports whether the file open as fd (O_PATH), whose real path is
+// real, is a skipped directory's own file (ownFile).
+func (t *tracer) own(fd uintptr, real []byte, stx *unix.Statx_t) bool {
+	if !statx(fd, emptyPath, unix.AT_EMPTY_PATH|unix.AT_SYMLINK_NOFOLLOW, stx) {
 		return false
 	}
 	switch stx.Mode & unix.S_IFMT {
@@ -125,21 +154,36 @@ func (t *tracer) ownFile(tid int, path []byte) bool {
 	default:
 		return false
 	}
-	b = append(p[:0], "/proc/self/fd/"...)
-	b = strconv.AppendInt(b, int64(fd), 10)
-	real, err := readlink(append(b, 0), t.link)
-	if err != nil {
-		return false
-	}
-	// Compared as "path/", the skipped directory itself is its own too.
-	real = append(real, '/')
 	for _, r := range t.skipRoots {
-		if r.mnt == stx.Mnt_id && bytes.HasPrefix(real, r.real) {
+		if r.mnt != stx.Mnt_id || !bytes.HasPrefix(real, r.real[:len(r.real)-1]) {
+			continue
+		}
+		// Below r, or r itself.
+		if len(real) == len(r.real)-1 || real[len(r.real)-1] == '/' {
 			return true
 		}
 	}
 	return false
 }
+
+// statx stats the NUL-terminated path from dirfd without allocating, and
+// reports whether the mount ID came with the answer (Linux 5.8 and later).
+func statx(dirfd uintptr, path []byte, flags int, stx *unix.Statx_t) bool {
+	_, _, e := unix.Syscall6(unix.SYS_STATX, dirfd, uintptr(unsafe.Pointer(&path[0])), uintptr(flags),
+		unix.STATX_TYPE|unix.STATX_NLINK|unix.STATX_INO|unix.STATX_MNT_ID, uintptr(unsafe.Pointer(stx)), 0)
+	return e == 0 && stx.Mask&unix.STATX_MNT_ID != 0
+}
+
+// openat2 opens the NUL-terminated path from dirfd as O_PATH, not following
+// a final symbolic link, with the resolve flags given.
+func openat2(dirfd uintptr, path []byte, resolve uint64) (uintptr, unix.Errno) {
+	how := unix.OpenHow{Flags: unix.O_PATH | unix.O_NOFOLLOW | unix.O_CLOEXEC, Resolve: resolve}
+	fd, _, e := unix.Syscall6(unix.SYS_OPENAT2, dirfd, uintptr(unsafe.Pointer(&path[0])),
+		uintptr(unsafe.Pointer(&how)), unsafe.Sizeof(how), 0, 0)
+	return fd, e
+}
+
+func closeFd(fd uintptr) { unix.Syscall(unix.SYS_CLOSE, fd, 0, 0) }
 
 var emptyPath = []byte{0}
 
