@@ -64,3 +64,92 @@ func TestAttackHardLinkRealInstall(t *testing.T) {
 		t.Errorf("npm packages traced: %q, want ms, whose index.js was required through a hard link", traced)
 	}
 }
+
+// TestAttackSkippedLinkRealInstall reproduces, on a real npm install in a
+// project that also has a go.mod (so the run skips the Go build cache), a
+// link planted in the build cache to a package's file and required through
+// it: the package must be traced, while a file of the cache's own is only
+// counted.
+func TestAttackSkippedLinkRealInstall(t *testing.T) {
+	testenv.RealInstall(t)
+	for _, tool := range []string{"node", "go"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is needed: run `make setup`: %v", tool, err)
+		}
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, pkg, link string
+	}{
+		{"hard-link", "ms", `ln node_modules/ms/index.js "$GOCACHE/ab/entry-d" && node -e 'require(process.env.GOCACHE + "/ab/entry-d")'`},
+		// --preserve-symlinks: node opens the module through the link
+		// instead of resolving it first.
+		{"symbolic-link", "@isaacs/string-locale-compare", `ln -s "$PWD/node_modules/@isaacs/string-locale-compare/index.js" "$GOCACHE/ab/entry-d" && node --preserve-symlinks -e 'require(process.env.GOCACHE + "/ab/entry-d")'`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := copyFixture(t, filepath.Join(root, "ecosystems", "npm", "testdata", "real", "basic"))
+			if _, err := os.Stat(filepath.Join(dir, "node_modules", tt.pkg)); err != nil {
+				t.Fatalf("the fixture's install is missing: run `make setup`: %v", err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/skiplink\n\ngo 1.22\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cache, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Join(cache, "ab"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			own := filepath.Join(cache, "ab", "own-d")
+			if err := os.WriteFile(own, []byte("cache\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p, err := engine.Open(engine.Options{Dir: dir, Ecosystems: all.Ecosystems()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := p.Trace(context.Background(), engine.RunOptions{
+				Command: []string{"sh", "-c", `cat "$GOCACHE/ab/own-d" >/dev/null && ` + tt.link},
+				Environ: append(os.Environ(), "GOCACHE="+cache), Timeout: 5 * time.Minute,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tr.Close()
+			if tr.Trace.End.ExitCode != 0 {
+				t.Fatalf("the command exited %d", tr.Trace.End.ExitCode)
+			}
+			if !slices.Contains(tr.Trace.Header.Skip, cache) {
+				t.Fatalf("skipped directories %q, want the build cache %q", tr.Trace.Header.Skip, cache)
+			}
+			for _, a := range tr.Trace.Accesses {
+				if a.Path == own {
+					t.Errorf("the cache's own file was recorded (%+v), want it counted", a)
+				}
+			}
+			if tr.Trace.End.Skipped == 0 {
+				t.Errorf("nothing was counted below the build cache, want its own file")
+			}
+			r, instErr := tr.Audit(context.Background())
+			if instErr != nil {
+				t.Fatal(instErr)
+			}
+			var traced []string
+			for _, e := range r.Ecosystems {
+				if e.Name == "npm" {
+					for _, tp := range e.Traced {
+						traced = append(traced, tp.Name)
+					}
+				}
+			}
+			if !slices.Contains(traced, tt.pkg) {
+				t.Errorf("npm packages traced: %q, want %s, whose file was required through a link in the build cache", traced, tt.pkg)
+			}
+		})
+	}
+}
