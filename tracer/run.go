@@ -28,11 +28,16 @@ type Options struct {
 	// are terminated (SIGTERM, then SIGKILL); zero means 5 seconds.
 	Grace time.Duration
 	// Skip lists directories (absolute, cleaned) whose files belong to no
-	// package: a build cache, a toolchain's own tree. A successful open of
-	// an absolute path below one of them is counted in End.Skipped instead
-	// of recorded, and costs one ptrace stop instead of two, because the
-	// tracer need not wait for the call's result. Relative paths and paths
-	// with ".." segments are never skipped, nor is any execution.
+	// package: a build cache, a toolchain's own tree. An open of an
+	// absolute path below one of them is counted in End.Skipped instead of
+	// recorded, and costs one ptrace stop instead of two, because the
+	// tracer need not wait for the call's result — when the path names the
+	// directory's own file: resolved as the command would resolve it, a
+	// regular file with one link or a directory, on the directory's mount
+	// and below its real path as they were when Run started (or nothing).
+	// An open through a symbolic link leading elsewhere, a hard link, a
+	// mount or a /proc magic link is recorded as any other. Relative paths
+	// and paths with ".." segments are never skipped, nor is any execution.
 	Skip []string
 	// Privileged installs the seccomp filter with the tracer's privileges and
 	// runs the command as the invoking user (SUDO_UID/SUDO_GID), so setuid

@@ -29,8 +29,8 @@
 // (other hard links, or a real path that names another file or none after
 // the run). Failed opens are never recorded.
 //
-// A header may list "skip" directories (Options.Skip): opens below them were
-// counted in the end record's "skipped" instead of recorded.
+// A header may list "skip" directories (Options.Skip): opens of their own
+// files were counted in the end record's "skipped" instead of recorded.
 package tracer
 
 import (
@@ -113,7 +113,7 @@ type End struct {
 	DurationMs int64    `json:"durationMs"`         // wall time of the traced command
 	Processes  int      `json:"processes"`          // process records
 	Events     int64    `json:"events"`             // successful accesses observed, before aggregation
-	Skipped    int64    `json:"skipped,omitempty"`  // opens under Header.Skip, counted instead of recorded (their success unknown)
+	Skipped    int64    `json:"skipped,omitempty"`  // opens of files under Header.Skip, counted instead of recorded (their success unknown)
 	Killed     []int    `json:"killed,omitempty"`   // pids still alive after the root exited and killed by the tracer
 	Warnings   []string `json:"warnings,omitempty"` // e.g. io_uring in use, setuid program run without privileges
 	// Survivors is set when Options.KillDescendants was asked for and
