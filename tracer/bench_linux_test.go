@@ -35,56 +35,6 @@ func BenchmarkOpenStormUntraced(b *testing.B) {
 	}
 }
 
-// BenchmarkOpenStormSkipped is BenchmarkOpenStorm on a file below a skipped
-// directory: one stop per open, and the tracer's look at what the path
-// names (BenchmarkSkipCheck) instead of the exit stop.
-func BenchmarkOpenStormSkipped(b *testing.B) {
-	dir := b.TempDir()
-	file := filepath.Join(dir, "cache", "entry")
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	prog := cprog(b, "openmany")
-	opts := Options{Command: []string{prog, strconv.Itoa(b.N), file}, Skip: []string{filepath.Dir(file)}}
-	b.ResetTimer()
-	tr, err := tryTrace(&opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if tr.End.ExitCode != 0 || tr.End.Skipped != int64(b.N) {
-		b.Fatalf("end %+v, want %d skipped", tr.End, b.N)
-	}
-}
-
-// BenchmarkSkipCheck measures the tracer's look at a path below a skipped
-// directory (ownFile), without a tracee: the benchmark's own process
-// stands for it.
-func BenchmarkSkipCheck(b *testing.B) {
-	dir, err := filepath.EvalSymlinks(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	file := filepath.Join(dir, "cache", "ab", "0123456789abcdef-d")
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	t := newTracer(nativeArch, Options{Skip: []string{filepath.Join(dir, "cache")}})
-	path, pid := []byte(file), os.Getpid()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		if !t.ownFile(pid, path) {
-			b.Fatal("the cache's own file is not its own")
-		}
-	}
-}
-
 // BenchmarkExec measures a traced fork+exec of a small dynamic program.
 func BenchmarkExec(b *testing.B) {
 	prog := cprog(b, "vfork")

@@ -1,0 +1,208 @@
+//go:build linux && (amd64 || arm64)
+
+package tracer
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
+)
+
+// TestAttackSkippedLink reproduces a link planted below a skipped
+// directory (the Go build cache is writable by the command) to a package's
+// file: an open through it must be traced as any other, with the package
+// file's real path or identity, while the directory's own files, and paths
+// that name nothing, are still only counted.
+func TestAttackSkippedLink(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "node_modules/pkg/index.js", "node_modules/pkg/bound.js", "cache/own.a", "jail/placeholder")
+	file := dir + "/node_modules/pkg/index.js"
+	// bound.js keeps one link: the mount, not the link count, must tell.
+	bound := dir + "/node_modules/pkg/bound.js"
+	cache := dir + "/cache"
+	jailCache := dir + "/jail" + cache
+	if err := os.MkdirAll(jailCache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []struct {
+		hard         bool
+		target, name string
+	}{
+		{true, file, cache + "/hard.a"},
+		{false, file, cache + "/abs.a"},
+		{false, "../node_modules/pkg/index.js", cache + "/rel.a"},
+		{false, dir + "/node_modules/pkg", cache + "/dir"},
+		{false, "/proc/self/root" + file, cache + "/magic.a"},
+		{false, cache + "/abs.a", cache + "/chain.a"},
+		// In the jail, the path of the cache's own file names a hard
+		// link to the package's file.
+		{true, file, jailCache + "/own.a"},
+	} {
+		link := os.Symlink
+		if l.hard {
+			link = os.Link
+		}
+		if err := link(l.target, l.name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(cache+"/bound.a", []byte("cache\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := cprog(t, "evade")
+	tests := []struct {
+		name string
+		args []string
+		// want is the package's file the open reads; "" when the open
+		// is the cache's own, counted instead of recorded.
+		want string
+		exit int
+	}{
+		{"own-file", []string{"open", cache + "/own.a"}, "", 0},
+		{"missing", []string{"open", cache + "/missing.a"}, "", 1},
+		{"hard-link", []string{"open", cache + "/hard.a"}, file, 0},
+		{"absolute-symlink", []string{"open", cache + "/abs.a"}, file, 0},
+		{"relative-symlink", []string{"open", cache + "/rel.a"}, file, 0},
+		{"symlinked-directory", []string{"open", cache + "/dir/index.js"}, file, 0},
+		{"magic-link", []string{"open", cache + "/magic.a"}, file, 0},
+		{"symlink-chain", []string{"open", cache + "/chain.a"}, file, 0},
+		{"chroot", []string{"chroot", dir + "/jail", cache + "/own.a"}, file, 0},
+		{"openat2-in-root", []string{"inroot", dir + "/jail", cache + "/own.a"}, file, 0},
+		{"bind-mount", []string{"bind", bound, cache + "/bound.a"}, bound, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{Command: append([]string{prog}, tt.args...), Skip: []string{cache}}
+			tr := runTrace(t, &opts)
+			if (tt.args[0] == "chroot" || tt.args[0] == "bind") && tr.End.ExitCode == 3 {
+				t.Fatalf("evade %s could not chroot or mount: it needs root (the CI runs as root; elsewhere run `sudo go test ./tracer`) or unprivileged user namespaces", tt.args[0])
+			}
+			wantExit(t, tr, tt.exit, opts)
+			var below []Access
+			for _, a := range tr.Accesses {
+				if strings.HasPrefix(a.Path, cache+"/") {
+					below = append(below, a)
+				}
+			}
+			if tt.want == "" {
+				if tr.End.Skipped != 1 || len(below) != 0 {
+					t.Errorf("End.Skipped = %d, accesses below the cache %+v; want the open counted, not recorded", tr.End.Skipped, below)
+				}
+				return
+			}
+			dev, ino := identity(t, tt.want)
+			var got []Access
+			for _, a := range tr.Accesses {
+				if a.Op == OpRead && (a.RealPath() == tt.want || a.Dev == dev && a.Ino == ino) {
+					got = append(got, a)
+				}
+			}
+			if tr.End.Skipped != 0 || len(got) != 1 {
+				t.Errorf("End.Skipped = %d, reads of the package's file %+v; want one read, nothing counted; accesses below the cache: %+v", tr.End.Skipped, got, below)
+			}
+		})
+	}
+}
+
+// BenchmarkOpenStormSkipped is BenchmarkOpenStorm on a file below a skipped
+// directory: one stop per open, and the tracer's look at what the path
+// names (BenchmarkSkipCheck) instead of the exit stop.
+func BenchmarkOpenStormSkipped(b *testing.B) {
+	dir := b.TempDir()
+	file := filepath.Join(dir, "cache", "entry")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	prog := cprog(b, "openmany")
+	opts := Options{Command: []string{prog, strconv.Itoa(b.N), file}, Skip: []string{filepath.Dir(file)}}
+	b.ResetTimer()
+	tr, err := tryTrace(&opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if tr.End.ExitCode != 0 || tr.End.Skipped != int64(b.N) {
+		b.Fatalf("end %+v, want %d skipped", tr.End, b.N)
+	}
+}
+
+// BenchmarkSkipCheck measures the tracer's look at a path below a skipped
+// directory (ownFile), without a tracee: the benchmark's own process
+// stands for it.
+func BenchmarkSkipCheck(b *testing.B) {
+	dir, err := filepath.EvalSymlinks(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(dir, "cache", "ab", "0123456789abcdef-d")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	t := newTracer(nativeArch, Options{Skip: []string{filepath.Join(dir, "cache")}})
+	path, pid := []byte(file), os.Getpid()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if !t.ownFile(pid, path) {
+			b.Fatal("the cache's own file is not its own")
+		}
+	}
+}
+
+// TestSkipRoots: a skipped directory is taken by its real path, and one
+// that does not exist yet by its nearest existing ancestor's, on whose
+// mount it will be made.
+func TestSkipRoots(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "real/cache/x")
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ skip, want string }{
+		{dir + "/real/cache", dir + "/real/cache/"},
+		{dir + "/link/cache", dir + "/real/cache/"},
+		{dir + "/link/new/cache", dir + "/real/new/cache/"},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(filepath.Dir(tt.skip))+"-"+filepath.Base(tt.skip), func(t *testing.T) {
+			tr := newTracer(nativeArch, Options{Skip: []string{tt.skip}})
+			var stx unix.Statx_t
+			if err := unix.Statx(unix.AT_FDCWD, dir+"/real", 0, unix.STATX_MNT_ID, &stx); err != nil {
+				t.Fatal(err)
+			}
+			want := []skipRoot{{real: []byte(tt.want), mnt: stx.Mnt_id}}
+			if diff := cmp.Diff(want, tr.skipRoots, cmp.AllowUnexported(skipRoot{})); diff != "" {
+				t.Errorf("skip roots of %s (-want +got):\n%s", tt.skip, diff)
+			}
+		})
+	}
+}
+
+// TestSkipCreatedAsLink: a skipped directory the run creates as a symbolic
+// link to a package's directory does not make the package's files the
+// directory's own.
+func TestSkipCreatedAsLink(t *testing.T) {
+	dir := realTempDir(t)
+	writeFiles(t, dir, "node_modules/pkg/index.js")
+	file := dir + "/node_modules/pkg/index.js"
+	cache := dir + "/home/.cache/go-build"
+	if err := os.MkdirAll(filepath.Dir(cache), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Command: []string{"sh", "-c", "ln -s " + dir + "/node_modules/pkg " + cache + " && cat " + cache + "/index.js"}, Skip: []string{cache}}
+	tr := runTrace(t, &opts)
+	wantExit(t, tr, 0, opts)
+	if got := readsOf(tr, file); len(got) != 1 || tr.End.Skipped != 0 {
+		t.Errorf("reads of %s: %+v, End.Skipped = %d; want one read, nothing counted", file, got, tr.End.Skipped)
+	}
+}
