@@ -170,3 +170,43 @@ func (ids *identities) fileIndex() map[fileID]string {
 	})
 	return ids.files
 }
+
+// skipNoPackages returns the directories of skip that hold no installed
+// package's file and lie in no package's directory, as the installation
+// was read before the run. A skipped directory comes from the tools'
+// configuration (GOCACHE can be set with go env -w, which a step before the
+// tests may have run): pointed at node_modules or site-packages, it would
+// make the tracer count the packages' own files instead of recording them.
+// Packages of an ecosystem whose installation is read only after the run
+// are not known here.
+func skipNoPackages(skip []string, before map[string]*before) []string {
+	var out []string
+	for _, d := range skip {
+		c := ecosystems.Canon(d)
+		holds := false
+		for _, b := range before {
+			if b == nil || b.inv == nil || b.inv.Index == nil {
+				continue
+			}
+			if _, _, ok := b.inv.Index.Lookup(c); ok {
+				holds = true
+				break
+			}
+			b.inv.Index.Each(func(p string, _ bool) {
+				holds = holds || within(p, c)
+			})
+			if holds {
+				break
+			}
+		}
+		if !holds {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// within reports whether path is dir or lies below it.
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir) && (dir == "/" || len(path) > len(dir) && path[len(dir)] == '/')
+}

@@ -153,3 +153,63 @@ func TestAttackSkippedLinkRealInstall(t *testing.T) {
 		})
 	}
 }
+
+// TestAttackSkipPackagesRealInstall reproduces a build cache pointed at an
+// installation outside the project (go env -w GOCACHE=..., which a step
+// before the tests can run), here Debian's dist-packages: the tracer must
+// not skip it, so the distribution loaded from it is traced.
+func TestAttackSkipPackagesRealInstall(t *testing.T) {
+	testenv.RealInstall(t)
+	const site = "/usr/lib/python3/dist-packages"
+	if _, err := os.Stat(filepath.Join(site, "yaml", "__init__.py")); err != nil {
+		t.Fatalf("Debian's python3-yaml is needed: run `make setup`: %v", err)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatalf("go is needed: run `make setup`: %v", err)
+	}
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":           "module example.com/skippkgs\n\ngo 1.22\n",
+		"requirements.txt": "PyYAML\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("/usr/bin/python3", "-m", "venv", "--system-site-packages", filepath.Join(dir, ".venv")).CombinedOutput(); err != nil {
+		t.Fatalf("python3 -m venv: %v\n%s", err, out)
+	}
+	p, err := engine.Open(engine.Options{Dir: dir, Ecosystems: all.Ecosystems()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := p.Trace(context.Background(), engine.RunOptions{
+		Command: []string{".venv/bin/python", "-c", "import yaml"},
+		Environ: append(os.Environ(), "GOCACHE="+site, "PYTHONNOUSERSITE=1", "PYTHONDONTWRITEBYTECODE=1"), Timeout: 5 * time.Minute,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	if tr.Trace.End.ExitCode != 0 {
+		t.Fatalf("python exited %d", tr.Trace.End.ExitCode)
+	}
+	if slices.Contains(tr.Trace.Header.Skip, site) {
+		t.Errorf("skipped directories %q, want no %s: it holds installed distributions", tr.Trace.Header.Skip, site)
+	}
+	r, instErr := tr.Audit(context.Background())
+	if instErr != nil {
+		t.Fatal(instErr)
+	}
+	var traced []string
+	for _, e := range r.Ecosystems {
+		if e.Name == "python" {
+			for _, tp := range e.Traced {
+				traced = append(traced, tp.Name)
+			}
+		}
+	}
+	if !slices.Contains(traced, "pyyaml") {
+		t.Errorf("python distributions traced: %q, want pyyaml, imported from %s", traced, site)
+	}
+}

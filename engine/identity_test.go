@@ -93,3 +93,36 @@ func realPaths(tr *tracer.Trace) []string {
 	}
 	return out
 }
+
+// TestSkipNoPackages: a directory to skip that holds an installed
+// package's file or directory, or lies in one, is traced instead (a build
+// cache pointed at node_modules by go env -w).
+func TestSkipNoPackages(t *testing.T) {
+	idx := ecosystems.NewPathIndex()
+	idx.AddDir("/w/app/node_modules/ms", "ms", ecosystems.UseRuntime)
+	idx.AddFile("/usr/lib/python3/dist-packages/six.py", "six", ecosystems.UseRuntime)
+	before := map[string]*before{
+		"npm":    {inv: &ecosystems.Inventory{Index: idx}},
+		"go":     {},
+		"python": nil,
+	}
+	tests := []struct {
+		name string
+		skip []string
+		want []string
+	}{
+		{"cacheAndRoot", []string{"/root/.cache/go-build", "/usr/local/go"}, []string{"/root/.cache/go-build", "/usr/local/go"}},
+		{"holdsPackageDir", []string{"/w/app/node_modules", "/w/app"}, nil},
+		{"holdsPackageFile", []string{"/usr/lib/python3", "/lib/python3"}, nil},
+		{"inPackageDir", []string{"/w/app/node_modules/ms/cache"}, nil},
+		{"sibling", []string{"/w/app/node_modules/msx", "/w/app/node_modules/m"}, []string{"/w/app/node_modules/msx", "/w/app/node_modules/m"}},
+		{"slash", []string{"/"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, skipNoPackages(tt.skip, before)); diff != "" {
+				t.Errorf("skipNoPackages(%q) (-want +got):\n%s", tt.skip, diff)
+			}
+		})
+	}
+}

@@ -121,6 +121,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools})...)
 		}
 	}
+	skip = skipNoPackages(skip, t.before)
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
 		Command:    o.Command,
 		Dir:        p.root,

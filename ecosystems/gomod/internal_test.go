@@ -401,6 +401,8 @@ func TestTraceSkip(t *testing.T) {
 		{"cacheOff", project, `{"GOCACHE": "off", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/nonexistent/go"}},
 		{"modcacheInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/nonexistent/go/pkg/mod"}`, nil, []string{"/c"}},
 		{"projectInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "` + filepath.Dir(project) + `", "GOMODCACHE": "/m"}`, nil, []string{"/c"}},
+		{"cacheInsideModcache", project, `{"GOCACHE": "/m/mod/github.com/x@v1.0.0", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/nonexistent/go"}},
+		{"cacheInsideProject", project, `{"GOCACHE": "` + project + `/node_modules", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m"}`, nil, []string{"/nonexistent/go"}},
 		{"slash", project, `{"GOCACHE": "/", "GOROOT": "", "GOMODCACHE": "/m"}`, nil, nil},
 		{"goFails", project, "", fmt.Errorf("go: not found"), nil},
 	}

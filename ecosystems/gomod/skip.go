@@ -18,8 +18,9 @@ import (
 // baseline and cache entries are build output. Recording them would double
 // the tracer's cost on go test for no evidence (tracer.Options.Skip).
 //
-// A directory that contains GOMODCACHE or the project itself is not
-// returned: reads of module sources are the evidence D3 rests on. When the
+// A directory that contains GOMODCACHE or the project itself, or lies
+// inside one of them, is not returned: reads of module sources are the
+// evidence D3 rests on. When the
 // go command cannot be asked, nothing is skipped.
 func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 	if !p.src.OnDisk() {
@@ -57,7 +58,9 @@ func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 		d = filepath.Clean(d)
 		ok := d != "/"
 		for _, k := range keep {
-			if k != "" && within(filepath.Clean(k), d) {
+			// Nor one inside them: GOCACHE can be set with go env -w,
+			// which a step before the tests may have run.
+			if k != "" && (within(filepath.Clean(k), d) || within(d, filepath.Clean(k))) {
 				ok = false
 			}
 		}
