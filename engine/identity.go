@@ -178,25 +178,16 @@ func (ids *identities) fileIndex() map[fileID]string {
 // tests may have run): pointed at node_modules or site-packages, it would
 // make the tracer count the packages' own files instead of recording them.
 // Packages of an ecosystem whose installation is read only after the run
-// are not known here.
+// are not known here; skippedPackage finds them then.
 func skipNoPackages(skip []string, before map[string]*before) []string {
 	var out []string
 	for _, d := range skip {
-		c := ecosystems.Canon(d)
 		holds := false
 		for _, b := range before {
-			if b == nil || b.inv == nil || b.inv.Index == nil {
-				continue
-			}
-			if _, _, ok := b.inv.Index.Lookup(c); ok {
-				holds = true
-				break
-			}
-			b.inv.Index.Each(func(p string, _ bool) {
-				holds = holds || within(p, c)
-			})
-			if holds {
-				break
+			if b != nil && b.inv != nil {
+				if _, holds = packageIn(b.inv.Index, d); holds {
+					break
+				}
 			}
 		}
 		if !holds {
@@ -204,6 +195,39 @@ func skipNoPackages(skip []string, before map[string]*before) []string {
 		}
 	}
 	return out
+}
+
+// skippedPackage returns a package of idx whose files lie in a directory the
+// trace skipped, with that directory: its opens there were counted, not
+// recorded.
+func skippedPackage(tr *tracer.Trace, idx *ecosystems.PathIndex) (pkg, dir string, ok bool) {
+	if tr == nil {
+		return "", "", false
+	}
+	for _, d := range tr.Header.Skip {
+		if pkg, ok := packageIn(idx, d); ok {
+			return pkg, d, true
+		}
+	}
+	return "", "", false
+}
+
+// packageIn returns a package of idx that owns dir or lies in it.
+func packageIn(idx *ecosystems.PathIndex, dir string) (string, bool) {
+	if idx == nil {
+		return "", false
+	}
+	c := ecosystems.Canon(dir)
+	if pkg, _, ok := idx.Lookup(c); ok {
+		return pkg, true
+	}
+	var pkg string
+	idx.Each(func(p string, _ bool) {
+		if pkg == "" && within(p, c) {
+			pkg, _, _ = idx.Lookup(p)
+		}
+	})
+	return pkg, pkg != ""
 }
 
 // within reports whether path is dir or lies below it.

@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -122,6 +123,64 @@ func TestSkipNoPackages(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, skipNoPackages(tt.skip, before)); diff != "" {
 				t.Errorf("skipNoPackages(%q) (-want +got):\n%s", tt.skip, diff)
+			}
+		})
+	}
+}
+
+// runListEco is listEco whose installation, like Maven's, is read only
+// after the run.
+type runListEco struct{ listEco }
+
+func (e runListEco) Open(ctx context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	p, err := e.listEco.Open(ctx, src)
+	if p == nil || err != nil {
+		return p, err
+	}
+	return runListProject{p.(*listProject)}, nil
+}
+
+type runListProject struct{ *listProject }
+
+func (runListProject) ReadsRunOutput() ecosystems.RunOutput {
+	return ecosystems.RunOutput{Installed: true}
+}
+
+// TestSkippedPackageWarns: the audit of a trace that skipped a directory
+// holding packages of an installation not read before the run (read only
+// after it, or a saved trace's) says so.
+func TestSkippedPackageWarns(t *testing.T) {
+	dir := project(t)
+	p, err := Open(Options{Dir: dir, Ecosystems: []ecosystems.Ecosystem{runListEco{listEco{"a"}}, listEco{"b"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		skip []string
+		want map[string][]string
+	}{
+		{"holdsPackage", []string{dir + "/cache", dir + "/alib"}, map[string][]string{"a": {`a: the trace skipped "` + dir + `/alib", which holds files of the installed package "x": the files opened there were counted, not recorded, so packages may be missing from the traced layer`}}},
+		// A saved trace: whoever recorded it, no installation was
+		// compared with its skipped directories before it ran.
+		{"readBefore", []string{dir + "/blib"}, map[string][]string{"b": {`b: the trace skipped "` + dir + `/blib", which holds files of the installed package "z": the files opened there were counted, not recorded, so packages may be missing from the traced layer`}}},
+		{"none", []string{dir + "/cache"}, map[string][]string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := &tracer.Trace{Header: tracer.Header{Version: tracer.FormatVersion, Command: []string{"true"}, Dir: dir, Skip: tt.skip}}
+			r, instErr, err := p.AuditTrace(t.Context(), tr, true, "")
+			if err != nil || instErr != nil {
+				t.Fatal(err, instErr)
+			}
+			got := map[string][]string{}
+			for _, e := range r.Ecosystems {
+				if len(e.Warnings) > 0 {
+					got[e.Name] = e.Warnings
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 		})
 	}

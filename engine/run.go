@@ -427,6 +427,13 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())
 		}
+		if b.inv == nil && inv != nil {
+			// Read after the run only: the directories the tracer
+			// skipped were not checked against it before.
+			if pkg, dir, ok := skippedPackage(tr, inv.Index); ok {
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the trace skipped %q, which holds files of the installed package %q: the files opened there were counted, not recorded, so packages may be missing from the traced layer", d.eco.Name(), dir, pkg))
+			}
+		}
 		if importErr != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the project's imports: %v", d.eco.Name(), p.posError(importErr)))
 		}

@@ -402,6 +402,8 @@ func TestTraceSkip(t *testing.T) {
 		{"modcacheInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/nonexistent/go/pkg/mod"}`, nil, []string{"/c"}},
 		{"projectInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "` + filepath.Dir(project) + `", "GOMODCACHE": "/m"}`, nil, []string{"/c"}},
 		{"cacheInsideModcache", project, `{"GOCACHE": "/m/mod/github.com/x@v1.0.0", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/nonexistent/go"}},
+		{"downloadedToolchain", project, `{"GOCACHE": "/c", "GOROOT": "/m/mod/golang.org/toolchain@v0.0.1-go1.22.0.linux-amd64", "GOMODCACHE": "/m/mod"}`, nil, []string{"/c", "/m/mod/golang.org/toolchain@v0.0.1-go1.22.0.linux-amd64"}},
+		{"rootInsideModule", project, `{"GOCACHE": "/c", "GOROOT": "/m/mod/golang.org/x/toolchain@v1.0.0", "GOMODCACHE": "/m/mod"}`, nil, []string{"/c"}},
 		{"cacheInsideProject", project, `{"GOCACHE": "` + project + `/node_modules", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m"}`, nil, []string{"/nonexistent/go"}},
 		{"slash", project, `{"GOCACHE": "/", "GOROOT": "", "GOMODCACHE": "/m"}`, nil, nil},
 		{"goFails", project, "", fmt.Errorf("go: not found"), nil},

@@ -57,10 +57,20 @@ func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 		}
 		d = filepath.Clean(d)
 		ok := d != "/"
-		for _, k := range keep {
-			// Nor one inside them: GOCACHE can be set with go env -w,
-			// which a step before the tests may have run.
-			if k != "" && (within(filepath.Clean(k), d) || within(d, filepath.Clean(k))) {
+		for i, k := range keep {
+			if k == "" {
+				continue
+			}
+			k = filepath.Clean(k)
+			if within(k, d) {
+				ok = false
+			}
+			// Nor one inside them: GOCACHE and GOROOT can be set with go
+			// env -w, which a step before the tests may have run. A
+			// toolchain go downloaded (GOTOOLCHAIN) is in the module
+			// cache (keep[0]), and its GOROOT is the toolchain's own
+			// tree.
+			if within(d, k) && !(i == 0 && toolchainModule(d, k)) {
 				ok = false
 			}
 		}
@@ -75,6 +85,13 @@ func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 		}
 	}
 	return skip
+}
+
+// toolchainModule reports whether dir lies in a Go toolchain the go command
+// downloaded into the module cache modcache (golang.org/toolchain@VERSION).
+func toolchainModule(dir, modcache string) bool {
+	rel, err := filepath.Rel(filepath.Join(modcache, "golang.org"), dir)
+	return err == nil && strings.HasPrefix(rel, "toolchain@")
 }
 
 // within reports whether p is dir or lies below it.
