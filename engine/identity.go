@@ -212,7 +212,8 @@ func skippedPackage(tr *tracer.Trace, idx *ecosystems.PathIndex) (pkg, dir strin
 	return "", "", false
 }
 
-// packageIn returns a package of idx that owns dir or lies in it.
+// packageIn returns a package of idx whose directory holds dir, or whose
+// file or directory lies in dir.
 func packageIn(idx *ecosystems.PathIndex, dir string) (string, bool) {
 	if idx == nil {
 		return "", false
