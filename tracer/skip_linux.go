@@ -82,9 +82,9 @@ func skipRoots(dirs [][]byte) ([]skipRoot, unix.Statx_t) {
 //
 // It costs the tracer four system calls and the tracee no stop when the
 // tracee's root is the tracer's and no symbolic link is on the path (the
-// build cache, the toolchain); up to eight otherwise. What the path names
-// may change between this look and the tracee's own open; docs/tracer.md
-// says so.
+// build cache, the toolchain); up to eight otherwise. What the path names,
+// and the path in the tracee's memory, may change between this look and
+// the kernel's own walk for the open; docs/tracer.md says so.
 func (t *tracer) ownFile(tid int, path []byte) bool {
 	if len(t.skipRoots) == 0 {
 		return false
