@@ -213,22 +213,31 @@ func skippedPackage(tr *tracer.Trace, idx *ecosystems.PathIndex) (pkg, dir strin
 }
 
 // packageIn returns a package of idx whose directory holds dir, or whose
-// file or directory lies in dir.
+// file or directory lies in dir, by dir's path or its real path (the
+// tracer skips by both).
 func packageIn(idx *ecosystems.PathIndex, dir string) (string, bool) {
 	if idx == nil {
 		return "", false
 	}
-	c := ecosystems.Canon(dir)
-	if pkg, _, ok := idx.Lookup(c); ok {
-		return pkg, true
+	names := []string{ecosystems.Canon(dir)}
+	if r, err := filepath.EvalSymlinks(dir); err == nil && ecosystems.Canon(r) != names[0] {
+		names = append(names, ecosystems.Canon(r))
 	}
 	var pkg string
-	idx.Each(func(p string, _ bool) {
-		if pkg == "" && within(p, c) {
-			pkg, _, _ = idx.Lookup(p)
+	for _, c := range names {
+		if p, _, ok := idx.Lookup(c); ok {
+			return p, true
 		}
-	})
-	return pkg, pkg != ""
+		idx.Each(func(p string, _ bool) {
+			if pkg == "" && within(p, c) {
+				pkg, _, _ = idx.Lookup(p)
+			}
+		})
+		if pkg != "" {
+			return pkg, true
+		}
+	}
+	return "", false
 }
 
 // within reports whether path is dir or lies below it.

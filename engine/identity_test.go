@@ -99,7 +99,20 @@ func realPaths(tr *tracer.Trace) []string {
 // package's file or directory, or lies in one, is traced instead (a build
 // cache pointed at node_modules by go env -w).
 func TestSkipNoPackages(t *testing.T) {
+	// A skipped directory that is a symbolic link to node_modules.
+	tmp := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(tmp, "app", "node_modules", "debug"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(tmp, "app", "node_modules"), filepath.Join(tmp, "cache")); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(tmp, "app", "node_modules", "debug"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	idx := ecosystems.NewPathIndex()
+	idx.AddDir(real, "debug", ecosystems.UseRuntime)
 	idx.AddDir("/w/app/node_modules/ms", "ms", ecosystems.UseRuntime)
 	idx.AddFile("/usr/lib/python3/dist-packages/six.py", "six", ecosystems.UseRuntime)
 	before := map[string]*before{
@@ -118,6 +131,7 @@ func TestSkipNoPackages(t *testing.T) {
 		{"inPackageDir", []string{"/w/app/node_modules/ms/cache"}, nil},
 		{"sibling", []string{"/w/app/node_modules/msx", "/w/app/node_modules/m"}, []string{"/w/app/node_modules/msx", "/w/app/node_modules/m"}},
 		{"slash", []string{"/"}, nil},
+		{"linkToPackages", []string{filepath.Join(tmp, "cache")}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

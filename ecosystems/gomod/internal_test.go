@@ -390,6 +390,24 @@ func TestTraceSkip(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(project, "go.mod"), []byte("module example.com/m\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Debian's layout: GOROOT's src and pkg/include link to /usr/share.
+	machine := t.TempDir()
+	for _, d := range []string{"lib/go/pkg/tool", "share/go/src", "share/go/pkg/include"} {
+		if err := os.MkdirAll(filepath.Join(machine, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"lib/go/src":         "../../share/go/src",
+		"lib/go/pkg/include": "../../../share/go/pkg/include",
+		"lib/go/VERSION":     "../../share/go/VERSION",
+		"lib/go/pkg/here":    "tool",
+		"cache":              project,
+	} {
+		if err := os.Symlink(target, filepath.Join(machine, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		name  string
 		root  string
@@ -397,6 +415,8 @@ func TestTraceSkip(t *testing.T) {
 		err   error
 		want  []string
 	}{
+		{"linkedRoot", project, `{"GOCACHE": "/c", "GOROOT": "` + machine + `/lib/go", "GOMODCACHE": "/m"}`, nil, []string{"/c", machine + "/lib/go", machine + "/share/go/src", machine + "/share/go/pkg/include"}},
+		{"cacheLinkedIntoProject", project, `{"GOCACHE": "` + machine + `/cache", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m"}`, nil, []string{"/nonexistent/go"}},
 		{"cacheAndRoot", project, `{"GOCACHE": "/c/go-build", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/c/go-build", "/nonexistent/go"}},
 		{"cacheOff", project, `{"GOCACHE": "off", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/m/mod"}`, nil, []string{"/nonexistent/go"}},
 		{"modcacheInsideRoot", project, `{"GOCACHE": "/c", "GOROOT": "/nonexistent/go", "GOMODCACHE": "/nonexistent/go/pkg/mod"}`, nil, []string{"/c"}},

@@ -3,6 +3,7 @@ package gomod
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,10 +19,14 @@ import (
 // baseline and cache entries are build output. Recording them would double
 // the tracer's cost on go test for no evidence (tracer.Options.Skip).
 //
-// A directory that contains GOMODCACHE or the project itself, or lies
-// inside one of them, is not returned: reads of module sources are the
-// evidence D3 rests on. When the
-// go command cannot be asked, nothing is skipped.
+// Each comes with its real path when that differs, and GOROOT with the
+// real directories its entries link to (Debian's golang packages keep
+// src and pkg/include in /usr/share): the tracer skips a file only when
+// its real path lies below a skipped directory's. A directory that
+// contains GOMODCACHE or the project itself, or lies inside one of them,
+// by its path or its real path, is not returned: reads of module sources
+// are the evidence D3 rests on. When the go command cannot be asked,
+// nothing is skipped.
 func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 	if !p.src.OnDisk() {
 		return nil
@@ -47,44 +52,88 @@ func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 	if err := json.Unmarshal(out, &goenv); err != nil {
 		return nil
 	}
-	keep := []string{goenv.GOMODCACHE, root}
+	// allowed: not "/", not a directory that holds GOMODCACHE or the
+	// project, nor one inside them (GOCACHE and GOROOT can be set with
+	// go env -w, which a step before the tests may have run) — but for
+	// a toolchain go downloaded (GOTOOLCHAIN) into the module cache, whose
+	// GOROOT is the toolchain's own tree.
+	allowed := func(d string) bool {
+		if d == "/" {
+			return false
+		}
+		for i, k := range []string{goenv.GOMODCACHE, root} {
+			if k == "" {
+				continue
+			}
+			k = filepath.Clean(k)
+			if within(k, d) || within(d, k) && !(i == 0 && toolchainModule(d, k)) {
+				return false
+			}
+		}
+		return true
+	}
 	var skip []string
-	for _, d := range []string{goenv.GOCACHE, goenv.GOROOT} {
+	add := func(d string) bool {
+		// The tracer compares paths as opened, and skips a file only
+		// when its real path lies below a skipped directory's: a cache
+		// or toolchain reached through a symbolic link is named by its
+		// real path too, and both must be allowed.
+		r, err := filepath.EvalSymlinks(d)
+		if err != nil {
+			r = d
+		}
+		if !allowed(d) || !allowed(r) {
+			return false
+		}
+		skip = append(skip, d)
+		if r != d {
+			skip = append(skip, r)
+		}
+		return true
+	}
+	for i, d := range []string{goenv.GOCACHE, goenv.GOROOT} {
 		// GOCACHE=off disables the cache; a relative value is an error to
 		// the go command.
 		if d == "" || !filepath.IsAbs(d) {
 			continue
 		}
-		d = filepath.Clean(d)
-		ok := d != "/"
-		for i, k := range keep {
-			if k == "" {
-				continue
-			}
-			k = filepath.Clean(k)
-			if within(k, d) {
-				ok = false
-			}
-			// Nor one inside them: GOCACHE and GOROOT can be set with go
-			// env -w, which a step before the tests may have run. A
-			// toolchain go downloaded (GOTOOLCHAIN) is in the module
-			// cache (keep[0]), and its GOROOT is the toolchain's own
-			// tree.
-			if within(d, k) && !(i == 0 && toolchainModule(d, k)) {
-				ok = false
-			}
+		if !add(filepath.Clean(d)) {
+			continue
 		}
-		if ok {
-			skip = append(skip, d)
-			// The tracer compares paths as opened; a cache or toolchain
-			// reached through a symbolic link is opened by its real path
-			// too.
-			if r, err := filepath.EvalSymlinks(d); err == nil && r != d {
-				skip = append(skip, r)
+		if i == 1 {
+			// Debian's golang packages keep GOROOT's src, api, misc, test
+			// and pkg/include in /usr/share and link them from GOROOT.
+			for _, l := range linkedDirs(filepath.Clean(d)) {
+				add(l)
 			}
 		}
 	}
 	return skip
+}
+
+// linkedDirs returns the real directories that the entries of root and of
+// root/pkg link to.
+func linkedDirs(root string) []string {
+	var out []string
+	for _, dir := range []string{root, filepath.Join(root, "pkg")} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, en := range entries {
+			if en.Type()&fs.ModeSymlink == 0 {
+				continue
+			}
+			r, err := filepath.EvalSymlinks(filepath.Join(dir, en.Name()))
+			if err != nil {
+				continue
+			}
+			if fi, err := os.Stat(r); err == nil && fi.IsDir() && !within(r, root) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // toolchainModule reports whether dir lies in a Go toolchain the go command
