@@ -3,6 +3,7 @@ package toolexec
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os/exec"
 	"strings"
 	"testing"
@@ -30,6 +31,9 @@ func TestRun(t *testing.T) {
 		{name: "explicitEnvironment", cmd: Cmd{Path: "env", Env: []string{"A=b c"}}, want: "A=b c\n"},
 		{name: "noStdin", cmd: sh("cat; echo done"), want: "done\n"},
 		{name: "dir", cmd: Cmd{Path: "pwd", Dir: "/"}, want: "/\n"},
+		// No tool gains privileges through a setuid program (the runner's
+		// sudo), whichever thread started it.
+		{name: "noNewPrivs", cmd: Cmd{Path: "grep", Args: []string{"^NoNewPrivs:", "/proc/self/status"}}, want: "NoNewPrivs:\t1\n"},
 		{
 			name:    "failureKeepsStderrTail",
 			cmd:     sh("echo partial; echo step >&2; echo 'fatal: gone' >&2; exit 3"),
@@ -64,6 +68,12 @@ func TestRun(t *testing.T) {
 			cmd:     Cmd{Path: "envaudit-no-such-tool"},
 			wantErr: `envaudit-no-such-tool: exec: "envaudit-no-such-tool": executable file not found in $PATH`,
 			is:      exec.ErrNotFound,
+		},
+		{
+			name:    "absentPath",
+			cmd:     Cmd{Path: "/nonexistent/envaudit-tool"},
+			wantErr: `/nonexistent/envaudit-tool: fork/exec /nonexistent/envaudit-tool: no such file or directory`,
+			is:      fs.ErrNotExist,
 		},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -290,6 +291,13 @@ func (a *Action) start() *run {
 		r.environ = a.Environ()
 	} else {
 		r.environ = os.Environ()
+	}
+	// Copies: the strings of the process's environment point into its
+	// initial environment block, where Protect overwrites the values of
+	// the variables it unsets (the token's among them).
+	r.environ = slices.Clone(r.environ)
+	for i, kv := range r.environ {
+		r.environ[i] = strings.Clone(kv)
 	}
 	vars := make(map[string]string, len(r.environ))
 	for _, kv := range r.environ {
