@@ -165,6 +165,7 @@ func (r *run) childEnviron() []string {
 		"INPUT_SUMMARY":             "false",
 		"INPUT_REVIEW":              "false",
 		"INPUT_SUBMIT_DEPENDENCIES": "false",
+		singleChildVar:              "true",
 	}
 	out := make([]string, 0, len(env)+len(set))
 	for _, kv := range env {
@@ -173,7 +174,7 @@ func (r *run) childEnviron() []string {
 			out = append(out, kv)
 		}
 	}
-	for _, k := range []string{"INPUT_MODE", "INPUT_ANNOTATE", "INPUT_SUMMARY", "INPUT_REVIEW", "INPUT_SUBMIT_DEPENDENCIES"} {
+	for _, k := range []string{"INPUT_MODE", "INPUT_ANNOTATE", "INPUT_SUMMARY", "INPUT_REVIEW", "INPUT_SUBMIT_DEPENDENCIES", singleChildVar} {
 		out = append(out, k+"="+set[k])
 	}
 	return out
