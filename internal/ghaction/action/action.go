@@ -190,9 +190,10 @@ func (r *run) audit(ctx context.Context) int {
 	// still the pull request's as checked out.
 	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
-	if err == nil && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-		// The timeout fell during the trace or its audit: what ran is
-		// still reported, within a grace of its own.
+	if err == nil && ctx.Err() != nil {
+		// The timeout fell, or an interrupt (the runner cancelling the
+		// step) came, during the trace or its audit: what ran is still
+		// enriched, gated and reported, within a grace of its own.
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
 		defer cancel()
