@@ -23,6 +23,8 @@ const (
 	// maxList caps every list: a report of 20,000 packages holds lists of
 	// 20,000.
 	maxList = 200_000
+	// maxNotes caps the notes: envaudit writes two at most.
+	maxNotes = 20
 )
 
 // Validate checks every field of b against what envaudit writes: the
@@ -50,6 +52,10 @@ func Validate(b *Bundle) error {
 	if b.Failing < 0 {
 		v.fail("failing", "negative count %d", b.Failing)
 	}
+	if len(b.Notes) > maxNotes {
+		v.fail("notes", "more than %d entries", maxNotes)
+	}
+	v.strs("notes", b.Notes, func(f, s string) { v.text(f, s, maxMessage, false) })
 	if b.Report == nil {
 		return fmt.Errorf("report: missing")
 	}

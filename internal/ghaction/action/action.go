@@ -106,6 +106,10 @@ type Result struct {
 	// comparison, a read-only token). Any text in them that came from
 	// elsewhere, an error's above all, is escaped with markdown.Text.
 	Notes []string
+	// BundleNotes are the audit's notes (those of the enrich phase) as
+	// plain text, for the publish bundle: the publisher of mode publish
+	// or single shows them in its summary.
+	BundleNotes []string
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.

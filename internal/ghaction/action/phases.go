@@ -133,6 +133,7 @@ func (r *run) enrich(ctx context.Context, res *Result) {
 		notCompared := func(err error) {
 			r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(st.sha), err)
 			res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
+			res.BundleNotes = append(res.BundleNotes, "Not compared with the base commit: "+err.Error()+".")
 			res.Base = ""
 		}
 		if st.base != nil {
@@ -210,6 +211,7 @@ func (r *run) write(res *Result) error {
 	var b *bundle.Bundle
 	if head := r.headSHA(res.PR); head != "" {
 		b = bundle.New(res.Report, head, res.Prefix, res.Failing)
+		b.Notes = res.BundleNotes
 		// What the publisher would refuse is said here, where the audit
 		// ran; the publisher then finds no bundle and fails the check.
 		if err := bundle.Validate(b); err != nil {

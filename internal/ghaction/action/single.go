@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"
 )
@@ -99,6 +100,7 @@ func (r *run) single(ctx context.Context) int {
 	}
 	r.connect()
 	res := &Result{Report: b.Report, Prefix: b.Prefix, Files: files}
+	res.Notes = auditNotes(b)
 	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
 	if res.PR != nil {
 		// The gate is the base branch's: the checkout's .envaudit.yml is
@@ -256,4 +258,14 @@ func lastWins(env []string) []string {
 		}
 	}
 	return out
+}
+
+// auditNotes are the notes of the audit the bundle carries, for this
+// summary: escaped, since the audit ran the pull request's code.
+func auditNotes(b *bundle.Bundle) []string {
+	var notes []string
+	for _, n := range b.Notes {
+		notes = append(notes, markdown.Text(n))
+	}
+	return notes
 }

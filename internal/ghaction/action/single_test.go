@@ -356,3 +356,35 @@ func TestSingleModeTimeoutSlowAudit(t *testing.T) {
 		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
 	}
 }
+
+// TestSingleModeCarriesNotes: what the audit child's summary would have
+// said beyond the report (here, that the findings were not compared with
+// the base commit, which the checkout lacks) reaches the holder's job
+// summary and summary comment through the bundle, as plain text.
+func TestSingleModeCarriesNotes(t *testing.T) {
+	const token = "ghs_envauditSingleNotes0123456789"
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN="+token, "GITHUB_API_URL="+srv.APIURL(), childVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	a.Run(t.Context())
+	summary, err := os.ReadFile(filepath.Join(p.temp, "step_summary"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const note = "Not compared with the base commit: fetch base commit bbbbbbb"
+	if !strings.Contains(string(summary), note) {
+		t.Errorf("the holder's job summary lacks the child's note %q:\n%s\nstdout:\n%s", note, summary, stdout.String())
+	}
+	ic := srv.IssueComments()
+	if len(ic) != 1 || !strings.Contains(ic[0].Body, note) {
+		t.Errorf("the summary comment lacks the child's note %q: %+v", note, ic)
+	}
+}
