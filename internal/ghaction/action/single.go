@@ -206,16 +206,17 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = childStopDelay
 	err := cmd.Run()
+	// A child killed, or one that panicked (a Go panic exits with status
+	// 2, as envaudit's own errors do), may have died between its
+	// stop-commands and their resume: every annotation after it, the
+	// holder's included, would be lost. Resuming commands that are not
+	// stopped only leaves a line in the log.
+	fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.Exited() && ee.ExitCode() <= ExitCommandErr {
 		return ee.ExitCode(), nil
 	}
 	if err != nil {
-		// A child killed (or ending otherwise than envaudit does) may
-		// have died between its stop-commands and their resume: every
-		// annotation after it, the holder's error included, would be
-		// lost.
-		fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
 		return ExitUsage, err
 	}
 	return ExitOK, nil
