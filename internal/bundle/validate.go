@@ -108,12 +108,9 @@ func (v *validator) text(field, s string, limit int, multiline bool) {
 		return
 	}
 	for _, r := range s {
-		if r == '\n' && multiline {
-			continue
-		}
 		// C0 and C1 controls, DEL, and the line and paragraph separators
 		// that would break a line wherever the string is shown.
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' {
+		if refused(r, multiline) {
 			v.fail(field, "control character %U in %q", r, clip(s))
 			return
 		}

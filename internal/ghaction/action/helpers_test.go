@@ -11,6 +11,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
+	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 )
@@ -23,9 +24,10 @@ const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
 // installation after the run stall until its context ends.
 const stallVar = "ENVAUDIT_TEST_STALL_AFTER_RUN"
 
-// childGoVar, set to 1 with childVar, makes the child audit with the go
-// ecosystem, which runs the go command, instead of the fake one.
-const childGoVar = "ENVAUDIT_TEST_CHILD_GO"
+// childEcoVar, set with childVar, makes the child audit with a real
+// ecosystem instead of the fake one: "go" (which runs the go command) or
+// "npm".
+const childEcoVar = "ENVAUDIT_TEST_CHILD_ECO"
 
 // TestMain lets the test binary act as the tracer's helper, as envaudit's
 // main does, and as envaudit's Action for mode single's audit child.
@@ -38,8 +40,11 @@ func TestMain(m *testing.M) {
 			eco.StallInstalled, eco.InstalledBeforeStall = make(chan struct{}), 1
 		}
 		ecos := []ecosystems.Ecosystem{eco}
-		if os.Getenv(childGoVar) == "1" {
+		switch os.Getenv(childEcoVar) {
+		case "go":
 			ecos = []ecosystems.Ecosystem{gomod.New()}
+		case "npm":
+			ecos = []ecosystems.Ecosystem{npm.New()}
 		}
 		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: ecos, Protect: ProtectProcess, Version: "test"}
 		// The first SIGINT or SIGTERM interrupts the run, as envaudit's

@@ -38,7 +38,7 @@ func TestHostedToolCache(t *testing.T) {
 		refuse bool
 	}{
 		{name: "audit", env: []string{"INPUT_MODE=audit"}},
-		{name: "single", env: []string{"INPUT_MODE=single", childVar + "=1", childGoVar + "=1"}, refuse: true},
+		{name: "single", env: []string{"INPUT_MODE=single", childVar + "=1", childEcoVar + "=go"}, refuse: true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			home := t.TempDir()
