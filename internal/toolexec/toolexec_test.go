@@ -31,9 +31,6 @@ func TestRun(t *testing.T) {
 		{name: "explicitEnvironment", cmd: Cmd{Path: "env", Env: []string{"A=b c"}}, want: "A=b c\n"},
 		{name: "noStdin", cmd: sh("cat; echo done"), want: "done\n"},
 		{name: "dir", cmd: Cmd{Path: "pwd", Dir: "/"}, want: "/\n"},
-		// No tool gains privileges through a setuid program (the runner's
-		// sudo), whichever thread started it.
-		{name: "noNewPrivs", cmd: Cmd{Path: "grep", Args: []string{"^NoNewPrivs:", "/proc/self/status"}}, want: "NoNewPrivs:\t1\n"},
 		{
 			name:    "failureKeepsStderrTail",
 			cmd:     sh("echo partial; echo step >&2; echo 'fatal: gone' >&2; exit 3"),
