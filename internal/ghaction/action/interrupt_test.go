@@ -71,3 +71,39 @@ func TestAuditInterruptGrace(t *testing.T) {
 		t.Errorf("interrupted run (-timed out +interrupted):\n%s", diff)
 	}
 }
+
+// TestSingleInterruptGrace interrupts mode single (SIGTERM, as the
+// runner cancels a step) while the test command runs: the holder passes
+// the interrupt to its audit child, which still writes its audit, and
+// then publishes it within the grace the timeout gets, as mode audit does.
+func TestSingleInterruptGrace(t *testing.T) {
+	const token = "ghs_envauditSingleInterrupt0123456789"
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt; sleep 60")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	srv.SetFiles(ghfake.File{Filename: "app/fake.txt", Status: "modified", Patch: "@@ -1 +1,2 @@\n lib-a\n+lib-b"})
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN="+token, "GITHUB_API_URL="+srv.APIURL(), childVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	ctx, cancel := context.WithCancelCause(t.Context())
+	defer cancel(nil)
+	time.AfterFunc(2*time.Second, func() { cancel(&tracer.Interrupt{Sig: syscall.SIGTERM}) })
+	if code := a.Run(ctx); code != ExitCommandErr {
+		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitCommandErr, stdout.String(), stderr.String())
+	}
+	outputs := readOutputs(t, filepath.Join(p.temp, "set_output"))
+	if r := readReport(t, outputs["report"]); r.Run == nil || !r.Run.Interrupted {
+		t.Errorf("the child's report says %+v, want a run that was interrupted", r.Run)
+	}
+	if ic := srv.IssueComments(); len(ic) != 1 {
+		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
+	}
+	if rc := srv.ReviewComments(); len(rc) != 1 {
+		t.Errorf("review comments %+v, want the new phantom's\nstdout:\n%s", rc, stdout.String())
+	}
+}

@@ -60,11 +60,11 @@ func (r *run) single(ctx context.Context) int {
 		files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
 	code, err := r.runChild(ctx, dir, files)
-	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-		// The timeout fell while the child ran: the child, whose own
-		// deadline fell at the same time, still wrote its audit of what
-		// ran, and the holder still publishes it, within a grace of its
-		// own, as mode audit does.
+	if ctx.Err() != nil {
+		// The timeout fell, or an interrupt came (passed on to the
+		// child), while the child ran: the child still wrote its audit
+		// of what ran, and the holder still publishes it, within a grace
+		// of its own, as mode audit does.
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
 		defer cancel()
