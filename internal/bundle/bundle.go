@@ -19,8 +19,11 @@
 //	  "headSha": "<the commit the audit job checked out, 40 or 64 hex digits>",
 //	  "prefix": "<the project's directory in the repository, \"\" at its root>",
 //	  "failing": <how many findings failed the audit job's gate>,
+//	  "notes": ["<a line the audit job's summary said, plain text>", ...],
 //	  "report": { <the audit's report, audit.Report, schema version 1> }
 //	}
+//
+// notes may be absent.
 package bundle
 
 import (
@@ -65,6 +68,11 @@ type Bundle struct {
 	// publisher never trusts it: it applies its own gate, and says so
 	// when the two disagree.
 	Failing int `json:"failing"`
+	// Notes are what the audit job's summary said beyond the report (why
+	// the findings were not compared with the base commit, what the pull
+	// request changes in .envaudit.yml), as plain text: the publisher
+	// shows them escaped, never as Markdown.
+	Notes []string `json:"notes,omitempty"`
 	// Report is the audit, its findings marked with the audit job's gate.
 	Report *audit.Report `json:"report"`
 }

@@ -23,6 +23,8 @@ const (
 	// maxList caps every list: a report of 20,000 packages holds lists of
 	// 20,000.
 	maxList = 200_000
+	// maxNotes caps the notes: envaudit writes two at most.
+	maxNotes = 20
 )
 
 // Validate checks every field of b against what envaudit writes: the
@@ -50,6 +52,10 @@ func Validate(b *Bundle) error {
 	if b.Failing < 0 {
 		v.fail("failing", "negative count %d", b.Failing)
 	}
+	if len(b.Notes) > maxNotes {
+		v.fail("notes", "more than %d entries", maxNotes)
+	}
+	v.strs("notes", b.Notes, func(f, s string) { v.text(f, s, maxMessage, false) })
 	if b.Report == nil {
 		return fmt.Errorf("report: missing")
 	}
@@ -102,12 +108,9 @@ func (v *validator) text(field, s string, limit int, multiline bool) {
 		return
 	}
 	for _, r := range s {
-		if r == '\n' && multiline {
-			continue
-		}
 		// C0 and C1 controls, DEL, and the line and paragraph separators
 		// that would break a line wherever the string is shown.
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' {
+		if refused(r, multiline) {
 			v.fail(field, "control character %U in %q", r, clip(s))
 			return
 		}

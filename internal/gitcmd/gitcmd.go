@@ -70,6 +70,9 @@ var environment = []string{"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null
 // Command returns the command that runs git with args in dir, hardened as
 // the package doc says, with the process environment. Callers may append
 // to its Env (an author identity in tests) but should not replace it.
+// The caller starts it, so it does not get no_new_privs: envaudit's own
+// runs of git go through Output or Program, which internal/toolexec
+// starts under it.
 func Command(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "git", hardened(args, filterOverrides(ctx, "git", dir, args))...)
 	cmd.Dir = dir

@@ -45,6 +45,21 @@ type Policy struct {
 	// Only a process that holds no secret may set it, since the program
 	// is the project's code.
 	Project bool
+	// UserTools, under Strict, also lets the project's toolchain (every
+	// tool but envaudit's own, git and apt-cache) be run from a directory
+	// outside Workspace that the traced command's user can write: a tool
+	// cache that user owns, where actions/setup-go, setup-python and
+	// setup-java install on GitHub's hosted runners, or ~/.cargo/bin,
+	// where rustup does. Such a program is as much the pull request's as
+	// its tests are (a step before envaudit ran as that user, and could
+	// have replaced it), so, as for Project, only a process that holds no
+	// secret may set it. envaudit's own tools answer for the audit
+	// itself (git reads the base commit): they never come from there.
+	UserTools bool
+	// Advice, under Strict, ends the error of a toolchain program passed
+	// over because it lies where the traced command's user can write:
+	// what the user of a run that may not set UserTools can do instead.
+	Advice string
 	// WritableDirs, under Strict, are directories the traced command can
 	// write whatever their owner says: where it runs as root, every
 	// directory is its own, and these (its HOME, the runner's temporary
@@ -99,6 +114,8 @@ type SkippedError struct {
 	Name string
 	// Found are the candidates passed over, each with its reason.
 	Found []Skipped
+	// Advice, when set, says what to do about it (Policy.Advice).
+	Advice string
 }
 
 // Skipped is one program passed over.
@@ -115,8 +132,17 @@ func (e *SkippedError) Error() string {
 		}
 		fmt.Fprintf(&b, "%q %s", s.Path, s.Reason)
 	}
+	if e.Advice != "" {
+		b.WriteString("; ")
+		b.WriteString(e.Advice)
+	}
 	return b.String()
 }
+
+// ownTools are envaudit's own tools, which answer for the audit rather
+// than for the project: never run from where the tests could write them,
+// whatever Policy.UserTools says.
+var ownTools = map[string]bool{"git": true, "apt-cache": true}
 
 // ErrNotFound is the error of a program that is on no PATH directory.
 var ErrNotFound = errors.New("not found on PATH")
@@ -143,6 +169,7 @@ func (r *Resolver) Look(names ...string) (string, error) {
 
 func (r *Resolver) look(names []string) (string, error) {
 	var skipped []Skipped
+	advise := false
 	envs := [][]string{r.policy.Environ}
 	if r.policy.Fallback != nil {
 		envs = append(envs, r.policy.Fallback)
@@ -159,8 +186,10 @@ func (r *Resolver) look(names []string) (string, error) {
 				if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() || st.Mode()&0o111 == 0 {
 					continue
 				}
-				if why := r.untrusted(p, nil); why != "" {
+				why, userDir := r.untrusted(p, nil, !ownTools[n])
+				if why != "" {
 					skipped = append(skipped, Skipped{p, why})
+					advise = advise || userDir && !ownTools[n]
 					continue
 				}
 				return p, nil
@@ -169,7 +198,11 @@ func (r *Resolver) look(names []string) (string, error) {
 	}
 	name := strings.Join(names, " or ")
 	if len(skipped) > 0 {
-		return "", &SkippedError{Name: name, Found: skipped}
+		e := &SkippedError{Name: name, Found: skipped}
+		if advise {
+			e.Advice = r.policy.Advice
+		}
+		return "", e
 	}
 	return "", fmt.Errorf("%s: %w", name, ErrNotFound)
 }
@@ -190,8 +223,12 @@ func (r *Resolver) Check(path string, executed []string) (string, error) {
 			return "", err
 		}
 	}
-	if why := r.untrusted(abs, executed); why != "" {
-		return "", &SkippedError{Name: filepath.Base(path), Found: []Skipped{{abs, why}}}
+	if why, userDir := r.untrusted(abs, executed, true); why != "" {
+		e := &SkippedError{Name: filepath.Base(path), Found: []Skipped{{abs, why}}}
+		if userDir {
+			e.Advice = r.policy.Advice
+		}
+		return "", e
 	}
 	return abs, nil
 }
@@ -213,27 +250,32 @@ func (r *Resolver) ProjectCode() error {
 }
 
 // untrusted returns why the program at p may not be run under the policy,
-// "" when it may.
-func (r *Resolver) untrusted(p string, executed []string) string {
+// "" when it may; userDir says the reason is a directory or file the
+// traced command's user can write, outside the workspace. toolchain says
+// p is the project's toolchain's, which Policy.UserTools lets lie there.
+func (r *Resolver) untrusted(p string, executed []string, toolchain bool) (why string, userDir bool) {
 	if !r.policy.Strict {
-		return ""
+		return "", false
 	}
 	real := realPath(p)
 	if ws := r.policy.Workspace; ws != "" && (within(ws, p) || within(ws, real)) {
 		if r.policy.Project && ran(executed, p, real) {
-			return ""
+			return "", false
 		}
 		if r.policy.Project {
-			return "is inside the workspace and the tests did not run it"
+			return "is inside the workspace and the tests did not run it", false
 		}
-		return "is inside the workspace (the project's own code, never run by the process that holds the token)"
+		return "is inside the workspace (the project's own code, never run by the process that holds the token)", false
+	}
+	if r.policy.UserTools && toolchain {
+		return "", false
 	}
 	for _, q := range []string{p, real} {
 		if why := r.writableChain(q); why != "" {
-			return why
+			return why, true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // writableChain returns why the user the traced command runs as could

@@ -175,3 +175,69 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestResolverUserTools: with UserTools, the project's toolchain may lie
+// in a directory the tests' user can write (a tool cache), the workspace
+// still may not hold it, and envaudit's own tools never come from there;
+// without it, the refusal carries the policy's advice, and the advice is
+// not given for a program refused for another reason.
+func TestResolverUserTools(t *testing.T) {
+	base := t.TempDir()
+	ws := filepath.Join(base, "ws")
+	cache := filepath.Join(base, "home", "toolcache", "bin")
+	venv := filepath.Join(ws, ".venv", "bin")
+	for _, name := range []string{"go", "git"} {
+		plant(t, cache, name)
+		plant(t, venv, name)
+	}
+	const advice = "use the other mode"
+	policy := Policy{
+		Environ:      []string{"PATH=" + venv + string(filepath.ListSeparator) + cache},
+		Strict:       true,
+		Workspace:    ws,
+		WritableDirs: []string{filepath.Join(base, "home")},
+		Advice:       advice,
+	}
+	userTools := policy
+	userTools.UserTools = true
+	tests := []struct {
+		name   string
+		policy Policy
+		look   string
+		want   string
+		advice bool
+	}{
+		{name: "toolchainAllowed", policy: userTools, look: "go", want: filepath.Join(cache, "go")},
+		{name: "toolchainRefused", policy: policy, look: "go", advice: true},
+		{name: "ownToolNever", policy: userTools, look: "git"},
+		{name: "ownToolNoAdvice", policy: policy, look: "git"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewResolver(tt.policy)
+			r.writable = []string{realPath(filepath.Join(base, "home"))}
+			got, err := r.look([]string{tt.look})
+			if got != tt.want {
+				t.Fatalf("Look(%q) = %q, want %q (error %v)", tt.look, got, tt.want, err)
+			}
+			if tt.want != "" {
+				return
+			}
+			var se *SkippedError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v, want a *SkippedError", err)
+			}
+			if got := strings.HasSuffix(err.Error(), "; "+advice); got != tt.advice {
+				t.Errorf("error %q: advice given %v, want %v", err, got, tt.advice)
+			}
+		})
+	}
+	// A program named by path passes the same rule.
+	if _, err := NewResolver(userTools).Check(filepath.Join(cache, "go"), nil); err != nil {
+		t.Errorf("Check of the tool cache's go with UserTools: %v", err)
+	}
+	_, err := NewResolver(policy).Check(filepath.Join(cache, "go"), nil)
+	if err == nil || !strings.HasSuffix(err.Error(), "; "+advice) {
+		t.Errorf("Check of the tool cache's go without UserTools: %v, want a refusal with the advice", err)
+	}
+}

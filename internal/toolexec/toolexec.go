@@ -10,6 +10,9 @@
 // memory with output, and when one fails its own words are the useful part
 // of the message.
 //
+// Every tool runs under no_new_privs (package nnp): it cannot gain
+// privileges through a setuid program, the runner's sudo above all.
+//
 // It also owns finding them (Resolver): looked up before the traced
 // command runs, so that nothing it plants is found, and, for the Action,
 // never inside the workspace or where the traced command could write.
@@ -24,6 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/envaudit/envaudit/internal/nnp"
 )
 
 // Defaults for a Cmd that leaves the field zero.
@@ -117,7 +122,10 @@ func Run(ctx context.Context, c Cmd) ([]byte, error) {
 	stdout := &boundedBuffer{limit: limit, overflow: cancel}
 	stderr := &tailBuffer{max: StderrTail}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
+	// Under no_new_privs: the tool may be the project's own code, and must
+	// not take the runner's sudo (package nnp says why it takes a
+	// trampoline).
+	err := nnp.Run(cmd)
 	if err == nil {
 		return stdout.buf.Bytes(), nil
 	}

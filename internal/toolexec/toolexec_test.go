@@ -3,6 +3,7 @@ package toolexec
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os/exec"
 	"strings"
 	"testing"
@@ -64,6 +65,12 @@ func TestRun(t *testing.T) {
 			cmd:     Cmd{Path: "envaudit-no-such-tool"},
 			wantErr: `envaudit-no-such-tool: exec: "envaudit-no-such-tool": executable file not found in $PATH`,
 			is:      exec.ErrNotFound,
+		},
+		{
+			name:    "absentPath",
+			cmd:     Cmd{Path: "/nonexistent/envaudit-tool"},
+			wantErr: `/nonexistent/envaudit-tool: fork/exec /nonexistent/envaudit-tool: no such file or directory`,
+			is:      fs.ErrNotExist,
 		},
 	}
 	for _, tt := range tests {

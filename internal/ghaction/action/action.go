@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -105,6 +106,10 @@ type Result struct {
 	// comparison, a read-only token). Any text in them that came from
 	// elsewhere, an error's above all, is escaped with markdown.Text.
 	Notes []string
+	// BundleNotes are the audit's notes (those of the enrich phase) as
+	// plain text, for the publish bundle: the publisher of mode publish
+	// or single shows them in its summary.
+	BundleNotes []string
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.
@@ -189,9 +194,10 @@ func (r *run) audit(ctx context.Context) int {
 	// still the pull request's as checked out.
 	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
-	if err == nil && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-		// The timeout fell during the trace or its audit: what ran is
-		// still reported, within a grace of its own.
+	if err == nil && ctx.Err() != nil {
+		// The timeout fell, or an interrupt (the runner cancelling the
+		// step) came, during the trace or its audit: what ran is still
+		// enriched, gated and reported, within a grace of its own.
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
 		defer cancel()
@@ -290,6 +296,13 @@ func (a *Action) start() *run {
 		r.environ = a.Environ()
 	} else {
 		r.environ = os.Environ()
+	}
+	// Copies: the strings of the process's environment point into its
+	// initial environment block, where Protect overwrites the values of
+	// the variables it unsets (the token's among them).
+	r.environ = slices.Clone(r.environ)
+	for i, kv := range r.environ {
+		r.environ[i] = strings.Clone(kv)
 	}
 	vars := make(map[string]string, len(r.environ))
 	for _, kv := range r.environ {

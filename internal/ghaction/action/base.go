@@ -3,6 +3,7 @@ package action
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/internal/ghaction"
@@ -103,6 +104,7 @@ func (r *run) baseNotes(res *Result) {
 			note += " `" + markdown.Code(c) + "`"
 		}
 		res.Notes = append(res.Notes, note)
+		res.BundleNotes = append(res.BundleNotes, fmt.Sprintf("This pull request changes %s: the changes take effect after merge, and this check used the base branch's. Settings changed: %s.", st.configName, strings.Join(st.configChanges, ", ")))
 	}
 }
 

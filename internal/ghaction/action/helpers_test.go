@@ -10,6 +10,8 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/gomod"
+	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 )
@@ -22,6 +24,11 @@ const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
 // installation after the run stall until its context ends.
 const stallVar = "ENVAUDIT_TEST_STALL_AFTER_RUN"
 
+// childEcoVar, set with childVar, makes the child audit with a real
+// ecosystem instead of the fake one: "go" (which runs the go command) or
+// "npm".
+const childEcoVar = "ENVAUDIT_TEST_CHILD_ECO"
+
 // TestMain lets the test binary act as the tracer's helper, as envaudit's
 // main does, and as envaudit's Action for mode single's audit child.
 func TestMain(m *testing.M) {
@@ -32,7 +39,14 @@ func TestMain(m *testing.M) {
 			// The enumeration after the run never answers.
 			eco.StallInstalled, eco.InstalledBeforeStall = make(chan struct{}), 1
 		}
-		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: []ecosystems.Ecosystem{eco}, Protect: ProtectProcess, Version: "test"}
+		ecos := []ecosystems.Ecosystem{eco}
+		switch os.Getenv(childEcoVar) {
+		case "go":
+			ecos = []ecosystems.Ecosystem{gomod.New()}
+		case "npm":
+			ecos = []ecosystems.Ecosystem{npm.New()}
+		}
+		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: ecos, Protect: ProtectProcess, Version: "test"}
 		// The first SIGINT or SIGTERM interrupts the run, as envaudit's
 		// main makes it: the holder asks its child to stop so.
 		ctx, cancel := context.WithCancelCause(context.Background())

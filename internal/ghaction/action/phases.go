@@ -133,6 +133,7 @@ func (r *run) enrich(ctx context.Context, res *Result) {
 		notCompared := func(err error) {
 			r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(st.sha), err)
 			res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
+			res.BundleNotes = append(res.BundleNotes, "Not compared with the base commit: "+err.Error()+".")
 			res.Base = ""
 		}
 		if st.base != nil {
@@ -209,10 +210,25 @@ func (r *run) write(res *Result) error {
 	}
 	var b *bundle.Bundle
 	if head := r.headSHA(res.PR); head != "" {
-		b = bundle.New(res.Report, head, res.Prefix, res.Failing)
+		// A name, version or path of the project's may hold a control
+		// character (a line break in a package.json key): the bundle
+		// carries it as a visible stand-in, says so, and the rest of the
+		// audit is still published.
+		rep, n, err := bundle.Inert(res.Report)
+		if err == nil {
+			if n > 0 {
+				msg := fmt.Sprintf("%d control %s in the project's package names, versions or paths (a line break in a name) %s shown in the publish bundle as %s (U+240A for a line break)",
+					n, plural(n, "character", "characters"), plural(n, "is", "are"), plural(n, "a control picture", "control pictures"))
+				r.gh.Warningf("envaudit: %s", msg)
+				rep.Warnings = append(rep.Warnings, msg)
+			}
+			b = bundle.New(rep, head, res.Prefix, res.Failing)
+			b.Notes = res.BundleNotes
+			err = bundle.Validate(b)
+		}
 		// What the publisher would refuse is said here, where the audit
 		// ran; the publisher then finds no bundle and fails the check.
-		if err := bundle.Validate(b); err != nil {
+		if err != nil {
 			r.gh.Warningf("envaudit: no publish bundle written, since the publisher would refuse it: %v", err)
 			b = nil
 		} else {

@@ -44,7 +44,7 @@ func (r *run) publishBundle(ctx context.Context) int {
 		r.rejected(ctx, err)
 		return r.fail(fmt.Errorf("bundle refused: %w", err))
 	}
-	res := &Result{Report: b.Report, Prefix: b.Prefix}
+	res := &Result{Report: b.Report, Prefix: b.Prefix, Notes: auditNotes(b)}
 	r.prefix = b.Prefix
 	// The project's .envaudit.yml, as the default branch's checkout has
 	// it: in the bundle's project directory (validated to lie inside the

@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"
 )
@@ -59,11 +60,11 @@ func (r *run) single(ctx context.Context) int {
 		files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
 	code, err := r.runChild(ctx, dir, files)
-	if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-		// The timeout fell while the child ran: the child, whose own
-		// deadline fell at the same time, still wrote its audit of what
-		// ran, and the holder still publishes it, within a grace of its
-		// own, as mode audit does.
+	if ctx.Err() != nil {
+		// The timeout fell, or an interrupt came (passed on to the
+		// child), while the child ran: the child still wrote its audit
+		// of what ran, and the holder still publishes it, within a grace
+		// of its own, as mode audit does.
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
 		defer cancel()
@@ -99,6 +100,7 @@ func (r *run) single(ctx context.Context) int {
 	}
 	r.connect()
 	res := &Result{Report: b.Report, Prefix: b.Prefix, Files: files}
+	res.Notes = auditNotes(b)
 	res.PR = ghaction.PullRequestFromEvent(r.ghctx.Event)
 	if res.PR != nil {
 		// The gate is the base branch's: the checkout's .envaudit.yml is
@@ -165,6 +167,7 @@ func (r *run) childEnviron() []string {
 		"INPUT_SUMMARY":             "false",
 		"INPUT_REVIEW":              "false",
 		"INPUT_SUBMIT_DEPENDENCIES": "false",
+		singleChildVar:              "true",
 	}
 	out := make([]string, 0, len(env)+len(set))
 	for _, kv := range env {
@@ -173,7 +176,7 @@ func (r *run) childEnviron() []string {
 			out = append(out, kv)
 		}
 	}
-	for _, k := range []string{"INPUT_MODE", "INPUT_ANNOTATE", "INPUT_SUMMARY", "INPUT_REVIEW", "INPUT_SUBMIT_DEPENDENCIES"} {
+	for _, k := range []string{"INPUT_MODE", "INPUT_ANNOTATE", "INPUT_SUMMARY", "INPUT_REVIEW", "INPUT_SUBMIT_DEPENDENCIES", singleChildVar} {
 		out = append(out, k+"="+set[k])
 	}
 	return out
@@ -203,16 +206,17 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = childStopDelay
 	err := cmd.Run()
+	// A child killed, or one that panicked (a Go panic exits with status
+	// 2, as envaudit's own errors do), may have died between its
+	// stop-commands and their resume: every annotation after it, the
+	// holder's included, would be lost. Resuming commands that are not
+	// stopped only leaves a line in the log.
+	fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.Exited() && ee.ExitCode() <= ExitCommandErr {
 		return ee.ExitCode(), nil
 	}
 	if err != nil {
-		// A child killed (or ending otherwise than envaudit does) may
-		// have died between its stop-commands and their resume: every
-		// annotation after it, the holder's error included, would be
-		// lost.
-		fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
 		return ExitUsage, err
 	}
 	return ExitOK, nil
@@ -255,4 +259,14 @@ func lastWins(env []string) []string {
 		}
 	}
 	return out
+}
+
+// auditNotes are the notes of the audit the bundle carries, for this
+// summary: escaped, since the audit ran the pull request's code.
+func auditNotes(b *bundle.Bundle) []string {
+	var notes []string
+	for _, n := range b.Notes {
+		notes = append(notes, markdown.Text(n))
+	}
+	return notes
 }

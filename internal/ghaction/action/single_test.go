@@ -356,3 +356,66 @@ func TestSingleModeTimeoutSlowAudit(t *testing.T) {
 		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
 	}
 }
+
+// TestSingleModeCarriesNotes: what the audit child's summary would have
+// said beyond the report (here, that the findings were not compared with
+// the base commit, which the checkout lacks) reaches the holder's job
+// summary and summary comment through the bundle, as plain text.
+func TestSingleModeCarriesNotes(t *testing.T) {
+	const token = "ghs_envauditSingleNotes0123456789"
+	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt")
+	srv := ghfake.New("octo/webapp", 7)
+	t.Cleanup(srv.Close)
+	environ := append(p.environ[:len(p.environ):len(p.environ)],
+		"INPUT_MODE=single", "INPUT_GITHUB_TOKEN="+token, "GITHUB_API_URL="+srv.APIURL(), childVar+"=1")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}},
+	}
+	t.Chdir(p.ws)
+	a.Run(t.Context())
+	summary, err := os.ReadFile(filepath.Join(p.temp, "step_summary"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const note = "Not compared with the base commit: fetch base commit bbbbbbb"
+	if !strings.Contains(string(summary), note) {
+		t.Errorf("the holder's job summary lacks the child's note %q:\n%s\nstdout:\n%s", note, summary, stdout.String())
+	}
+	ic := srv.IssueComments()
+	if len(ic) != 1 || !strings.Contains(ic[0].Body, note) {
+		t.Errorf("the summary comment lacks the child's note %q: %+v", note, ic)
+	}
+}
+
+// TestSingleModeChildPanics: an audit child that stops the workflow
+// commands and then panics (a Go panic exits with status 2, as
+// envaudit's own errors do) leaves them stopped; the holder resumes them,
+// so its own annotations and the later steps' still count.
+func TestSingleModeChildPanics(t *testing.T) {
+	child := filepath.Join(t.TempDir(), "child")
+	script := "#!/bin/sh\nprintf '\\n::stop-commands::%s\\nno final newline' \"$" + resumeTokenVar + "\"\n" +
+		"echo 'panic: runtime error: index out of range' >&2\nexit 2\n"
+	if err := os.WriteFile(child, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := newPRProject(t, "true")
+	environ := append(p.environ[:len(p.environ):len(p.environ)], "INPUT_MODE=single", "INPUT_GITHUB_TOKEN=ghs_envauditChildPanics0123456789")
+	var stdout, stderr bytes.Buffer
+	a := &Action{
+		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
+		Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Exe: child,
+	}
+	t.Chdir(p.ws)
+	if code := a.Run(t.Context()); code != ExitUsage {
+		t.Errorf("exit %d, want %d", code, ExitUsage)
+	}
+	// The runner's reading of the log: a command after the holder's end
+	// must be one, as a later warning of the holder would be.
+	log := stdout.String() + "::warning::later\n"
+	cmds := runnerCommands(log)
+	if len(cmds) == 0 || cmds[len(cmds)-1] != "::warning::later" {
+		t.Errorf("workflow commands stay stopped after the child panicked (commands the runner sees: %q):\n%s", cmds, stdout.String())
+	}
+}
