@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: (MIT OR GPL-2.0-only)
+//
+// The eBPF side of envaudit's tracer: it follows exactly the traced process
+// tree (a set of thread-group ids seeded with the helper's pid, grown at
+// fork and shrunk at exit, in the kernel, so no child escapes between two
+// user-space reads) and sends every successful open and execve of that tree
+// to a ring buffer, with the path as the process named it (read at syscall
+// entry, before another thread could rewrite the buffer, or at exit when
+// its page was not yet in memory) and, for a relative path, the absolute
+// directory it is relative to (the working directory or the directory
+// descriptor's, read from the task's own structures in the same syscall:
+// a process gone before user space reads /proc still has it). Events it
+// cannot send are counted.
+//
+// Only BTF tracepoints (tp_btf) are used: on the kernel this was written on
+// (docs/tracer.md, "eBPF"), loading LSM and fentry programs fails with
+// EPERM, so the kernel's own name of the opened file (bpf_d_path in the
+// file_open hook) is not available yet.
+//
+// Built by bpf2go (tracer/ebpf_gen.go, `make bpf`) against a vmlinux.h that
+// bpftool dumps from the kernel's BTF; CO-RE relocations make the object
+// load on other kernels.
+
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+char LICENSE[] SEC("license") = "Dual MIT/GPL";
+
+#define PATH_MAX 4096
+
+// Event kinds, mirrored in ebpf_linux.go.
+enum {
+	EV_OPEN = 1,
+	EV_EXEC = 2,
+	EV_FORK = 3,
+	EV_EXIT = 4,
+};
+
+// Syscall kinds kept in a pending entry.
+enum {
+	SYS_OPEN = 1,
+	SYS_EXEC = 2,
+};
+
+// Counters in the drops array, mirrored in ebpf_linux.go.
+enum {
+	DROP_RINGBUF = 0, // the ring buffer was full
+	DROP_PENDING = 1, // the pending map was full at syscall entry
+	DROP_PATH = 2,    // the path of a successful open could not be read
+	DROP_TRACKED = 3, // the tracked set was full at fork
+	NUM_DROPS = 4,
+};
+
+// event is one record in the ring buffer; only its first header bytes
+// plus the used part of buf are sent (see emit).
+struct event {
+	__u32 kind;
+	__u32 pid;      // thread-group id
+	__u32 tid;      // thread id
+	__u32 ppid;     // fork: the parent's tgid; exec: the old tid
+	__s64 ret;      // open: the returned descriptor
+	__u64 flags;    // open: the open flags
+	__s32 dirfd;    // open: the directory descriptor (AT_FDCWD = -100)
+	__u16 path_len; // bytes of path in buf, with its NUL; 0 when none
+	__u16 base_len; // bytes of the base directory in buf[PATH_MAX:], with its NUL; 0 when none
+	__u32 sys;      // pending entries: SYS_OPEN or SYS_EXEC
+	__u32 pad;
+	__u64 uptr;     // pending entries: the path's user address
+	char buf[2 * PATH_MAX];
+};
+
+#define EVENT_HEADER (offsetof(struct event, buf))
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, __u8);
+} tracked SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16384);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, __u32);
+	__type(value, struct event);
+} pending SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct event);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 << 20);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NUM_DROPS);
+	__type(key, __u32);
+	__type(value, __u64);
+} drops SEC(".maps");
+
+// Syscall numbers of the native ABI (x86_64), set by the loader so one
+// object serves the architectures whose numbers differ; -1 is none.
+const volatile long nr_open = -1;
+const volatile long nr_creat = -1;
+const volatile long nr_openat = -1;
+const volatile long nr_openat2 = -1;
+const volatile long nr_execve = -1;
+const volatile long nr_execveat = -1;
+
+static __always_inline void count_drop(__u32 which)
+{
+	__u64 *n = bpf_map_lookup_elem(&drops, &which);
+	if (n)
+		*n += 1;
+}
+
+static __always_inline bool is_tracked(__u32 tgid)
+{
+	return bpf_map_lookup_elem(&tracked, &tgid) != NULL;
+}
+
+// emit sends e's header and the used part of its buffer.
+static __always_inline void emit(struct event *e)
+{
+	__u64 size = EVENT_HEADER + e->path_len;
+	if (e->base_len)
+		size = EVENT_HEADER + PATH_MAX + e->base_len;
+	if (size > sizeof(*e))
+		size = sizeof(*e);
+	if (bpf_ringbuf_output(&events, e, size, 0) != 0)
+		count_drop(DROP_RINGBUF);
+}
+
+static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 ppid)
+{
+	struct event *e = bpf_ringbuf_reserve(&events, EVENT_HEADER, 0);
+	if (!e) {
+		count_drop(DROP_RINGBUF);
+		return;
+	}
+	e->kind = kind;
+	e->pid = pid;
+	e->tid = tid;
+	e->ppid = ppid;
+	e->ret = 0;
+	e->flags = 0;
+	e->dirfd = 0;
+	e->path_len = 0;
+	e->base_len = 0;
+	e->sys = 0;
+	e->pad = 0;
+	e->uptr = 0;
+	bpf_ringbuf_submit(e, 0);
+}
+
+// walk is the scratch space in which dir_path composes a path backwards.
+struct walkbuf {
+	char b[2 * PATH_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct walkbuf);
+} walk SEC(".maps");
+
+// MAX_DEPTH bounds the components of a base directory; a deeper one is
+// not sent, and user space falls back to /proc.
+#define MAX_DEPTH 48
+
+// walkctx is the state of a dir_walk between two of its steps.
+struct walkctx {
+	struct walkbuf *w;
+	struct vfsmount *vfsmnt;
+	struct mount *mnt;
+	struct dentry *dentry;
+	__u64 pos; // where the composed path starts in w->b
+	int done;  // 1: reached the root; -1: failed
+};
+
+// walk_step moves one component up: bpf_loop runs it, so the verifier
+// checks it once instead of every path through MAX_DEPTH iterations.
+static long walk_step(__u64 i, struct walkctx *c)
+{
+	struct walkbuf *w = c->w;
+	if (!w) {
+		c->done = -1;
+		return 1;
+	}
+	// Plain loads first: inside BPF_CORE_READ, c's own fields would get
+	// CO-RE relocations against a kernel type that does not exist.
+	struct dentry *dentry = c->dentry;
+	struct vfsmount *vfsmnt = c->vfsmnt;
+	struct mount *mnt = c->mnt;
+	struct dentry *mroot = BPF_CORE_READ(vfsmnt, mnt_root);
+	struct dentry *parent = BPF_CORE_READ(dentry, d_parent);
+	if (dentry == mroot || dentry == parent) {
+		struct mount *mparent = BPF_CORE_READ(mnt, mnt_parent);
+		if (mparent == mnt || dentry != mroot) {
+			c->done = 1; // the root of the root mount
+			return 1;
+		}
+		c->dentry = BPF_CORE_READ(mnt, mnt_mountpoint);
+		c->mnt = mparent;
+		c->vfsmnt = &mparent->mnt;
+		return 0;
+	}
+	__u64 len = BPF_CORE_READ(dentry, d_name.len);
+	const unsigned char *name = BPF_CORE_READ(dentry, d_name.name);
+	__u64 pos = c->pos;
+	if (len + 1 > pos || pos > PATH_MAX - 1) {
+		c->done = -1;
+		return 1;
+	}
+	pos -= len;
+	// The masks keep the verifier's bounds: off + sz stays inside the
+	// 2*PATH_MAX scratch buffer.
+	__u64 off = pos & (PATH_MAX - 1), sz = len & (PATH_MAX - 1);
+	barrier_var(off);
+	barrier_var(sz);
+	if (bpf_probe_read_kernel(&w->b[off], sz, name) != 0) {
+		c->done = -1;
+		return 1;
+	}
+	pos -= 1;
+	w->b[pos & (PATH_MAX - 1)] = '/';
+	c->pos = pos;
+	c->dentry = parent;
+	return 0;
+}
+
+// dir_walk composes the absolute path of the directory at (vfsmnt,
+// dentry) backwards in the walk buffer, ending at its NUL at PATH_MAX-1,
+// and returns where it starts, or -1. It walks up the dentries, crossing
+// mount points, as d_path does but without its locks: a rename racing with
+// the walk can garble the result, as it can a readlink of /proc/PID/cwd.
+static __always_inline int dir_walk(struct vfsmount *vfsmnt, struct dentry *dentry)
+{
+	__u32 zero = 0;
+	struct walkbuf *w = bpf_map_lookup_elem(&walk, &zero);
+	if (!w)
+		return -1;
+	w->b[PATH_MAX - 1] = 0;
+	struct walkctx c = {
+		.w = w,
+		.vfsmnt = vfsmnt,
+		.mnt = container_of(vfsmnt, struct mount, mnt),
+		.dentry = dentry,
+		.pos = PATH_MAX - 1,
+		.done = 0,
+	};
+	bpf_loop(MAX_DEPTH, walk_step, &c, 0);
+	if (c.done != 1)
+		return -1;
+	__u64 pos = c.pos;
+	if (pos == PATH_MAX - 1) {
+		// The root itself.
+		pos -= 1;
+		w->b[pos & (PATH_MAX - 1)] = '/';
+	}
+	return pos;
+}
+
+// dir_path writes the path dir_walk composed into out (PATH_MAX bytes)
+// and returns its length with the NUL, or 0.
+static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, char *out)
+{
+	int pos = dir_walk(vfsmnt, dentry);
+	if (pos < 0 || pos >= PATH_MAX - 1)
+		return 0;
+	__u32 zero = 0;
+	struct walkbuf *w = bpf_map_lookup_elem(&walk, &zero);
+	if (!w)
+		return 0;
+	__u64 off = pos & (PATH_MAX - 1), sz = (PATH_MAX - pos) & (PATH_MAX - 1);
+	barrier_var(off);
+	barrier_var(sz);
+	if (bpf_probe_read_kernel(out, sz, &w->b[off]) != 0)
+		return 0;
+	return sz;
+}
+
+// base_dir fills e's base directory for its relative path: the working
+// directory, or the directory of descriptor e->dirfd.
+static __always_inline void base_dir(struct event *e)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+	if (e->dirfd == -100) {
+		mnt = BPF_CORE_READ(task, fs, pwd.mnt);
+		dentry = BPF_CORE_READ(task, fs, pwd.dentry);
+	} else {
+		struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+		unsigned int max = BPF_CORE_READ(fdt, max_fds);
+		if (e->dirfd < 0 || (unsigned int)e->dirfd >= max)
+			return;
+		struct file **fds = BPF_CORE_READ(fdt, fd);
+		struct file *f;
+		if (bpf_probe_read_kernel(&f, sizeof(f), &fds[e->dirfd]) != 0 || !f)
+			return;
+		mnt = BPF_CORE_READ(f, f_path.mnt);
+		dentry = BPF_CORE_READ(f, f_path.dentry);
+	}
+	e->base_len = dir_path(mnt, dentry, e->buf + PATH_MAX);
+}
+
+// read_path reads the pending call's path from user memory; at entry the
+// page may not be in memory yet (a tracepoint cannot fault it in), so the
+// exit, after the kernel copied it, tries again.
+static __always_inline bool read_path(struct event *e)
+{
+	long n = bpf_probe_read_user_str(e->buf, PATH_MAX, (const void *)e->uptr);
+	if (n <= 0)
+		return false;
+	e->path_len = n;
+	if (e->buf[0] != '/')
+		base_dir(e);
+	return true;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+{
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	if (!is_tracked(tgid))
+		return 0;
+
+	const char *path;
+	__u64 flags = 0;
+	__s32 dirfd = -100;
+	__u32 sys = SYS_OPEN;
+	if (id == nr_openat) {
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		flags = regs->dx;
+	} else if (id == nr_open) {
+		path = (const char *)regs->di;
+		flags = regs->si;
+	} else if (id == nr_creat) {
+		path = (const char *)regs->di;
+		flags = 01 | 0100 | 01000; // O_WRONLY|O_CREAT|O_TRUNC
+	} else if (id == nr_openat2) {
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		// struct open_how starts with its __u64 flags.
+		if (bpf_probe_read_user(&flags, sizeof(flags), (void *)regs->dx) != 0)
+			return 0;
+	} else if (id == nr_execve) {
+		path = (const char *)regs->di;
+		sys = SYS_EXEC;
+	} else if (id == nr_execveat) {
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		flags = regs->r8;
+		sys = SYS_EXEC;
+	} else {
+		return 0;
+	}
+
+	__u32 zero = 0;
+	struct event *e = bpf_map_lookup_elem(&scratch, &zero);
+	if (!e)
+		return 0;
+	e->kind = sys == SYS_EXEC ? EV_EXEC : EV_OPEN;
+	e->pid = tgid;
+	e->tid = tid;
+	e->ppid = 0;
+	e->ret = 0;
+	e->flags = flags;
+	e->dirfd = dirfd;
+	e->path_len = 0;
+	e->base_len = 0;
+	e->sys = sys;
+	e->pad = 0;
+	e->uptr = (__u64)path;
+	read_path(e);
+	if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
+		count_drop(DROP_PENDING);
+	return 0;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct event *e = bpf_map_lookup_elem(&pending, &tid);
+	if (!e)
+		return 0;
+	// A successful execve ends in sched_process_exec, which sends and
+	// deletes its entry; what is left here failed or is an open.
+	if (e->sys == SYS_OPEN && ret >= 0) {
+		e->ret = ret;
+		if (e->path_len || read_path(e))
+			emit(e);
+		else
+			count_drop(DROP_PATH);
+	}
+	bpf_map_delete_elem(&pending, &tid);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptgid = BPF_CORE_READ(parent, tgid);
+	__u32 ctgid = BPF_CORE_READ(child, tgid);
+	__u32 cpid = BPF_CORE_READ(child, pid);
+	if (ctgid != cpid || !is_tracked(ptgid))
+		return 0; // a thread, or not ours
+	__u8 one = 1;
+	if (bpf_map_update_elem(&tracked, &ctgid, &one, BPF_ANY) != 0) {
+		count_drop(DROP_TRACKED);
+		return 0;
+	}
+	emit_small(EV_FORK, ctgid, cpid, ptgid);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid);
+	if (!is_tracked(tgid))
+		return 0;
+	__u32 old = old_pid;
+	struct event *e = bpf_map_lookup_elem(&pending, &old);
+	if (!e || e->sys != SYS_EXEC) {
+		// An exec whose entry was lost: still a new program image.
+		emit_small(EV_EXEC, tgid, BPF_CORE_READ(p, pid), old);
+		return 0;
+	}
+	if (!e->path_len) {
+		// The old image's memory is gone: the kernel's copy of the
+		// name, relative to the same directory.
+		const char *fn = BPF_CORE_READ(bprm, filename);
+		long n = bpf_probe_read_kernel_str(e->buf, PATH_MAX, fn);
+		if (n > 0) {
+			e->path_len = n;
+			if (e->buf[0] != '/')
+				base_dir(e);
+		}
+	}
+	e->kind = EV_EXEC;
+	e->pid = tgid;
+	e->tid = BPF_CORE_READ(p, pid);
+	e->ppid = old;
+	emit(e);
+	bpf_map_delete_elem(&pending, &old);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(sched_process_exit, struct task_struct *p, bool group_dead)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid);
+	__u32 tid = BPF_CORE_READ(p, pid);
+	bpf_map_delete_elem(&pending, &tid);
+	if (!group_dead || !is_tracked(tgid))
+		return 0;
+	bpf_map_delete_elem(&tracked, &tgid);
+	emit_small(EV_EXIT, tgid, tid, 0);
+	return 0;
+}
