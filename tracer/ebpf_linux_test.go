@@ -1,0 +1,86 @@
+//go:build linux && amd64
+
+package tracer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// requireEBPF fails the test when the eBPF programs cannot load: the
+// machines this project tests on (root, BTF, the BPF LSM) all load them.
+func requireEBPF(t *testing.T) {
+	t.Helper()
+	s, err := loadBPF()
+	if err != nil {
+		t.Fatalf("the eBPF backend cannot load here (these tests run as root on a kernel with BTF and the BPF LSM): %v", err)
+	}
+	s.close()
+}
+
+// d3 is what the audit reads of a trace: each (operation, real path) the
+// command's processes accessed, with the command's own image.
+func d3(tr *Trace) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range tr.Accesses {
+		out[string(a.Op)+" "+a.RealPath()] = true
+	}
+	return out
+}
+
+func TestEBPFSameD3AsPtrace(t *testing.T) {
+	requireEBPF(t)
+	dir := realTempDir(t)
+	writeFiles(t, dir, "a.txt", "sub/b.txt")
+	if err := os.Symlink(filepath.Join(dir, "a.txt"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	script := "cat a.txt sub/b.txt link >/dev/null; echo x > out.txt; cat missing 2>/dev/null; (cd sub && cat b.txt) >/dev/null; true"
+	tests := []struct {
+		name string
+		cmd  []string
+	}{
+		{"shell", []string{"/bin/sh", "-c", script}},
+		{"python", []string{"/usr/bin/python3", "-c", "import json, email.parser; open('a.txt').read()"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [2]*Trace
+			for i, b := range []string{BackendPtrace, BackendEBPF} {
+				opts := Options{Command: tc.cmd, Dir: dir, Backend: b}
+				got[i] = runTrace(t, &opts)
+				if got[i].Header.Backend != b {
+					t.Errorf("%s: header backend %q", b, got[i].Header.Backend)
+				}
+				wantExit(t, got[i], 0, opts)
+			}
+			if diff := cmp.Diff(d3(got[0]), d3(got[1])); diff != "" {
+				t.Errorf("D3 of ptrace (-) and ebpf (+) differ:\n%s", diff)
+			}
+			if got[1].End.Lost != 0 {
+				t.Errorf("ebpf lost %d events: %q", got[1].End.Lost, got[1].End.Warnings)
+			}
+		})
+	}
+}
+
+func TestBackendOption(t *testing.T) {
+	tests := []struct {
+		name, backend, wantErr string
+	}{
+		{"unknown", "bogus", `trace: unknown backend "bogus" (want auto, ebpf or ptrace)`},
+		{"caseMatters", "EBPF", `trace: unknown backend "EBPF" (want auto, ebpf or ptrace)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Options{Command: []string{"/bin/true"}, Backend: tc.backend}
+			_, err := tryTrace(&opts)
+			if err == nil || err.Error() != tc.wantErr {
+				t.Fatalf("Run with backend %q: error %v, want %q", tc.backend, err, tc.wantErr)
+			}
+		})
+	}
+}
