@@ -79,22 +79,26 @@ func loadBPF() (*bpfSession, error) {
 	if err != nil {
 		return nil, &bpfUnavailable{"the embedded BPF object is unreadable", err}
 	}
-	nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1}
-	for nr, kind := range abiX8664.calls {
-		if _, ok := nrs[kind]; ok {
-			nrs[kind] = int64(nr)
+	// The syscall numbers come from the ptrace backend's tables, so the
+	// two follow the same calls.
+	for prefix, x := range map[string]*abi{"nr_": abiX8664, "nr32_": abiI386} {
+		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1}
+		for nr, kind := range x.calls {
+			if _, ok := nrs[kind]; ok {
+				nrs[kind] = int64(nr)
+			}
 		}
-	}
-	for name, kind := range map[string]sysKind{
-		"nr_open": sysOpen, "nr_creat": sysCreat, "nr_openat": sysOpenat,
-		"nr_openat2": sysOpenat2, "nr_execve": sysExecve, "nr_execveat": sysExecveat,
-	} {
-		v, ok := spec.Variables[name]
-		if !ok {
-			return nil, &bpfUnavailable{"the embedded BPF object lacks " + name, nil}
-		}
-		if err := v.Set(nrs[kind]); err != nil {
-			return nil, &bpfUnavailable{"the embedded BPF object: set " + name, err}
+		for name, kind := range map[string]sysKind{
+			"open": sysOpen, "creat": sysCreat, "openat": sysOpenat,
+			"openat2": sysOpenat2, "execve": sysExecve, "execveat": sysExecveat,
+		} {
+			v, ok := spec.Variables[prefix+name]
+			if !ok {
+				return nil, &bpfUnavailable{"the embedded BPF object lacks " + prefix + name, nil}
+			}
+			if err := v.Set(nrs[kind]); err != nil {
+				return nil, &bpfUnavailable{"the embedded BPF object: set " + prefix + name, err}
+			}
 		}
 	}
 	s := &bpfSession{}
@@ -173,8 +177,10 @@ type bpfEvent struct {
 	ret                  int64
 	flags                uint64
 	dirfd                int32
+	compat               bool
 	path                 []byte // as the process named it, without its NUL; a view into the record
 	base                 []byte // for a relative path, the absolute directory it is relative to (or empty)
+	exe                  []byte // exec: the executable that runs, as the kernel names it (or empty)
 }
 
 func decodeBPFEvent(b []byte) (bpfEvent, error) {
@@ -187,7 +193,8 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.ret = int64(le.Uint64(b[16:]))
 	e.flags = le.Uint64(b[24:])
 	e.dirfd = int32(le.Uint32(b[32:]))
-	pathLen, baseLen := int(le.Uint16(b[36:])), int(le.Uint16(b[38:]))
+	e.compat = le.Uint16(b[46:]) != 0
+	pathLen, baseLen, exeLen := int(le.Uint16(b[36:])), int(le.Uint16(b[38:])), int(le.Uint16(b[44:]))
 	buf := b[bpfHeaderSize:]
 	if pathLen > 0 {
 		if pathLen > len(buf) || pathLen > bpfPathMax {
@@ -200,6 +207,12 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 			return e, fmt.Errorf("event base directory of %d bytes beyond its %d", baseLen, len(buf)-bpfPathMax)
 		}
 		e.base = bytes.TrimSuffix(buf[bpfPathMax:bpfPathMax+baseLen], []byte{0})
+	}
+	if exeLen > 0 {
+		if 2*bpfPathMax+exeLen > len(buf) {
+			return e, fmt.Errorf("event executable of %d bytes beyond its %d", exeLen, len(buf)-2*bpfPathMax)
+		}
+		e.exe = bytes.TrimSuffix(buf[2*bpfPathMax:2*bpfPathMax+exeLen], []byte{0})
 	}
 	return e, nil
 }
@@ -453,6 +466,9 @@ func (t *bpfTracer) handle(e bpfEvent) {
 			return
 		}
 		x := abiX8664
+		if e.compat {
+			x = abiI386
+		}
 		op, ok := x.openOp(e.flags)
 		if !ok || len(e.path) == 0 {
 			return
@@ -514,9 +530,12 @@ func (t *bpfTracer) exec(e bpfEvent) {
 		return
 	}
 	pid := int(e.pid)
-	exe := ""
-	if l, err := readlinkProc(pid, "exe", t.link); err == nil {
-		exe = string(bytes.TrimSuffix(l, []byte(" (deleted)")))
+	exe := string(e.exe)
+	if exe == "" {
+		// Deeper than the kernel side walks.
+		if l, err := readlinkProc(pid, "exe", t.link); err == nil {
+			exe = string(bytes.TrimSuffix(l, []byte(" (deleted)")))
+		}
 	}
 	cwd := ""
 	if l, err := readlinkProc(pid, "cwd", t.link); err == nil {

@@ -66,9 +66,13 @@ struct event {
 	__u16 path_len; // bytes of path in buf, with its NUL; 0 when none
 	__u16 base_len; // bytes of the base directory in buf[PATH_MAX:], with its NUL; 0 when none
 	__u32 sys;      // pending entries: SYS_OPEN or SYS_EXEC
-	__u32 pad;
+	__u16 exe_len;  // exec: bytes of the executable's path in buf[2*PATH_MAX:], with its NUL; 0 when none
+	__u16 compat;   // open: made through the 32-bit (int 0x80) syscall ABI
 	__u64 uptr;     // pending entries: the path's user address
-	char buf[2 * PATH_MAX];
+	// The path as named, the base directory of a relative one, and at an
+	// exec the executable that runs (what /proc/PID/exe names), each in
+	// its own PATH_MAX slot.
+	char buf[3 * PATH_MAX];
 };
 
 #define EVENT_HEADER (offsetof(struct event, buf))
@@ -115,6 +119,18 @@ const volatile long nr_openat = -1;
 const volatile long nr_openat2 = -1;
 const volatile long nr_execve = -1;
 const volatile long nr_execveat = -1;
+// The same calls of the 32-bit ABI (int 0x80), whose arguments come in
+// other registers.
+const volatile long nr32_open = -1;
+const volatile long nr32_creat = -1;
+const volatile long nr32_openat = -1;
+const volatile long nr32_openat2 = -1;
+const volatile long nr32_execve = -1;
+const volatile long nr32_execveat = -1;
+
+// TS_COMPAT in thread_info.status marks a task inside a 32-bit syscall
+// (arch/x86/include/asm/thread_info.h).
+#define TS_COMPAT 0x0002
 
 static __always_inline void count_drop(__u32 which)
 {
@@ -132,7 +148,9 @@ static __always_inline bool is_tracked(__u32 tgid)
 static __always_inline void emit(struct event *e)
 {
 	__u64 size = EVENT_HEADER + e->path_len;
-	if (e->base_len)
+	if (e->exe_len)
+		size = EVENT_HEADER + 2 * PATH_MAX + e->exe_len;
+	else if (e->base_len)
 		size = EVENT_HEADER + PATH_MAX + e->base_len;
 	if (size > sizeof(*e))
 		size = sizeof(*e);
@@ -157,7 +175,8 @@ static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 p
 	e->path_len = 0;
 	e->base_len = 0;
 	e->sys = 0;
-	e->pad = 0;
+	e->exe_len = 0;
+	e->compat = 0;
 	e->uptr = 0;
 	bpf_ringbuf_submit(e, 0);
 }
@@ -239,8 +258,8 @@ static long walk_step(__u64 i, struct walkctx *c)
 	return 0;
 }
 
-// dir_walk composes the absolute path of the directory at (vfsmnt,
-// dentry) backwards in the walk buffer, ending at its NUL at PATH_MAX-1,
+// dir_walk composes the absolute path of the directory or file at
+// (vfsmnt, dentry) backwards in the walk buffer, ending at its NUL at PATH_MAX-1,
 // and returns where it starts, or -1. It walks up the dentries, crossing
 // mount points, as d_path does but without its locks: a rename racing with
 // the walk can garble the result, as it can a readlink of /proc/PID/cwd.
@@ -341,7 +360,38 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u64 flags = 0;
 	__s32 dirfd = -100;
 	__u32 sys = SYS_OPEN;
-	if (id == nr_openat) {
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	__u16 compat = (task->thread_info.status & TS_COMPAT) != 0;
+	if (compat) {
+		// i386: ebx, ecx, edx, esi, edi, ebp.
+		__u64 a0 = (__u32)regs->bx, a1 = (__u32)regs->cx, a2 = (__u32)regs->dx, a4 = (__u32)regs->di;
+		if (id == nr32_openat) {
+			dirfd = (__s32)a0;
+			path = (const char *)a1;
+			flags = a2;
+		} else if (id == nr32_open) {
+			path = (const char *)a0;
+			flags = a1;
+		} else if (id == nr32_creat) {
+			path = (const char *)a0;
+			flags = 01 | 0100 | 01000;
+		} else if (id == nr32_openat2) {
+			dirfd = (__s32)a0;
+			path = (const char *)a1;
+			if (bpf_probe_read_user(&flags, sizeof(flags), (void *)a2) != 0)
+				return 0;
+		} else if (id == nr32_execve) {
+			path = (const char *)a0;
+			sys = SYS_EXEC;
+		} else if (id == nr32_execveat) {
+			dirfd = (__s32)a0;
+			path = (const char *)a1;
+			flags = a4;
+			sys = SYS_EXEC;
+		} else {
+			return 0;
+		}
+	} else if (id == nr_openat) {
 		dirfd = (__s32)regs->di;
 		path = (const char *)regs->si;
 		flags = regs->dx;
@@ -383,7 +433,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	e->path_len = 0;
 	e->base_len = 0;
 	e->sys = sys;
-	e->pad = 0;
+	e->exe_len = 0;
+	e->compat = compat;
 	e->uptr = (__u64)path;
 	read_path(e);
 	if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
@@ -452,6 +503,12 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 				base_dir(e);
 		}
 	}
+	// The executable that runs (the interpreter of a script), named now:
+	// a short-lived process is gone before user space could read
+	// /proc/PID/exe.
+	struct file *exe = BPF_CORE_READ(p, mm, exe_file);
+	if (exe)
+		e->exe_len = dir_path(BPF_CORE_READ(exe, f_path.mnt), BPF_CORE_READ(exe, f_path.dentry), e->buf + 2 * PATH_MAX);
 	e->kind = EV_EXEC;
 	e->pid = tgid;
 	e->tid = BPF_CORE_READ(p, pid);
