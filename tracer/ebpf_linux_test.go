@@ -3,8 +3,10 @@
 package tracer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,6 +33,10 @@ func d3(tr *Trace) map[string]bool {
 	return out
 }
 
+// TestEBPFSameD3AsPtrace runs workloads under both backends and compares
+// what the audit reads: a shell with relative, symlinked and failed opens,
+// Python importing modules, and the stress test's fork, thread and exec
+// storm, whose every logged open both must see.
 func TestEBPFSameD3AsPtrace(t *testing.T) {
 	requireEBPF(t)
 	dir := realTempDir(t)
@@ -39,18 +45,43 @@ func TestEBPFSameD3AsPtrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := "cat a.txt sub/b.txt link >/dev/null; echo x > out.txt; cat missing 2>/dev/null; (cd sub && cat b.txt) >/dev/null; true"
+	const procs, threads, files = 12, 4, 20
+	stressDir := realTempDir(t)
+	var names []string
+	for p := range procs {
+		for th := range threads {
+			for f := range files {
+				if f%4 != 3 {
+					names = append(names, fmt.Sprintf("files/p%d_t%d_f%d", p, th, f))
+				}
+			}
+		}
+		names = append(names, fmt.Sprintf("files/cat_%d", p), fmt.Sprintf("files/texec_%d", p))
+	}
+	writeFiles(t, stressDir, names...)
+	if err := os.Mkdir(filepath.Join(stressDir, "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
-		cmd  []string
+		opts func() Options
 	}{
-		{"shell", []string{"/bin/sh", "-c", script}},
-		{"python", []string{"/usr/bin/python3", "-c", "import json, email.parser; open('a.txt').read()"}},
+		{"shell", func() Options { return Options{Command: []string{"/bin/sh", "-c", script}, Dir: dir} }},
+		{"python", func() Options {
+			return Options{Command: []string{"/usr/bin/python3", "-c", "import json, email.parser; open('a.txt').read()"}, Dir: dir}
+		}},
+		{"stress", func() Options {
+			o := self(t, "stress-root", stressDir, strconv.Itoa(procs), strconv.Itoa(threads), strconv.Itoa(files), cprog(t, "threadexec"), cprog(t, "vfork"))
+			o.Env = append(o.Env, "GOMAXPROCS=8")
+			return o
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got [2]*Trace
 			for i, b := range []string{BackendPtrace, BackendEBPF} {
-				opts := Options{Command: tc.cmd, Dir: dir, Backend: b}
+				opts := tc.opts()
+				opts.Backend = b
 				got[i] = runTrace(t, &opts)
 				if got[i].Header.Backend != b {
 					t.Errorf("%s: header backend %q", b, got[i].Header.Backend)
@@ -62,6 +93,9 @@ func TestEBPFSameD3AsPtrace(t *testing.T) {
 			}
 			if got[1].End.Lost != 0 {
 				t.Errorf("ebpf lost %d events: %q", got[1].End.Lost, got[1].End.Warnings)
+			}
+			if a, b := len(got[0].Processes), len(got[1].Processes); a != b {
+				t.Errorf("process records: ptrace %d, ebpf %d", a, b)
 			}
 		})
 	}
