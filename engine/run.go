@@ -38,6 +38,9 @@ type RunOptions struct {
 	Timeout    time.Duration
 	Grace      time.Duration
 	Privileged bool
+	// Backend chooses the tracer (tracer.Options.Backend): "ptrace" or
+	// "" for ptrace, "ebpf", or "auto".
+	Backend string
 	// Stdin, Stdout and Stderr are the traced command's streams.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -108,6 +111,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		Timeout:    o.Timeout,
 		Grace:      o.Grace,
 		Privileged: o.Privileged,
+		Backend:    o.Backend,
 	})
 	if err != nil {
 		t.Close()
