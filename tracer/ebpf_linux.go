@@ -203,13 +203,13 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 		e.path = bytes.TrimSuffix(buf[:pathLen], []byte{0})
 	}
 	if baseLen > 0 {
-		if bpfPathMax+baseLen > len(buf) {
+		if baseLen > bpfPathMax || bpfPathMax+baseLen > len(buf) {
 			return e, fmt.Errorf("event base directory of %d bytes beyond its %d", baseLen, len(buf)-bpfPathMax)
 		}
 		e.base = bytes.TrimSuffix(buf[bpfPathMax:bpfPathMax+baseLen], []byte{0})
 	}
 	if exeLen > 0 {
-		if 2*bpfPathMax+exeLen > len(buf) {
+		if exeLen > bpfPathMax || 2*bpfPathMax+exeLen > len(buf) {
 			return e, fmt.Errorf("event executable of %d bytes beyond its %d", exeLen, len(buf)-2*bpfPathMax)
 		}
 		e.exe = bytes.TrimSuffix(buf[2*bpfPathMax:2*bpfPathMax+exeLen], []byte{0})

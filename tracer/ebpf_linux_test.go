@@ -3,10 +3,12 @@
 package tracer
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -117,4 +119,31 @@ func TestBackendOption(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzDecodeBPFEvent: whatever bytes the ring buffer hands over, decoding
+// returns an error or views that lie inside the record, never a panic.
+func FuzzDecodeBPFEvent(f *testing.F) {
+	rec := func(pathLen, baseLen, exeLen uint16, buf string) []byte {
+		b := make([]byte, bpfHeaderSize, bpfHeaderSize+len(buf))
+		binary.LittleEndian.PutUint32(b[0:], bpfEvOpen)
+		binary.LittleEndian.PutUint16(b[36:], pathLen)
+		binary.LittleEndian.PutUint16(b[38:], baseLen)
+		binary.LittleEndian.PutUint16(b[44:], exeLen)
+		return append(b, buf...)
+	}
+	f.Add(rec(0, 0, 0, ""))
+	f.Add(rec(6, 0, 0, "/a/b.c\x00"))
+	f.Add(rec(4, 5, 0, "a.py\x00"+strings.Repeat("x", bpfPathMax-5)+"/src\x00"))
+	f.Add(rec(9, 0, 4096, "/bin/true\x00"))
+	f.Add([]byte{1, 2, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := decodeBPFEvent(b)
+		if err != nil {
+			return
+		}
+		if len(e.path) > bpfPathMax || len(e.base) > bpfPathMax || len(e.exe) > bpfPathMax {
+			t.Fatalf("decoded %d, %d, %d bytes from a %d-byte record", len(e.path), len(e.base), len(e.exe), len(b))
+		}
+	})
 }
