@@ -54,12 +54,14 @@ const (
 	bpfTraceVarNr32Creat         = "nr32_creat"
 	bpfTraceVarNr32Execve        = "nr32_execve"
 	bpfTraceVarNr32Execveat      = "nr32_execveat"
+	bpfTraceVarNr32IoUringSetup  = "nr32_io_uring_setup"
 	bpfTraceVarNr32Open          = "nr32_open"
 	bpfTraceVarNr32Openat        = "nr32_openat"
 	bpfTraceVarNr32Openat2       = "nr32_openat2"
 	bpfTraceVarNrCreat           = "nr_creat"
 	bpfTraceVarNrExecve          = "nr_execve"
 	bpfTraceVarNrExecveat        = "nr_execveat"
+	bpfTraceVarNrIoUringSetup    = "nr_io_uring_setup"
 	bpfTraceVarNrOpen            = "nr_open"
 	bpfTraceVarNrOpenat          = "nr_openat"
 	bpfTraceVarNrOpenat2         = "nr_openat2"
@@ -130,18 +132,20 @@ type bpfTraceMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type bpfTraceVariableSpecs struct {
-	Nr32Creat    *ebpf.VariableSpec `ebpf:"nr32_creat"`
-	Nr32Execve   *ebpf.VariableSpec `ebpf:"nr32_execve"`
-	Nr32Execveat *ebpf.VariableSpec `ebpf:"nr32_execveat"`
-	Nr32Open     *ebpf.VariableSpec `ebpf:"nr32_open"`
-	Nr32Openat   *ebpf.VariableSpec `ebpf:"nr32_openat"`
-	Nr32Openat2  *ebpf.VariableSpec `ebpf:"nr32_openat2"`
-	NrCreat      *ebpf.VariableSpec `ebpf:"nr_creat"`
-	NrExecve     *ebpf.VariableSpec `ebpf:"nr_execve"`
-	NrExecveat   *ebpf.VariableSpec `ebpf:"nr_execveat"`
-	NrOpen       *ebpf.VariableSpec `ebpf:"nr_open"`
-	NrOpenat     *ebpf.VariableSpec `ebpf:"nr_openat"`
-	NrOpenat2    *ebpf.VariableSpec `ebpf:"nr_openat2"`
+	Nr32Creat        *ebpf.VariableSpec `ebpf:"nr32_creat"`
+	Nr32Execve       *ebpf.VariableSpec `ebpf:"nr32_execve"`
+	Nr32Execveat     *ebpf.VariableSpec `ebpf:"nr32_execveat"`
+	Nr32IoUringSetup *ebpf.VariableSpec `ebpf:"nr32_io_uring_setup"`
+	Nr32Open         *ebpf.VariableSpec `ebpf:"nr32_open"`
+	Nr32Openat       *ebpf.VariableSpec `ebpf:"nr32_openat"`
+	Nr32Openat2      *ebpf.VariableSpec `ebpf:"nr32_openat2"`
+	NrCreat          *ebpf.VariableSpec `ebpf:"nr_creat"`
+	NrExecve         *ebpf.VariableSpec `ebpf:"nr_execve"`
+	NrExecveat       *ebpf.VariableSpec `ebpf:"nr_execveat"`
+	NrIoUringSetup   *ebpf.VariableSpec `ebpf:"nr_io_uring_setup"`
+	NrOpen           *ebpf.VariableSpec `ebpf:"nr_open"`
+	NrOpenat         *ebpf.VariableSpec `ebpf:"nr_openat"`
+	NrOpenat2        *ebpf.VariableSpec `ebpf:"nr_openat2"`
 }
 
 // bpfTraceObjects contains all objects after they have been loaded into the kernel.
@@ -187,18 +191,20 @@ func (m *bpfTraceMaps) Close() error {
 //
 // It can be passed to loadBpfTraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type bpfTraceVariables struct {
-	Nr32Creat    *ebpf.Variable `ebpf:"nr32_creat"`
-	Nr32Execve   *ebpf.Variable `ebpf:"nr32_execve"`
-	Nr32Execveat *ebpf.Variable `ebpf:"nr32_execveat"`
-	Nr32Open     *ebpf.Variable `ebpf:"nr32_open"`
-	Nr32Openat   *ebpf.Variable `ebpf:"nr32_openat"`
-	Nr32Openat2  *ebpf.Variable `ebpf:"nr32_openat2"`
-	NrCreat      *ebpf.Variable `ebpf:"nr_creat"`
-	NrExecve     *ebpf.Variable `ebpf:"nr_execve"`
-	NrExecveat   *ebpf.Variable `ebpf:"nr_execveat"`
-	NrOpen       *ebpf.Variable `ebpf:"nr_open"`
-	NrOpenat     *ebpf.Variable `ebpf:"nr_openat"`
-	NrOpenat2    *ebpf.Variable `ebpf:"nr_openat2"`
+	Nr32Creat        *ebpf.Variable `ebpf:"nr32_creat"`
+	Nr32Execve       *ebpf.Variable `ebpf:"nr32_execve"`
+	Nr32Execveat     *ebpf.Variable `ebpf:"nr32_execveat"`
+	Nr32IoUringSetup *ebpf.Variable `ebpf:"nr32_io_uring_setup"`
+	Nr32Open         *ebpf.Variable `ebpf:"nr32_open"`
+	Nr32Openat       *ebpf.Variable `ebpf:"nr32_openat"`
+	Nr32Openat2      *ebpf.Variable `ebpf:"nr32_openat2"`
+	NrCreat          *ebpf.Variable `ebpf:"nr_creat"`
+	NrExecve         *ebpf.Variable `ebpf:"nr_execve"`
+	NrExecveat       *ebpf.Variable `ebpf:"nr_execveat"`
+	NrIoUringSetup   *ebpf.Variable `ebpf:"nr_io_uring_setup"`
+	NrOpen           *ebpf.Variable `ebpf:"nr_open"`
+	NrOpenat         *ebpf.Variable `ebpf:"nr_openat"`
+	NrOpenat2        *ebpf.Variable `ebpf:"nr_openat2"`
 }
 
 // bpfTracePrograms contains all programs after they have been loaded into the kernel.

@@ -24,10 +24,11 @@ import (
 
 // Event kinds and drop counters of bpf/trace.bpf.c.
 const (
-	bpfEvOpen = 1
-	bpfEvExec = 2
-	bpfEvFork = 3
-	bpfEvExit = 4
+	bpfEvOpen  = 1
+	bpfEvExec  = 2
+	bpfEvFork  = 3
+	bpfEvExit  = 4
+	bpfEvURing = 5
 
 	bpfNumDrops = 4
 )
@@ -82,7 +83,7 @@ func loadBPF() (*bpfSession, error) {
 	// The syscall numbers come from the ptrace backend's tables, so the
 	// two follow the same calls.
 	for prefix, x := range map[string]*abi{"nr_": abiX8664, "nr32_": abiI386} {
-		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1}
+		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1}
 		for nr, kind := range x.calls {
 			if _, ok := nrs[kind]; ok {
 				nrs[kind] = int64(nr)
@@ -91,6 +92,7 @@ func loadBPF() (*bpfSession, error) {
 		for name, kind := range map[string]sysKind{
 			"open": sysOpen, "creat": sysCreat, "openat": sysOpenat,
 			"openat2": sysOpenat2, "execve": sysExecve, "execveat": sysExecveat,
+			"io_uring_setup": sysIOUringSetup,
 		} {
 			v, ok := spec.Variables[prefix+name]
 			if !ok {
@@ -230,6 +232,7 @@ type bpfTracer struct {
 	elf      map[string]string
 	skip     [][]byte
 	skipped  int64
+	ioURing  map[int]bool // process records that set up io_uring
 }
 
 // runEBPF is Run with the eBPF backend: the command runs untraced by
@@ -257,6 +260,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	t := &bpfTracer{
 		opts: opts, rec: newRecorder(), live: map[uint32]int{},
 		link: make([]byte, 4096), shebangs: map[string][]string{}, elf: map[string]string{},
+		ioURing: map[int]bool{},
 	}
 	for _, d := range opts.Skip {
 		t.skip = append(t.skip, []byte(strings.TrimSuffix(d, "/")+"/"))
@@ -433,6 +437,15 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		end.Killed = append(end.Killed, p)
 	}
 	sort.Ints(end.Killed)
+	var uring []int
+	for rec := range t.ioURing {
+		uring = append(uring, rec)
+	}
+	sort.Ints(uring)
+	for _, rec := range uring {
+		p := t.rec.procs[rec-1]
+		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
+	}
 	drops, err := s.drops()
 	if err != nil {
 		return nil, fmt.Errorf("trace: read the drop counters: %w", err)
@@ -484,6 +497,10 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		t.rec.add(rec, opIndexOf(op), path)
 	case bpfEvExec:
 		t.exec(e)
+	case bpfEvURing:
+		if rec := t.live[e.pid]; rec != 0 {
+			t.ioURing[rec] = true
+		}
 	}
 }
 

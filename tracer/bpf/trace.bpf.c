@@ -36,12 +36,14 @@ enum {
 	EV_EXEC = 2,
 	EV_FORK = 3,
 	EV_EXIT = 4,
+	EV_URING = 5, // a successful io_uring_setup, whose opens no tracepoint here sees
 };
 
 // Syscall kinds kept in a pending entry.
 enum {
 	SYS_OPEN = 1,
 	SYS_EXEC = 2,
+	SYS_URING = 3,
 };
 
 // Counters in the drops array, mirrored in ebpf_linux.go.
@@ -119,6 +121,7 @@ const volatile long nr_openat = -1;
 const volatile long nr_openat2 = -1;
 const volatile long nr_execve = -1;
 const volatile long nr_execveat = -1;
+const volatile long nr_io_uring_setup = -1;
 // The same calls of the 32-bit ABI (int 0x80), whose arguments come in
 // other registers.
 const volatile long nr32_open = -1;
@@ -127,6 +130,7 @@ const volatile long nr32_openat = -1;
 const volatile long nr32_openat2 = -1;
 const volatile long nr32_execve = -1;
 const volatile long nr32_execveat = -1;
+const volatile long nr32_io_uring_setup = -1;
 
 // TS_COMPAT in thread_info.status marks a task inside a 32-bit syscall
 // (arch/x86/include/asm/thread_info.h).
@@ -362,6 +366,19 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	__u32 sys = SYS_OPEN;
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
 	__u16 compat = (task->thread_info.status & TS_COMPAT) != 0;
+	if (id == (compat ? nr32_io_uring_setup : nr_io_uring_setup)) {
+		__u32 zero = 0;
+		struct event *e = bpf_map_lookup_elem(&scratch, &zero);
+		if (!e)
+			return 0;
+		e->sys = SYS_URING;
+		e->path_len = 0;
+		e->base_len = 0;
+		e->exe_len = 0;
+		if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
+			count_drop(DROP_PENDING);
+		return 0;
+	}
 	if (compat) {
 		// i386: ebx, ecx, edx, esi, edi, ebp.
 		__u64 a0 = (__u32)regs->bx, a1 = (__u32)regs->cx, a2 = (__u32)regs->dx, a4 = (__u32)regs->di;
@@ -451,7 +468,10 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		return 0;
 	// A successful execve ends in sched_process_exec, which sends and
 	// deletes its entry; what is left here failed or is an open.
-	if (e->sys == SYS_OPEN && ret >= 0) {
+	if (e->sys == SYS_URING && ret >= 0) {
+		__u64 pid_tgid = bpf_get_current_pid_tgid();
+		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
+	} else if (e->sys == SYS_OPEN && ret >= 0) {
 		e->ret = ret;
 		if (e->path_len || read_path(e))
 			emit(e);
