@@ -49,6 +49,29 @@ type Input struct {
 	// Root is the absolute project root; evidence paths inside it are
 	// reported relative to it.
 	Root string
+	// Tampered are the installed packages whose metadata changed while
+	// the traced command ran (the engine enumerates the installation
+	// before and after the run): each is a hidden finding of reason
+	// tampered. Inventory already describes them as they were before the
+	// run.
+	Tampered []Tampering
+}
+
+// Tampering is an installed package whose metadata changed while the
+// traced command ran: a test that rewrote node_modules/lodash/package.json
+// from 4.17.4 to 4.17.21 after loading it, or removed a package it
+// loaded. What the run loaded is what was installed before it, so the
+// report keeps that; the change itself is a finding.
+type Tampering struct {
+	// Package and Version are the package as it was installed before the
+	// run.
+	Package string `json:"package"`
+	Version string `json:"version,omitempty"`
+	// Path is its install location, relative to the root when inside it.
+	Path string `json:"path,omitempty"`
+	// Changes say what changed, each in words: `version "4.17.4" →
+	// "4.17.21"`, `name "lodash" → "lodash-es"`, "removed".
+	Changes []string `json:"changes"`
 }
 
 // use is what the trace shows of one package.
@@ -257,6 +280,7 @@ func Ecosystem(in Input) EcosystemReport {
 	if inventoried {
 		fs = append(fs, a.missing(excluded)...)
 	}
+	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)
 	return rep
 }

@@ -422,6 +422,36 @@ func (a *auditor) missing(excluded set) []Finding {
 	return out
 }
 
+// tampered returns a finding per installed package whose metadata the
+// traced run changed. It is an error whatever the package's other
+// findings: the run rewrote the evidence envaudit reads, which only a
+// test that hides what it loaded has reason to do.
+func (a *auditor) tampered(ts []Tampering) []Finding {
+	var out []Finding
+	for _, t := range ts {
+		where := ""
+		if t.Path != "" {
+			where = " at " + t.Path
+		}
+		ver := ""
+		if t.Version != "" {
+			ver = " " + t.Version
+		}
+		out = append(out, Finding{
+			Kind:     Hidden,
+			Reason:   ReasonTampered,
+			Package:  t.Package,
+			Version:  t.Version,
+			Severity: SeverityError,
+			Location: a.manifestOf(t.Package),
+			Message: fmt.Sprintf("%q%s%s, installed before %s ran, was changed while it ran (%s): the report and the SBOM describe it as it was installed before the run — find out why the tests rewrite installed packages",
+				t.Package, ver, where, a.command, strings.Join(t.Changes, "; ")),
+		})
+	}
+	sortFindings(out)
+	return out
+}
+
 func keys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

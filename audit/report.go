@@ -121,7 +121,7 @@ func (k Kind) Reasons() []string {
 	case Phantom:
 		return []string{ReasonUnused, ReasonUntested, ReasonDevOnly, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}
 	case Hidden:
-		return []string{ReasonDirect, ReasonTransitive, ReasonUndeclared, ReasonMissing}
+		return []string{ReasonDirect, ReasonTransitive, ReasonUndeclared, ReasonMissing, ReasonTampered}
 	case Bloat:
 		return []string{ReasonInstalled}
 	case Dev:
@@ -142,6 +142,7 @@ const (
 	ReasonTransitive   = "transitive"    // hidden: reachable from a declared dependency, which alone needs it
 	ReasonUndeclared   = "undeclared"    // hidden: reachable from no declaration
 	ReasonMissing      = "missing"       // hidden: imported by the project's code, declared nowhere, not installed
+	ReasonTampered     = "tampered"      // hidden: its installed metadata changed while the traced command ran
 	ReasonInstalled    = "installed"     // bloat: in D2, never loaded
 	ReasonTestRunner   = "test-runner"   // dev: loaded by the test tooling only
 )

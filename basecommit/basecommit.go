@@ -4,12 +4,18 @@
 // the ecosystems on the project's tree at the base (internal/gittree: an
 // fs.FS over the commit, nothing checked out or written) and reads the
 // diff, with git through an injectable runner, and parses unified diffs.
+//
+// Everything is read from git before the pull request's code runs (Read),
+// and the comparison itself (Base.Enrich) reads nothing: the traced test
+// command may write the checkout and its .git (a replace ref, a rewritten
+// source), and what the base says must not depend on it.
 package basecommit
 
 import (
 	"context"
 	"fmt"
-	"regexp"
+	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
@@ -22,18 +28,21 @@ import (
 // gitcmd.Output is the real one.
 type Git func(ctx context.Context, dir string, args ...string) ([]byte, error)
 
-// A comparison enriches a report with which findings are new.
-var _ audit.Enricher = Comparison{}
+// A base enriches a report with which findings are new.
+var _ audit.Enricher = (*Base)(nil)
 
-// Comparison says what to compare a report with; its Enrich makes the
-// comparison.
+// Comparison says what to compare a report with; its Read reads the base
+// for the comparison.
 type Comparison struct {
 	// Dir is the project directory, inside a git work tree.
 	Dir string
 	// Base is the commit to compare with: the pull request's base, or the
 	// commit before a push.
 	Base string
-	// Git runs git; nil means gitcmd.Output.
+	// Git runs git; nil means gitcmd.Output. It must take no
+	// configuration from the workspace (gitcmd: no replace objects among
+	// others, so a refs/replace the checkout holds cannot make the base
+	// read as the pull request).
 	Git Git
 	// Ecosystems are opened on the project's tree at Base, to read its
 	// declarations and its manifests and lockfiles as they were there.
@@ -43,39 +52,61 @@ type Comparison struct {
 	Fetch bool
 }
 
-// Enrich sets Change on every finding of r, as an audit.Enricher: "new"
-// when the pull request introduced it, "existing" when the base commit
-// already had it.
-// Only manifests are compared — envaudit does not trace the base — so:
-//
-//   - a phantom is new when the pull request added its declaration (or,
-//     for one not installed, changed it);
-//   - a hidden package is new when the pull request removed its
-//     declaration, or when a line the pull request added (outside
-//     manifests and lockfiles) names it or the module it was loaded as;
-//     otherwise the base already used it undeclared;
-//   - bloat and dev tooling are new when their declaration is.
-//
-// An ecosystem absent at the base makes all its findings new. On error
-// (the base commit cannot be read) no finding is marked.
-func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
+// Base is what a base commit says, read by Comparison.Read before the
+// pull request's code runs: the declarations of each ecosystem there, the
+// project's files there, the lines the checkout adds to them, and the
+// configuration file there.
+type Base struct {
+	// SHA is the commit.
+	SHA string
+	// ecos holds each ecosystem present at the base: name → declared
+	// name → spec.
+	ecos map[string]map[string]string
+	// broken holds the ecosystems whose files at the base do not parse.
+	broken map[string]error
+	// files are the project's files at the base, relative to Dir.
+	files map[string]bool
+	// added are the new-side line numbers of the lines the checkout adds
+	// to each file, relative to Dir.
+	added map[string]map[int]bool
+	// config is the base's configuration file, when it has one.
+	config *ConfigFile
+}
+
+// ConfigFile is a configuration file as a commit has it.
+type ConfigFile struct {
+	// Name is its path relative to the repository's top directory.
+	Name string
+	// Data is its contents.
+	Data []byte
+}
+
+// maxConfig bounds the configuration file read from the base: a real
+// .envaudit.yml is a few hundred bytes.
+const maxConfig = 1 << 20
+
+// Read reads from git what comparing with the base needs, fetching the
+// commit first when the clone lacks it and Fetch allows it. It runs
+// before the pull request's code does; on error (the base commit cannot
+// be read) there is nothing to compare with.
+func (opts Comparison) Read(ctx context.Context, configName string) (*Base, error) {
 	git := opts.Git
 	if git == nil {
 		git = gitcmd.Output
 	}
 	if strings.Trim(opts.Base, "0") == "" {
-		return fmt.Errorf("no base commit to compare with")
+		return nil, fmt.Errorf("no base commit to compare with")
 	}
 	commit := opts.Base + "^{commit}"
 	if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
 		if !opts.Fetch {
-			return fmt.Errorf("base commit %s is not in the clone: %w", gitcmd.ShortSHA(opts.Base), err)
+			return nil, fmt.Errorf("base commit %s is not in the clone: %w", gitcmd.ShortSHA(opts.Base), err)
 		}
 		if _, ferr := git(ctx, opts.Dir, "fetch", "--no-tags", "--depth=1", "origin", opts.Base); ferr != nil {
-			return fmt.Errorf("fetch base commit %s: %w", gitcmd.ShortSHA(opts.Base), ferr)
+			return nil, fmt.Errorf("fetch base commit %s: %w", gitcmd.ShortSHA(opts.Base), ferr)
 		}
 		if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
-			return fmt.Errorf("base commit %s is not in the clone after fetching it: %w", gitcmd.ShortSHA(opts.Base), err)
+			return nil, fmt.Errorf("base commit %s is not in the clone after fetching it: %w", gitcmd.ShortSHA(opts.Base), err)
 		}
 	}
 
@@ -83,37 +114,31 @@ func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
 	// nothing is checked out or written.
 	tree, err := gittree.Open(ctx, gittree.Git(git), opts.Dir, opts.Base)
 	if err != nil {
-		return fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
+		return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
+	b := &Base{SHA: opts.Base, ecos: map[string]map[string]string{}, broken: map[string]error{}, files: map[string]bool{}, added: map[string]map[int]bool{}}
 	src := ecosystems.Source{FS: tree}
-	inReport := map[string]bool{}
-	for _, e := range r.Ecosystems {
-		inReport[e.Name] = true
-	}
-	// Lines added to manifests and lockfiles show what was declared and
-	// installed, not what the code uses: the report's (the head's
-	// manifests and lockfiles) and the base's.
-	declarations := map[string]bool{}
-	for _, e := range r.Ecosystems {
-		for _, m := range e.Manifests {
-			declarations[m] = true
-		}
-	}
-	bases := map[string]ecosystems.Project{}
 	for _, eco := range opts.Ecosystems {
 		p, err := eco.Open(ctx, src)
 		if err != nil {
-			if inReport[eco.Name()] {
-				return fmt.Errorf("parse %s manifests at base commit %s: %w", eco.Name(), gitcmd.ShortSHA(opts.Base), err)
-			}
-			continue // an ecosystem the report leaves out
+			b.broken[eco.Name()] = fmt.Errorf("parse %s manifests at base commit %s: %w", eco.Name(), gitcmd.ShortSHA(opts.Base), err)
+			continue
 		}
 		if p == nil {
 			continue
 		}
-		bases[eco.Name()] = p
-		for _, f := range ecosystems.Paths(p.Files(), ecosystems.KindManifest, ecosystems.KindLockfile) {
-			declarations[f] = true
+		declared := map[string]string{}
+		for _, d := range p.Declared() {
+			declared[d.Name] = d.Spec
+		}
+		b.ecos[eco.Name()] = declared
+	}
+	if err := listFiles(tree, b.files); err != nil {
+		return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
+	}
+	if configName != "" {
+		if b.config, err = readConfig(ctx, git, opts.Dir, opts.Base, tree, configName); err != nil {
+			return nil, fmt.Errorf("read %s at base commit %s: %w", configName, gitcmd.ShortSHA(opts.Base), err)
 		}
 	}
 	// --relative makes paths relative to the project directory, like the
@@ -121,25 +146,104 @@ func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
 	// the checkout's .gitattributes names from running.
 	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--relative", "--unified=0", opts.Base, "--", ".")
 	if err != nil {
-		return fmt.Errorf("diff against base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
+		return nil, fmt.Errorf("diff against base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
-	var added []string
-	for file, lines := range AddedText(string(diff)) {
-		if !declarations[file] {
-			added = append(added, lines...)
+	forEachAdded(string(diff), func(file string, line int, _ string) {
+		if b.added[file] == nil {
+			b.added[file] = map[int]bool{}
+		}
+		b.added[file][line] = true
+	})
+	return b, nil
+}
+
+// readConfig reads the configuration file named name at the base: the
+// project directory's own, else the repository's at its top (as
+// policy.FindConfig looks for it in a checkout). nil means neither.
+func readConfig(ctx context.Context, git Git, dir, base string, tree *gittree.FS, name string) (*ConfigFile, error) {
+	prefix, err := git(ctx, dir, "rev-parse", "--show-prefix")
+	if err != nil {
+		return nil, err
+	}
+	rel := strings.TrimSpace(string(prefix))
+	if st, err := tree.Stat(name); err == nil && st.Mode().IsRegular() {
+		if st.Size() > maxConfig {
+			return nil, fmt.Errorf("%d bytes, more than the %d a configuration file may have", st.Size(), maxConfig)
+		}
+		data, err := tree.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		return &ConfigFile{Name: rel + name, Data: data}, nil
+	}
+	if rel == "" {
+		return nil, nil
+	}
+	// The repository's top: "<commit>:<path>" names a path from the top
+	// whatever directory git runs in.
+	obj := base + ":" + name
+	if _, err := git(ctx, dir, "cat-file", "-e", obj); err != nil {
+		return nil, nil
+	}
+	size, err := git(ctx, dir, "cat-file", "-s", obj)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := strconv.ParseInt(strings.TrimSpace(string(size)), 10, 64); err != nil || n > maxConfig {
+		return nil, fmt.Errorf("%s bytes, more than the %d a configuration file may have", strings.TrimSpace(string(size)), maxConfig)
+	}
+	typ, err := git(ctx, dir, "cat-file", "-t", obj)
+	if err != nil || strings.TrimSpace(string(typ)) != "blob" {
+		return nil, nil
+	}
+	data, err := git(ctx, dir, "cat-file", "blob", obj)
+	if err != nil {
+		return nil, err
+	}
+	return &ConfigFile{Name: name, Data: data}, nil
+}
+
+// Config returns the configuration file the base has, nil when none.
+func (b *Base) Config() *ConfigFile {
+	if b == nil {
+		return nil
+	}
+	return b.config
+}
+
+// Enrich sets Change on every finding of r, as an audit.Enricher: "new"
+// when the pull request introduced it, "existing" when the base commit
+// already had it. It reads nothing: what the base says was read before
+// the run (Comparison.Read). The base is not traced, so a finding is
+// existing only where the base shows the same package with the same need:
+//
+//   - a phantom is new when the pull request added its declaration (or,
+//     for one not installed, changed it);
+//   - a hidden package is new when the pull request removed its
+//     declaration; otherwise it is existing only when the base's own
+//     sources already imported it on the same lines (an import of the
+//     finding's evidence, read before the run, in a file the base has, on
+//     a line the pull request did not add), or, for one only declared
+//     packages need (transitive), when the base declared the package it
+//     comes through. A package loaded without an import the base had (a
+//     name built at run time, a require deleted after loading, a plugin)
+//     is new;
+//   - a tampered package is always new: the run changed it;
+//   - bloat and dev tooling are new when their declaration is.
+//
+// An ecosystem absent at the base makes all its findings new. An
+// ecosystem of the report whose files at the base do not parse is an
+// error, and then no finding is marked.
+func (b *Base) Enrich(_ context.Context, r *audit.Report) error {
+	for _, e := range r.Ecosystems {
+		if err := b.broken[e.Name]; err != nil {
+			return err
 		}
 	}
-
 	for ei := range r.Ecosystems {
 		e := &r.Ecosystems[ei]
 		// An ecosystem absent at the base: everything it found is new.
-		bp, present := bases[e.Name]
-		base := map[string]string{}
-		if present {
-			for _, d := range bp.Declared() {
-				base[d.Name] = d.Spec
-			}
-		}
+		base, present := b.ecos[e.Name]
 		head := map[string]bool{}
 		for _, d := range e.Declared {
 			head[d.Name] = true
@@ -157,7 +261,7 @@ func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
 					isNew = spec != headSpec(e.Declared, f.Package)
 				}
 			case f.Kind == audit.Hidden:
-				isNew = wasDeclared || mentioned(added, mentionTokens(*f))
+				isNew = f.Reason == audit.ReasonTampered || wasDeclared || !b.hadHidden(*f, base)
 			default:
 				isNew = head[f.Package] && !wasDeclared
 			}
@@ -170,6 +274,25 @@ func (opts Comparison) Enrich(ctx context.Context, r *audit.Report) error {
 	return nil
 }
 
+// hadHidden reports whether the base shows the undeclared need of a
+// hidden finding: one of its imports on a line the base already had, or,
+// without an import, the declaration it comes through.
+func (b *Base) hadHidden(f audit.Finding, declared map[string]string) bool {
+	if f.Evidence != nil && len(f.Evidence.Imports) > 0 {
+		for _, im := range f.Evidence.Imports {
+			if b.files[im.Pos.File] && im.Pos.Line > 0 && !b.added[im.Pos.File][im.Pos.Line] {
+				return true
+			}
+		}
+		return false
+	}
+	if f.Reason == audit.ReasonTransitive && len(f.Via) > 0 {
+		_, ok := declared[f.Via[0]]
+		return ok
+	}
+	return false
+}
+
 func headSpec(declared []ecosystems.Dependency, name string) string {
 	for _, d := range declared {
 		if d.Name == name {
@@ -179,87 +302,16 @@ func headSpec(declared []ecosystems.Dependency, name string) string {
 	return ""
 }
 
-// mentionTokens are the names under which code refers to a package: its
-// name (and the underscore spelling of a hyphenated one) and the top-level
-// module or package directory its loaded files lie in (yaml for PyYAML,
-// dateutil for python-dateutil, @scope/name under node_modules), plus a
-// Maven group id, the prefix of its Java imports.
-func mentionTokens(f audit.Finding) []string {
-	seen := map[string]bool{}
-	var out []string
-	add := func(s string) {
-		if len(s) >= 2 && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
+// listFiles adds the path of every file of the tree to files; the tree
+// was listed when it was opened, so nothing is read.
+func listFiles(tree fs.FS, files map[string]bool) error {
+	return fs.WalkDir(tree, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
 		}
-	}
-	name := f.Package
-	if g, a, ok := strings.Cut(name, ":"); ok { // maven group:artifact
-		add(g)
-		add(a)
-	} else {
-		add(name)
-		add(strings.ReplaceAll(name, "-", "_"))
-	}
-	if f.Evidence != nil {
-		for _, file := range f.Evidence.Files {
-			add(moduleOf(file))
+		if !d.IsDir() {
+			files[p] = true
 		}
-	}
-	return out
-}
-
-// moduleOf returns the importable top-level name a loaded file belongs to.
-func moduleOf(file string) string {
-	if i := strings.LastIndex(file, "node_modules/"); i >= 0 {
-		rest := strings.Split(file[i+len("node_modules/"):], "/")
-		if strings.HasPrefix(rest[0], "@") && len(rest) > 1 {
-			return rest[0] + "/" + rest[1]
-		}
-		return rest[0]
-	}
-	for _, dir := range []string{"site-packages/", "dist-packages/"} {
-		if i := strings.LastIndex(file, dir); i >= 0 {
-			top := strings.Split(file[i+len(dir):], "/")[0]
-			if strings.HasSuffix(top, ".dist-info") || strings.HasSuffix(top, ".egg-info") {
-				return ""
-			}
-			top, _, _ = strings.Cut(top, ".") // six.py, _yaml.cpython-311-x86_64-linux-gnu.so
-			return top
-		}
-	}
-	return ""
-}
-
-// mentioned reports whether any line names one of the tokens as a whole
-// word: "lodash" in require('lodash/fp') but not in "my-lodash-fork". A
-// token shorter than three characters (ms, qs) counts only quoted, as in
-// require('ms'): bare, it is an ordinary word ("200 ms").
-func mentioned(lines []string, tokens []string) bool {
-	if len(lines) == 0 || len(tokens) == 0 {
-		return false
-	}
-	var long, short []string
-	for _, t := range tokens {
-		if len(t) < 3 {
-			short = append(short, regexp.QuoteMeta(t))
-		} else {
-			long = append(long, regexp.QuoteMeta(t))
-		}
-	}
-	var res []*regexp.Regexp
-	if len(long) > 0 {
-		res = append(res, regexp.MustCompile(`(?:^|[^A-Za-z0-9_.@/-])(?:`+strings.Join(long, "|")+`)(?:$|[^A-Za-z0-9_-])`))
-	}
-	if len(short) > 0 {
-		res = append(res, regexp.MustCompile("['\"`](?:"+strings.Join(short, "|")+")['\"`/]"))
-	}
-	for _, l := range lines {
-		for _, re := range res {
-			if re.MatchString(l) {
-				return true
-			}
-		}
-	}
-	return false
+		return nil
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,25 +114,27 @@ func TestEnrich(t *testing.T) {
 	git("commit", "-q", "-m", "base")
 	base := git("rev-parse", "HEAD")
 
-	// The pull request: adds left-padd and ms, drops chalk, changes the
-	// spec of broken, starts using lodash and yaml (as a Python module
-	// would be imported), and adds ms to the lockfile only.
+	// The pull request: adds left-padd, drops chalk, changes the spec of
+	// broken, starts using lodash, and adds a file that imports qs.
 	write(t, dir, "deps.json", `{"dependencies": {"debug": "^4", "yargs": "^17", "left-padd": "^1", "broken": "2.0.0", "typo": "1"}}`)
-	write(t, dir, "index.js", "const debug = require('debug')\nconst _ = require('underscore')\nconst fp = require(\"lodash/fp\") // new\nimport yaml\nconst x = require('my-lodash-fork')\n")
+	write(t, dir, "index.js", "const debug = require('debug')\nconst _ = require('underscore')\nconst fp = require(\"lodash/fp\") // new\n")
+	write(t, dir, "lib/new.js", "require('qs')\n")
 	write(t, dir, "package-lock.json", "{\"ms\": \"2.1.2\"}\n")
 	git("add", ".")
 	git("commit", "-q", "-m", "pr")
 
-	f := func(kind audit.Kind, reason, pkg string, files ...string) audit.Finding {
-		out := audit.Finding{Kind: kind, Reason: reason, Package: pkg}
-		if len(files) > 0 {
-			out.Evidence = &audit.Evidence{Files: files}
-		}
-		return out
+	f := func(kind audit.Kind, reason, pkg string, via ...string) audit.Finding {
+		return audit.Finding{Kind: kind, Reason: reason, Package: pkg, Via: via}
 	}
-	// The report names the manifest only: that package-lock.json is a
-	// lockfile, whose added lines are no evidence of use, comes from the
-	// files the ecosystem read at the base.
+	imported := func(f audit.Finding, at ...string) audit.Finding {
+		f.Evidence = &audit.Evidence{}
+		for _, a := range at {
+			file, line, _ := strings.Cut(a, ":")
+			n, _ := strconv.Atoi(line)
+			f.Evidence.Imports = append(f.Evidence.Imports, ecosystems.Import{Package: f.Package, Module: f.Package, Pos: ecosystems.Pos{File: file, Line: n}})
+		}
+		return f
+	}
 	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{
 		Name:      "npm",
 		Manifests: []string{"deps.json"},
@@ -139,34 +142,45 @@ func TestEnrich(t *testing.T) {
 			{Name: "debug", Spec: "^4"}, {Name: "yargs", Spec: "^17"}, {Name: "left-padd", Spec: "^1"}, {Name: "broken", Spec: "2.0.0"}, {Name: "typo", Spec: "1"},
 		},
 		Findings: []audit.Finding{
-			f(audit.Phantom, audit.ReasonUnused, "yargs"),                                                 // declared at base
-			f(audit.Phantom, audit.ReasonNotInstalled, "left-padd"),                                       // added
-			f(audit.Phantom, audit.ReasonNotInstalled, "broken"),                                          // spec changed
-			f(audit.Hidden, audit.ReasonTransitive, "chalk"),                                              // declaration removed
-			f(audit.Hidden, audit.ReasonUndeclared, "lodash", "node_modules/lodash/fp.js"),                // newly required
-			f(audit.Hidden, audit.ReasonUndeclared, "underscore", "node_modules/underscore/index.js"),     // required at base already
-			f(audit.Hidden, audit.ReasonTransitive, "ms", "node_modules/ms/index.js"),                     // only in the lockfile
-			f(audit.Hidden, audit.ReasonUndeclared, "pyyaml", "/usr/lib/python3/dist-packages/yaml/a.py"), // imported as yaml
-			f(audit.Bloat, audit.ReasonInstalled, "typo"),                                                 // declaration added
-			f(audit.Bloat, audit.ReasonInstalled, "y18n"),                                                 // transitive
+			f(audit.Phantom, audit.ReasonUnused, "yargs"),                                   // declared at base
+			f(audit.Phantom, audit.ReasonNotInstalled, "left-padd"),                         // added
+			f(audit.Phantom, audit.ReasonNotInstalled, "broken"),                            // spec changed
+			f(audit.Hidden, audit.ReasonTransitive, "chalk"),                                // declaration removed
+			imported(f(audit.Hidden, audit.ReasonDirect, "lodash", "debug"), "index.js:3"),  // required on an added line
+			imported(f(audit.Hidden, audit.ReasonUndeclared, "underscore"), "index.js:2"),   // required at base already
+			imported(f(audit.Hidden, audit.ReasonUndeclared, "qs"), "lib/new.js:1"),         // in a file the base lacks
+			imported(f(audit.Hidden, audit.ReasonDirect, "es"), "index.js:3", "index.js:2"), // an import the base had
+			f(audit.Hidden, audit.ReasonTransitive, "ms", "debug"),                          // comes through a base declaration
+			f(audit.Hidden, audit.ReasonTransitive, "wrap", "left-padd"),                    // comes through a new declaration
+			f(audit.Hidden, audit.ReasonUndeclared, "pyyaml"),                               // loaded, imported nowhere
+			f(audit.Hidden, audit.ReasonTampered, "underscore"),                             // changed by the run
+			f(audit.Bloat, audit.ReasonInstalled, "typo"),                                   // declaration added
+			f(audit.Bloat, audit.ReasonInstalled, "y18n"),                                   // transitive
 		},
 	}, {
 		Name:      "python",
 		Manifests: []string{"requirements.txt"}, // absent at base
 		Findings:  []audit.Finding{f(audit.Phantom, audit.ReasonUnused, "six")},
 	}}}
-	if err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Enrich(context.Background(), r); err != nil {
+	b, err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Enrich(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
 	for _, e := range r.Ecosystems {
 		for _, f := range e.Findings {
-			got[f.Package] = f.Change
+			got[string(f.Kind)+":"+f.Reason+":"+f.Package] = f.Change
 		}
 	}
 	want := map[string]string{
-		"yargs": "existing", "left-padd": "new", "broken": "new", "chalk": "new", "lodash": "new",
-		"underscore": "existing", "ms": "existing", "pyyaml": "new", "typo": "new", "y18n": "existing", "six": "new",
+		"phantom:unused:yargs": "existing", "phantom:not-installed:left-padd": "new", "phantom:not-installed:broken": "new",
+		"hidden:transitive:chalk": "new", "hidden:direct:lodash": "new", "hidden:undeclared:underscore": "existing",
+		"hidden:undeclared:qs": "new", "hidden:direct:es": "existing", "hidden:transitive:ms": "existing",
+		"hidden:transitive:wrap": "new", "hidden:undeclared:pyyaml": "new", "hidden:tampered:underscore": "new",
+		"bloat:installed:typo": "new", "bloat:installed:y18n": "existing", "phantom:unused:six": "new",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Change (-want +got):\n%s", diff)
@@ -200,7 +214,11 @@ func TestEnrichReadsTheBaseTree(t *testing.T) {
 			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "six"},
 		},
 	}}}
-	if err := (Comparison{Dir: root, Base: base, Ecosystems: []ecosystems.Ecosystem{python.New()}}).Enrich(context.Background(), r); err != nil {
+	b, err := (Comparison{Dir: root, Base: base, Ecosystems: []ecosystems.Ecosystem{python.New()}}).Read(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Enrich(context.Background(), r); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
@@ -259,7 +277,10 @@ func TestEnrichFetch(t *testing.T) {
 			}
 			r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"deps.json"},
 				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}}}}}
-			err := (Comparison{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Enrich(context.Background(), r)
+			b, err := (Comparison{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), "")
+			if err == nil {
+				err = b.Enrich(context.Background(), r)
+			}
 			if errString(err) != tt.wantErr {
 				t.Errorf("err = %v, want %q", err, tt.wantErr)
 			}
@@ -275,52 +296,8 @@ func TestEnrichFetch(t *testing.T) {
 			}
 		})
 	}
-	if err := (Comparison{Base: "0000000000000000000000000000000000000000"}).Enrich(context.Background(), &audit.Report{}); err == nil {
+	if _, err := (Comparison{Base: "0000000000000000000000000000000000000000"}).Read(context.Background(), ""); err == nil {
 		t.Error("an all-zero base (a new branch) was compared")
-	}
-}
-
-func TestModuleOf(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"node_modules/lodash/fp.js", "lodash"},
-		{"node_modules/a/node_modules/@babel/core/lib/index.js", "@babel/core"},
-		{"/usr/lib/python3/dist-packages/yaml/__init__.py", "yaml"},
-		{"/v/lib/python3.11/site-packages/six.py", "six"},
-		{"/v/lib/python3.11/site-packages/_yaml.cpython-311-x86_64-linux-gnu.so", "_yaml"},
-		{"/v/lib/python3.11/site-packages/PyYAML-6.0.dist-info/RECORD", ""},
-		{"/usr/lib/x86_64-linux-gnu/libz.so.1", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			if got := moduleOf(tt.in); got != tt.want {
-				t.Errorf("moduleOf(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestMentioned(t *testing.T) {
-	tests := []struct {
-		line   string
-		tokens []string
-		want   bool
-	}{
-		{"const fp = require('lodash/fp')", []string{"lodash"}, true},
-		{"import lodash from \"lodash\"", []string{"lodash"}, true},
-		{"const x = require('my-lodash-fork')", []string{"lodash"}, false},
-		{"lodash.debounce(fn)", []string{"lodash"}, true},
-		{"from dateutil.parser import parse", []string{"python-dateutil", "python_dateutil", "dateutil"}, true},
-		{"import org.apache.commons.lang3.StringUtils;", []string{"org.apache.commons", "commons-lang3"}, true},
-		{"const ms = require('ms');", []string{"ms"}, true},
-		{"// waits 200 ms between tries", []string{"ms"}, false},
-		{"import ms from \"ms/index.js\"", []string{"ms"}, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.line, func(t *testing.T) {
-			if got := mentioned([]string{tt.line}, tt.tokens); got != tt.want {
-				t.Errorf("mentioned(%q, %q) = %v, want %v", tt.line, tt.tokens, got, tt.want)
-			}
-		})
 	}
 }
 

@@ -21,6 +21,9 @@ package ecosystems
 import (
 	"context"
 	"fmt"
+	"strings"
+
+	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
 // Scope says in which phase a declared dependency is needed.
@@ -221,6 +224,47 @@ type Env struct {
 	// ecosystem's trace; what they need (a Python extension module's
 	// DT_NEEDED library) comes with them.
 	Attributed map[string]string
+	// Tools finds the programs the ecosystem runs (its package manager,
+	// an interpreter), as the front end's policy allows: resolved before
+	// the traced command ran, and in the Action never a program inside
+	// the workspace or in a directory the traced command could write.
+	// Nil finds them on Environ's PATH (LookTool).
+	Tools *toolexec.Resolver
+}
+
+// LookTool returns the first of names found on PATH that the ecosystem
+// may run (Tools.Look); without Tools, the first on Environ's PATH. The
+// error says why none may be run (a *toolexec.SkippedError names what was
+// passed over).
+func (e Env) LookTool(names ...string) (string, error) {
+	if e.Tools != nil {
+		return e.Tools.Look(names...)
+	}
+	if p := LookPath(e.Environ, names...); p != "" {
+		return p, nil
+	}
+	return "", fmt.Errorf("%s: %w", strings.Join(names, " or "), toolexec.ErrNotFound)
+}
+
+// ProjectCode says whether the ecosystem may run a program that runs the
+// project's own code whatever the program's path (Tools.ProjectCode);
+// without Tools it may.
+func (e Env) ProjectCode() error {
+	if e.Tools != nil {
+		return e.Tools.ProjectCode()
+	}
+	return nil
+}
+
+// CheckTool says whether the ecosystem may run the program at path, named
+// otherwise than by PATH (the interpreter the trace shows, the project's
+// wrapper, a variable such as RUSTC): Tools.Check, with the programs the
+// traced run executed; without Tools, any program may run.
+func (e Env) CheckTool(path string) (string, error) {
+	if e.Tools != nil {
+		return e.Tools.Check(path, e.Executables)
+	}
+	return path, nil
 }
 
 // Process is one traced process as an ecosystem sees it: the program it
@@ -294,8 +338,10 @@ type TraceEnvironer interface {
 // ecosystem could own belong here.
 type TraceSkipper interface {
 	// TraceSkip returns absolute directories to skip for a command run in
-	// the project's root with environ.
-	TraceSkip(ctx context.Context, environ []string) []string
+	// the project's root with env.Environ (nil: envaudit's own). It runs
+	// before the traced command, and asks its tools as env.Tools allow,
+	// like Installed.
+	TraceSkip(ctx context.Context, env Env) []string
 }
 
 // Resolver is implemented by ecosystems whose D2 is what the build tool

@@ -1,6 +1,7 @@
 package ecosystems
 
 import (
+	"hash/fnv"
 	"path/filepath"
 	"strings"
 )
@@ -37,6 +38,17 @@ func (x *PathIndex) AddFile(path, pkg string, use Use) {
 // directory prefix or an exact file entry gives to another package.
 func (x *PathIndex) AddDir(dir, pkg string, use Use) {
 	x.dirs[Canon(dir)] = owner{pkg, use}
+}
+
+// Each calls fn for every entry: each file and each directory a package
+// owns, in no particular order.
+func (x *PathIndex) Each(fn func(path string, dir bool)) {
+	for p := range x.files {
+		fn(p, false)
+	}
+	for p := range x.dirs {
+		fn(p, true)
+	}
 }
 
 // Len reports the number of entries.
@@ -105,4 +117,46 @@ func (x *PathIndex) Rename(rename func(pkg string) string) {
 			m[p] = o
 		}
 	}
+}
+
+// AddOwned adds the entries of from whose package owned accepts, where x
+// has no entry for the same path: for a package a later enumeration no
+// longer found (a test removed it after loading it), whose files the
+// earlier one still attributes.
+func (x *PathIndex) AddOwned(from *PathIndex, owned func(pkg string) bool) {
+	if from == nil {
+		return
+	}
+	for _, m := range [][2]map[string]owner{{x.files, from.files}, {x.dirs, from.dirs}} {
+		for p, o := range m[1] {
+			if _, ok := m[0][p]; !ok && owned(o.pkg) {
+				m[0][p] = o
+			}
+		}
+	}
+}
+
+// Digests returns, for each package that owns an entry, a digest of the
+// entries it owns (each file and directory), independent of the order they
+// were added in: two indexes attribute the same paths to a package exactly
+// when its digests are equal (up to a 64-bit hash collision). It tells
+// whether a package's recorded files changed between two enumerations of
+// one installation. The kind of use of each entry is left out: it is
+// envaudit's judgment, which may rest on the run (a distribution Python
+// imported at start-up shows no use unless a loaded one needs it), not
+// what the package's metadata records.
+func (x *PathIndex) Digests() map[string]uint64 {
+	out := map[string]uint64{}
+	if x == nil {
+		return out
+	}
+	for kind, m := range []map[string]owner{x.files, x.dirs} {
+		for p, o := range m {
+			h := fnv.New64a()
+			h.Write([]byte{byte(kind)})
+			h.Write([]byte(p))
+			out[o.pkg] += h.Sum64()
+		}
+	}
+	return out
 }

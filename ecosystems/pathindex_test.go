@@ -1,6 +1,10 @@
 package ecosystems
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func TestPathIndexLookup(t *testing.T) {
 	x := NewPathIndex()
@@ -45,5 +49,17 @@ func TestCanon(t *testing.T) {
 		if got := Canon(in); got != want {
 			t.Errorf("Canon(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestPathIndexEach(t *testing.T) {
+	x := NewPathIndex()
+	x.AddDir("/p/node_modules/a/", "a", UseRuntime)
+	x.AddFile("/lib/x86_64-linux-gnu/libz.so.1", "zlib1g", UseRuntime)
+	got := map[string]bool{}
+	x.Each(func(path string, dir bool) { got[path] = dir })
+	want := map[string]bool{"/p/node_modules/a": true, "/usr/lib/x86_64-linux-gnu/libz.so.1": false}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
 	}
 }

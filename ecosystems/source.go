@@ -2,19 +2,25 @@ package ecosystems
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // Source is a project tree an ecosystem opens.
 //
 // Every read of a project file — a manifest, a lockfile, a configuration
 // file — goes through FS, so a tree that is not on disk (the files of a git
-// commit) can be opened as well as a directory. What lies outside
+// commit) can be opened as well as a directory. The project is hostile
+// input: ReadFile and ReadKind refuse a named pipe, a device or a socket
+// without blocking on it, and a file past the size cap of its kind, each
+// as a *PosError naming the file. What lies outside
 // the project is not read through FS: an installed tree (node_modules,
 // site-packages, the dpkg database, the module cache) and the tools an
 // ecosystem asks (npm, mvn, go, an interpreter) need Root.
@@ -40,7 +46,7 @@ func Dir(root string) Source {
 	if abs, err := filepath.Abs(root); err == nil {
 		root = abs
 	}
-	return Source{FS: os.DirFS(root), Root: root}
+	return Source{FS: projfile.DirFS(root), Root: root}
 }
 
 // OnDisk reports whether the project's files are on disk at Root.
@@ -51,15 +57,55 @@ func (s Source) OnDisk() bool { return s.Root != "" }
 // as a go.work or a requirements file may name one) or is absolute names a
 // file outside the project: it is read from disk, relative to Root, when
 // the project is on disk, and does not exist otherwise.
+//
+// The file is read up to the largest cap, a lockfile's; ReadKind reads
+// a file of a known kind up to its own.
 func (s Source) ReadFile(name string) ([]byte, error) {
+	return s.ReadKind(name, KindLockfile)
+}
+
+// ReadKind reads the project file name as ReadFile does, refusing it when
+// it is larger than MaxSize(kind). A file that is not regular (a named
+// pipe, a device, a socket, or a link to one) or is too large is a
+// *PosError naming the file, which the front ends print as the file's
+// error; other errors are as fs.ReadFile returns them.
+func (s Source) ReadKind(name string, kind FileKind) ([]byte, error) {
+	max := MaxSize(kind)
+	var data []byte
+	var err error
 	if rel, ok := inside(name); ok {
-		return fs.ReadFile(s.FS, rel)
+		data, err = projfile.ReadFS(s.FS, rel, max)
+	} else {
+		var p string
+		if p, err = s.outside("open", name); err != nil {
+			return nil, err
+		}
+		data, err = projfile.ReadFile(p, max)
 	}
-	p, err := s.outside("open", name)
-	if err != nil {
-		return nil, err
+	var tl *projfile.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, Errorf(name, 0, "larger than the %s limit for a %s", projfile.Size(max), kind)
+	case errors.Is(err, projfile.ErrNotRegular):
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &PosError{Pos: Pos{File: name}, Err: fmt.Errorf("cannot read: %w", err)}
 	}
-	return os.ReadFile(p)
+	return data, err
+}
+
+// MaxSize returns the size cap of a project file of kind: 4 MiB for a
+// manifest, 64 MiB for a lockfile, 4 MiB for a configuration file.
+func MaxSize(kind FileKind) int64 {
+	switch kind {
+	case KindManifest:
+		return projfile.MaxManifest
+	case KindConfig:
+		return projfile.MaxConfig
+	}
+	return projfile.MaxLockfile
 }
 
 // Stat returns the file information of name, found as ReadFile finds it.
@@ -84,7 +130,7 @@ func (s Source) ReadDir(name string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadDir(p)
+	return projfile.ReadDir(p)
 }
 
 // IsFile reports whether name is a regular file, found as ReadFile finds

@@ -20,10 +20,11 @@ import (
 // machine provides. An ecosystem that cannot be enumerated yet (no
 // node_modules before npm ci) is a warning, not an error, and so are a
 // manifest that does not parse and a machine inventory that cannot be
-// read. environ is the environment of the tools the ecosystems ask; now
-// dates the baseline. A
+// read. env is what the ecosystems' Installed get: the environment of the
+// tools they ask, and how they find those tools (nil Tools: on its PATH);
+// now dates the baseline. A
 // directory that is not a project's comes back as a *DirError.
-func TakeBaseline(ctx context.Context, dir string, environ []string, ecos []ecosystems.Ecosystem, now time.Time) (b *baseline.Baseline, warnings []string, err error) {
+func TakeBaseline(ctx context.Context, dir string, env ecosystems.Env, ecos []ecosystems.Ecosystem, now time.Time) (b *baseline.Baseline, warnings []string, err error) {
 	root, err := Root(dir)
 	if err != nil {
 		return nil, nil, &DirError{Dir: dir, Err: err}
@@ -57,7 +58,7 @@ func TakeBaseline(ctx context.Context, dir string, environ []string, ecos []ecos
 		if p == nil {
 			continue
 		}
-		inv, err := p.Installed(ctx, ecosystems.Env{Environ: environ})
+		inv, err := p.Installed(ctx, env)
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
 			continue

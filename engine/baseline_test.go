@@ -50,7 +50,7 @@ func TestTakeBaseline(t *testing.T) {
 	}
 	ecos := []ecosystems.Ecosystem{listEco{"a"}, listEco{"b"}, resolverEco{listEco{"r"}}, machineEco{listEco: listEco{"deb"}}, machineEco{listEco{"broken"}, errors.New("no database")}}
 	now := time.Date(2026, 11, 30, 9, 0, 0, 123, time.FixedZone("CET", 3600))
-	b, warnings, err := TakeBaseline(t.Context(), dir, nil, ecos, now)
+	b, warnings, err := TakeBaseline(t.Context(), dir, ecosystems.Env{}, ecos, now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestTakeBaseline(t *testing.T) {
 		t.Errorf("ecosystems (-want +got):\n%s", diff)
 	}
 
-	_, _, err = TakeBaseline(t.Context(), filepath.Join(dir, "missing"), nil, ecos, now)
+	_, _, err = TakeBaseline(t.Context(), filepath.Join(dir, "missing"), ecosystems.Env{}, ecos, now)
 	var de *DirError
 	if !errors.As(err, &de) {
 		t.Errorf("missing directory: %v, want a *DirError", err)

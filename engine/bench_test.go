@@ -54,3 +54,63 @@ func BenchmarkAuditRealTree(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadBefore is what a traced run adds before the command starts
+// (readBefore): the imports of the project's sources read and the
+// installation enumerated, with the machine's Debian packages, so that the
+// audit after the run can tell what the run changed. It runs on each real
+// npm fixture `make setup` installs and on the ~1,000-package tree of
+// ecosystems/npm/testdata/bench; compare with BenchmarkAuditRealTree, the
+// audit after the run.
+func BenchmarkReadBefore(b *testing.B) {
+	dirs, err := filepath.Glob("../ecosystems/npm/testdata/real/*/node_modules")
+	if err != nil || len(dirs) == 0 {
+		b.Fatalf("no real npm fixture installed (%v): run `make setup`", err)
+	}
+	dirs = append(dirs, "../ecosystems/npm/testdata/bench/node_modules")
+	for _, nm := range dirs {
+		root, err := filepath.Abs(filepath.Dir(nm))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(filepath.Base(root), func(b *testing.B) {
+			p, err := Open(Options{Dir: root, Ecosystems: all.Ecosystems()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			n := 0
+			for b.Loop() {
+				bf := p.readBefore(ctx, nil, nil)
+				if bf["npm"] == nil || bf["npm"].inv == nil {
+					b.Fatalf("npm not enumerated before the run: %+v", bf["npm"])
+				}
+				n = len(bf["npm"].inv.Packages)
+			}
+			b.ReportMetric(float64(n), "packages")
+		})
+	}
+}
+
+// BenchmarkSettle compares the enumerations of about 1,000 packages
+// before and after a run (settle), as the audit does.
+func BenchmarkSettle(b *testing.B) {
+	root, err := filepath.Abs("../ecosystems/npm/testdata/bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Open(Options{Dir: root, Ecosystems: all.Ecosystems()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	bf, af := p.readBefore(ctx, nil, nil), p.readBefore(ctx, nil, nil)
+	if bf["npm"].inv == nil {
+		b.Fatal("npm not enumerated: run `make setup`")
+	}
+	for b.Loop() {
+		if _, ts := settle(root, bf["npm"].inv, af["npm"].inv); len(ts) != 0 {
+			b.Fatalf("tampered: %v", ts)
+		}
+	}
+}

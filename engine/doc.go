@@ -1,8 +1,17 @@
 // Package engine owns the pipeline every envaudit front end runs: open a
 // project and read its declarations (D1), prepare the traced command's
-// environment and the ecosystems' own evidence, run the command under the
-// tracer, enumerate what is installed (D2), attribute the trace to packages
-// (D3), audit the three layers, and audit a saved trace with its evidence.
+// environment and the ecosystems' own evidence, read what the project's
+// sources import and what is installed (D2) before the command runs, run
+// it under the tracer, enumerate the installation again and report what
+// the run changed in it, attribute the trace to packages (D3), audit the
+// three layers, and audit a saved trace with its evidence.
+//
+// The command is the code under audit, and may rewrite its own sources or
+// the installed packages once it has loaded them: the audit rests on what
+// was read before it ran. Ecosystems whose evidence is the run's own
+// output (ecosystems.RunOutputReader: Maven's resolution and class files,
+// the module graph go resolves, the Cargo.lock cargo writes, CMake's build
+// directories) are read after it.
 //
 // The command line and the GitHub Action are thin front ends over it: they
 // map their flags or inputs to Options and RunOptions, and decide what to

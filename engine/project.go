@@ -82,6 +82,15 @@ func CheckNames(ecos []ecosystems.Ecosystem, names []string) error {
 // once. Errors in project files come back as *ecosystems.PosError with the
 // file named relative to the working directory.
 func Open(opts Options) (*Project, error) {
+	return OpenContext(context.Background(), opts)
+}
+
+// OpenContext is Open, stopped by ctx: once ctx ends (an interrupt, a
+// timeout) it returns a *StoppedError at once, even while an ecosystem is
+// still parsing. That parse is left to finish on its own: the size caps
+// and linear parsers bound it, and a front end that was interrupted
+// exits.
+func OpenContext(ctx context.Context, opts Options) (*Project, error) {
 	if err := CheckNames(opts.Ecosystems, opts.Only); err != nil {
 		return nil, err
 	}
@@ -102,10 +111,13 @@ func Open(opts Options) (*Project, error) {
 			continue
 		}
 		// Opening reads files only; no tool runs until the project is
-		// traced or audited, which take a context.
-		pr, err := e.Open(context.Background(), src)
+		// traced or audited.
+		pr, err := openEcosystem(ctx, e, src)
 		var pe *ecosystems.PosError
+		var se *StoppedError
 		switch {
+		case errors.As(err, &se):
+			return nil, err
 		case errors.As(err, &pe):
 			return nil, p.posError(err)
 		case err != nil:
@@ -116,6 +128,30 @@ func Open(opts Options) (*Project, error) {
 		p.ecos = append(p.ecos, detected{eco: e, project: pr, files: pr.Files()})
 	}
 	return p, nil
+}
+
+// openEcosystem opens e on src, returning a *StoppedError as soon as ctx
+// ends: the ecosystems' parsers do not watch ctx themselves.
+func openEcosystem(ctx context.Context, e ecosystems.Ecosystem, src ecosystems.Source) (ecosystems.Project, error) {
+	const while = "reading the project's files"
+	if ctx.Err() != nil {
+		return nil, stopped(ctx, while)
+	}
+	type opened struct {
+		p   ecosystems.Project
+		err error
+	}
+	done := make(chan opened, 1)
+	go func() {
+		p, err := e.Open(ctx, src)
+		done <- opened{p, err}
+	}()
+	select {
+	case o := <-done:
+		return o.p, o.err
+	case <-ctx.Done():
+		return nil, stopped(ctx, while)
+	}
 }
 
 // DirError is a project directory that cannot be opened: missing, not a

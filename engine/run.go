@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -41,6 +42,19 @@ type RunOptions struct {
 	// Backend chooses the tracer (tracer.Options.Backend): "ptrace" or
 	// "" for ptrace, "ebpf", or "auto".
 	Backend string
+	// KillDescendants ends, once the command exits or times out, every
+	// process it started, those that escaped the tracer too
+	// (tracer.Options.KillDescendants). The Action sets it: a process
+	// left running could rewrite the step's file commands after envaudit
+	// restored them. The CLI leaves it off, where a daemon the command
+	// starts is the command's own business.
+	KillDescendants bool
+	// Tools, when set, finds the programs the ecosystems run after the
+	// trace (ecosystems.Env.Tools). Make it before calling Trace, so that
+	// nothing the command plants on PATH is found. The Action's is
+	// strict (toolexec.Policy.Strict); nil lets each ecosystem look on
+	// the run's PATH, as the CLI does.
+	Tools *toolexec.Resolver
 	// Stdin, Stdout and Stderr are the traced command's streams.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
@@ -66,7 +80,9 @@ type Traced struct {
 	Collectors []string
 
 	p       *Project
+	tools   *toolexec.Resolver
 	scratch map[string]string // ecosystem → its scratch directory
+	before  map[string]*before
 	cleanup func()
 }
 
@@ -76,6 +92,12 @@ type Traced struct {
 // and the directories whose files no package owns (TraceSkipper) are
 // counted rather than recorded. Close removes what the run left in
 // temporary directories, once its audit is done.
+//
+// Before the command starts, Trace reads what the project's sources
+// import and enumerates the installation (of every ecosystem whose
+// evidence is not the run's own output, ecosystems.RunOutputReader): the
+// command may rewrite both, and the audit rests on what they were before
+// it ran.
 func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	environ := o.Environ
 	if environ == nil {
@@ -91,27 +113,30 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
 		}
 	}
+	t.tools = o.Tools
+	t.before = p.readBefore(ctx, t.Env, t.tools)
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
 	}
 	var skip []string
 	for _, d := range p.ecos {
 		if ts, ok := d.project.(ecosystems.TraceSkipper); ok {
-			skip = append(skip, ts.TraceSkip(ctx, t.Env)...)
+			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools})...)
 		}
 	}
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
-		Command:    o.Command,
-		Dir:        p.root,
-		Env:        t.Env,
-		Skip:       skip,
-		Stdin:      o.Stdin,
-		Stdout:     o.Stdout,
-		Stderr:     o.Stderr,
-		Timeout:    o.Timeout,
-		Grace:      o.Grace,
-		Privileged: o.Privileged,
-		Backend:    o.Backend,
+		Command:         o.Command,
+		Dir:             p.root,
+		Env:             t.Env,
+		Skip:            skip,
+		Stdin:           o.Stdin,
+		Stdout:          o.Stdout,
+		Stderr:          o.Stderr,
+		Timeout:         o.Timeout,
+		Grace:           o.Grace,
+		Privileged:      o.Privileged,
+		Backend:         o.Backend,
+		KillDescendants: o.KillDescendants,
 	})
 	if err != nil {
 		t.Close()
@@ -145,7 +170,7 @@ func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
 		defer cancel()
 	}
 	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
-	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch)
+	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.tools, t.before)
 	return audit.NewReport(t.p.opts.Version, run, reps), instErr
 }
 
@@ -168,7 +193,7 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 	if err != nil {
 		return nil, nil, err
 	}
-	reps, instErr := p.audit(ctx, tr, environ, scratch)
+	reps, instErr := p.audit(ctx, tr, environ, scratch, nil, nil)
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
 
@@ -312,9 +337,11 @@ func Setenv(env, set []string) []string {
 // trace (nil: D1 and D2 only). An installation that cannot be enumerated
 // leaves the ecosystem without D2 and D3, says so in its warnings, and is
 // returned as err after every ecosystem was audited, so that the report is
-// still written.
-func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string) ([]audit.EcosystemReport, error) {
-	env := ecosystems.Env{Environ: environ}
+// still written. What was read before the run (nil for a saved trace)
+// stands: its imports are the audit's, and its installation is compared
+// with the one after the run (settle).
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, tools *toolexec.Resolver, bf map[string]*before) ([]audit.EcosystemReport, error) {
+	env := ecosystems.Env{Environ: environ, Tools: tools}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
 		env.Processes = processes(tr)
@@ -336,10 +363,39 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			e.Attributed = maps.Clone(attributed)
 		}
 		inv, err := d.project.Installed(ctx, e)
+		if err != nil && ctx.Err() != nil {
+			// Cut short by an interrupt or the timeout: say which, not
+			// only the error it left in a tool or a walk.
+			err = stopped(ctx, "reading the installed "+d.eco.Name()+" packages")
+		}
 		if err != nil {
 			err = fmt.Errorf("%s: installed packages: %w", d.eco.Name(), p.posError(err))
-			errs = append(errs, err)
 			inv = nil
+		}
+		b := bf[d.eco.Name()]
+		if b == nil {
+			b = &before{}
+		}
+		var tampered []audit.Tampering
+		if b.inv != nil {
+			inv, tampered = settle(p.root, b.inv, inv)
+			if err != nil {
+				// What was installed before the run is known: the audit
+				// rests on it, and the error after the run is a warning.
+				err = fmt.Errorf("%w (after the run; the audit uses what was installed before it)", err)
+			}
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+		if inv != nil && !inv.Unknown {
+			// Identities from before the run where D2 was read then
+			// (a package directory the run renamed is known by them).
+			ids := b.ids
+			if ids == nil {
+				ids = indexIdentities(inv.Index)
+			}
+			rest = byIdentity(rest, ids)
 		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
@@ -350,9 +406,8 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		// What the project's own sources import tells its needs from its
 		// dependencies' and the toolchain's. Sources that cannot be read
 		// leave the audit without that evidence, and say so.
-		var imports *ecosystems.Imports
-		var importErr error
-		if im, ok := d.project.(ecosystems.Importer); ok {
+		imports, importErr := b.imports, b.importErr
+		if im, ok := d.project.(ecosystems.Importer); ok && !b.imported {
 			p.step("reading what the %s sources import", d.eco.Name())
 			if imports, importErr = im.Imports(ctx, e); importErr != nil {
 				imports = nil
@@ -369,6 +424,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			DevTools:  p.devTools(d.eco),
 			Root:      p.root,
 			Imports:   imports,
+			Tampered:  tampered,
 		})
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())

@@ -17,6 +17,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // ConfigFile is the name of the repository configuration file.
@@ -105,13 +106,20 @@ func FindConfig(dir, top string) (path, name string) {
 // configuration. name is how errors name the file (normally ".envaudit.yml"
 // or its path relative to the repository); known lists the ecosystem names
 // the file may use (those of ecosystems/all, which this package must not
-// import).
+// import). The file is the project's, so a named pipe or a device there is
+// refused unread, and so is a file over 4 MiB.
 func LoadConfig(path, name string, known []string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := projfile.ReadFile(path, projfile.MaxConfig)
 	if errors.Is(err, os.ErrNotExist) {
 		return &Config{}, nil
 	}
-	if err != nil {
+	var tl *projfile.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, ecosystems.Errorf(name, 0, "larger than the %s limit for a config", projfile.Size(tl.Max))
+	case errors.Is(err, projfile.ErrNotRegular):
+		return nil, ecosystems.Errorf(name, 0, "cannot read: %w", errors.Unwrap(err))
+	case err != nil:
 		return nil, fmt.Errorf("read %q: %w", name, err)
 	}
 	return ParseConfig(data, name, known)

@@ -3,7 +3,10 @@
 package tracer
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 )
@@ -43,5 +46,36 @@ func BenchmarkExec(b *testing.B) {
 	}
 	if tr.End.ExitCode != 0 {
 		b.Fatalf("end %+v", tr.End)
+	}
+}
+
+// BenchmarkTraceMemory traces `cat` over 20,000 distinct files and reports
+// the heap the returned trace holds per distinct path (HeapInuse after
+// against before the run), the traced counterpart of
+// BenchmarkRecorderMemory.
+func BenchmarkTraceMemory(b *testing.B) {
+	const n = 20000
+	dir := b.TempDir()
+	for i := range n {
+		if err := os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(i)), nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range b.N {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		opts := Options{Command: []string{"sh", "-c", "cat " + dir + "/*"}}
+		tr, err := tryTrace(&opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&m1)
+		if got := len(tr.Accesses); got < n {
+			b.Fatalf("%d accesses, want at least %d", got, n)
+		}
+		b.ReportMetric(float64(int64(m1.HeapInuse)-int64(m0.HeapInuse))/n, "B/path")
+		runtime.KeepAlive(tr)
 	}
 }

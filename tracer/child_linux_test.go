@@ -38,6 +38,27 @@ func child(mode string, args []string) int {
 		os.Stdout.WriteString(strings.ToUpper(string(b)))
 		fmt.Fprintln(os.Stderr, "done")
 		return 0
+	case "end-descendants":
+		// A front end that is a subreaper runs a tool that leaves a
+		// daemon, then ends what is left.
+		unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+		out, err := exec.Command("sh", "-c", "setsid sleep 100 >/dev/null 2>&1 </dev/null & echo $!").Output()
+		if err != nil {
+			fmt.Println("error:", err)
+			return 1
+		}
+		fmt.Print(string(out))
+		killed, err := EndDescendants(5 * time.Second)
+		fmt.Println("killed:", killed, err)
+		return 0
+	case "reaped-tracer":
+		tr, err := Run(context.Background(), Options{Command: args, Timeout: time.Minute, KillDescendants: true})
+		if err != nil {
+			fmt.Println("error:", err)
+			return 1
+		}
+		fmt.Println("exit:", tr.End.ExitCode)
+		return 0
 	case "tracer":
 		return childTracer(args)
 	case "stress-root":

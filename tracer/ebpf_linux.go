@@ -494,7 +494,7 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		if path[0] != '/' {
 			path = t.absolute(int(e.tid), path, e.dirfd, e.base)
 		}
-		t.rec.add(rec, opIndexOf(op), path)
+		t.rec.add(rec, opIndexOf(op), path, nil)
 	case bpfEvExec:
 		t.exec(e)
 	case bpfEvURing:

@@ -11,13 +11,28 @@ import (
 const (
 	seccompRetAllow = 0x7fff0000
 	seccompRetTrace = 0x7ff00000 // the low 16 bits are handed to the tracer
+	seccompRetErrno = 0x00050000 // the low 16 bits are the errno
 	seccompRetData  = 0x0000ffff
 )
 
-// Offsets in struct seccomp_data.
+// Offsets in struct seccomp_data. An argument is 64 bits wide; the filter
+// reads its low 32 bits, at the argument's offset on a little-endian
+// machine (both supported architectures are).
 const (
 	seccompDataNr   = 0
 	seccompDataArch = 4
+	seccompDataArg0 = 16
+	seccompDataArg1 = 24
+)
+
+// The argument values the filter looks at.
+const (
+	cloneUntraced            = 0x00800000 // CLONE_UNTRACED
+	ptraceAttach             = 16         // PTRACE_ATTACH
+	ptraceSeizeReq           = 0x4206     // PTRACE_SEIZE
+	seccompSetModeFilter     = 1          // SECCOMP_SET_MODE_FILTER
+	seccompFilterNewListener = 1 << 3     // SECCOMP_FILTER_FLAG_NEW_LISTENER
+	enosys                   = 38         // ENOSYS, the same number on every supported ABI
 )
 
 // filterProgram returns the seccomp filter the helper installs before it
@@ -28,18 +43,58 @@ const (
 // x32 bit always goes to the tracer, which decodes it with the compat
 // tables: a filter that let them through would let a program open files
 // unseen just by using the other ABI.
+//
+// Four syscalls are decided by their arguments, because stopping on every
+// call would cost a stop per thread created and per ptrace request of a
+// debugger:
+//   - clone stops only when its flags hold CLONE_UNTRACED: a child made so
+//     would not be traced (PTRACE_O_TRACECLONE does not apply to it), and
+//     its parent could then trace it itself and let its opens run unseen
+//     (a tracer with PTRACE_O_TRACESECCOMP receives the filter's stops and
+//     may simply continue them). The tracer clears the flag in the
+//     register, which no other thread can change, before the call runs.
+//   - clone3 takes its flags in memory (struct clone_args), which the
+//     filter cannot read and which another thread of the process could
+//     rewrite between the tracer's check and the kernel's copy. It fails
+//     with ENOSYS instead, under every ABI, as in Docker's default seccomp
+//     profile: glibc, Rust's standard library and systemd then fall back to
+//     clone. (Go's syscall package uses clone3 only for
+//     SysProcAttr.UseCgroupFD and CLONE_NEWTIME, without a fallback.)
+//   - ptrace stops only for PTRACE_ATTACH and PTRACE_SEIZE, the requests
+//     that make a traced process a tracer of a process envaudit does not
+//     trace; the tracer warns when one succeeds.
+//   - seccomp stops only for SECCOMP_SET_MODE_FILTER with
+//     SECCOMP_FILTER_FLAG_NEW_LISTENER: a user-notification filter takes
+//     precedence over this one's SECCOMP_RET_TRACE, and its supervisor can
+//     let an open continue without any stop; the tracer warns when one is
+//     installed.
 func filterProgram(ar *arch) []bpf.Instruction {
 	native := ar.native
-	prog := []bpf.Instruction{
-		bpf.LoadAbsolute{Off: seccompDataArch, Size: 4},
-		bpf.JumpIf{Cond: bpf.JumpEqual, Val: native.auditArch, SkipTrue: 1},
-		bpf.RetConstant{Val: seccompRetTrace},
-		bpf.LoadAbsolute{Off: seccompDataNr, Size: 4},
-	}
+	var prog []bpf.Instruction
+	emit := func(ins ...bpf.Instruction) { prog = append(prog, ins...) }
+	// Foreign audit archs: clone3 fails, everything else stops.
+	var foreign []bpf.Instruction
 	for _, c := range ar.compat {
 		if c.x32 {
-			prog = append(prog,
-				bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: x32SyscallBit, SkipFalse: 1},
+			continue
+		}
+		foreign = append(foreign,
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: c.auditArch, SkipFalse: 4},
+			bpf.LoadAbsolute{Off: seccompDataNr, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: c.number(sysClone3), SkipFalse: 1},
+			bpf.RetConstant{Val: seccompRetErrno | enosys},
+			bpf.RetConstant{Val: seccompRetTrace})
+	}
+	foreign = append(foreign, bpf.RetConstant{Val: seccompRetTrace})
+	emit(bpf.LoadAbsolute{Off: seccompDataArch, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: native.auditArch, SkipTrue: uint8(len(foreign))})
+	emit(foreign...)
+	emit(bpf.LoadAbsolute{Off: seccompDataNr, Size: 4})
+	for _, c := range ar.compat {
+		if c.x32 {
+			emit(bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: x32SyscallBit, SkipFalse: 3},
+				bpf.JumpIf{Cond: bpf.JumpEqual, Val: c.number(sysClone3), SkipFalse: 1},
+				bpf.RetConstant{Val: seccompRetErrno | enosys},
 				bpf.RetConstant{Val: seccompRetTrace})
 		}
 	}
@@ -48,12 +103,38 @@ func filterProgram(ar *arch) []bpf.Instruction {
 		nrs = append(nrs, nr)
 	}
 	sort.Slice(nrs, func(i, j int) bool { return nrs[i] < nrs[j] })
+	allow := bpf.RetConstant{Val: seccompRetAllow}
 	for _, nr := range nrs {
-		prog = append(prog,
-			bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 1},
-			bpf.RetConstant{Val: seccompRetTrace | uint32(native.calls[nr])})
+		k := native.calls[nr]
+		trace := bpf.RetConstant{Val: seccompRetTrace | uint32(k)}
+		switch k {
+		case sysClone:
+			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 4},
+				bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
+				bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: cloneUntraced, SkipFalse: 1},
+				trace, allow)
+		case sysClone3:
+			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 1},
+				bpf.RetConstant{Val: seccompRetErrno | enosys})
+		case sysPtrace:
+			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 5},
+				bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
+				bpf.JumpIf{Cond: bpf.JumpEqual, Val: ptraceAttach, SkipTrue: 1},
+				bpf.JumpIf{Cond: bpf.JumpEqual, Val: ptraceSeizeReq, SkipFalse: 1},
+				trace, allow)
+		case sysSeccomp:
+			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 6},
+				bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
+				bpf.JumpIf{Cond: bpf.JumpEqual, Val: seccompSetModeFilter, SkipFalse: 3},
+				bpf.LoadAbsolute{Off: seccompDataArg1, Size: 4},
+				bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: seccompFilterNewListener, SkipFalse: 1},
+				trace, allow)
+		default:
+			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 1}, trace)
+		}
 	}
-	return append(prog, bpf.RetConstant{Val: seccompRetAllow})
+	emit(allow)
+	return prog
 }
 
 // assembleFilter assembles filterProgram(ar) for the kernel.

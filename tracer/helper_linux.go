@@ -32,7 +32,7 @@ import (
 const helperErrFd = 3
 
 func init() {
-	if len(os.Args) > 1 && os.Args[1] == HelperArg {
+	if len(os.Args) > 1 && (os.Args[1] == HelperArg || os.Args[1] == ReaperArg) {
 		// The tracer seizes only the main thread (pid == tid): it must be
 		// the thread that installs the filter (filters are per thread) and
 		// that executes, or the exec would escape the tracer. Locking in
@@ -45,6 +45,9 @@ func init() {
 // (os.Args[1] == HelperArg), and then never returns; otherwise it returns at
 // once. Call it first thing in main (and in TestMain of tests that Run).
 func Main() {
+	if len(os.Args) > 1 && os.Args[1] == ReaperArg {
+		reaperMain(os.Args[2:])
+	}
 	if len(os.Args) < 2 || os.Args[1] != HelperArg {
 		return
 	}

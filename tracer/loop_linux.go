@@ -4,6 +4,7 @@ package tracer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -101,9 +102,25 @@ type tracer struct {
 	skip    [][]byte
 	skipped int64
 
-	ioURing  map[int]bool // record IDs that set up io_uring
+	// reaper is the process between the tracer and the helper that ends
+	// what escaped the tracer (Options.KillDescendants); nil without.
+	reaper   *reaper
+	survived bool // End.Survivors
+
+	ioURing map[int]bool // record IDs that set up io_uring
+	// nested are the successful uses of ptrace and of seccomp user
+	// notification that could hide accesses.
+	nested   []nestedUse
 	warnings []string
 	fatal    error
+}
+
+// nestedUse is a process that became a tracer, or a seccomp supervisor, of
+// processes envaudit may not see.
+type nestedUse struct {
+	rec    int
+	ptrace bool // PTRACE_ATTACH or PTRACE_SEIZE of pid; otherwise a user-notification filter
+	pid    int
 }
 
 // peekOnly makes new tracers read tracee memory with PTRACE_PEEKDATA only,
@@ -210,6 +227,15 @@ func (t *tracer) fail(err error) {
 
 func (t *tracer) handle(tid int, ws unix.WaitStatus) {
 	th := t.threads[tid]
+	if th == nil && t.reaper != nil && tid == t.reaper.pid {
+		// The reaper is the tracer thread's child, not a tracee: only
+		// its exit is reported.
+		if ws.Exited() || ws.Signaled() {
+			t.reaper.status = ws
+			t.reaper.exited.Store(true)
+		}
+		return
+	}
 	if ws.Exited() || ws.Signaled() {
 		t.gone(tid, th, ws)
 		return
@@ -471,6 +497,32 @@ func (t *tracer) seccompStop(th *thread) {
 	case sysIOUringSetup:
 		th.sys, th.abi = kind, x
 		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+	case sysClone:
+		// The native filter stops only with CLONE_UNTRACED; a compat ABI
+		// stops on every clone.
+		if args[0]&cloneUntraced != 0 {
+			if err := clearCloneUntraced(th.tid, x); err != nil {
+				if !errors.Is(err, unix.ESRCH) {
+					t.fail(fmt.Errorf("clear CLONE_UNTRACED of pid %d: %w", th.tid, err))
+				}
+				return
+			}
+		}
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+	case sysPtrace:
+		if req := args[0]; req == ptraceAttach || req == ptraceSeizeReq {
+			th.sys, th.abi, th.flags = kind, x, args[1]
+			t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+			return
+		}
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
+	case sysSeccomp:
+		if args[0] == seccompSetModeFilter && args[1]&seccompFilterNewListener != 0 {
+			th.sys, th.abi = kind, x
+			t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+			return
+		}
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
 	case sysExecve, sysExecveat:
 		t.execEntry(th, kind, args)
 		t.resume(th.tid, unix.PTRACE_CONT, 0)
@@ -588,14 +640,25 @@ func (t *tracer) syscallExit(th *thread) {
 		if rec != 0 && !t.ioURing[rec] {
 			t.ioURing[rec] = true
 		}
+	case sysPtrace:
+		if rec != 0 {
+			t.nested = append(t.nested, nestedUse{rec: rec, ptrace: true, pid: int(int32(th.flags))})
+		}
+	case sysSeccomp:
+		if rec != 0 {
+			t.nested = append(t.nested, nestedUse{rec: rec})
+		}
 	case sysOpenByHandle:
 		op, ok := th.abi.openOp(th.flags)
-		if ok {
-			if l, err := readlinkProc(th.tid, "fd/"+strconv.FormatInt(rval, 10), t.link); err == nil && len(l) > 0 && l[0] == '/' {
-				t.rec.add(rec, opIndexOf(op), l)
+		if ok && rec != 0 {
+			if real := t.opened(th.tid, rval); real != nil {
+				t.record(th.tid, rval, rec, opIndexOf(op), real, real)
 			}
 		}
 	default:
+		if rec == 0 {
+			break
+		}
 		op, _ := th.abi.openOp(th.flags)
 		path := th.path
 		if path[0] != '/' {
@@ -607,9 +670,56 @@ func (t *tracer) syscallExit(th *thread) {
 			}
 			path = abs
 		}
-		t.rec.add(rec, opIndexOf(op), path)
+		t.record(th.tid, rval, rec, opIndexOf(op), path, t.opened(th.tid, rval))
 	}
 	t.resume(th.tid, unix.PTRACE_CONT, 0)
+}
+
+// opened returns the kernel's name of the file behind descriptor fd of tid,
+// which a successful open just returned: the file actually opened, however
+// the process spelled it (/proc/self/fd/N, /proc/self/root/..., "..",
+// symbolic links), and immune to a symbolic link changed after the open.
+// It is nil when the descriptor names no path (a pipe or socket reached
+// through /proc/PID/fd) or is gone. (A thread of the same process could
+// close and reuse the descriptor number before this read; the spelling is
+// recorded beside it.)
+func (t *tracer) opened(tid int, fd int64) []byte {
+	l, err := readlinkFd(tid, fd, t.link)
+	if err != nil || len(l) == 0 || l[0] != '/' {
+		return nil
+	}
+	if bytes.HasSuffix(l, deletedSuffix) {
+		// The kernel marks a file unlinked since it was opened; a file
+		// may also be named so, and then exists.
+		var st unix.Stat_t
+		if unix.Lstat(string(l), &st) != nil {
+			l = l[:len(l)-len(deletedSuffix)]
+		}
+	}
+	return l
+}
+
+var deletedSuffix = []byte(" (deleted)")
+
+// record adds an access, and the first time its real path is seen, what
+// the descriptor says of the file: its type and identity.
+func (t *tracer) record(tid int, fd int64, rec int, op uint8, path, real []byte) {
+	id, need := t.rec.add(rec, op, path, real)
+	if !need {
+		return
+	}
+	var st unix.Stat_t
+	var fi fileInfo
+	if statFd(tid, fd, &st) == nil {
+		fi = fileInfo{dev: st.Dev, ino: st.Ino, nlink: uint32(st.Nlink), kind: fileOther}
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFREG:
+			fi.kind = fileRegular
+		case unix.S_IFDIR:
+			fi.kind = fileDir
+		}
+	}
+	t.rec.setInfo(id, fi)
 }
 
 // exec handles PTRACE_EVENT_EXEC, reported by the thread group leader's pid.
@@ -730,6 +840,14 @@ func (t *tracer) signalAll(sig syscall.Signal, record bool) {
 	for tgid := range t.live {
 		if unix.Kill(tgid, sig) == nil && record {
 			t.killed[tgid] = true
+		}
+	}
+	if t.reaper != nil {
+		// What escaped the tracer, the reaper signals.
+		if sig == unix.SIGKILL {
+			t.reaper.request(reapKill)
+		} else {
+			t.reaper.request(reapTerm)
 		}
 	}
 }

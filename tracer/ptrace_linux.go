@@ -223,9 +223,29 @@ func readlinkProc(tid int, what string, buf []byte) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(tid), 10)
 	b = append(b, '/')
 	b = append(b, what...)
-	b = append(b, 0)
+	return readlink(append(b, 0), buf)
+}
+
+// procFdPath writes /proc/TID/fd/FD, NUL-terminated, into b.
+func procFdPath(b []byte, tid int, fd int64) []byte {
+	b = append(b[:0], "/proc/"...)
+	b = strconv.AppendInt(b, int64(tid), 10)
+	b = append(b, "/fd/"...)
+	b = strconv.AppendInt(b, fd, 10)
+	return append(b, 0)
+}
+
+// readlinkFd reads /proc/TID/fd/FD without allocating (readlinkProc).
+func readlinkFd(tid int, fd int64, buf []byte) ([]byte, error) {
+	var p [64]byte
+	return readlink(procFdPath(p[:0], tid, fd), buf)
+}
+
+// readlink reads the link at the NUL-terminated path into buf, growing it
+// when the target does not fit, and returns the target.
+func readlink(path, buf []byte) ([]byte, error) {
 	for {
-		r, _, e := unix.Syscall6(unix.SYS_READLINKAT, atFDCWDPtr, uintptr(unsafe.Pointer(&b[0])),
+		r, _, e := unix.Syscall6(unix.SYS_READLINKAT, atFDCWDPtr, uintptr(unsafe.Pointer(&path[0])),
 			uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)), 0, 0)
 		if e != 0 {
 			return nil, e
@@ -234,6 +254,24 @@ func readlinkProc(tid int, what string, buf []byte) ([]byte, error) {
 			return buf[:r], nil
 		}
 		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// statFd stats the file behind descriptor fd of tid: stat follows the
+// /proc magic link to the open file itself, whatever its path now names.
+func statFd(tid int, fd int64, st *unix.Stat_t) error {
+	var p [64]byte
+	b := procFdPath(p[:0], tid, fd)
+	return unix.Stat(string(b[:len(b)-1]), st)
+}
+
+func init() {
+	identityOf = func(path string) (uint64, uint64, bool) {
+		var st unix.Stat_t
+		if unix.Lstat(path, &st) != nil {
+			return 0, 0, false
+		}
+		return st.Dev, st.Ino, true
 	}
 }
 

@@ -1,45 +1,118 @@
 package tracer
 
 import (
+	"bytes"
+	"hash/maphash"
 	"sort"
 	"strings"
+	"unsafe"
 )
 
 // interner gives every distinct string one small id and one copy in memory,
 // so the tracer's memory grows with the number of distinct paths (and
-// command lines), not with the number of events.
+// command lines), not with the number of events. The copies live in large
+// chunks (no object, pointer or map entry per string: the garbage collector
+// sees a few chunks), and the table is open-addressed over the ids: a
+// distinct string costs its bytes plus about 20.
 type interner struct {
-	ids  map[string]uint32
-	strs []string
+	chunks [][]byte
+	refs   []strRef
+	table  []uint32 // id+1 per slot, 0 when empty; at most half full
+	seed   maphash.Seed
 }
+
+// strRef locates string id in the chunks.
+type strRef struct{ chunk, off, n uint32 }
+
+// chunkSize is the size of an arena chunk; a longer string gets a chunk of
+// its own.
+const chunkSize = 1 << 20
 
 func newInterner() *interner {
-	return &interner{ids: make(map[string]uint32, 1024)}
+	return &interner{table: make([]uint32, 1024), seed: maphash.MakeSeed()}
 }
 
-// bytes returns the id of string(b) without allocating when b is known.
+// bytes returns the id of string(b), adding a copy when b is new.
 func (in *interner) bytes(b []byte) uint32 {
-	if id, ok := in.ids[string(b)]; ok {
+	slot, id, ok := in.find(b)
+	if ok {
 		return id
 	}
-	return in.add(string(b))
+	return in.insert(slot, b)
 }
 
 func (in *interner) str(s string) uint32 {
-	if id, ok := in.ids[s]; ok {
-		return id
-	}
-	return in.add(strings.Clone(s))
+	return in.bytes(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
-func (in *interner) add(s string) uint32 {
-	id := uint32(len(in.strs))
-	in.strs = append(in.strs, s)
-	in.ids[s] = id
+// find returns the id of b, or the empty slot where it belongs.
+func (in *interner) find(b []byte) (slot int, id uint32, ok bool) {
+	mask := len(in.table) - 1
+	for i := int(maphash.Bytes(in.seed, b)) & mask; ; i = (i + 1) & mask {
+		v := in.table[i]
+		if v == 0 {
+			return i, 0, false
+		}
+		if in.get(v-1) == string(b) {
+			return i, v - 1, true
+		}
+	}
+}
+
+func (in *interner) insert(slot int, b []byte) uint32 {
+	id := uint32(len(in.refs))
+	in.refs = append(in.refs, in.store(b))
+	in.table[slot] = id + 1
+	if 2*len(in.refs) > len(in.table) {
+		in.grow()
+	}
 	return id
 }
 
-func (in *interner) get(id uint32) string { return in.strs[id] }
+// store copies b into the arena.
+func (in *interner) store(b []byte) strRef {
+	if len(b) == 0 {
+		return strRef{}
+	}
+	n := len(in.chunks)
+	if n == 0 || cap(in.chunks[n-1])-len(in.chunks[n-1]) < len(b) {
+		in.chunks = append(in.chunks, make([]byte, 0, max(chunkSize, len(b))))
+		n++
+	}
+	c := in.chunks[n-1]
+	off := len(c)
+	in.chunks[n-1] = append(c, b...)
+	return strRef{chunk: uint32(n - 1), off: uint32(off), n: uint32(len(b))}
+}
+
+func (in *interner) grow() {
+	old := in.table
+	in.table = make([]uint32, 2*len(old))
+	mask := len(in.table) - 1
+	for _, v := range old {
+		if v == 0 {
+			continue
+		}
+		s := in.get(v - 1)
+		i := int(maphash.String(in.seed, s)) & mask
+		for in.table[i] != 0 {
+			i = (i + 1) & mask
+		}
+		in.table[i] = v
+	}
+}
+
+// get returns string id. It shares the arena's memory, which is never
+// written again.
+func (in *interner) get(id uint32) string {
+	r := in.refs[id]
+	if r.n == 0 {
+		return ""
+	}
+	return unsafe.String(&in.chunks[r.chunk][r.off], int(r.n))
+}
+
+func (in *interner) len() int { return len(in.refs) }
 
 // opIndex is the compact form of Op inside accKey.
 const (
@@ -60,12 +133,41 @@ func opIndexOf(op Op) uint8 {
 	return opRead
 }
 
-// accKey is one (process record, operation, raw path) triple.
+// noReal marks an access whose file the kernel did not name (an execution,
+// whose real path is resolved from its spelling).
+const noReal = ^uint32(0)
+
+// accKey is one (process record, operation, path as named, file as opened)
+// tuple; path and real are interner ids.
 type accKey struct {
 	rec  int32
 	op   uint8
 	path uint32
+	real uint32
 }
+
+// fileInfo is what the tracer learnt of an opened file from its descriptor,
+// once per distinct real path: its type, and its identity for attribution
+// where the path does not give it (hard links, files moved after the open).
+type fileInfo struct {
+	dev, ino uint64
+	nlink    uint32
+	kind     uint8 // fileUnknown until set
+}
+
+const (
+	fileUnknown uint8 = iota
+	fileRegular
+	fileDir
+	fileOther
+)
+
+// maxSpelling bounds what one spelling of a file may cost: a path as the
+// process named it that goes through ".." or /proc and is longer than this
+// is recorded under the real path the kernel gave, and counted. Without the
+// bound every distinct spelling (up to PATH_MAX bytes each) of one file
+// would be kept.
+const maxSpelling = 512
 
 // recorder accumulates the trace while the command runs: process records,
 // and access counts aggregated by accKey.
@@ -74,6 +176,12 @@ type recorder struct {
 	acc    map[accKey]int64
 	events int64
 	procs  []Process
+	// info is indexed by string id (of real paths).
+	info []fileInfo
+	// respelled counts the opens recorded under their real path because
+	// their spelling exceeded maxSpelling.
+	respelled int64
+	clean     []byte // scratch for cleanBytes
 	// bg resolves each distinct accessed path while the command runs,
 	// when started; seen marks the string ids already handed to it.
 	bg   *bgResolver
@@ -160,90 +268,218 @@ func (r *recorder) intern(s string) string {
 }
 
 // add records one successful access of path (absolute, as the process
-// named it) by process record rec. Accesses of rec 0 (the helper before it
-// executes the command) are not the command's and are dropped.
-func (r *recorder) add(rec int, op uint8, path []byte) {
+// named it) by process record rec; real is the path of the file the kernel
+// opened, read back from the new descriptor, or nil when unknown. Accesses
+// of rec 0 (the helper before it executes the command) are not the
+// command's and are dropped. It returns the id of real and whether the
+// file's information is still to be set (setInfo).
+func (r *recorder) add(rec int, op uint8, path, real []byte) (realID uint32, needInfo bool) {
 	if rec == 0 || len(path) == 0 {
-		return
+		return noReal, false
+	}
+	r.clean = cleanBytes(r.clean[:0], path)
+	path = r.clean
+	if real != nil && len(path) > maxSpelling && (bytes.Contains(path, slashDotDot) || bytes.HasPrefix(path, procPrefix)) {
+		path = real
+		r.respelled++
 	}
 	id := r.strs.bytes(path)
-	r.acc[accKey{rec: int32(rec), op: op, path: id}]++
+	realID = noReal
+	if real != nil {
+		if string(real) == string(path) {
+			realID = id
+		} else {
+			realID = r.strs.bytes(real)
+		}
+	}
+	r.acc[accKey{rec: int32(rec), op: op, path: id, real: realID}]++
 	r.events++
-	r.resolveSoon(id)
+	if realID == noReal {
+		r.resolveSoon(id)
+		return noReal, false
+	}
+	return realID, int(realID) >= len(r.info) || r.info[realID].kind == fileUnknown
+}
+
+var (
+	procPrefix  = []byte("/proc/")
+	slashDotDot = []byte("/..")
+)
+
+// setInfo records what the descriptor said of the file with real path id.
+func (r *recorder) setInfo(id uint32, fi fileInfo) {
+	if fi.kind == fileUnknown {
+		fi.kind = fileOther
+	}
+	for int(id) >= len(r.info) {
+		r.info = append(r.info, make([]fileInfo, max(len(r.info), r.strs.len()-len(r.info)))...)
+	}
+	r.info[id] = fi
 }
 
 func (r *recorder) addString(rec int, op uint8, path string) {
 	if rec == 0 || path == "" {
 		return
 	}
-	id := r.strs.str(path)
-	r.acc[accKey{rec: int32(rec), op: op, path: id}]++
-	r.events++
-	r.resolveSoon(id)
+	r.add(rec, op, unsafe.Slice(unsafe.StringData(path), len(path)), nil)
 }
 
-// accesses turns the aggregated counts into Access records: paths cleaned
-// and resolved (once per distinct path), opens of directories dropped, and
-// counts of paths that clean to the same string merged. An exec access
+// accesses turns the aggregated counts into Access records: real paths
+// from the kernel where it named them, resolved (once per distinct path)
+// otherwise; opens of directories dropped; an identity (device and inode)
+// where the path does not identify the file: it has other hard links, or
+// its real path names another file (or none) after the run. An exec access
 // whose path is only the resolved form of another exec access of the same
-// record (the binary behind a symlink the process executed, as /proc/PID/exe
-// names it) is dropped as a duplicate.
+// record (the binary behind a symlink the process executed, as
+// /proc/PID/exe names it) is dropped as a duplicate.
 func (r *recorder) accesses(res *resolver) []Access {
 	early := r.stopResolver()
-	type key struct {
-		rec  int
-		op   uint8
-		path string
-	}
-	merged := make(map[key]int, len(r.acc))
-	var out []Access
+	moved := make(map[uint32]bool)
+	out := make([]Access, 0, len(r.acc))
 	for k, n := range r.acc {
-		path := cleanPath(r.strs.get(k.path))
-		info, ok := early[path]
-		if !ok {
-			info = res.resolve(path)
-		}
-		if info.dir && k.op != opExec {
-			continue
-		}
-		mk := key{int(k.rec), k.op, path}
-		if i, ok := merged[mk]; ok {
-			out[i].Count += int(n)
-			continue
-		}
+		path := r.strs.get(k.path)
 		a := Access{Proc: int(k.rec), Op: opNames[k.op], Path: path, Count: int(n)}
-		if info.real != "" && info.real != path {
-			a.Real = info.real
+		if k.real != noReal {
+			var fi fileInfo
+			if int(k.real) < len(r.info) {
+				fi = r.info[k.real]
+			}
+			if fi.kind == fileDir && k.op != opExec {
+				continue
+			}
+			real := r.strs.get(k.real)
+			if real != path && !(unresolvable(real) && unresolvable(path)) {
+				a.Real = real
+			}
+			if fi.kind == fileRegular {
+				m, ok := moved[k.real]
+				if !ok {
+					m = !sameFile(real, fi)
+					moved[k.real] = m
+				}
+				if m || fi.nlink > 1 {
+					a.Dev, a.Ino = fi.dev, fi.ino
+				}
+			}
+		} else {
+			info, ok := early[path]
+			if !ok {
+				info = res.resolve(path)
+			}
+			if info.dir && k.op != opExec {
+				continue
+			}
+			if info.real != "" && info.real != path {
+				a.Real = info.real
+			}
 		}
-		merged[mk] = len(out)
 		out = append(out, a)
 	}
-	// Drop exec duplicates.
-	named := make(map[key]bool)
+	orderAccesses(out)
+	// Merge what the kernel and the resolver named alike, and drop exec
+	// duplicates.
+	merged := out[:0]
 	for _, a := range out {
+		if n := len(merged); n > 0 {
+			if last := &merged[n-1]; last.Proc == a.Proc && last.Op == a.Op && last.Path == a.Path && last.Real == a.Real {
+				last.Count += a.Count
+				if last.Ino == 0 {
+					last.Dev, last.Ino = a.Dev, a.Ino
+				}
+				continue
+			}
+		}
+		merged = append(merged, a)
+	}
+	type key struct {
+		rec  int
+		path string
+	}
+	named := make(map[key]bool)
+	for _, a := range merged {
 		if a.Op == OpExec && a.Real != "" {
-			named[key{a.Proc, opExec, a.Real}] = true
+			named[key{a.Proc, a.Real}] = true
 		}
 	}
-	kept := out[:0]
-	for _, a := range out {
-		if a.Op == OpExec && a.Real == "" && named[key{a.Proc, opExec, a.Path}] {
+	kept := merged[:0]
+	for _, a := range merged {
+		if a.Op == OpExec && a.Real == "" && named[key{a.Proc, a.Path}] {
 			continue
 		}
 		kept = append(kept, a)
 	}
-	sort.Slice(kept, func(i, j int) bool {
-		a, b := kept[i], kept[j]
+	return kept
+}
+
+// orderAccesses sorts by process, path, operation and real path.
+func orderAccesses(acc []Access) {
+	sort.Slice(acc, func(i, j int) bool {
+		a, b := acc[i], acc[j]
 		if a.Proc != b.Proc {
 			return a.Proc < b.Proc
 		}
 		if a.Path != b.Path {
 			return a.Path < b.Path
 		}
-		return a.Op < b.Op
+		if a.Op != b.Op {
+			return a.Op < b.Op
+		}
+		return a.Real < b.Real
 	})
-	return kept
 }
+
+// unresolvable reports whether p lies where real paths are not resolved
+// (unresolvedRoots): the kernel's name of /proc/self/status is
+// /proc/PID/status, which says nothing more.
+func unresolvable(p string) bool {
+	for _, root := range unresolvedRoots {
+		if p == root || strings.HasPrefix(p, root+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// identityOf returns the device and inode of the file at path, without
+// following a final symbolic link (set where tracing is possible).
+var identityOf = func(string) (dev, ino uint64, ok bool) { return 0, 0, false }
+
+// sameFile reports whether path still names the file fi describes.
+func sameFile(path string, fi fileInfo) bool {
+	dev, ino, ok := identityOf(path)
+	return ok && dev == fi.dev && ino == fi.ino
+}
+
+// cleanBytes is cleanPath for bytes, appending to dst.
+func cleanBytes(dst, p []byte) []byte {
+	if len(p) == 0 || p[0] != '/' {
+		return append(dst, p...)
+	}
+	if !bytes.Contains(p, dslash) && !bytes.Contains(p, slashDot) && !bytes.HasSuffix(p, slashDot[:2]) &&
+		(len(p) == 1 || p[len(p)-1] != '/') {
+		return append(dst, p...)
+	}
+	start := len(dst)
+	for rest := p; len(rest) > 0; {
+		var comp []byte
+		comp, rest, _ = bytes.Cut(rest, slash)
+		if len(comp) == 0 || (len(comp) == 1 && comp[0] == '.') {
+			continue
+		}
+		dst = append(dst, '/')
+		dst = append(dst, comp...)
+	}
+	if len(dst) == start {
+		dst = append(dst, '/')
+	}
+	return dst
+}
+
+var (
+	slash    = []byte("/")
+	dslash   = []byte("//")
+	slashDot = []byte("/./")
+)
 
 // cleanPath tidies an absolute path without changing what it names: it
 // collapses repeated slashes and "." components and drops a trailing slash,

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,8 +35,23 @@ func TestInterner(t *testing.T) {
 	a := in.bytes([]byte("/usr/lib/x"))
 	b := in.str("/usr/lib/x")
 	c := in.str("/usr/lib/y")
-	if a != b || a == c || in.get(a) != "/usr/lib/x" || len(in.strs) != 2 {
-		t.Errorf("ids %d %d %d, strings %q", a, b, c, in.strs)
+	if a != b || a == c || in.get(a) != "/usr/lib/x" || in.get(c) != "/usr/lib/y" || in.len() != 2 {
+		t.Errorf("ids %d %d %d, %d strings", a, b, c, in.len())
+	}
+	// Past growing the table and filling chunks, every string keeps its id.
+	long := strings.Repeat("x", chunkSize+1)
+	ids := map[string]uint32{}
+	for i := range 5000 {
+		s := "/p/" + strconv.Itoa(i)
+		if i == 4000 {
+			s = long
+		}
+		ids[s] = in.str(s)
+	}
+	for s, id := range ids {
+		if got := in.str(s); got != id || in.get(id) != s {
+			t.Fatalf("string %.20q: id %d then %d (%.20q)", s, id, got, in.get(id))
+		}
 	}
 }
 
@@ -140,15 +156,15 @@ func testRecorderAccesses(t *testing.T, background bool) {
 	}
 	p1 := r.addProcess(Process{PID: 10, Exe: "/bin/x", Argv: []string{"x", "-v"}, Exec: true})
 	p2 := r.addProcess(Process{PID: 11, Parent: p1, Exe: "/bin/x", Argv: []string{"x", "-v"}})
-	r.add(p1, opRead, []byte(dir+"/lib/f"))
-	r.add(p1, opRead, []byte(dir+"//lib/./f"))
-	r.add(p1, opWrite, []byte(dir+"/real/f"))
-	r.add(p1, opRead, []byte(dir+"/real"))     // a directory: dropped
-	r.add(0, opRead, []byte(dir+"/real/f"))    // the helper: dropped
-	r.add(p2, opExec, []byte(dir+"/abs"))      // named by the process
-	r.addString(p2, opExec, dir+"/real/f")     // /proc/PID/exe of the same file: dropped
-	r.addString(p2, opExec, dir+"/real/sub/g") // another file (the loader)
-	r.addString(p2, opRead, "")                // nothing
+	r.add(p1, opRead, []byte(dir+"/lib/f"), nil)
+	r.add(p1, opRead, []byte(dir+"//lib/./f"), nil)
+	r.add(p1, opWrite, []byte(dir+"/real/f"), nil)
+	r.add(p1, opRead, []byte(dir+"/real"), nil)  // a directory: dropped
+	r.add(0, opRead, []byte(dir+"/real/f"), nil) // the helper: dropped
+	r.add(p2, opExec, []byte(dir+"/abs"), nil)   // named by the process
+	r.addString(p2, opExec, dir+"/real/f")       // /proc/PID/exe of the same file: dropped
+	r.addString(p2, opExec, dir+"/real/sub/g")   // another file (the loader)
+	r.addString(p2, opRead, "")                  // nothing
 	got := r.accesses(newResolver())
 	want := []Access{
 		{Proc: p1, Op: OpRead, Path: dir + "/lib/f", Real: dir + "/real/f", Count: 2},
@@ -287,6 +303,24 @@ func FuzzParseShebang(f *testing.F) {
 		first, _, _ := strings.Cut(string(b), "\n")
 		if !strings.Contains(first, strings.TrimPrefix(got, "/work/")) {
 			t.Fatalf("parseShebang(%q) = %q, not from the first line", b, got)
+		}
+	})
+}
+
+// FuzzCleanBytes checks that the recorder's cleaning of paths as they come
+// in is cleanPath, and that the interner gives every string one id.
+func FuzzCleanBytes(f *testing.F) {
+	for _, s := range []string{"/a//b/./c/", "/", "//", "/a/../b", "rel/./x", "/./.", "/a/.../b", "/."} {
+		f.Add(s)
+	}
+	in := newInterner()
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := string(cleanBytes([]byte("junk"), []byte(p))), "junk"+cleanPath(p); got != want {
+			t.Fatalf("cleanBytes(%q) = %q, want %q", p, got, want)
+		}
+		id := in.str(p)
+		if in.get(id) != p || in.bytes([]byte(p)) != id {
+			t.Fatalf("interner: %q got id %d, which names %q", p, id, in.get(id))
 		}
 	})
 }

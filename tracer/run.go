@@ -45,6 +45,16 @@ type Options struct {
 	// which uses eBPF when its programs load here and ptrace otherwise,
 	// saying why in End.Warnings.
 	Backend string
+	// KillDescendants ends every process the command started once the
+	// command is done, those that escaped the tracer too: a setsid or
+	// double-fork daemon, a child created with CLONE_UNTRACED. A reaper
+	// process between the tracer and the command (a child subreaper, so
+	// that orphans of the tree are reparented to it) kills them all
+	// after Grace, as the tracer does with the traced ones, and Run
+	// returns only when none is left. Off, a process that escaped the
+	// tracer may outlive Run, as a daemon the command started would
+	// outlive the command.
+	KillDescendants bool
 }
 
 // The tracer backends Options.Backend chooses from.
@@ -59,6 +69,11 @@ const (
 // executes the command. Programs that call Run must call Main at the very
 // start of their main function (and tests in their TestMain).
 const HelperArg = "__envaudit_exec"
+
+// ReaperArg is the first argument with which the tracer re-executes its
+// own binary as the reaper that ends the command's descendants
+// (Options.KillDescendants); Main acts as it too.
+const ReaperArg = "__envaudit_reap"
 
 // Interrupt is the cancellation cause a caller gives Run's context when it
 // stops the run because it was asked to — it received Sig — rather than

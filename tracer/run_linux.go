@@ -144,6 +144,11 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	if !t.rootDone {
 		t.rootEnd = time.Now()
 	}
+	if t.reaper != nil {
+		t.reaper.close()
+		<-t.reaper.done
+		t.reaped()
+	}
 	sio.wait()
 
 	if msg := readHelperError(errR); msg != "" {
@@ -194,6 +199,9 @@ func modeFor(privileged bool) (string, error) {
 // start runs on the locked tracer thread: it starts the helper, waits for
 // it to stop itself, and seizes it.
 func (t *tracer) start(argv []string, attr *syscall.ProcAttr) error {
+	if t.opts.KillDescendants {
+		return t.startReaped(argv, attr)
+	}
 	pid, err := syscall.ForkExec("/proc/self/exe", argv, attr)
 	if err != nil {
 		return fmt.Errorf("trace: start helper: %w", err)
@@ -223,6 +231,34 @@ func (t *tracer) start(argv []string, attr *syscall.ProcAttr) error {
 		}
 		return seizeError(err)
 	}
+	return t.seized(pid)
+}
+
+// startReaped starts the helper below a reaper (Options.KillDescendants),
+// which waits for the helper to stop itself, and seizes the helper.
+func (t *tracer) startReaped(argv []string, attr *syscall.ProcAttr) error {
+	r, pid, err := startReaper(argv, attr)
+	if err != nil {
+		return err
+	}
+	if err := ptraceSeize(pid); err != nil {
+		// The reaper kills the helper once its control pipe is closed,
+		// and exits.
+		r.close()
+		for {
+			if _, e := wait4(r.pid, t.status, unix.WALL); e != unix.EINTR {
+				break
+			}
+		}
+		return seizeError(err)
+	}
+	t.reaper = r
+	return t.seized(pid)
+}
+
+// seized records the seized helper as the root of the tree and resumes
+// it.
+func (t *tracer) seized(pid int) error {
 	t.root = pid
 	p := &process{tgid: pid}
 	t.live[pid] = p
@@ -396,6 +432,7 @@ func (t *tracer) finish(h Header) *Trace {
 		Processes:   len(t.rec.procs),
 		Events:      t.rec.events,
 		Skipped:     t.skipped,
+		Survivors:   t.survived,
 	}
 	if sig, ok := t.interruptSig.Load().(string); ok {
 		end.InterruptSignal = sig
@@ -425,11 +462,37 @@ func (t *tracer) finish(h Header) *Trace {
 		p := t.rec.procs[rec-1]
 		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
 	}
+	end.Warnings = append(end.Warnings, t.nestedWarnings()...)
+	if n := t.rec.respelled; n > 0 {
+		end.Warnings = append(end.Warnings, fmt.Sprintf("%d opens named their file by a path of more than %d bytes through \"..\" or /proc: they are recorded under the file's real path", n, maxSpelling))
+	}
 	if !t.opts.Privileged {
 		end.Warnings = append(end.Warnings, setuidWarnings(tr.Accesses)...)
 	}
 	tr.End = end
 	return tr
+}
+
+// nestedWarnings says which processes used ptrace or a seccomp supervisor
+// on processes the tracer does not see, once per record and kind.
+func (t *tracer) nestedWarnings() []string {
+	var out []string
+	seen := map[nestedUse]bool{}
+	for _, u := range t.nested {
+		p := t.rec.procs[u.rec-1]
+		if u.ptrace {
+			if k := (nestedUse{rec: u.rec, ptrace: true}); !seen[k] {
+				seen[k] = true
+				out = append(out, fmt.Sprintf("process %d (%s) used ptrace on process %d, which the tracer does not trace: the accesses of its tracees may be missing", p.PID, p.Exe, u.pid))
+			}
+			continue
+		}
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, fmt.Sprintf("process %d (%s) installed a seccomp filter with a user-notification supervisor: files opened by calls the supervisor lets continue may be missing", p.PID, p.Exe))
+		}
+	}
+	return out
 }
 
 // setuidWarnings names the set-user-ID and set-group-ID programs the

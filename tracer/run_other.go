@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"time"
 )
 
 // Main returns at once: there is no helper where tracing is unsupported. A
 // program started as the helper anyway (HelperArg) fails with status 127.
 func Main() {
-	if len(os.Args) > 1 && os.Args[1] == HelperArg {
+	if len(os.Args) > 1 && (os.Args[1] == HelperArg || os.Args[1] == ReaperArg) {
 		fmt.Fprintf(os.Stderr, "envaudit: %v\n", ErrUnsupported)
 		os.Exit(127)
 	}
@@ -23,3 +24,6 @@ func Main() {
 func Run(ctx context.Context, opts Options) (*Trace, error) {
 	return nil, fmt.Errorf("trace on %s/%s: %w (record the trace with `envaudit trace` on a Linux runner, then audit it here with `envaudit audit --trace`)", runtime.GOOS, runtime.GOARCH, ErrUnsupported)
 }
+
+// EndDescendants does nothing where the tracer does not run.
+func EndDescendants(time.Duration) ([]int, error) { return nil, nil }

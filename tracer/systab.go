@@ -18,10 +18,14 @@ const (
 	sysExecve               // execve(path, argv, envp)
 	sysExecveat             // execveat(dirfd, path, argv, envp, flags)
 	sysIOUringSetup         // io_uring_setup: only warned about
+	sysClone                // clone(flags, ...): stops only with CLONE_UNTRACED, which the tracer clears
+	sysClone3               // clone3(args, size): fails with ENOSYS in the filter itself (see filterProgram)
+	sysPtrace               // ptrace(request, pid, ...): stops only for PTRACE_ATTACH and PTRACE_SEIZE
+	sysSeccomp              // seccomp(op, flags, args): stops only for a filter with a user-notification listener
 	numSysKinds
 )
 
-var sysKindNames = [numSysKinds]string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup"}
+var sysKindNames = [numSysKinds]string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "clone", "clone3", "ptrace", "seccomp"}
 
 func (k sysKind) String() string {
 	if k < numSysKinds {
@@ -89,6 +93,10 @@ var abiX8664 = &abi{
 		59:  sysExecve,
 		322: sysExecveat,
 		425: sysIOUringSetup,
+		56:  sysClone,
+		435: sysClone3,
+		101: sysPtrace,
+		317: sysSeccomp,
 	},
 	oDirectory: 0x10000,
 }
@@ -105,6 +113,10 @@ var abiI386 = &abi{
 		11:  sysExecve,
 		358: sysExecveat,
 		425: sysIOUringSetup,
+		120: sysClone,
+		435: sysClone3,
+		26:  sysPtrace,
+		354: sysSeccomp,
 	},
 	oDirectory: 0x10000,
 }
@@ -122,6 +134,10 @@ var abiX32 = &abi{
 		x32SyscallBit | 520: sysExecve,
 		x32SyscallBit | 545: sysExecveat,
 		x32SyscallBit | 425: sysIOUringSetup,
+		x32SyscallBit | 56:  sysClone,
+		x32SyscallBit | 435: sysClone3,
+		x32SyscallBit | 521: sysPtrace,
+		x32SyscallBit | 317: sysSeccomp,
 	},
 	oDirectory: 0x10000,
 }
@@ -136,6 +152,10 @@ var abiAArch64 = &abi{
 		221: sysExecve,
 		281: sysExecveat,
 		425: sysIOUringSetup,
+		220: sysClone,
+		435: sysClone3,
+		117: sysPtrace,
+		277: sysSeccomp,
 	},
 	oDirectory: 0x4000,
 }
@@ -152,6 +172,10 @@ var abiARM = &abi{
 		11:  sysExecve,
 		387: sysExecveat,
 		425: sysIOUringSetup,
+		120: sysClone,
+		435: sysClone3,
+		26:  sysPtrace,
+		383: sysSeccomp,
 	},
 	oDirectory: 0x4000,
 }
@@ -186,6 +210,17 @@ func (ar *arch) decode(a uint32, nr uint64) (*abi, sysKind) {
 		return c, c.calls[n]
 	}
 	return nil, sysNone
+}
+
+// number returns the syscall number of kind k in x, or an impossible
+// number (all bits set) when x has no such syscall.
+func (x *abi) number(k sysKind) uint32 {
+	for nr, kk := range x.calls {
+		if kk == k {
+			return nr
+		}
+	}
+	return ^uint32(0)
 }
 
 // pathArg returns the index of the path argument of k and the index of its

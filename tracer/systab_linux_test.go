@@ -87,6 +87,7 @@ func TestARMTable(t *testing.T) {
 	want := map[uint32]sysKind{
 		5: sysOpen, 8: sysCreat, 11: sysExecve, 322: sysOpenat, 371: sysOpenByHandle,
 		387: sysExecveat, 425: sysIOUringSetup, 437: sysOpenat2,
+		120: sysClone, 435: sysClone3, 26: sysPtrace, 383: sysSeccomp,
 	}
 	if diff := cmp.Diff(want, abiARM.calls); diff != "" {
 		t.Errorf("arm table (-syscall.tbl +table):\n%s", diff)

@@ -89,10 +89,13 @@ func TestOpenOp(t *testing.T) {
 // seccompData is struct seccomp_data as the x/net/bpf VM reads it: its
 // loads are big-endian, the kernel's native-endian, so the words are
 // written big-endian here to mean the same numbers.
-func seccompData(auditArch, nr uint32) []byte {
+func seccompData(auditArch, nr uint32, args ...uint32) []byte {
 	b := make([]byte, 64)
 	binary.BigEndian.PutUint32(b[seccompDataNr:], nr)
 	binary.BigEndian.PutUint32(b[seccompDataArch:], auditArch)
+	for i, a := range args {
+		binary.BigEndian.PutUint32(b[seccompDataArg0+8*i:], a)
+	}
 	return b
 }
 
@@ -110,9 +113,9 @@ func TestFilter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			run := func(audit, nr uint32) uint32 {
+			run := func(audit, nr uint32, args ...uint32) uint32 {
 				t.Helper()
-				r, err := vm.Run(seccompData(audit, nr))
+				r, err := vm.Run(seccompData(audit, nr, args...))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -121,12 +124,41 @@ func TestFilter(t *testing.T) {
 			traced := 0
 			for nr := uint32(0); nr < 1024; nr++ {
 				want := uint32(seccompRetAllow)
-				if k, ok := ar.native.calls[nr]; ok {
+				k, ok := ar.native.calls[nr]
+				switch {
+				case k == sysClone3:
+					want = seccompRetErrno | enosys
+				case ok && k != sysClone && k != sysPtrace && k != sysSeccomp:
 					want = seccompRetTrace | uint32(k)
+				}
+				if ok {
 					traced++
 				}
 				if got := run(ar.native.auditArch, nr); got != want {
 					t.Errorf("native syscall %d: filter returns %#x, want %#x", nr, got, want)
+				}
+			}
+			// The calls the filter decides by their arguments.
+			for _, tt := range []struct {
+				kind sysKind
+				args []uint32
+				want uint32
+			}{
+				{sysClone, []uint32{0x11 | 0x01000000 | 0x00200000}, seccompRetAllow}, // fork's flags
+				{sysClone, []uint32{0x3d0f00}, seccompRetAllow},                       // pthread_create's
+				{sysClone, []uint32{cloneUntraced | 0x11}, seccompRetTrace | uint32(sysClone)},
+				{sysPtrace, []uint32{ptraceAttach, 42}, seccompRetTrace | uint32(sysPtrace)},
+				{sysPtrace, []uint32{ptraceSeizeReq, 42}, seccompRetTrace | uint32(sysPtrace)},
+				{sysPtrace, []uint32{0}, seccompRetAllow},      // PTRACE_TRACEME
+				{sysPtrace, []uint32{2, 42}, seccompRetAllow},  // PTRACE_PEEKDATA
+				{sysPtrace, []uint32{17, 42}, seccompRetAllow}, // PTRACE_DETACH
+				{sysSeccomp, []uint32{seccompSetModeFilter, seccompFilterNewListener | 1}, seccompRetTrace | uint32(sysSeccomp)},
+				{sysSeccomp, []uint32{seccompSetModeFilter, 1}, seccompRetAllow}, // TSYNC only
+				{sysSeccomp, []uint32{0, seccompFilterNewListener}, seccompRetAllow},
+				{sysClone3, []uint32{0}, seccompRetErrno | enosys},
+			} {
+				if got := run(ar.native.auditArch, ar.native.number(tt.kind), tt.args...); got != tt.want {
+					t.Errorf("%s%#x: filter returns %#x, want %#x", tt.kind, tt.args, got, tt.want)
 				}
 			}
 			if traced != len(ar.native.calls) {
@@ -140,6 +172,14 @@ func TestFilter(t *testing.T) {
 					if got := run(c.auditArch, nr); got != seccompRetTrace {
 						t.Errorf("%s syscall %#x: filter returns %#x, want SECCOMP_RET_TRACE", c.name, nr, got)
 					}
+				}
+				// clone3 fails under every ABI; clone stops under a
+				// compat ABI whatever its flags (the tracer reads them).
+				if got := run(c.auditArch, c.number(sysClone3)); got != seccompRetErrno|enosys {
+					t.Errorf("%s clone3: filter returns %#x, want ENOSYS", c.name, got)
+				}
+				if got := run(c.auditArch, c.number(sysClone)); got != seccompRetTrace {
+					t.Errorf("%s clone: filter returns %#x, want SECCOMP_RET_TRACE", c.name, got)
 				}
 			}
 			for _, foreign := range []uint32{auditArchX8664, auditArchAArch64, 0} {
@@ -162,7 +202,7 @@ func TestSysKindString(t *testing.T) {
 	for k := sysNone; k <= numSysKinds; k++ {
 		got = append(got, k.String())
 	}
-	want := []string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "unknown"}
+	want := []string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "clone", "clone3", "ptrace", "seccomp", "unknown"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("names (-want +got):\n%s", diff)
 	}

@@ -21,8 +21,13 @@
 // (process, operation, path) triple that succeeded at least once; "count"
 // says how many times (omitted when 1). "path" is the absolute path as the
 // process named it (relative paths resolved against its cwd or directory
-// file descriptor); "real" is the same file with every symbolic link
-// resolved, present only when it differs. Failed opens are never recorded.
+// file descriptor); "real" is the file actually opened, present only when
+// its path differs: for an open the kernel's name of the file behind the new
+// descriptor (immune to /proc/self/fd/N, /proc/self/root, ".." and symbolic
+// links changed later), for an execution the path with every symbolic link
+// resolved. "dev" and "ino" identify the file where its real path does not
+// (other hard links, or a real path that names another file or none after
+// the run). Failed opens are never recorded.
 //
 // The header's "backend" says which tracer observed the run: "ptrace" or
 // "ebpf" (absent in older traces, which ptrace wrote). An end record with
@@ -75,8 +80,14 @@ type Access struct {
 	Proc  int    `json:"proc"`            // Process.ID
 	Op    Op     `json:"op"`              // read, write or exec
 	Path  string `json:"path"`            // absolute path as opened
-	Real  string `json:"real,omitempty"`  // symlink-resolved path when it differs from Path
+	Real  string `json:"real,omitempty"`  // the file opened (the kernel's name, or the symlink-resolved path) when it differs from Path
 	Count int    `json:"count,omitempty"` // number of successful accesses (0 or absent means 1)
+	// Dev and Ino identify the opened file (st_dev, st_ino) where its real
+	// path does not: the file has other hard links, or after the run its
+	// real path names another file or none (it was moved, its directory
+	// renamed, or it was deleted). Both are absent otherwise.
+	Dev uint64 `json:"dev,omitempty"`
+	Ino uint64 `json:"ino,omitempty"`
 }
 
 // RealPath returns the symlink-resolved path of the access, or Path when no
@@ -118,6 +129,11 @@ type End struct {
 	// deliver (a full ring buffer or table): a trace with any loss is
 	// incomplete, and Warnings says what was lost.
 	Lost int64 `json:"lost,omitempty"`
+	// Survivors is set when Options.KillDescendants was asked for and
+	// could not be made sure of: the command killed the reaper, or a
+	// process would not die. Processes the command started may then
+	// still be running; a warning says which.
+	Survivors bool `json:"survivors,omitempty"`
 
 	// Interrupted is set when the run was cut short because Run's context
 	// was cancelled for another reason than a deadline: the caller was
@@ -160,16 +176,7 @@ func (t *Trace) WriteJSONL(w io.Writer) error {
 		}
 	}
 	acc := append([]Access(nil), t.Accesses...)
-	sort.Slice(acc, func(i, j int) bool {
-		a, b := acc[i], acc[j]
-		if a.Proc != b.Proc {
-			return a.Proc < b.Proc
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Op < b.Op
-	})
+	orderAccesses(acc)
 	for _, a := range acc {
 		if a.Count == 1 {
 			a.Count = 0

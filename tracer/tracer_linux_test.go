@@ -566,16 +566,22 @@ func TestNonLeaderExec(t *testing.T) {
 	}
 }
 
+// TestClone3 checks that clone3, whose flags (CLONE_UNTRACED among them)
+// lie in memory the filter cannot read, fails with ENOSYS under the trace,
+// and that the program's fallback is traced.
 func TestClone3(t *testing.T) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "c.txt")
 	opts := Options{Command: []string{cprog(t, "clone3"), dir + "/c.txt"}}
 	tr := runTrace(t, &opts)
 	wantExit(t, tr, 0, opts)
+	if out := opts.Stdout.(*bytes.Buffer).String(); out != "clone3: ENOSYS\n" {
+		t.Errorf("output %q, want clone3 to fail with ENOSYS", out)
+	}
 	a := accessOf(t, tr, OpRead, dir+"/c.txt")
 	procs := procByID(tr)
 	if p := procs[a.Proc]; p.Exec || p.Parent != 1 || p.PID == procs[1].PID {
-		t.Errorf("c.txt read by %+v, want the clone3 child's fork record", p)
+		t.Errorf("c.txt read by %+v, want the child's fork record", p)
 	}
 }
 
@@ -713,7 +719,13 @@ echo $s1 $s2 $s3`
 }
 
 func TestTimeoutKillsTree(t *testing.T) {
-	opts := Options{Command: []string{"sh", "-c", "sleep 100 & sleep 100; echo not reached"}, Timeout: 500 * time.Millisecond}
+	for _, kill := range []bool{false, true} {
+		t.Run(map[bool]string{false: "plain", true: "reaped"}[kill], func(t *testing.T) { testTimeoutKillsTree(t, kill) })
+	}
+}
+
+func testTimeoutKillsTree(t *testing.T, kill bool) {
+	opts := Options{Command: []string{"sh", "-c", "sleep 100 & sleep 100; echo not reached"}, Timeout: 500 * time.Millisecond, KillDescendants: kill}
 	tr := runTrace(t, &opts)
 	if !tr.End.TimedOut || tr.End.Signal != "SIGTERM" || tr.End.ExitCode != 143 {
 		t.Errorf("end = %+v, want timed out, root killed by SIGTERM (143)", tr.End)
@@ -777,33 +789,45 @@ func TestCancelForwardsSignal(t *testing.T) {
 		{"plainCancel", nil, "TERM", ""},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := realTempDir(t)
-			ready := filepath.Join(dir, "ready")
-			ctx, cancel := context.WithCancelCause(context.Background())
-			defer cancel(nil)
-			go func() {
-				for {
-					if _, err := os.Stat(ready); err == nil {
-						cancel(tt.cause)
-						return
-					}
-					time.Sleep(10 * time.Millisecond)
-				}
-			}()
-			var out bytes.Buffer
-			tr, err := Run(ctx, Options{
-				Command: []string{"sh", "-c", `trap 'echo got ` + tt.trap + `; exit 42' ` + tt.trap + `; touch ` + ready + `; while :; do sleep 0.05; done`},
-				Stdout:  &out, Grace: 10 * time.Second,
-			})
-			if err != nil {
-				t.Fatal(err)
+		// The reaper between the tracer and the command changes none of
+		// it.
+		for _, kill := range []bool{false, true} {
+			name := tt.name
+			if kill {
+				name += "Reaped"
 			}
-			e := tr.End
-			if e.ExitCode != 42 || !e.Interrupted || e.TimedOut || e.InterruptSignal != tt.want || out.String() != "got "+tt.trap+"\n" {
-				t.Errorf("end = %+v, output %q; want exit 42 from the %s trap, interrupted by %q, not timed out", e, out.String(), tt.trap, tt.want)
+			t.Run(name, func(t *testing.T) { testCancelForwardsSignal(t, tt.cause, tt.trap, tt.want, kill) })
+		}
+	}
+}
+
+// testCancelForwardsSignal cancels with cause a command that traps trap,
+// through the reaper with kill, and wants End.InterruptSignal to be want.
+func testCancelForwardsSignal(t *testing.T, cause error, trap, want string, kill bool) {
+	dir := realTempDir(t)
+	ready := filepath.Join(dir, "ready")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		for {
+			if _, err := os.Stat(ready); err == nil {
+				cancel(cause)
+				return
 			}
-		})
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	var out bytes.Buffer
+	tr, err := Run(ctx, Options{
+		Command: []string{"sh", "-c", `trap 'echo got ` + trap + `; exit 42' ` + trap + `; touch ` + ready + `; while :; do sleep 0.05; done`},
+		Stdout:  &out, Grace: 10 * time.Second, KillDescendants: kill,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tr.End
+	if e.ExitCode != 42 || !e.Interrupted || e.TimedOut || e.InterruptSignal != want || out.String() != "got "+trap+"\n" {
+		t.Errorf("end = %+v, output %q; want exit 42 from the %s trap, interrupted by %q, not timed out", e, out.String(), trap, want)
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/internal/ghaction/action"
-	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // cmdAction is the GitHub Action (package action): it traces the test
@@ -25,12 +25,14 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		Environ:    os.Environ,
 		Stdout:     stdout,
 		Stderr:     stderr,
-		Git:        gitcmd.Output,
 		Now:        time.Now,
 		Ecosystems: all.Ecosystems(),
 		Protect:    action.ProtectProcess,
-		Version:    version,
-		Identify:   all.Identify,
+		EndLeftovers: func() ([]int, error) {
+			return tracer.EndDescendants(10 * time.Second)
+		},
+		Version:  version,
+		Identify: all.Identify,
 	}
 	return a.Run(ctx)
 }

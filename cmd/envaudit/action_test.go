@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,6 +46,7 @@ type actionFile struct {
 
 type actionStep struct {
 	ID    string            `yaml:"id"`
+	If    string            `yaml:"if"`
 	Uses  string            `yaml:"uses"`
 	Shell string            `yaml:"shell"`
 	Env   map[string]string `yaml:"env"`
@@ -148,6 +150,28 @@ func TestActionYAML(t *testing.T) {
 	slices.Sort(gotOutputs)
 	if diff := cmp.Diff(wantOutputs, gotOutputs); diff != "" {
 		t.Errorf("outputs (-envaudit writes +action.yml declares):\n%s", diff)
+	}
+
+	// The SBOM and the bundle are uploaded by upload-artifact v4.6.2,
+	// whatever the gate said, under the names of their inputs, unless
+	// upload-artifacts is false.
+	uploads := map[string]bool{}
+	for _, s := range a.Runs.Steps {
+		if !strings.HasPrefix(s.Uses, "actions/upload-artifact@") {
+			continue
+		}
+		if s.Uses != "actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02" {
+			t.Errorf("upload step uses %q, want v4.6.2's commit", s.Uses)
+		}
+		if !strings.HasPrefix(s.If, "always() && inputs.upload-artifacts == 'true' && ") {
+			t.Errorf("upload step of %q runs if %q", s.With["name"], s.If)
+		}
+		uploads[s.With["name"]+" "+s.With["path"]] = true
+	}
+	for _, want := range []string{"${{ inputs.sbom-artifact }} ${{ steps.envaudit.outputs.sbom }}", "${{ inputs.bundle-artifact }} ${{ steps.envaudit.outputs.bundle }}"} {
+		if !uploads[want] {
+			t.Errorf("no upload step of %s (have %v)", want, uploads)
+		}
 	}
 
 	// docs/action.md documents every input and output.
@@ -404,10 +428,13 @@ func readActionOutputs(t *testing.T, path string) map[string]string {
 // TestActionWorkflow runs action.yml's steps as a runner would on a real
 // npm project (installed by npm ci in `make setup`) in a git repository
 // whose last commit is a coding agent's pull request, against a local
-// GitHub API: a baseline step, an install step, then the audit. It checks
-// the outputs, the annotations, the job summary, the review, the SBOM's
-// validity, and that neither the token nor the actionRunner's credentials nor
-// its file commands reach the traced test command.
+// GitHub API: a baseline step, an install step, then the audit in one job
+// (mode single). It checks the outputs, the annotations, the job summary,
+// the review, the SBOM's validity, and that neither the token nor the
+// actionRunner's credentials nor its file commands reach the traced test
+// command. Then the same pull request in the two-workflow setup: mode
+// audit writes the bundle and nothing through the API, and mode publish,
+// on the workflow_run event, publishes it.
 func TestActionWorkflow(t *testing.T) {
 	testenv.RealInstall(t)
 	fixture, err := filepath.Abs("testdata/action")
@@ -582,9 +609,10 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	}
 
 	// Step 3: the audit of the agent's pull request, under agent-policy
-	// strict. The test command also dumps its environment, writes to the
-	// step's file commands and tries to forge an annotation.
+	// strict, in one job. The test command also dumps its environment,
+	// writes to the step's file commands and tries to forge an annotation.
 	with := map[string]string{
+		"mode":                "single",
 		"run":                 `npm test && env > "$ENVDUMP" && bash "$PROBE" && bash "$TAMPER" && echo "::error::forged by the tests"`,
 		"working-directory":   "app",
 		"agent-policy":        "strict",
@@ -603,7 +631,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	t.Run("outputs", func(t *testing.T) {
 		want := map[string]string{
 			"report": "envaudit-report.json", "sbom": "envaudit.cdx.json", "sarif": "envaudit.sarif",
-			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "",
+			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "",
 		}
 		if diff := cmp.Diff(want, res.outputs); diff != "" {
 			t.Errorf("outputs (-want +got):\n%s", diff)
@@ -749,6 +777,11 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 		if !regexp.MustCompile(`(?m)^\d+ envaudit unreadable$`).Match(list) {
 			t.Errorf("envaudit is not among the traced command's ancestors, or its environment was readable:\n%s", list)
 		}
+		// In mode single the audit child, executed as /proc/self/exe,
+		// stands between them, unreadable too.
+		if !regexp.MustCompile(`(?m)^\d+ exe unreadable\n\d+ envaudit unreadable$`).Match(list) {
+			t.Errorf("the audit child is not the token's holder's child, or its environment was readable:\n%s", list)
+		}
 		copies, err := filepath.Glob(filepath.Join(ancestors, "[0-9]*"))
 		if err != nil {
 			t.Fatal(err)
@@ -847,6 +880,77 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	}
 	if !strings.Contains(r.summary, "Pull-request review skipped: the token may not write") {
 		t.Errorf("read-only token: the job summary does not say the review was skipped")
+	}
+
+	// The two-workflow setup, on a new pull request #14 of the same
+	// change. The audit workflow runs on pull_request with a read-only
+	// token: mode audit writes nothing through the API.
+	srv.PR = 14
+	r.env = jobEnv(event("Copilot", "copilot/format-delays", 14))
+	auditWith := maps.Clone(with)
+	delete(auditWith, "mode")
+	writes := func() int {
+		n := 0
+		for _, req := range srv.Requests() {
+			if req.Method != "GET" {
+				n++
+			}
+		}
+		return n
+	}
+	before := writes()
+	srv.ReadOnly = false // even a token that may write is not used to
+	audited := r.runAction(auditWith)
+	if audited.code != exitFindings || audited.outputs["failing"] != "3" || audited.outputs["bundle"] == "" {
+		t.Fatalf("mode audit: exit %d, outputs %v", audited.code, audited.outputs)
+	}
+	if n := writes() - before; n != 0 {
+		t.Errorf("mode audit made %d API writes", n)
+	}
+	if strings.Count(audited.stdout, "::error file=") != 3 {
+		t.Errorf("mode audit did not annotate the three failing findings:\n%s", audited.stdout)
+	}
+	// The publish workflow runs on workflow_run, in a checkout of the
+	// default branch, with the bundle the audit run uploaded.
+	pr := ghfake.PullRequest{Number: 14, State: "open", Head: ghfake.Ref{Ref: "copilot/format-delays", SHA: headSHA}, Base: ghfake.Ref{Ref: "main", SHA: base}}
+	pr.User.Login, pr.User.Type = "Copilot", "Bot"
+	srv.SetPullRequests(pr)
+	runEvent := filepath.Join(temp, "event-workflow-run.json")
+	data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{
+		"id": 777, "head_sha": headSHA, "head_branch": "copilot/format-delays", "event": "pull_request",
+		"pull_requests": []any{map[string]any{"number": 14}},
+	}})
+	writeActionFile(t, runEvent, string(data))
+	r.env = append(jobEnv(runEvent), "GITHUB_EVENT_NAME=workflow_run", "GITHUB_SHA="+base, "GITHUB_REF=refs/heads/main")
+	published := r.runAction(map[string]string{
+		"mode": "publish", "bundle": audited.outputs["bundle"], "agent-policy": "strict", "submit-dependencies": "true",
+	})
+	if published.code != 0 {
+		t.Fatalf("mode publish exited %d:\n%s", published.code, published.stdout)
+	}
+	runs := srv.CheckRuns()
+	if len(runs) != 1 || runs[0].HeadSHA != headSHA || runs[0].Conclusion != "failure" || runs[0].Output.Title != "3 findings fail this check" {
+		t.Fatalf("check runs %+v", runs)
+	}
+	var anns []string
+	for _, a := range runs[0].Annotations {
+		anns = append(anns, fmt.Sprintf("%s %s:%d", a.AnnotationLevel, a.Path, a.StartLine))
+	}
+	slices.Sort(anns)
+	if diff := cmp.Diff([]string{"failure app/index.js:3", "failure app/package.json:1", fmt.Sprintf("failure app/package.json:%d", line)}, anns); diff != "" {
+		t.Errorf("check run annotations (-want +got):\n%s", diff)
+	}
+	var on14 int
+	for _, c := range srv.IssueComments() {
+		if strings.Contains(c.Body, "Pull request #14") {
+			on14++
+		}
+	}
+	if on14 != 1 {
+		t.Errorf("%d summary comments on #14, want 1", on14)
+	}
+	if n := len(srv.Snapshots()); n != 2 {
+		t.Errorf("%d dependency snapshots in all, want the single job's and the publisher's", n)
 	}
 }
 

@@ -140,10 +140,11 @@ func checkOutputs(inputs []string, outs []outfile.File) error {
 }
 
 // openProject opens the project in dir for a command, its directory
-// errors starting with the flag that named it.
-func openProject(dirFlag string, opts engine.Options) (*engine.Project, error) {
+// errors starting with the flag that named it. An interrupt or the
+// timeout stops it at once (ctx), even in the middle of a parse.
+func openProject(ctx context.Context, dirFlag string, opts engine.Options) (*engine.Project, error) {
 	opts.Version = version
-	p, err := engine.Open(opts)
+	p, err := engine.OpenContext(ctx, opts)
 	var de *engine.DirError
 	if errors.As(err, &de) {
 		return nil, fmt.Errorf("%s: %w", dirFlag, err)
@@ -429,7 +430,7 @@ func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, std
 // back the evidence they collected during the run, from the directory
 // named (evidence) or else the one beside the trace (engine.EvidenceDir).
 func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.devTools, Progress: newProgress(stderr)})
+	p, err := openProject(ctx, "-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.devTools, Progress: newProgress(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}

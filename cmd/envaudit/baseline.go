@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/baseline"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 )
@@ -24,7 +25,7 @@ func cmdBaseline(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
 	}
-	b, warnings, err := engine.TakeBaseline(ctx, *dir, os.Environ(), all.Ecosystems(), time.Now())
+	b, warnings, err := engine.TakeBaseline(ctx, *dir, ecosystems.Env{Environ: os.Environ()}, all.Ecosystems(), time.Now())
 	var de *engine.DirError
 	if errors.As(err, &de) {
 		err = fmt.Errorf("-C: %w", err)

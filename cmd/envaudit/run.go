@@ -43,7 +43,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		separatorNote, exitNote)
 	var o outputFlags
 	o.register(c.flags, "audit the project in `DIR`; the command runs there")
-	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m) and audit what ran until then; default no limit")
+	timeout := c.flags.String("timeout", "", "bound the whole job to `DURATION` (e.g. 90s, 10m): reading the project, the command and all its processes, the enumeration and the audit; a command still running then is stopped and what ran until then audited; default no limit")
 	backend := registerBackend(c.flags)
 	traceOut := c.flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace), and the ecosystems' evidence beside it (FILE without .jsonl, plus .evidence)")
 	if code, done := c.parse(args, stdout, stderr); done {
@@ -61,6 +61,10 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return fail(stderr, "run", err)
 	}
+	// The timeout bounds the whole job, not only the command: a hostile
+	// project can make reading it or enumerating its installation slow.
+	ctx, cancel := engine.WithStepTimeout(ctx, ro.timeout)
+	defer cancel()
 	if o.format != "text" {
 		// Standard output is then the JSON or Markdown report alone, for
 		// a pipe or a file; the command's own output goes to stderr.
@@ -111,7 +115,7 @@ func parseDuration(flag, value string) (time.Duration, error) {
 // otherwise and says so, and the caller still writes it.
 func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
 	prog := newProgress(stderr)
-	p, err := openProject("-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: ro.devTools, Progress: prog})
+	p, err := openProject(ctx, "-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: ro.devTools, Progress: prog})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -74,7 +74,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 // traceCommand is `envaudit trace` with its options parsed.
 func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosystem) int {
-	p, err := openProject("-C", engine.Options{Dir: to.dir, Ecosystems: ecos, Only: to.only, Skip: to.skip})
+	p, err := openProject(ctx, "-C", engine.Options{Dir: to.dir, Ecosystems: ecos, Only: to.only, Skip: to.skip})
 	if err != nil {
 		return fail(to.stderr, "trace", err)
 	}

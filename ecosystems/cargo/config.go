@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // config is what envaudit needs of cargo's configuration: where the build
@@ -72,7 +73,7 @@ func readConfig(src ecosystems.Source, environ []string) config {
 		if f == own {
 			data, err = src.ReadFile(".cargo/" + filepath.Base(f))
 		} else {
-			data, err = os.ReadFile(f)
+			data, err = projfile.ReadFile(f, projfile.MaxConfig)
 		}
 		if err != nil {
 			continue

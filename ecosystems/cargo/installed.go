@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/posdoc"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // UnusedLint is what the audit says of a crate the run did not use when the
@@ -66,7 +67,7 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	if pr.hasTargetTables() {
 		// Cargo leaves a target table's crates out of a build for
 		// another platform: not phantom, not missing.
-		if t, err := buildTarget(ctx, root, environ, cfg.target); err != nil {
+		if t, err := buildTarget(ctx, root, environ, cfg.target, env); err != nil {
 			inv.Warnings = append(inv.Warnings, fmt.Sprintf("target tables not evaluated (every one counts as applying): %v", err))
 		} else {
 			var ws []string
@@ -236,7 +237,7 @@ func readVerdict(target, scratch string, pr *project, decls []decl) verdict {
 	}
 	for _, prof := range profileDirs(target) {
 		fp := filepath.Join(prof, ".fingerprint")
-		entries, err := os.ReadDir(fp)
+		entries, err := projfile.ReadDir(fp)
 		if err != nil {
 			continue
 		}
@@ -273,7 +274,7 @@ func (v *verdict) readUnits(dir string, externs map[string]string, manifestLint 
 		if strings.HasPrefix(unit, "run-") {
 			continue // running a build script compiles nothing
 		}
-		data, err := os.ReadFile(f)
+		data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 		if err != nil {
 			continue
 		}
@@ -320,7 +321,7 @@ func (v *verdict) readUnits(dir string, externs map[string]string, manifestLint 
 // the extern crates reported by the unused_crate_dependencies lint.
 func unusedExterns(file string) map[string]bool {
 	out := map[string]bool{}
-	data, err := os.ReadFile(file)
+	data, err := projfile.ReadFile(file, projfile.MaxLockfile)
 	if err != nil {
 		return out
 	}
@@ -386,7 +387,7 @@ func libArtifacts(prof, fpDir, hash, pkg string) []artifact {
 // build records: target/<profile> and target/<triple>/<profile>.
 func profileDirs(target string) []string {
 	var out []string
-	children, _ := os.ReadDir(target)
+	children, _ := projfile.ReadDir(target)
 	for _, c := range children {
 		if !c.IsDir() {
 			continue
@@ -396,7 +397,7 @@ func profileDirs(target string) []string {
 			out = append(out, d)
 			continue
 		}
-		grand, _ := os.ReadDir(d)
+		grand, _ := projfile.ReadDir(d)
 		for _, g := range grand {
 			gd := filepath.Join(d, g.Name())
 			if g.IsDir() && isDir(filepath.Join(gd, ".fingerprint")) {

@@ -17,17 +17,27 @@ type target struct {
 	cfg    cfgSet
 }
 
-// buildTarget asks rustc (RUSTC, else rustc on the run's PATH) for the
-// target the traced build compiled for: CARGO_BUILD_TARGET or the
-// configuration's build.target, else the host. Like cargo, it passes the
-// build's rustflags, since a --cfg there holds in target tables too.
-func buildTarget(ctx context.Context, root string, environ []string, configured string) (target, error) {
+// buildTarget asks rustc (RUSTC, else rustc on the run's PATH, as env's
+// Tools allow) for the target the traced build compiled for:
+// CARGO_BUILD_TARGET or the configuration's build.target, else the host.
+// Like cargo, it passes the build's rustflags, since a --cfg there holds
+// in target tables too.
+func buildTarget(ctx context.Context, root string, environ []string, configured string, env ecosystems.Env) (target, error) {
+	env.Environ = environ
 	rustc := ecosystems.Getenv(environ, "RUSTC")
-	if rustc == "" {
-		rustc = ecosystems.LookPath(environ, "rustc")
+	var err error
+	switch {
+	case rustc != "":
+		rustc, err = env.CheckTool(rustc)
+	case env.Tools != nil:
+		rustc, err = env.LookTool("rustc")
+	default:
+		if rustc = ecosystems.LookPath(environ, "rustc"); rustc == "" {
+			rustc = "rustc"
+		}
 	}
-	if rustc == "" {
-		rustc = "rustc"
+	if err != nil {
+		return target{}, err
 	}
 	triple := ecosystems.Getenv(environ, "CARGO_BUILD_TARGET")
 	if triple == "" {

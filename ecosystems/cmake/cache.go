@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // cache is a build directory's CMakeCache.txt: what configure resolved.
@@ -23,7 +25,7 @@ type cache struct {
 // be quoted; the type may be absent), "//" and "#" comments.
 func readCache(dir string) (*cache, error) {
 	f := filepath.Join(dir, "CMakeCache.txt")
-	b, err := os.ReadFile(f)
+	b, err := projfile.ReadFile(f, projfile.MaxLockfile)
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +282,7 @@ func resolve(caches []*cache, decl *declarations, tbl *Table) map[string]*resolv
 		if base == "" {
 			base = filepath.Join(c.dir, "_deps")
 		}
-		ents, _ := os.ReadDir(base)
+		ents, _ := projfile.ReadDir(base)
 		for _, e := range ents {
 			raw, ok := strings.CutSuffix(e.Name(), "-src")
 			if !ok || !e.IsDir() {

@@ -3,11 +3,11 @@ package cmake
 import (
 	"encoding/binary"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // compiled collects the files the compiler read to build a project, from
@@ -42,7 +42,7 @@ func compiled(builds []*cache) (files map[string]bool, found bool) {
 					}
 				}
 			case strings.HasSuffix(name, ".d") || name == "compiler_depend.make":
-				b, err := os.ReadFile(p)
+				b, err := projfile.ReadFile(p, projfile.MaxLockfile)
 				if err != nil {
 					return nil
 				}
@@ -133,7 +133,7 @@ func makeDeps(s string) []string {
 // number, its mtime (8 bytes in version 4, 4 in version 3) and the
 // numbers of its inputs.
 func readNinjaDeps(file string) ([]string, bool) {
-	b, err := os.ReadFile(file)
+	b, err := projfile.ReadFile(file, projfile.MaxLockfile)
 	const sig = "# ninjadeps\n"
 	if err != nil || len(b) < len(sig)+4 || string(b[:len(sig)]) != sig {
 		return nil, false

@@ -68,7 +68,7 @@ func joinRel(dir, name string) string {
 // readGoMod parses the go.mod at rel (slash-separated, relative to the
 // root, or absolute).
 func readGoMod(src ecosystems.Source, rel string) (goMod, error) {
-	data, err := src.ReadFile(rel)
+	data, err := src.ReadKind(rel, ecosystems.KindManifest)
 	if err != nil {
 		return goMod{}, err
 	}

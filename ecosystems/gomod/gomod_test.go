@@ -160,7 +160,7 @@ func TestTracedReal(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Installed: %v\n(run `make setup`)", err)
 			}
-			skip := p.(ecosystems.TraceSkipper).TraceSkip(context.Background(), env)
+			skip := p.(ecosystems.TraceSkipper).TraceSkip(context.Background(), ecosystems.Env{Environ: env})
 			if len(skip) < 2 {
 				t.Fatalf("TraceSkip = %q, want GOCACHE and GOROOT", skip)
 			}

@@ -81,9 +81,9 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		// nothing either, so its sources need not be in the module cache.
 		environ = listEnv(environ, p.work != nil && ecosystems.Getenv(environ, "GOWORK") != "off")
 	}
-	goCmd := e.Go
-	if goCmd == "" {
-		goCmd = lookPath("go", environ)
+	goCmd, environ, err := e.goCommand(env, environ)
+	if err != nil {
+		return nil, err
 	}
 
 	mainMods := map[string]bool{}

@@ -59,9 +59,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		environ = os.Environ()
 	}
 	environ = listEnv(environ, work != nil && ecosystems.Getenv(environ, "GOWORK") != "off")
-	goCmd := e.Go
-	if goCmd == "" {
-		goCmd = lookPath("go", environ)
+	goCmd, environ, err := e.goCommand(env, environ)
+	if err != nil {
+		return nil, err
 	}
 
 	out, err := run(ctx, root, environ, goCmd, "env", "-json", "GOMODCACHE", "GOROOT")
@@ -208,6 +208,26 @@ func listEnv(environ []string, workspace bool) []string {
 		flags = strings.Join(append(kept, "-mod=readonly"), " ")
 	}
 	return append(out, "GOFLAGS="+flags)
+}
+
+// goCommand returns the go command to ask and the environment to ask it
+// with: Ecosystem.Go, else go as env's Tools allow, else go on environ's
+// PATH. Where the project's code may not run (env.ProjectCode), the go
+// command may not switch to the toolchain go.mod names either
+// (GOTOOLCHAIN=local): it would run one from the module cache, which the
+// tests could write.
+func (e *Ecosystem) goCommand(env ecosystems.Env, environ []string) (string, []string, error) {
+	if e.Go != "" {
+		return e.Go, environ, nil
+	}
+	if env.Tools == nil {
+		return lookPath("go", environ), environ, nil
+	}
+	if env.ProjectCode() != nil {
+		environ = append(environ[:len(environ):len(environ)], "GOTOOLCHAIN=local")
+	}
+	p, err := env.LookTool("go")
+	return p, environ, err
 }
 
 // lookPath finds name in the PATH of environ, falling back to the

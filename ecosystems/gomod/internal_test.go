@@ -348,7 +348,7 @@ func TestNotOnDisk(t *testing.T) {
 	if _, err := p.Installed(context.Background(), ecosystems.Env{}); !errors.Is(err, ecosystems.ErrNotOnDisk) {
 		t.Errorf("Installed = %v, want ErrNotOnDisk", err)
 	}
-	if skip := p.(ecosystems.TraceSkipper).TraceSkip(context.Background(), nil); skip != nil {
+	if skip := p.(ecosystems.TraceSkipper).TraceSkip(context.Background(), ecosystems.Env{}); skip != nil {
 		t.Errorf("TraceSkip = %q, want none", skip)
 	}
 }
@@ -413,7 +413,7 @@ func TestTraceSkip(t *testing.T) {
 				return []byte(tt.goenv), tt.err
 			}}
 			p := ecotest.Open(t, e, tt.root).(ecosystems.TraceSkipper)
-			if diff := cmp.Diff(tt.want, p.TraceSkip(context.Background(), nil)); diff != "" {
+			if diff := cmp.Diff(tt.want, p.TraceSkip(context.Background(), ecosystems.Env{})); diff != "" {
 				t.Errorf("TraceSkip (-want +got):\n%s", diff)
 			}
 		})

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // TraceSkip returns the build cache (GOCACHE) and the toolchain's own tree
@@ -19,7 +21,7 @@ import (
 // A directory that contains GOMODCACHE or the project itself is not
 // returned: reads of module sources are the evidence D3 rests on. When the
 // go command cannot be asked, nothing is skipped.
-func (p *project) TraceSkip(ctx context.Context, environ []string) []string {
+func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 	if !p.src.OnDisk() {
 		return nil
 	}
@@ -28,12 +30,13 @@ func (p *project) TraceSkip(ctx context.Context, environ []string) []string {
 	if run == nil {
 		run = ExecRunner
 	}
+	environ := env.Environ
 	if environ == nil {
 		environ = os.Environ() // as Installed asks the go command
 	}
-	goCmd := e.Go
-	if goCmd == "" {
-		goCmd = lookPath("go", environ)
+	goCmd, environ, err := e.goCommand(env, environ)
+	if err != nil {
+		return nil
 	}
 	out, err := run(ctx, root, environ, goCmd, "env", "-json", "GOCACHE", "GOROOT", "GOMODCACHE")
 	if err != nil {

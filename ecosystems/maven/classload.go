@@ -3,12 +3,13 @@ package maven
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // logPrefix and logSuffix name the class-load log files TraceEnv asks every
@@ -156,7 +157,7 @@ var logName = regexp.MustCompile(`^` + regexp.QuoteMeta(logPrefix) + `(\d+)` + r
 
 // readLogs reads every class-load log in dir, ordered by file name.
 func readLogs(dir string) ([]*jvmLog, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := projfile.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +167,7 @@ func readLogs(dir string) ([]*jvmLog, error) {
 		if m == nil || !e.Type().IsRegular() {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := projfile.ReadFile(filepath.Join(dir, e.Name()), projfile.MaxLockfile)
 		if err != nil {
 			return nil, err
 		}

@@ -1,7 +1,6 @@
 package maven
 
 import (
-	"archive/zip"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -128,7 +127,7 @@ func (at *attributor) originalClasses(m gav) []string {
 	}
 	candidates = append(candidates, other...)
 	for _, f := range candidates {
-		zr, err := zip.OpenReader(f)
+		zr, err := openJar(f)
 		if err != nil {
 			continue
 		}

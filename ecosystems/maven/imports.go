@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // maxClassWarnings caps the warnings about class files that do not parse.
@@ -125,7 +126,7 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 			if d.IsDir() || !strings.HasSuffix(path, ".class") || !d.Type().IsRegular() {
 				return nil
 			}
-			data, err := os.ReadFile(path)
+			data, err := projfile.ReadFile(path, projfile.MaxLockfile)
 			if err != nil {
 				return err
 			}
@@ -260,7 +261,7 @@ func (p *project) resolvedPackages(ctx context.Context, env ecosystems.Env) ([]*
 		environ = os.Environ()
 	}
 	abs := p.src.PathRoot()
-	res, err := p.eco.resolve(ctx, abs, withoutXlog(environ, env.Scratch))
+	res, err := p.eco.resolve(ctx, abs, withoutXlog(environ, env.Scratch), env)
 	if err != nil {
 		p.resolveErr, p.resolveDone = err, true
 		return nil, err
@@ -298,7 +299,7 @@ func (ix *classIndex) addJar(name, file string) error {
 	if !strings.HasSuffix(file, ".jar") && !strings.HasSuffix(file, ".war") && !strings.HasSuffix(file, ".zip") {
 		return nil
 	}
-	zr, err := zip.OpenReader(file)
+	zr, err := openJar(file)
 	if err != nil {
 		if errors.Is(err, zip.ErrFormat) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return fmt.Errorf("%q is not a JAR: %w", file, err)

@@ -82,7 +82,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		}
 	}
 
-	res, err := e.resolve(ctx, abs, withoutXlog(environ, env.Scratch))
+	res, err := e.resolve(ctx, abs, withoutXlog(environ, env.Scratch), env)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()

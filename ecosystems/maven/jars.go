@@ -4,14 +4,17 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"io/fs"
 	"net/url"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // DebianRepository is Debian's Maven repository. Its artifacts are symbolic
@@ -349,7 +352,7 @@ func (at *attributor) nested(outer, inner string) (owner, bool) {
 // in the JAR outer. A JAR that cannot be read counts as one without any:
 // the class path entry is then reported as owned by no artifact.
 func nestedPOMs(outer, inner string) []gav {
-	zr, err := zip.OpenReader(outer)
+	zr, err := openJar(outer)
 	if err != nil {
 		return nil
 	}
@@ -384,12 +387,12 @@ func (at *attributor) readJar(p string) *jarInfo {
 	}
 	info := &jarInfo{}
 	at.jars[p] = info
-	zr, err := zip.OpenReader(p)
+	zr, err := openJar(p)
 	if err != nil {
 		return info
 	}
 	defer zr.Close()
-	info.poms = pomProperties(&zr.Reader)
+	info.poms = pomProperties(zr.Reader)
 	return info
 }
 
@@ -440,4 +443,32 @@ func parseProperties(r io.Reader) map[string]string {
 		props[strings.TrimSpace(l[:i])] = strings.TrimSpace(l[i+1:])
 	}
 	return props
+}
+
+// jarFile is an open JAR. A JAR on a class path or in target/dependency
+// may be the project's own, so it is opened as projfile opens project
+// files: a named pipe or a device there is refused, never waited on.
+type jarFile struct {
+	*zip.Reader
+	f *os.File
+}
+
+func (j *jarFile) Close() error { return j.f.Close() }
+
+// openJar opens the JAR at path, as zip.OpenReader would.
+func openJar(path string) (*jarFile, error) {
+	f, fi, err := projfile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: path, Err: errors.New("is a directory")}
+	}
+	zr, err := zip.NewReader(f, fi.Size())
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &jarFile{Reader: zr, f: f}, nil
 }

@@ -110,6 +110,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // Ecosystem is the Maven ecosystem. The zero value detects everything it
@@ -452,7 +453,7 @@ func settingsLocalRepository(file, home string) string {
 	if file == "" {
 		return ""
 	}
-	data, err := os.ReadFile(file)
+	data, err := projfile.ReadFile(file, projfile.MaxConfig)
 	if err != nil {
 		return ""
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // A module is one pom.xml with what it inherits: the parent it names (in
@@ -87,12 +88,12 @@ func (l *loader) onDisk(abs string) bool {
 // readFile reads the pom at abs.
 func (l *loader) readFile(abs string) ([]byte, error) {
 	if rel, ok := l.inside(abs); ok {
-		return l.src.ReadFile(rel)
+		return l.src.ReadKind(rel, ecosystems.KindManifest)
 	}
 	if !l.onDisk(abs) {
 		return nil, &fs.PathError{Op: "open", Path: abs, Err: fs.ErrNotExist}
 	}
-	return os.ReadFile(abs)
+	return projfile.ReadFile(abs, projfile.MaxManifest)
 }
 
 // stat returns the file information of abs, found as readFile finds it.

@@ -86,6 +86,7 @@ func parsePOM(file string, data []byte) (*pom, error) {
 	p := &pom{file: file}
 	var (
 		stack    []string    // local names of the open elements
+		paths    []string    // the element path of each open element, "" past pathDepth
 		text     []byte      // character data of the innermost element
 		lines    []int       // line of each open element
 		dep      *pomDep     // the <dependency> being read
@@ -120,10 +121,14 @@ func parsePOM(file string, data []byte) (*pom, error) {
 					return nil, ecosystems.Errorf(file, line(), "root element is <%s>, want <project>", name)
 				}
 			}
+			if len(stack) == maxDepth {
+				return nil, ecosystems.Errorf(file, line(), "<%s> is nested more than %d elements deep", name, maxDepth)
+			}
+			path := childPath(paths, name)
 			stack = append(stack, name)
+			paths = append(paths, path)
 			lines = append(lines, line())
 			text = text[:0]
-			path := strings.Join(stack, "/")
 			switch path {
 			case "project/parent":
 				p.parent = &pomParent{line: line()}
@@ -150,9 +155,12 @@ func parsePOM(file string, data []byte) (*pom, error) {
 				// only a guard.
 				return nil, ecosystems.Errorf(file, line(), "unexpected </%s>", t.Name.Local)
 			}
-			path := strings.Join(stack, "/")
+			path := paths[len(paths)-1]
 			f := field{val: strings.TrimSpace(string(text)), line: lines[len(lines)-1]}
-			parent := strings.Join(stack[:len(stack)-1], "/")
+			parent := ""
+			if len(paths) > 1 {
+				parent = paths[len(paths)-2]
+			}
 			leaf := stack[len(stack)-1]
 			switch {
 			case reloc != nil && isRelocation(parent):
@@ -198,7 +206,7 @@ func parsePOM(file string, data []byte) (*pom, error) {
 			case path == "project/profiles/profile":
 				prof = nil
 			}
-			stack, lines = stack[:len(stack)-1], lines[:len(lines)-1]
+			stack, paths, lines = stack[:len(stack)-1], paths[:len(paths)-1], lines[:len(lines)-1]
 			text = text[:0]
 		}
 	}
@@ -206,6 +214,32 @@ func parsePOM(file string, data []byte) (*pom, error) {
 		return nil, ecosystems.Errorf(file, line(), "no <project> element")
 	}
 	return p, nil
+}
+
+// maxDepth is how deeply pom.xml elements may nest: a real pom nests a
+// few levels (a plugin's configuration a dozen or so), and a deeper one is
+// an attack on the time and memory of whatever reads it. A variable so
+// the benchmark can measure deeper documents.
+var maxDepth = 1000
+
+// pathDepth is how deep the element paths parsePOM matches go: the
+// deepest Maven model place it reads (a profile's plugin execution's
+// <relocation>) lies at depth 11. Deeper elements get no path, which keeps
+// the work per element constant however deep a document nests: joining
+// the whole stack for every element made a deep pom quadratic.
+const pathDepth = 24
+
+// childPath returns the element path of a child named name of the
+// innermost element of paths, or "" past pathDepth or under an element
+// that has none.
+func childPath(paths []string, name string) string {
+	switch {
+	case len(paths) == 0:
+		return name
+	case len(paths) >= pathDepth || paths[len(paths)-1] == "":
+		return ""
+	}
+	return paths[len(paths)-1] + "/" + name
 }
 
 // isRelocation reports whether path is a maven-shade-plugin <relocation>

@@ -15,6 +15,7 @@ import (
 	"github.com/package-url/packageurl-go"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
@@ -136,28 +137,46 @@ func (e Ecosystem) home(environ []string) string {
 }
 
 // mvnCommand returns the Maven program: mvn on the run's PATH, else the
-// project's Maven wrapper, else "".
-func (e Ecosystem) mvnCommand(root string, environ []string) string {
+// project's Maven wrapper, as env's Tools allow (env.Environ is the run's
+// environment); an error says why there is none. Maven runs the project's
+// build extensions (.mvn/) and plugins from a local repository the tests
+// could write, so where the project's code may not run, neither may mvn.
+func (e Ecosystem) mvnCommand(root string, env ecosystems.Env) (string, error) {
 	if e.Command != "" {
-		return e.Command
+		return e.Command, nil
 	}
-	if p := ecosystems.LookPath(environ, "mvn"); p != "" {
-		return p
+	if err := env.ProjectCode(); err != nil {
+		return "", fmt.Errorf("mvn is not run: %w", err)
 	}
-	if p := filepath.Join(root, "mvnw"); fileExists(p) {
-		return p
+	p, err := env.LookTool("mvn")
+	if err == nil {
+		return p, nil
 	}
-	return ""
+	if !errors.Is(err, toolexec.ErrNotFound) {
+		return "", err
+	}
+	if w := filepath.Join(root, "mvnw"); fileExists(w) {
+		// The wrapper is the project's own script: run only as the
+		// tools allow (the tests ran it too, in a process without the
+		// token).
+		if _, cerr := env.CheckTool(w); cerr != nil {
+			return "", fmt.Errorf("mvn not found on PATH, and the project's Maven wrapper is not run: %w", cerr)
+		}
+		return w, nil
+	}
+	return "", errNoMaven
 }
 
 // errNoMaven says Maven could not be found.
 var errNoMaven = errors.New("mvn not found on PATH and the project has no Maven wrapper (mvnw)")
 
-// resolve asks Maven for every module's resolved dependency tree.
-func (e Ecosystem) resolve(ctx context.Context, root string, environ []string) (*resolution, error) {
-	mvn := e.mvnCommand(root, environ)
-	if mvn == "" {
-		return nil, errNoMaven
+// resolve asks Maven for every module's resolved dependency tree; environ
+// is the environment to run it with, env says which Maven may run.
+func (e Ecosystem) resolve(ctx context.Context, root string, environ []string, env ecosystems.Env) (*resolution, error) {
+	env.Environ = environ
+	mvn, err := e.mvnCommand(root, env)
+	if err != nil {
+		return nil, err
 	}
 	out, err := os.MkdirTemp("", "envaudit-maven-")
 	if err != nil {
@@ -212,7 +231,7 @@ func readTrees(dir string) (*resolution, error) {
 		if len(parts) >= 5 && parts[2] == "localrepo" && res.localRepo == "" {
 			res.localRepo = "/" + strings.Join(parts[3:len(parts)-1], "/")
 		}
-		data, err := os.ReadFile(f)
+		data, err := projfile.ReadFile(f, projfile.MaxLockfile)
 		if err != nil {
 			return nil, err
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/posdoc"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // evidence says what D3 rests on for npm, for the report.
@@ -223,7 +224,7 @@ func (v *inventory) walk(layout, real string) error {
 		return nil
 	}
 	v.walked[real] = true
-	entries, err := os.ReadDir(layout)
+	entries, err := projfile.ReadDir(layout)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			v.warnf("%s: %v", v.display(layout), err)
@@ -241,7 +242,7 @@ func (v *inventory) walk(layout, real string) error {
 			}
 			continue
 		}
-		scoped, err := os.ReadDir(filepath.Join(layout, name))
+		scoped, err := projfile.ReadDir(filepath.Join(layout, name))
 		if err != nil {
 			continue // a file named @x, or a dangling link: not a scope
 		}
@@ -357,7 +358,7 @@ func (v *inventory) lockKey(dir string) string {
 func (v *inventory) readPackageJSON(p *installed) {
 	file := filepath.Join(p.real, "package.json")
 	rel := v.display(filepath.Join(p.dir, "package.json"))
-	data, err := os.ReadFile(file)
+	data, err := projfile.ReadFile(file, projfile.MaxMetadata)
 	if err != nil {
 		p.broken = true
 		if errors.Is(err, fs.ErrNotExist) {
@@ -615,7 +616,7 @@ func (v *inventory) contains(dir, p string) bool {
 func (v *inventory) indexBins(x *ecosystems.PathIndex) {
 	for real := range v.walked {
 		bin := filepath.Join(real, ".bin")
-		entries, err := os.ReadDir(bin)
+		entries, err := projfile.ReadDir(bin)
 		if err != nil {
 			continue
 		}

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // pnpState is the part of Yarn's Plug'n'Play runtime state the inventory
@@ -35,11 +35,11 @@ type pnpInfo struct {
 // "" and no error when the project has neither.
 func readPnpState(root string) (*pnpState, string, error) {
 	file := ".pnp.data.json"
-	data, err := os.ReadFile(filepath.Join(root, file))
+	data, err := projfile.ReadFile(filepath.Join(root, file), projfile.MaxLockfile)
 	if errors.Is(err, fs.ErrNotExist) {
 		file = ".pnp.cjs"
 		var js []byte
-		if js, err = os.ReadFile(filepath.Join(root, file)); err == nil {
+		if js, err = projfile.ReadFile(filepath.Join(root, file), projfile.MaxLockfile); err == nil {
 			data, err = inlinedState(js)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // toolchainWhy is the reason given for npm's own files in the report.
@@ -92,7 +93,7 @@ func npmPackageDir(file string) string {
 
 // packageName returns the "name" of the package.json in dir, or "".
 func packageName(dir string) string {
-	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	data, err := projfile.ReadFile(filepath.Join(dir, "package.json"), projfile.MaxMetadata)
 	if err != nil {
 		return ""
 	}
@@ -116,7 +117,7 @@ func siblingClosure(dir string) []string {
 	for len(queue) > 0 {
 		d := queue[0]
 		queue = queue[1:]
-		data, err := os.ReadFile(filepath.Join(d, "package.json"))
+		data, err := projfile.ReadFile(filepath.Join(d, "package.json"), projfile.MaxMetadata)
 		if err != nil {
 			continue
 		}

@@ -73,7 +73,7 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 		switch f {
 		case "setup.py":
 			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
-			data, err := src.ReadFile(f)
+			data, err := src.ReadKind(f, ecosystems.KindManifest)
 			if err != nil {
 				return nil, err
 			}
@@ -82,7 +82,7 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 			}
 		case "pyproject.toml", "Pipfile", "setup.cfg":
 			p.files = append(p.files, ecosystems.File{Path: f, Kind: ecosystems.KindManifest})
-			data, err := src.ReadFile(f)
+			data, err := src.ReadKind(f, ecosystems.KindManifest)
 			if err != nil {
 				return nil, err
 			}
@@ -249,7 +249,7 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 		if n, ok := nodes[name]; ok {
 			return n, nil
 		}
-		data, err := src.ReadFile(name)
+		data, err := src.ReadKind(name, ecosystems.KindManifest)
 		if err != nil {
 			if from.File != "" {
 				if errors.Is(err, fs.ErrNotExist) {

@@ -95,6 +95,17 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		res.Warnings = append(res.Warnings, "no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): the sources' imports are unknown")
 		return res, nil
 	}
+	// The script runs isolated (-I -S: no site, no .pth file), so any
+	// interpreter reads the sources alike: where the chosen one may not
+	// run, python3 from PATH does.
+	if _, err := env.CheckTool(python); err != nil {
+		p, lerr := env.LookTool("python3", "python")
+		if lerr != nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %v: the sources' imports are unknown", why, err))
+			return res, nil
+		}
+		python, why = p, whyOnPath
+	}
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path:    python,
 		Args:    []string{"-I", "-S", "-c", importsScript, root, strconv.Itoa(importsMaxFiles), strconv.Itoa(importsMaxBytes)},

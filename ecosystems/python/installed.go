@@ -16,6 +16,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/dpkg"
+	"github.com/envaudit/envaudit/internal/projfile"
 	packageurl "github.com/package-url/packageurl-go"
 )
 
@@ -63,6 +64,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		environ = os.Environ()
 		env.Environ = environ
 	}
+	var err error
 	python, why := chooseInterpreter(root, env)
 	if python == "" {
 		inv.Warnings = append(inv.Warnings, "no python interpreter found (none executed by the run, no virtual environment, no python3 on PATH): installed packages unknown")
@@ -78,6 +80,18 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			inv.Unknown = true
 			return inv, nil
 		}
+	}
+	// The interpreter answers from the project's .pth files and
+	// sitecustomize: one the front end's policy keeps from running (in
+	// the workspace, or where the tests could have replaced it) is not
+	// asked.
+	if err = env.ProjectCode(); err == nil {
+		python, err = env.CheckTool(python)
+	}
+	if err != nil {
+		inv.Warnings = append(inv.Warnings, fmt.Sprintf("%s %q was not asked for its sys.path: %v: installed packages unknown", why, python, err))
+		inv.Unknown = true
+		return inv, nil
 	}
 	query := e.Query
 	if query == nil {
@@ -450,7 +464,7 @@ func scanPath(root string, path []string) []*dist {
 			continue
 		}
 		seen[site] = true
-		entries, err := os.ReadDir(site)
+		entries, err := projfile.ReadDir(site)
 		if err != nil {
 			continue // zip files and directories that do not exist are on sys.path too
 		}
@@ -507,7 +521,7 @@ func readDist(site, name string) *dist {
 	}
 	dirName, dirVersion := splitMetaName(name)
 	var h map[string][]string
-	data, err := os.ReadFile(headerFile)
+	data, err := projfile.ReadFile(headerFile, projfile.MaxMetadata)
 	if err == nil {
 		h, err = parseHeaders(data)
 	}
@@ -541,7 +555,7 @@ func readDist(site, name string) *dist {
 		return d
 	}
 	if !isDistInfo && len(h["requires-dist"]) == 0 {
-		if data, err := os.ReadFile(meta + "/requires.txt"); err == nil {
+		if data, err := projfile.ReadFile(meta+"/requires.txt", projfile.MaxMetadata); err == nil {
 			reqs, err := parseRequiresTxt(data)
 			if err != nil {
 				warn("%q: %v", meta+"/requires.txt", err)
@@ -550,7 +564,7 @@ func readDist(site, name string) *dist {
 		}
 	}
 	if isDistInfo {
-		if data, err := os.ReadFile(meta + "/RECORD"); err == nil {
+		if data, err := projfile.ReadFile(meta+"/RECORD", projfile.MaxMetadata); err == nil {
 			paths, err := parseRecord(data)
 			if err != nil {
 				warn("%q: %v; attributing by top_level.txt", meta+"/RECORD", err)
@@ -561,13 +575,13 @@ func readDist(site, name string) *dist {
 				}
 			}
 		}
-	} else if data, err := os.ReadFile(meta + "/installed-files.txt"); err == nil {
+	} else if data, err := projfile.ReadFile(meta+"/installed-files.txt", projfile.MaxMetadata); err == nil {
 		d.hasFiles = true
 		for _, p := range textLines(data) {
 			d.files = append(d.files, joinMeta(meta, p))
 		}
 	}
-	if data, err := os.ReadFile(meta + "/top_level.txt"); err == nil {
+	if data, err := projfile.ReadFile(meta+"/top_level.txt", projfile.MaxMetadata); err == nil {
 		d.topLevel = textLines(data)
 	}
 	return d
@@ -751,7 +765,7 @@ func (ix *indexer) listing(dir string) ([]os.DirEntry, error) {
 	if l, ok := ix.listings[dir]; ok {
 		return l, nil
 	}
-	l, err := os.ReadDir(dir)
+	l, err := projfile.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -887,7 +901,7 @@ func startupModules(files []string) []string {
 		if !strings.HasSuffix(f, ".pth") {
 			continue
 		}
-		data, err := os.ReadFile(f)
+		data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 		if err != nil {
 			continue
 		}
@@ -926,7 +940,7 @@ func editablePaths(d *dist) []string {
 		base := filepath.Base(f)
 		switch {
 		case strings.HasSuffix(base, ".pth") && strings.HasPrefix(base, "__editable__"):
-			data, err := os.ReadFile(f)
+			data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 			if err != nil {
 				continue
 			}
@@ -939,7 +953,7 @@ func editablePaths(d *dist) []string {
 				}
 			}
 		case strings.HasPrefix(base, "__editable__") && strings.HasSuffix(base, "_finder.py"):
-			data, err := os.ReadFile(f)
+			data, err := projfile.ReadFile(f, projfile.MaxMetadata)
 			if err != nil {
 				continue
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
 
@@ -190,7 +191,7 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 	if len(venvPythons) > 0 {
 		return venvPythons[0], "the project's virtual environment"
 	}
-	if p := ecosystems.LookPath(env.Environ, "python3", "python"); p != "" {
+	if p, err := env.LookTool("python3", "python"); err == nil {
 		return p, whyOnPath
 	}
 	return "", ""
@@ -207,7 +208,7 @@ const whyOnPath = "python3 on the run's PATH"
 func emptyVenv(root string) string {
 	for _, d := range []string{".venv", "venv"} {
 		dir := filepath.Join(root, d)
-		entries, err := os.ReadDir(dir)
+		entries, err := projfile.ReadDir(dir)
 		if err != nil {
 			continue
 		}
@@ -234,7 +235,7 @@ func isExecutable(p string) bool {
 
 // isScript reports whether p starts with "#!", as version-manager shims do.
 func isScript(p string) bool {
-	f, err := os.Open(p)
+	f, _, err := projfile.Open(p)
 	if err != nil {
 		return false
 	}

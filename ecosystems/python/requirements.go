@@ -7,6 +7,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -99,6 +100,23 @@ func parseRequirements(name string, data []byte, local localNamer) (*reqFile, er
 	return f, nil
 }
 
+// maxQuoted is how much of a line an error quotes: a line may be
+// megabytes long, and the error goes to the log and an annotation.
+const maxQuoted = 200
+
+// clip returns s cut to maxQuoted bytes (at a rune boundary) and marked
+// so.
+func clip(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 type logicalLine struct {
 	line int
 	text string
@@ -178,6 +196,10 @@ func (f *reqFile) parseLine(file string, line int, text string, local localNamer
 		}
 		e, err := parseReqArg(arg, false, local)
 		if err != nil {
+			if len(arg) > maxQuoted {
+				// The parser's own error quotes the rest of the line.
+				return ecosystems.Errorf(file, line, "invalid requirement %q: %s", clip(arg), clip(err.Error()))
+			}
 			return ecosystems.Errorf(file, line, "invalid requirement %q: %w", arg, err)
 		}
 		if e != nil {

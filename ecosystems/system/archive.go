@@ -17,8 +17,13 @@ import (
 // for a name they do not. The lists are those of the last `apt-get
 // update`; on a machine that never ran it, no name is known.
 func AptArchive(ctx context.Context, names []string) ([]string, error) {
+	return aptArchive(ctx, "apt-cache", names)
+}
+
+// aptArchive is AptArchive asking the apt-cache program at apt.
+func aptArchive(ctx context.Context, apt string, names []string) ([]string, error) {
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
-		Path:    "apt-cache",
+		Path:    apt,
 		Args:    append([]string{"policy", "--"}, names...),
 		Env:     []string{"PATH=" + os.Getenv("PATH"), "LC_ALL=C"},
 		Timeout: 30 * time.Second,

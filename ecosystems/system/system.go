@@ -436,7 +436,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			}
 		}
 	}
-	p.available(ctx, inv, db, deps)
+	p.available(ctx, inv, db, deps, env)
 	skipBase := func(p *dpkg.Package) bool { _, ok := base[p]; return ok }
 	for p := range db.Closure(roots, skipBase) {
 		pkg := ecosystems.Package{
@@ -549,10 +549,21 @@ func providedBy(db *dpkg.DB, name string, loaded map[string]bool) bool {
 // available records in inv the declared packages that no installed
 // package provides but the archive knows (Inventory.Available). An archive
 // that cannot be asked leaves every such name unknown, and says so.
-func (p *project) available(ctx context.Context, inv *ecosystems.Inventory, db *dpkg.DB, deps []ecosystems.Dependency) {
+func (p *project) available(ctx context.Context, inv *ecosystems.Inventory, db *dpkg.DB, deps []ecosystems.Dependency, env ecosystems.Env) {
 	ask := p.eco.Archive
 	if ask == nil && p.eco.System == nil {
 		ask = AptArchive
+		if env.Tools != nil {
+			// apt-cache as the front end's policy finds it, not from
+			// envaudit's PATH, where the tests could have put one.
+			ask = func(ctx context.Context, names []string) ([]string, error) {
+				apt, err := env.LookTool("apt-cache")
+				if err != nil {
+					return nil, err
+				}
+				return aptArchive(ctx, apt, names)
+			}
+		}
 	}
 	if ask == nil {
 		return

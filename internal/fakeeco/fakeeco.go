@@ -25,6 +25,21 @@ import (
 // appends the names of the packages it "uses" there, and Installed turns
 // that log into Observations.
 type Ecosystem struct {
+	// StallOpen, when set, makes Open wait until it is closed, heedless
+	// of its context, as a parser busy with a hostile file would;
+	// StallInstalled makes Installed wait until it is closed or its
+	// context ends, as a package manager that never answers does (the
+	// ecosystems run theirs on the context). For the tests of the
+	// interrupts and the timeout.
+	StallOpen, StallInstalled chan struct{}
+	// InstalledBeforeStall is how many calls of Installed answer before
+	// StallInstalled holds the next ones: 1 lets the enumeration before
+	// the run answer and stalls the one after it.
+	InstalledBeforeStall int
+
+	// installedCalls counts the calls of Installed (under mu).
+	installedCalls int
+
 	mu sync.Mutex
 	// envs records every Env that Installed was given.
 	envs []ecosystems.Env
@@ -37,6 +52,9 @@ const Log = "used.log"
 func (*Ecosystem) Name() string { return "fake" }
 
 func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
+	if e.StallOpen != nil {
+		<-e.StallOpen
+	}
 	data, err := src.ReadFile("fake.txt")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -74,6 +92,17 @@ func (p *project) Declared() []ecosystems.Dependency { return p.deps }
 
 func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystems.Inventory, error) {
 	e, root := p.eco, p.root
+	e.mu.Lock()
+	e.installedCalls++
+	stall := e.StallInstalled != nil && e.installedCalls > e.InstalledBeforeStall
+	e.mu.Unlock()
+	if stall {
+		select {
+		case <-e.StallInstalled:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
 	e.mu.Lock()
 	e.envs = append(e.envs, env)
 	e.mu.Unlock()

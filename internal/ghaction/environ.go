@@ -36,6 +36,20 @@ var fileCommandVars = map[string]bool{
 // variables: shorter values would match innocent text.
 const minSecretLen = 8
 
+// HasCredentials reports whether environ holds one of the runner's
+// credentials (GITHUB_TOKEN, ACTIONS_RUNTIME_TOKEN, ...), the variables
+// FilterEnviron always removes: a process started with it holds a secret,
+// even once it has unset them.
+func HasCredentials(environ []string) bool {
+	for _, kv := range environ {
+		k, v, _ := strings.Cut(kv, "=")
+		if credentialVars[strings.ToUpper(k)] && v != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // FilterEnviron returns environ (KEY=VALUE entries, as os.Environ gives
 // them) as the traced command may see it: without the runner's credentials,
 // without its file commands (GITHUB_OUTPUT, GITHUB_ENV, ...), without the
@@ -44,6 +58,27 @@ const minSecretLen = 8
 // another variable by an earlier step. The order of the remaining entries
 // is kept.
 func FilterEnviron(environ []string, secrets ...string) []string {
+	return dropEnviron(environ, func(up string) bool {
+		return credentialVars[up] || fileCommandVars[up] || strings.HasPrefix(up, "INPUT_")
+	}, secrets)
+}
+
+// ChildEnviron returns environ as the audit child of mode single gets it:
+// the Action's inputs kept (the child reads them) except the token's,
+// and, as for the traced command, without the runner's credentials, its
+// file commands (the token's holder writes them) and any variable whose
+// value contains one of secrets. The order of the remaining entries is
+// kept.
+func ChildEnviron(environ []string, secrets ...string) []string {
+	return dropEnviron(environ, func(up string) bool {
+		return credentialVars[up] || fileCommandVars[up] || up == "INPUT_GITHUB_TOKEN" || up == "INPUT_GITHUB-TOKEN"
+	}, secrets)
+}
+
+// dropEnviron returns the entries of environ whose variable, upper-cased,
+// drop does not name and whose value holds none of secrets (the ones long
+// enough to search for), in their order.
+func dropEnviron(environ []string, drop func(up string) bool, secrets []string) []string {
 	var live []string
 	for _, s := range secrets {
 		if len(s) >= minSecretLen {
@@ -53,7 +88,7 @@ func FilterEnviron(environ []string, secrets ...string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
 		k, v, _ := strings.Cut(kv, "=")
-		if up := strings.ToUpper(k); credentialVars[up] || fileCommandVars[up] || strings.HasPrefix(up, "INPUT_") {
+		if drop(strings.ToUpper(k)) {
 			continue
 		}
 		leaked := false

@@ -63,3 +63,39 @@ func TestFilterEnviron(t *testing.T) {
 		})
 	}
 }
+
+func TestChildEnviron(t *testing.T) {
+	const tok = "ghs_secret0123456789"
+	in := []string{
+		"PATH=/usr/bin", "INPUT_RUN=npm test", "INPUT_GITHUB_TOKEN=" + tok, "INPUT_GITHUB-TOKEN=" + tok,
+		"GITHUB_TOKEN=" + tok, "ACTIONS_RUNTIME_TOKEN=rt", "GITHUB_OUTPUT=/tmp/out", "GITHUB_STEP_SUMMARY=/tmp/sum",
+		"COPY=Bearer " + tok, "GITHUB_REPOSITORY=octo/webapp",
+	}
+	want := []string{"PATH=/usr/bin", "INPUT_RUN=npm test", "GITHUB_REPOSITORY=octo/webapp"}
+	if diff := cmp.Diff(want, ChildEnviron(in, tok)); diff != "" {
+		t.Errorf("ChildEnviron (-want +got):\n%s", diff)
+	}
+}
+
+// TestHasCredentials: a runner credential with a value is a secret held;
+// an empty one, the file commands and other variables are not.
+func TestHasCredentials(t *testing.T) {
+	tests := []struct {
+		name    string
+		environ []string
+		want    bool
+	}{
+		{"none", []string{"PATH=/usr/bin", "GITHUB_OUTPUT=/tmp/o", "INPUT_RUN=npm test"}, false},
+		{"githubToken", []string{"GITHUB_TOKEN=ghs_x"}, true},
+		{"runtimeToken", []string{"ACTIONS_RUNTIME_TOKEN=abc"}, true},
+		{"lowercase", []string{"actions_id_token_request_token=abc"}, true},
+		{"empty", []string{"GITHUB_TOKEN="}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := HasCredentials(tt.environ); got != tt.want {
+				t.Errorf("HasCredentials(%q) = %v, want %v", tt.environ, got, tt.want)
+			}
+		})
+	}
+}

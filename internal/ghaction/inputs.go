@@ -16,8 +16,8 @@ import (
 // interpolates one into a script, which would let a crafted input run
 // commands.
 type Inputs struct {
-	// Mode is "audit" (the default) or "baseline" (snapshot the runner
-	// before the project's install steps).
+	// Mode is one of the Mode constants: audit (the default), publish,
+	// single or baseline.
 	Mode string
 	// Run is the test command, run by bash like a workflow run: step.
 	Run              string
@@ -40,7 +40,41 @@ type Inputs struct {
 	// Baseline is the runner baseline file: written in baseline mode,
 	// read (when it exists) in audit mode.
 	Baseline string
+	// Bundle is the publish bundle's directory: where mode audit writes
+	// it (default under RUNNER_TEMP), where mode publish reads it instead
+	// of downloading the triggering run's artifact.
+	Bundle string
+	// SBOMArtifact and BundleArtifact name the workflow artifacts
+	// action.yml uploads the SBOM and the bundle as; mode publish
+	// downloads BundleArtifact.
+	SBOMArtifact, BundleArtifact string
+	// UploadArtifacts says whether action.yml uploads them.
+	UploadArtifacts bool
 }
+
+// The Action's modes.
+const (
+	// ModeAudit traces and gates, writes the files and the publish
+	// bundle, annotates and writes the job summary, and writes nothing
+	// through the API: the job that runs the pull request's code needs
+	// no more than a read-only token.
+	ModeAudit = "audit"
+	// ModePublish publishes an audit job's bundle from a workflow_run
+	// workflow that holds a write token and runs nothing of the pull
+	// request.
+	ModePublish = "publish"
+	// ModeSingle audits and publishes in one step, the token held by a
+	// process that never executes anything but its own audit child.
+	ModeSingle = "single"
+	// ModeBaseline snapshots the runner before the install steps.
+	ModeBaseline = "baseline"
+)
+
+// Default artifact names.
+const (
+	DefaultSBOMArtifact   = "envaudit-sbom"
+	DefaultBundleArtifact = "envaudit-bundle"
+)
 
 // input reads one input the way the runner names it for JavaScript
 // actions (INPUT_FAIL-ON) or the way action.yml maps it (INPUT_FAIL_ON).
@@ -78,16 +112,25 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		Review:           input(getenv, "review"),
 		Token:            input(getenv, "github-token"),
 		Baseline:         input(getenv, "baseline"),
+		Bundle:           input(getenv, "bundle"),
+		SBOMArtifact:     input(getenv, "sbom-artifact"),
+		BundleArtifact:   input(getenv, "bundle-artifact"),
 	}
 	var err error
 	switch in.Mode {
 	case "":
-		in.Mode = "audit"
-	case "audit", "baseline":
+		in.Mode = ModeAudit
+	case ModeAudit, ModePublish, ModeSingle, ModeBaseline:
 	default:
-		return in, fmt.Errorf("mode: unknown value %q (want audit or baseline)", in.Mode)
+		return in, fmt.Errorf("mode: unknown value %q (want audit, publish, single or baseline)", in.Mode)
 	}
-	if in.Mode == "audit" && in.Run == "" {
+	if in.SBOMArtifact == "" {
+		in.SBOMArtifact = DefaultSBOMArtifact
+	}
+	if in.BundleArtifact == "" {
+		in.BundleArtifact = DefaultBundleArtifact
+	}
+	if (in.Mode == ModeAudit || in.Mode == ModeSingle) && in.Run == "" {
 		return in, fmt.Errorf("run: the test command is required (for example `npm test`)")
 	}
 	if in.FailOn, err = policy.ParseFailOn(input(getenv, "fail-on")); err != nil {
@@ -111,6 +154,7 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		{"summary", &in.Summary, true},
 		{"submit-dependencies", &in.SubmitDependencies, false},
 		{"only-new", &in.OnlyNew, true},
+		{"upload-artifacts", &in.UploadArtifacts, true},
 	} {
 		if *b.dst, err = boolInput(getenv, b.name, b.def); err != nil {
 			return in, err
@@ -136,6 +180,7 @@ type Outputs struct {
 	Report        string
 	SBOM          string
 	SARIF         string
+	Bundle        string // the bundle's directory, when one was written
 	Phantom       int
 	Hidden        int
 	Bloat         int
@@ -150,6 +195,7 @@ func (o Outputs) Map() map[string]string {
 		"report":         o.Report,
 		"sbom":           o.SBOM,
 		"sarif":          o.SARIF,
+		"bundle":         o.Bundle,
 		"phantom":        fmt.Sprint(o.Phantom),
 		"hidden":         fmt.Sprint(o.Hidden),
 		"bloat":          fmt.Sprint(o.Bloat),

@@ -49,13 +49,19 @@ func TestReadInputs(t *testing.T) {
 	if b, err := ReadInputs(env("INPUT_MODE", "baseline")); err != nil || b.Mode != "baseline" {
 		t.Errorf("baseline mode without run: %+v, %v", b, err)
 	}
+	p, err := ReadInputs(env("INPUT_MODE", "publish", "INPUT_BUNDLE", "dl", "INPUT_BUNDLE_ARTIFACT", "b"))
+	if err != nil || p.Mode != ModePublish || p.Bundle != "dl" || p.BundleArtifact != "b" || p.SBOMArtifact != DefaultSBOMArtifact || !p.UploadArtifacts {
+		t.Errorf("publish mode without run: %+v, %v", p, err)
+	}
 
 	errs := []struct {
 		env  []string
 		want string
 	}{
 		{nil, "run: the test command is required (for example `npm test`)"},
-		{[]string{"INPUT_RUN", "x", "INPUT_MODE", "trace"}, `mode: unknown value "trace" (want audit or baseline)`},
+		{[]string{"INPUT_RUN", "x", "INPUT_MODE", "trace"}, `mode: unknown value "trace" (want audit, publish, single or baseline)`},
+		{[]string{"INPUT_MODE", "single"}, "run: the test command is required (for example `npm test`)"},
+		{[]string{"INPUT_RUN", "x", "INPUT_UPLOAD_ARTIFACTS", "no"}, `upload-artifacts: want true or false, not "no"`},
 		{[]string{"INPUT_RUN", "x", "INPUT_ANNOTATE", "yes"}, `annotate: want true or false, not "yes"`},
 		{[]string{"INPUT_RUN", "x", "INPUT_REVIEW", "always"}, `review: unknown value "always" (want auto, true or false)`},
 		{[]string{"INPUT_RUN", "x", "INPUT_SBOM_FORMAT", "spdx"}, `sbom-format: unknown SBOM format "spdx" (want json or xml)`},
@@ -77,7 +83,7 @@ func TestOutputs(t *testing.T) {
 	o.CountFindings(r)
 	o.AgentAuthored = true
 	o.Report = "r.json"
-	want := map[string]string{"report": "r.json", "sbom": "", "sarif": "", "phantom": "2", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "0"}
+	want := map[string]string{"report": "r.json", "sbom": "", "sarif": "", "bundle": "", "phantom": "2", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "0"}
 	if diff := cmp.Diff(want, o.Map()); diff != "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}

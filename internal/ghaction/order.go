@@ -59,6 +59,7 @@ func changeRank(c string) int {
 }
 
 var kindOrder = []string{
+	"hidden:" + audit.ReasonTampered,
 	"hidden:" + audit.ReasonDirect,
 	"hidden:" + audit.ReasonMissing,
 	"hidden:" + audit.ReasonUndeclared,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -21,7 +22,16 @@ const SummaryMarker = "<!-- envaudit:summary -->"
 
 // findingMarker marks an inline review comment with the finding it is
 // about, so a later push does not comment on the same line twice.
-func findingMarker(it audit.Item) string { return "<!-- envaudit:finding " + it.Key() + " -->" }
+func findingMarker(it audit.Item) string { return "<!-- envaudit:finding " + markerKey(it) + " -->" }
+
+// markerKeyEscaper keeps a finding's key inside the HTML comment of its
+// marker: a package name is the project's text, and one holding "-->"
+// would end the comment and put what follows in the rendered body. Real
+// names hold none of these characters, so their markers read as before.
+var markerKeyEscaper = strings.NewReplacer("%", "%25", "<", "%3C", ">", "%3E", "!", "%21", "\r", "%0D", "\n", "%0A")
+
+// markerKey is the item's key as its marker holds it.
+func markerKey(it audit.Item) string { return markerKeyEscaper.Replace(it.Key()) }
 
 // actionsBot is the author of what GitHub Actions' GITHUB_TOKEN writes.
 const actionsBot = "github-actions[bot]"
@@ -206,7 +216,7 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *policy.PullReq
 		var drafts []*github.DraftReviewComment
 		for _, it := range onDiff {
 			file, line := it.Location(opts.Prefix)
-			if posted[fmt.Sprintf("%s:%d:%s", file, line, it.Key())] {
+			if posted[fmt.Sprintf("%s:%d:%s", file, line, markerKey(it))] {
 				res.AlreadyThere++
 				continue
 			}
@@ -246,8 +256,15 @@ func Review(ctx context.Context, c *github.Client, repo Repo, pr *policy.PullReq
 	return res, nil
 }
 
+// reviewCommentBody is an inline comment: the finding's title and
+// description, each line inert Markdown (the names and messages are the
+// project's), and its marker.
 func reviewCommentBody(it audit.Item) string {
-	return fmt.Sprintf("**%s**\n\n%s\n\n%s", title(it), it.Describe(), findingMarker(it))
+	lines := strings.Split(it.Describe(), "\n")
+	for i, l := range lines {
+		lines[i] = markdown.Text(l)
+	}
+	return fmt.Sprintf("**%s**\n\n%s\n\n%s", markdown.Text(title(it)), strings.Join(lines, "\n"), findingMarker(it))
 }
 
 // tokenLogin returns the login of the token's comments: the user of a

@@ -298,6 +298,8 @@ func evidence(f audit.Finding) string {
 		parts = append(parts, "never loaded")
 	case f.Kind == audit.Hidden && f.Reason == audit.ReasonMissing:
 		parts = append(parts, "not installed")
+	case f.Kind == audit.Hidden && f.Reason == audit.ReasonTampered:
+		parts = append(parts, "changed by the test command while it ran")
 	}
 	if ev := f.Evidence; ev != nil && len(ev.Imports) > 0 {
 		im := ev.Imports[0]

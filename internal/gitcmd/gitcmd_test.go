@@ -126,3 +126,89 @@ func TestShortSHA(t *testing.T) {
 		})
 	}
 }
+
+// TestRecorder: before Freeze the recorder runs git and keeps each answer,
+// errors too; after it, it runs nothing, answers the same questions as
+// before and refuses new ones.
+func TestRecorder(t *testing.T) {
+	runs := 0
+	run := func(_ context.Context, dir string, args ...string) ([]byte, error) {
+		runs++
+		if args[0] == "fail" {
+			return []byte("partial"), errors.New("exit status 1")
+		}
+		return []byte(dir + ":" + strings.Join(args, " ")), nil
+	}
+	r := NewRecorder(run)
+	ctx := t.Context()
+	ask := func(dir string, args ...string) string {
+		out, err := r.Output(ctx, dir, args...)
+		if err != nil {
+			return string(out) + " error: " + err.Error()
+		}
+		return string(out)
+	}
+	before := []string{ask("/w", "log", "a..b"), ask("/w", "fail"), ask("/v", "log", "a..b")}
+	r.Freeze()
+	after := []string{ask("/w", "log", "a..b"), ask("/w", "fail"), ask("/v", "log", "a..b")}
+	if diff := cmp.Diff(before, after); diff != "" {
+		t.Errorf("answers after Freeze (-before +after):\n%s", diff)
+	}
+	if runs != 3 {
+		t.Errorf("git ran %d times, want 3 (none after Freeze)", runs)
+	}
+	// The same words split differently are another question.
+	if _, err := r.Output(ctx, "/w", "log a..b"); !errors.Is(err, ErrNotRecorded) {
+		t.Errorf("a new question after Freeze: %v, want ErrNotRecorded", err)
+	}
+	// What a caller does to an answer does not change the next one.
+	out, _ := r.Output(ctx, "/w", "log", "a..b")
+	out[0] = 'X'
+	if got := ask("/w", "log", "a..b"); got != "/w:log a..b" {
+		t.Errorf("answer after a caller changed its copy = %q", got)
+	}
+}
+
+// TestAttackGitConfigPrograms reproduces, for the git envaudit runs
+// before the test command (an earlier step of the job, the install, may
+// have written .git/config), issue 10's "a core.fsmonitor hook the test
+// wrote into .git/config, run by envaudit's git": the other settings that
+// name a program git runs on a log, a fetch from origin or a diff against
+// the work tree — a signature check's gpg.program, origin's uploadpack,
+// an ext:: origin allowed by protocol.allow, an ssh command, a git://
+// proxy, a filter driver the work tree's .gitattributes names — run none.
+func TestAttackGitConfigPrograms(t *testing.T) {
+	tests := []struct {
+		name   string
+		config [][2]string // settings written to .git/config; "$EVIL" is the program
+		args   []string
+	}{
+		{"gpgProgram", [][2]string{{"log.showSignature", "true"}, {"gpg.program", "$EVIL"}}, []string{"log", "-1", "--format=%H"}},
+		{"uploadpack", [][2]string{{"remote.origin.url", "$UPSTREAM"}, {"remote.origin.uploadpack", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		{"extProtocol", [][2]string{{"protocol.allow", "always"}, {"remote.origin.url", "ext::$EVIL %S"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		{"sshCommand", [][2]string{{"remote.origin.url", "ssh://example.invalid/repo"}, {"core.sshCommand", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		{"gitProxy", [][2]string{{"remote.origin.url", "git://example.invalid/repo"}, {"core.gitProxy", "$EVIL"}}, []string{"fetch", "--no-tags", "origin", "main"}},
+		// The work tree's .gitattributes (the pull request's) names the
+		// driver for every file, a.txt is changed: a diff against the
+		// work tree would clean it through the driver.
+		{"filterDriver", [][2]string{{"filter.lfs2.clean", "$EVIL"}, {"filter.lfs2.process", "$EVIL"}, {"filter.lfs2.required", "true"}}, []string{"diff", "--no-ext-diff", "--no-textconv", "HEAD", "--", "."}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			upstream, _ := repo(t)
+			dir, git := repo(t)
+			marker := filepath.Join(t.TempDir(), "ran")
+			evil := filepath.Join(t.TempDir(), "evil.sh")
+			write(t, evil, "#!/bin/sh\necho \"$0 $*\" >> "+marker+"\nexit 1\n")
+			for _, kv := range tt.config {
+				git("config", kv[0], strings.NewReplacer("$EVIL", evil, "$UPSTREAM", upstream).Replace(kv[1]))
+			}
+			write(t, filepath.Join(dir, ".gitattributes"), "* filter=lfs2\n")
+			write(t, filepath.Join(dir, "a.txt"), "changed\n")
+			Output(context.Background(), dir, tt.args...)
+			if data, err := os.ReadFile(marker); err == nil {
+				t.Errorf("git %s ran the configured program:\n%s", strings.Join(tt.args, " "), data)
+			}
+		})
+	}
+}

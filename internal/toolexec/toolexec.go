@@ -9,6 +9,10 @@
 // inherit envaudit's environment by accident, hang a run forever, or fill
 // memory with output, and when one fails its own words are the useful part
 // of the message.
+//
+// It also owns finding them (Resolver): looked up before the traced
+// command runs, so that nothing it plants is found, and, for the Action,
+// never inside the workspace or where the traced command could write.
 package toolexec
 
 import (

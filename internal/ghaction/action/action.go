@@ -17,8 +17,9 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
-	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -44,7 +45,8 @@ type Action struct {
 	Stdout, Stderr io.Writer
 	// HTTP is the client of GitHub's API; nil means http.DefaultClient.
 	HTTP *http.Client
-	// Git runs git; nil means gitcmd.Output.
+	// Git runs git; nil means the git found on PATH as the ecosystems'
+	// tools are (gitcmd.Program), before anything of the project runs.
 	Git basecommit.Git
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -54,11 +56,22 @@ type Action struct {
 	// starts, given the environment they get (ProtectProcess); tests
 	// running the Action in process leave it nil.
 	Protect func(keep []string) error
+	// EndLeftovers, when set, ends every process still running below
+	// envaudit once the project's code and envaudit's tools are done,
+	// and returns their pids (tracer.EndDescendants): what a tool left
+	// behind, reparented to envaudit by Protect. Tests running the Action
+	// in process leave it nil.
+	EndLeftovers func() ([]int, error)
 	// Version is envaudit's version, recorded in the report.
 	Version string
 	// Identify names the packages of the SBOM and the dependency snapshot
 	// as their ecosystems do (all.Identify).
 	Identify func(ecosystem, name, version string) ecosystems.Identity
+	// Exe is the executable mode single re-executes as its audit child;
+	// "" means /proc/self/exe, envaudit's own binary whatever PATH says.
+	// Tests leave it "" too: the test binary then acts as envaudit
+	// (TestMain).
+	Exe string
 }
 
 // Result is an audit that is finished, enriched and gated, with what the
@@ -95,8 +108,9 @@ type Result struct {
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.
+// Bundle is the publish bundle's directory.
 type Files struct {
-	Report, SBOM, SARIF string
+	Report, SBOM, SARIF, Bundle string
 }
 
 // summaryInfo is what the summaries say beyond the report.
@@ -118,6 +132,7 @@ func (res *Result) outputs() ghaction.Outputs {
 		Report:        res.Files.Report,
 		SBOM:          res.Files.SBOM,
 		SARIF:         res.Files.SARIF,
+		Bundle:        res.Files.Bundle,
 		AgentAuthored: res.Detection.Authored(),
 		Failing:       res.Failing,
 	}
@@ -125,28 +140,66 @@ func (res *Result) outputs() ghaction.Outputs {
 	return out
 }
 
-// Run runs the Action and returns the step's exit status: it traces the
-// test command, audits it, and reports to GitHub (annotations, job
-// summary, outputs, pull-request review, SARIF, dependency snapshot), or,
-// with mode: baseline, snapshots the runner before the project's install
-// steps. Whatever goes wrong is reported as an error annotation.
-func (a *Action) Run(ctx context.Context) int {
+// Run runs the Action in the mode its inputs ask for and returns the
+// step's exit status. Mode audit traces the test command, audits and
+// gates it, writes the report, SBOM, SARIF and publish bundle, annotates
+// and writes the job summary, and writes nothing through the API; mode
+// publish publishes an audit job's bundle (review, summary comment, check
+// run, dependency snapshot); mode single does both, the audit in a child
+// process that never had the token (single.go); mode baseline snapshots
+// the runner before the project's install steps. Whatever goes wrong is
+// reported as an error annotation.
+func (a *Action) Run(ctx context.Context) (code int) {
 	r := a.start()
-	// The file commands are put back on every way out, an early one too.
+	// The file commands are put back on every way out, an early one too,
+	// and checked once more last of all: what changed them after
+	// envaudit's own writes outlived the run, and fails the step.
 	defer func() {
 		if _, err := r.restore(); err != nil {
 			r.gh.Errorf("envaudit: %v", err)
+			code = ExitUsage
+		}
+		if err := r.recheck(); err != nil {
+			r.gh.Errorf("envaudit: %v", err)
+			code = ExitUsage
 		}
 	}()
 	if err := r.setup(); err != nil {
 		return r.fail(err)
 	}
-	if r.in.Mode == "baseline" {
+	// The timeout input bounds the whole step: a hostile project can make
+	// reading it or enumerating its installation slow, not only its tests.
+	ctx, cancel := engine.WithStepTimeout(ctx, r.in.Timeout)
+	defer cancel()
+	switch r.in.Mode {
+	case ghaction.ModeBaseline:
 		return r.baseline(ctx)
+	case ghaction.ModePublish:
+		return r.publishBundle(ctx)
+	case ghaction.ModeSingle:
+		return r.single(ctx)
 	}
+	return r.audit(ctx)
+}
+
+// audit is the run of mode audit, after setup: the phases trace, enrich,
+// gate, write and publish.
+func (r *run) audit(ctx context.Context) int {
+	// What the later phases need from git, read while the checkout is
+	// still the pull request's as checked out.
+	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
+	if err == nil && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		// The timeout fell during the trace or its audit: what ran is
+		// still reported, within a grace of its own.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
+		defer cancel()
+	}
 	if err != nil {
-		fmt.Fprintf(r.stderr, "envaudit: %v\n", err)
+		// The error may name a project file, whose name is the project's
+		// text: escaped, it cannot start a workflow command.
+		fmt.Fprintf(r.stderr, "envaudit: %s\n", ghaction.CommandData(err.Error()))
 		return r.fail(err)
 	}
 	res := &Result{Report: rep, Prefix: r.prefix}
@@ -187,16 +240,35 @@ type run struct {
 	prefix                 string
 	temp                   string
 	baselinePath           string
+	// bundleDir is where mode audit writes the publish bundle.
+	bundleDir string
 	// untrusted is the environment of everything of the project's that
 	// runs: the traced command and the tools the ecosystems ask.
 	untrusted []string
-	guard     *fileCommandGuard
-	restored  bool
+	// child is the environment of mode single's audit child: the inputs
+	// without the token, no credentials, no file commands.
+	child []string
+	// tools finds the programs envaudit runs (newTools), made before
+	// anything of the project's runs.
+	tools    *toolexec.Resolver
+	guard    *fileCommandGuard
+	restored bool
+	// commits are the pull request's commits as git listed them before
+	// the run (prefetch).
+	commits []policy.Commit
+	// survivors is set when processes of the traced command may have
+	// outlived it (tracer.End.Survivors).
+	survivors bool
 	cfg       *policy.Config
 
-	// Set by enrich.
+	// Set by the trace phase, before the test command runs.
+	baseState *baseState
+
+	// Set by enrich (by connect in modes publish and single).
 	repo   ghaction.Repo // zero when GITHUB_REPOSITORY is not owner/name
 	client *github.Client
+	// run is the triggering workflow run of mode publish.
+	run *ghaction.WorkflowRun
 }
 
 // start takes the snapshot of the environment the run reads.
@@ -207,9 +279,6 @@ func (a *Action) start() *run {
 	}
 	if r.stderr == nil {
 		r.stderr = io.Discard
-	}
-	if r.git == nil {
-		r.git = gitcmd.Output
 	}
 	if r.identify == nil {
 		r.identify = func(_, name, version string) ecosystems.Identity { return ecosystems.GenericIdentity(name, version) }

@@ -13,15 +13,23 @@ import (
 
 // pullRequestCommits returns the pull request's commits for agent
 // detection: from the API when there is a client and a repository, else
-// from git in dir when the clone has them (actions/checkout fetches the
-// head alone unless asked for more), else none.
-func pullRequestCommits(ctx context.Context, git basecommit.Git, client *github.Client, repo ghaction.Repo, pr *policy.PullRequest, dir string) []policy.Commit {
+// fromGit, the ones gitCommits read before the test command ran.
+func pullRequestCommits(ctx context.Context, client *github.Client, repo ghaction.Repo, pr *policy.PullRequest, fromGit []policy.Commit) []policy.Commit {
 	if client != nil && repo.Name != "" {
 		if commits, err := ghaction.ListCommits(ctx, client, repo, pr.Number); err == nil {
 			return commits
 		}
 	}
-	if pr.BaseSHA == "" || pr.HeadSHA == "" {
+	return fromGit
+}
+
+// gitCommits reads the pull request's commits from git in dir when the
+// clone has them (actions/checkout fetches the head alone unless asked
+// for more), else none. It runs before the test command, which could
+// otherwise rewrite the history it reads (a replace ref, a forged pack
+// named in .git, .git itself pointing at another repository).
+func gitCommits(ctx context.Context, git basecommit.Git, pr *policy.PullRequest, dir string) []policy.Commit {
+	if pr == nil || pr.BaseSHA == "" || pr.HeadSHA == "" {
 		return nil
 	}
 	out, err := git(ctx, dir, "log", "--format="+logFormat, pr.BaseSHA+".."+pr.HeadSHA)

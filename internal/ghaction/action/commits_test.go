@@ -41,7 +41,7 @@ func TestParseLog(t *testing.T) {
 }
 
 // TestPullRequestCommits takes the commits from the API when it answers,
-// else from git log over the pull request's range.
+// else those git listed before the run.
 func TestPullRequestCommits(t *testing.T) {
 	srv := ghfake.New("octo/webapp", 7)
 	t.Cleanup(srv.Close)
@@ -53,27 +53,21 @@ func TestPullRequestCommits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var gotArgs []string
-	git := func(ctx context.Context, dir string, args ...string) ([]byte, error) {
-		gotArgs = append([]string{dir}, args...)
-		return []byte("g1\x1fOcto\x1focto@example.com\x1ffrom git\n\x1e\n"), nil
-	}
+	fromGit := []policy.Commit{{SHA: "g1"}}
 	pr := &policy.PullRequest{Number: 7, BaseSHA: "base", HeadSHA: "head"}
 	repo := ghaction.Repo{Owner: "octo", Name: "webapp"}
 	tests := []struct {
 		name     string
 		client   bool
 		repo     ghaction.Repo
-		pr       policy.PullRequest
-		git      func(ctx context.Context, dir string, args ...string) ([]byte, error)
+		fromGit  []policy.Commit
 		wantSHAs []string
 	}{
-		{name: "api", client: true, repo: repo, pr: *pr, git: git, wantSHAs: []string{"api1"}},
-		{name: "noToken", repo: repo, pr: *pr, git: git, wantSHAs: []string{"g1"}},
-		{name: "unknownRepo", client: true, pr: *pr, git: git, wantSHAs: []string{"g1"}},
-		{name: "apiFails", client: true, repo: ghaction.Repo{Owner: "octo", Name: "other"}, pr: *pr, git: git, wantSHAs: []string{"g1"}},
-		{name: "noRange", repo: repo, pr: policy.PullRequest{Number: 7}, git: git},
-		{name: "gitFails", repo: repo, pr: *pr, git: func(context.Context, string, ...string) ([]byte, error) { return nil, errors.New("no such commit") }},
+		{name: "api", client: true, repo: repo, fromGit: fromGit, wantSHAs: []string{"api1"}},
+		{name: "noToken", repo: repo, fromGit: fromGit, wantSHAs: []string{"g1"}},
+		{name: "unknownRepo", client: true, fromGit: fromGit, wantSHAs: []string{"g1"}},
+		{name: "apiFails", client: true, repo: ghaction.Repo{Owner: "octo", Name: "other"}, fromGit: fromGit, wantSHAs: []string{"g1"}},
+		{name: "none", repo: repo},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,9 +75,42 @@ func TestPullRequestCommits(t *testing.T) {
 			if !tt.client {
 				cl = nil
 			}
+			var shas []string
+			for _, c := range pullRequestCommits(t.Context(), cl, tt.repo, pr, tt.fromGit) {
+				shas = append(shas, c.SHA)
+			}
+			if diff := cmp.Diff(tt.wantSHAs, shas); diff != "" {
+				t.Errorf("commits (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGitCommits lists the pull request's range with git log, and nothing
+// without a range or when git cannot.
+func TestGitCommits(t *testing.T) {
+	var gotArgs []string
+	git := func(ctx context.Context, dir string, args ...string) ([]byte, error) {
+		gotArgs = append([]string{dir}, args...)
+		return []byte("g1\x1fOcto\x1focto@example.com\x1ffrom git\n\x1e\n"), nil
+	}
+	pr := policy.PullRequest{Number: 7, BaseSHA: "base", HeadSHA: "head"}
+	tests := []struct {
+		name     string
+		pr       *policy.PullRequest
+		git      func(ctx context.Context, dir string, args ...string) ([]byte, error)
+		wantSHAs []string
+	}{
+		{name: "range", pr: &pr, git: git, wantSHAs: []string{"g1"}},
+		{name: "noPullRequest", git: git},
+		{name: "noRange", pr: &policy.PullRequest{Number: 7}, git: git},
+		{name: "gitFails", pr: &pr, git: func(context.Context, string, ...string) ([]byte, error) { return nil, errors.New("no such commit") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
 			gotArgs = nil
 			var shas []string
-			for _, c := range pullRequestCommits(t.Context(), tt.git, cl, tt.repo, &tt.pr, "/work/app") {
+			for _, c := range gitCommits(t.Context(), tt.git, tt.pr, "/work/app") {
 				shas = append(shas, c.SHA)
 			}
 			if diff := cmp.Diff(tt.wantSHAs, shas); diff != "" {

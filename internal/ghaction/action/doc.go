@@ -21,8 +21,23 @@
 //	publish  the publishers, in order: Annotations, Review, Snapshot,
 //	         Summary, Outputs
 //
-// With mode: baseline a run is setup, engine.TakeBaseline and writing the
-// baseline file.
+// That is mode audit (the default), which writes nothing through the API:
+// its publishers are Annotations, Summary and Outputs, and its write phase
+// adds the publish bundle (package bundle). The other modes:
+//
+//	publish   setup, then the bundle of the workflow_run's triggering run
+//	          downloaded (or read from the bundle input's directory) and
+//	          validated as untrusted, its head checked against the event's,
+//	          the gate applied again (regate), the files written, and the
+//	          publishers Review, Check, Snapshot, Summary, Outputs
+//	single    setup (which protects the process and takes the token out
+//	          of its environment), then the audit in a child re-executed
+//	          from /proc/self/exe with an environment that never had the
+//	          token (single.go), its bundle validated as in publish, the
+//	          gate applied again, and the publishers Annotations, Review,
+//	          Snapshot, Summary, Outputs; the token's holder runs nothing
+//	          else
+//	baseline  setup, engine.TakeBaseline and writing the baseline file
 //
 // A Publisher reports a Result — the gated report with what the earlier
 // phases learnt (the pull request, the agent detection, the base, notes)

@@ -41,12 +41,40 @@ type fileCommandGuard struct {
 	dirs map[string]map[string]bool
 }
 
-// guardedFile is one file as it was before the project's code ran.
+// guardedFile is one file as it was before the project's code ran, and
+// then with what envaudit itself wrote to it (wrote).
 type guardedFile struct {
 	name    string // the variable naming it, or its base name
 	path    string
 	info    fs.FileInfo // nil: there was no file
 	content []byte
+}
+
+// wrote records that envaudit appended text to the file command at path
+// (appendFileCommand), once the project's code was done: the file must
+// now hold what it held before plus text, and the check before envaudit
+// exits (restore again) compares it with that. A nil guard records
+// nothing.
+func (g *fileCommandGuard) wrote(path, text string) {
+	if g == nil {
+		return
+	}
+	path = filepath.Clean(path)
+	for i := range g.files {
+		f := &g.files[i]
+		if f.path != path {
+			continue
+		}
+		f.content = append(f.content, text...)
+		if f.info == nil {
+			// envaudit made the file: the one there now is the one to
+			// keep (a later replacement would not be the same file).
+			if info, err := os.Lstat(path); err == nil && info.Mode().IsRegular() {
+				f.info = info
+			}
+		}
+		return
+	}
 }
 
 // guardFileCommands records the file commands getenv names and, when they
@@ -211,6 +239,14 @@ func (f *guardedFile) create() error {
 		}
 	}
 	return err
+}
+
+// lateTamperMessage says which file commands changed after envaudit had
+// restored them and written its own: some process of the project's
+// outlived the run.
+func lateTamperMessage(tampered []string) string {
+	return fmt.Sprintf("the step's file commands (%s) changed after envaudit had restored them and written its own outputs: a process the test command started is still running and writing them; envaudit put them back once more, but cannot vouch for what happens after it exits",
+		strings.Join(tampered, ", "))
 }
 
 // tamperedMessage says which file commands the project's code changed.

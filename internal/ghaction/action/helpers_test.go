@@ -1,18 +1,50 @@
 package action
 
 import (
+	"context"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 )
 
+// childVar makes the test binary act as `envaudit action` with the fake
+// ecosystem: what mode single re-executes through /proc/self/exe.
+const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
+
+// stallVar, set to 1 with childVar, makes the child's enumeration of the
+// installation after the run stall until its context ends.
+const stallVar = "ENVAUDIT_TEST_STALL_AFTER_RUN"
+
 // TestMain lets the test binary act as the tracer's helper, as envaudit's
-// main does.
+// main does, and as envaudit's Action for mode single's audit child.
 func TestMain(m *testing.M) {
 	tracer.Main()
+	if os.Getenv(childVar) == "1" {
+		eco := &fakeeco.Ecosystem{}
+		if os.Getenv(stallVar) == "1" {
+			// The enumeration after the run never answers.
+			eco.StallInstalled, eco.InstalledBeforeStall = make(chan struct{}), 1
+		}
+		a := &Action{Stdout: os.Stdout, Stderr: os.Stderr, Ecosystems: []ecosystems.Ecosystem{eco}, Protect: ProtectProcess, Version: "test"}
+		// The first SIGINT or SIGTERM interrupts the run, as envaudit's
+		// main makes it: the holder asks its child to stop so.
+		ctx, cancel := context.WithCancelCause(context.Background())
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		go func() {
+			s := <-sig
+			signal.Stop(sig)
+			cancel(&tracer.Interrupt{Sig: s})
+		}()
+		os.Exit(a.Run(ctx))
+	}
 	os.Exit(m.Run())
 }
 

@@ -13,9 +13,9 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/markdown"
@@ -29,13 +29,22 @@ import (
 // project and audited. Installations that could not be enumerated are a
 // warning: the report is complete otherwise and says so.
 func (r *run) trace(ctx context.Context) (*audit.Report, error) {
-	// Nor may the traced command issue workflow commands (a forged
+	// The gate belongs to the base branch: its configuration and what it
+	// declares were read before anything of the pull request runs
+	// (prefetch). Nor may the traced command issue workflow commands (a forged
 	// ::error:: or ::add-mask::): GitHub ignores them between
 	// stop-commands and the token that resumes them.
-	stop := randomToken()
-	fmt.Fprintf(r.stdout, "::stop-commands::%s\n", stop)
+	// Each of the two lines starts on a line of its own: the resume token
+	// after a command whose last output has no final newline would
+	// otherwise end that line, and be no command; every annotation after
+	// it would be lost. (An empty line in the log is the price.)
+	stop := r.getenv(resumeTokenVar)
+	if !isResumeToken(stop) {
+		stop = randomToken()
+	}
+	fmt.Fprintf(r.stdout, "\n::stop-commands::%s\n", stop)
 	rep, instErr, err := r.traced(ctx)
-	fmt.Fprintf(r.stdout, "::%s::\n", stop)
+	fmt.Fprintf(r.stdout, "\n::%s::\n", stop)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +58,7 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 // before anything runs (no output may overwrite a manifest or a file
 // envaudit did not write), and runs and audits the test command.
 func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error) {
-	p, err := engine.Open(engine.Options{
+	p, err := engine.OpenContext(ctx, engine.Options{
 		Dir:        r.dir,
 		Ecosystems: r.a.Ecosystems,
 		DevTools:   r.cfg.DevTools,
@@ -62,7 +71,7 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := outfile.Check(p.Inputs(), r.files(nil, Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF})); err != nil {
+	if err := outfile.Check(p.Inputs(), r.files(nil, nil, Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF, Bundle: r.bundleDir})); err != nil {
 		return nil, nil, err
 	}
 	t, err := p.Trace(ctx, engine.RunOptions{
@@ -71,11 +80,18 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 		Environ: r.untrusted,
 		Stdout:  r.stdout,
 		Stderr:  r.stderr,
+		// A process the test left running could rewrite the file
+		// commands once envaudit restored them.
+		KillDescendants: true,
+		// Nor may a program it plants on PATH, or a project's own, run
+		// as one of envaudit's tools.
+		Tools: r.tools,
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	defer t.Close()
+	r.survivors = t.Trace.End.Survivors
 	rep, instErr = t.Audit(ctx)
 	return rep, instErr, nil
 }
@@ -112,16 +128,19 @@ func (r *run) enrich(ctx context.Context, res *Result) {
 		r.client = c
 	}
 
-	if base := r.base(res.PR); base != "" {
-		res.Base = base
-		steps = append(steps, enrichment{
-			Enricher: basecommit.Comparison{Dir: r.absDir, Base: base, Git: r.git, Ecosystems: r.a.Ecosystems, Fetch: true},
-			failed: func(err error) {
-				r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(base), err)
-				res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
-				res.Base = ""
-			},
-		})
+	if st := r.baseState; st != nil {
+		res.Base = st.sha
+		notCompared := func(err error) {
+			r.gh.Noticef("envaudit: findings were not compared with base commit %s, so every one of them can gate: %v", gitcmd.ShortSHA(st.sha), err)
+			res.Notes = append(res.Notes, "Not compared with the base commit: "+markdown.Text(err.Error())+".")
+			res.Base = ""
+		}
+		if st.base != nil {
+			steps = append(steps, enrichment{Enricher: st.base, failed: notCompared})
+		} else {
+			notCompared(st.err)
+		}
+		r.baseNotes(res)
 	}
 	steps = append(steps, enrichment{Enricher: r.cfg})
 
@@ -158,7 +177,7 @@ func (r *run) base(pr *policy.PullRequest) string {
 // fail it.
 func (r *run) gate(ctx context.Context, res *Result) {
 	if res.PR != nil {
-		res.PR.Commits = pullRequestCommits(ctx, r.git, r.client, r.repo, res.PR, r.absDir)
+		res.PR.Commits = pullRequestCommits(ctx, r.client, r.repo, res.PR, r.commits)
 		res.Detection = policy.DetectAgent(res.PR, policy.Signatures(r.cfg.Agents))
 	}
 	res.AgentPolicy = r.in.AgentPolicy.Name
@@ -188,12 +207,41 @@ func (r *run) write(res *Result) error {
 	if res.Files.Report == "" {
 		res.Files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
-	return outfile.WriteAll(r.files(res.Report, res.Files)...)
+	var b *bundle.Bundle
+	if head := r.headSHA(res.PR); head != "" {
+		b = bundle.New(res.Report, head, res.Prefix, res.Failing)
+		// What the publisher would refuse is said here, where the audit
+		// ran; the publisher then finds no bundle and fails the check.
+		if err := bundle.Validate(b); err != nil {
+			r.gh.Warningf("envaudit: no publish bundle written, since the publisher would refuse it: %v", err)
+			b = nil
+		} else {
+			res.Files.Bundle = r.bundleDir
+		}
+	} else {
+		r.gh.Warningf("envaudit: no publish bundle written: neither the pull request's head nor GITHUB_SHA names the commit audited")
+	}
+	return outfile.WriteAll(r.files(res.Report, b, res.Files)...)
 }
 
-// files are the output files of report r at the paths of f, labelled by
-// the inputs that name them; r may be nil for outfile.Check.
-func (r *run) files(rep *audit.Report, f Files) []outfile.File {
+// headSHA is the commit the audit audited, as the bundle records it: the
+// pull request's head (GITHUB_SHA is the merge commit on pull_request),
+// else GITHUB_SHA; "" when neither is a full commit hash.
+func (r *run) headSHA(pr *policy.PullRequest) string {
+	head := r.ghctx.SHA
+	if pr != nil && pr.HeadSHA != "" {
+		head = pr.HeadSHA
+	}
+	if len(head) != 40 && len(head) != 64 {
+		return ""
+	}
+	return head
+}
+
+// files are the output files of report r and bundle b at the paths of f,
+// labelled by the inputs that name them; r and b may be nil for
+// outfile.Check, b is nil when no bundle is written.
+func (r *run) files(rep *audit.Report, b *bundle.Bundle, f Files) []outfile.File {
 	project := filepath.Base(r.absDir)
 	if r.repo.Name != "" {
 		project = path.Join(r.repo.Name, r.prefix)
@@ -215,7 +263,16 @@ func (r *run) files(rep *audit.Report, f Files) []outfile.File {
 			return sbom.Write(w, rep, sbomOpts, env, format)
 		}},
 		{Label: "sarif", Path: f.SARIF, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, rep, sarifOpts) }},
+		{Label: "bundle", Path: bundlePath(f.Bundle), Format: bundleFormat, Write: func(w io.Writer) error { return b.Encode(w) }},
 	}
+}
+
+// bundlePath is the bundle's file in directory dir, "" for none.
+func bundlePath(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	return filepath.Join(dir, bundle.FileName)
 }
 
 // The formats of the files the Action writes, each recognised by its
@@ -224,6 +281,7 @@ var (
 	reportFormat = outfile.Format{Name: "report", Recognize: audit.IsReport}
 	sbomFormat   = outfile.Format{Name: "sbom", Recognize: sbom.IsBOM}
 	sarifFormat  = outfile.Format{Name: "sarif", Recognize: sarif.IsSARIF}
+	bundleFormat = outfile.Format{Name: "bundle", Recognize: bundle.IsBundle}
 )
 
 // shellCommand is how the run input is executed: like a workflow's run:
@@ -258,4 +316,20 @@ func randomToken() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	return "envaudit-" + hex.EncodeToString(b[:])
+}
+
+// resumeTokenVar hands mode single's audit child the token its
+// stop-commands is resumed with, so that the holder can resume the log's
+// workflow commands itself when the child dies before it did. An INPUT_
+// variable, so the traced command's environment never has it.
+const resumeTokenVar = "INPUT_ENVAUDIT_RESUME_TOKEN"
+
+// isResumeToken reports whether s is a token randomToken makes.
+func isResumeToken(s string) bool {
+	hexPart, ok := strings.CutPrefix(s, "envaudit-")
+	if !ok || len(hexPart) != 32 {
+		return false
+	}
+	_, err := hex.DecodeString(hexPart)
+	return err == nil && strings.ToLower(hexPart) == hexPart
 }

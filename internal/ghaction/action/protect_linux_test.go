@@ -26,6 +26,8 @@ const protectChildEnv = "ENVAUDIT_TEST_PROTECT_CHILD"
 // protectResult is what the protected child observed.
 type protectResult struct {
 	Dumpable  int    // PR_GET_DUMPABLE after ProtectProcess
+	NoNewPriv int    // PR_GET_NO_NEW_PRIVS after ProtectProcess
+	ToolNNP   string // the NoNewPrivs line of a program it starts untraced
 	Token     string // the token variable in its own environment afterwards
 	Traced    int    // processes the tracer saw
 	ExitCode  int    // of the traced command, which tries to read the parent's environment
@@ -85,7 +87,7 @@ func TestProtectProcess(t *testing.T) {
 		t.Errorf("the non-dumpable tracer saw no process of the traced command")
 	}
 	got.Traced = 0
-	want := protectResult{Dumpable: 0, Token: "", ExitCode: 1, ReadBlock: false}
+	want := protectResult{Dumpable: 0, NoNewPriv: 1, ToolNNP: "NoNewPrivs:\t1", Token: "", ExitCode: 1, ReadBlock: false}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("protected child (-want +got):\n%s", diff)
 	}
@@ -104,6 +106,16 @@ func protectChild(t *testing.T, out string) {
 		t.Fatal(err)
 	}
 	res.Dumpable = d
+	if res.NoNewPriv, err = unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	// A tool envaudit runs outside the trace (git, the project's
+	// interpreter) inherits it: no setuid sudo for it.
+	status, err := exec.Command("grep", "^NoNewPrivs:", "/proc/self/status").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.ToolNNP = strings.TrimSpace(string(status))
 	res.Token = os.Getenv("INPUT_GITHUB_TOKEN")
 	var stdout bytes.Buffer
 	tr, err := tracer.Run(t.Context(), tracer.Options{

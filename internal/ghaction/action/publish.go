@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,7 +32,7 @@ type Publisher interface {
 // publish is the last phase: each publisher in turn, the summary after
 // the review and the snapshot so it says what they could not do.
 func (r *run) publish(ctx context.Context, res *Result) {
-	for _, p := range r.publishers() {
+	for _, p := range r.publishers(res) {
 		if err := p.Publish(ctx, res); err != nil {
 			r.gh.Warningf("envaudit: %v", err)
 		}
@@ -39,29 +40,137 @@ func (r *run) publish(ctx context.Context, res *Result) {
 }
 
 // publishers are the publishers the inputs ask for, in the order they
-// run.
-func (r *run) publishers() []Publisher {
+// run. Mode audit has only those that need no token (annotations, the
+// job summary, the outputs); the token's holder of mode single adds the
+// review and the snapshot; mode publish posts the annotations as a check
+// run instead, since its own job is not the pull request's.
+func (r *run) publishers(res *Result) []Publisher {
 	var ps []Publisher
-	if r.in.Annotate {
+	if r.in.Annotate && r.in.Mode != ghaction.ModePublish {
 		ps = append(ps, Annotations{GH: r.gh})
 	}
-	ps = append(ps, Review{GH: r.gh, Client: r.client, Repo: r.repo, Mode: r.in.Review, Log: r.stderr})
-	if r.in.SubmitDependencies {
+	if r.in.Mode == ghaction.ModeAudit {
+		if r.in.Review == "true" || r.in.SubmitDependencies {
+			r.gh.Noticef("envaudit: mode audit writes nothing through GitHub's API; the review and the dependency snapshot are posted by mode publish (or mode single)")
+		}
+	} else {
+		ps = append(ps, Review{GH: r.gh, Client: r.client, Repo: r.repo, Mode: r.in.Review, Log: r.stderr})
+	}
+	if r.in.Mode == ghaction.ModePublish && r.run != nil {
+		ps = append(ps, Check{Client: r.client, Repo: r.repo, HeadSHA: r.run.HeadSHA, DetailsURL: r.runURL(r.run.ID), Annotate: r.in.Annotate, Log: r.stderr})
+	}
+	if r.in.SubmitDependencies && r.in.Mode != ghaction.ModeAudit {
 		job := ghaction.SnapshotJob{
 			Correlator: strings.Join([]string{r.getenv("GITHUB_WORKFLOW"), r.getenv("GITHUB_JOB"), "envaudit", r.prefix}, "_"),
 			RunID:      r.getenv("GITHUB_RUN_ID"),
 			SHA:        r.ghctx.SHA,
 			Ref:        r.ghctx.Ref,
 		}
-		if r.ghctx.ServerURL != "" && job.RunID != "" {
-			job.HTMLURL = fmt.Sprintf("%s/%s/actions/runs/%s", r.ghctx.ServerURL, r.repo, job.RunID)
+		unnamed := false
+		if r.run != nil {
+			// The packages are the pull request's head's, which the
+			// triggering run audited.
+			job.RunID, job.SHA = fmt.Sprint(r.run.ID), r.run.HeadSHA
+			switch {
+			case r.run.HeadOwner != "" && !strings.EqualFold(r.run.HeadOwner, r.repo.Owner):
+				// A fork's branch is not this repository's: under its
+				// name (a fork's "main") the pull request's packages
+				// would stand for this repository's branch. The pull
+				// request's own ref names them, or none does.
+				if res.PR != nil && res.PR.Number > 0 {
+					job.Ref = fmt.Sprintf("refs/pull/%d/head", res.PR.Number)
+				} else {
+					unnamed = true
+				}
+			case r.run.HeadBranch != "":
+				job.Ref = "refs/heads/" + r.run.HeadBranch
+			}
 		}
-		ps = append(ps, Snapshot{GH: r.gh, Client: r.client, Repo: r.repo, Job: job, Scanned: r.now(), Log: r.stderr, Identify: r.identify})
+		if id, err := strconv.ParseInt(job.RunID, 10, 64); err == nil {
+			job.HTMLURL = r.runURL(id)
+		}
+		if unnamed {
+			r.gh.Warningf("envaudit: no dependency snapshot submitted: the audited commit is a fork's, and no pull request of this repository names it")
+		} else {
+			ps = append(ps, Snapshot{GH: r.gh, Client: r.client, Repo: r.repo, Job: job, Scanned: r.now(), Log: r.stderr, Identify: r.identify})
+		}
 	}
 	if r.in.Summary {
-		ps = append(ps, Summary{Path: r.getenv("GITHUB_STEP_SUMMARY")})
+		ps = append(ps, Summary{Path: r.getenv("GITHUB_STEP_SUMMARY"), guard: r.guard})
 	}
-	return append(ps, Outputs{Path: r.getenv("GITHUB_OUTPUT")})
+	return append(ps, Outputs{Path: r.getenv("GITHUB_OUTPUT"), guard: r.guard})
+}
+
+// runURL is the web page of workflow run id, "" when the server or the
+// repository is not known.
+func (r *run) runURL(id int64) string {
+	if r.ghctx.ServerURL == "" || r.repo.Name == "" || id <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s/%s/actions/runs/%d", r.ghctx.ServerURL, r.repo, id)
+}
+
+// Check posts the result as a check run named "envaudit" on the audited
+// commit, with an annotation on the manifest line of each finding that
+// deserves one and the gate's conclusion: how the findings of an audit
+// that ran in another workflow reach the pull request.
+type Check struct {
+	// Client reaches GitHub's API with the token; nil when there is none.
+	Client *github.Client
+	// Repo is the repository; its zero value when it is not known.
+	Repo ghaction.Repo
+	// HeadSHA is the commit the check run is on.
+	HeadSHA string
+	// DetailsURL links the run that audited the commit.
+	DetailsURL string
+	// Annotate puts the annotations on the check run (the annotate
+	// input).
+	Annotate bool
+	// Log receives what was posted; nil discards it.
+	Log io.Writer
+}
+
+// Publish creates the check run.
+func (p Check) Publish(ctx context.Context, res *Result) error {
+	if p.Client == nil || p.Repo.Name == "" || p.HeadSHA == "" {
+		return errors.New("the check run needs GITHUB_REPOSITORY, a token and the audited commit")
+	}
+	run := res.checkRun(p.HeadSHA, p.DetailsURL)
+	if !p.Annotate {
+		run.Annotations = nil
+	}
+	id, err := ghaction.CreateCheckRun(ctx, p.Client, p.Repo, run)
+	var pe *ghaction.PermissionError
+	switch {
+	case errors.As(err, &pe):
+		res.Notes = append(res.Notes, "Check run skipped: the token may not write it (`checks: write`).")
+		return fmt.Errorf("check run skipped: %w (it needs `checks: write`)", err)
+	case err != nil:
+		return err
+	}
+	logf(p.Log, "envaudit: check run %d on %s\n", id, p.HeadSHA)
+	return nil
+}
+
+// checkRun is the check run of the result on commit head.
+func (res *Result) checkRun(head, details string) ghaction.CheckRun {
+	run := ghaction.CheckRun{
+		HeadSHA:     head,
+		Conclusion:  "success",
+		Title:       "No finding fails this check",
+		Summary:     ghaction.Summary(res.Report, res.Items, res.summaryInfo(), ghaction.CheckOutputLimit),
+		Annotations: ghaction.CheckAnnotations(res.Items, res.Prefix),
+		DetailsURL:  details,
+	}
+	if res.Failing > 0 {
+		run.Conclusion = "failure"
+		run.Title = fmt.Sprintf("%d %s this check", res.Failing, plural(res.Failing, "finding fails", "findings fail"))
+	}
+	if ri := res.Report.Run; ri != nil && !ri.Succeeded {
+		run.Conclusion = "failure"
+		run.Title += "; the test command " + ri.Status()
+	}
+	return run
 }
 
 // Annotations writes a workflow annotation on the manifest line of each
@@ -172,6 +281,9 @@ type Summary struct {
 	// Path is the step's summary file (GITHUB_STEP_SUMMARY); "" writes
 	// nothing.
 	Path string
+	// guard, when set, is told what the summary appended, for the check
+	// of the file commands before envaudit exits.
+	guard *fileCommandGuard
 }
 
 // Publish appends the summary to the step's summary file.
@@ -180,7 +292,7 @@ func (p Summary) Publish(_ context.Context, res *Result) error {
 		return nil
 	}
 	md := ghaction.Summary(res.Report, res.Items, res.summaryInfo(), ghaction.StepSummaryLimit)
-	return appendFileCommand(p.Path, md+"\n")
+	return appendFileCommand(p.guard, p.Path, md+"\n")
 }
 
 // Outputs sets the step's outputs (ghaction.Outputs, as action.yml
@@ -188,11 +300,13 @@ func (p Summary) Publish(_ context.Context, res *Result) error {
 type Outputs struct {
 	// Path is the step's output file (GITHUB_OUTPUT); "" writes nothing.
 	Path string
+	// guard, when set, is told what the outputs appended (Summary).
+	guard *fileCommandGuard
 }
 
 // Publish sets the outputs.
 func (p Outputs) Publish(_ context.Context, res *Result) error {
-	return writeOutputs(p.Path, res.outputs().Map())
+	return writeOutputs(p.guard, p.Path, res.outputs().Map())
 }
 
 // outputDelimiter ends each value in the output file. It is
@@ -201,9 +315,9 @@ func (p Outputs) Publish(_ context.Context, res *Result) error {
 const outputDelimiter = "_GitHubActionsFileCommandDelimeter_"
 
 // writeOutputs appends outputs to the output file at path, by name, as
-// name<<delimiter blocks the runner reads after the step; "" writes
-// nothing.
-func writeOutputs(path string, outputs map[string]string) error {
+// name<<delimiter blocks the runner reads after the step, and tells g;
+// "" writes nothing.
+func writeOutputs(g *fileCommandGuard, path string, outputs map[string]string) error {
 	if path == "" {
 		return nil
 	}
@@ -216,12 +330,13 @@ func writeOutputs(path string, outputs map[string]string) error {
 	for _, k := range names {
 		fmt.Fprintf(&b, "%s<<%s\n%s\n%s\n", k, outputDelimiter, outputs[k], outputDelimiter)
 	}
-	return appendFileCommand(path, b.String())
+	return appendFileCommand(g, path, b.String())
 }
 
 // appendFileCommand appends text to a file command of the step: the
-// runner made it, and earlier writes of the step are kept.
-func appendFileCommand(path, text string) error {
+// runner made it, and earlier writes of the step are kept. g (nil for
+// none) is told, so that the check before envaudit exits expects it.
+func appendFileCommand(g *fileCommandGuard, path, text string) error {
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("write the file command %q: %w", path, err)
@@ -233,6 +348,7 @@ func appendFileCommand(path, text string) error {
 	if err != nil {
 		return fmt.Errorf("write the file command %q: %w", path, err)
 	}
+	g.wrote(path, text)
 	return nil
 }
 

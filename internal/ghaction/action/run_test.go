@@ -14,13 +14,16 @@ import (
 
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
-// TestRunPullRequest runs the Action in process on a pull request against
-// the fake API with a read-only token, in a clone whose base commit git
-// cannot read: the phases run in order, every publisher writes, and the
-// error text that reaches the job summary is inert Markdown.
+// TestRunPullRequest runs the Action in process, in mode audit (the
+// default), on a pull request against the fake API with a read-only
+// token, in a clone whose base commit git cannot read: the phases run in
+// order, every publisher of mode audit writes, nothing is written through
+// the API, the bundle is written, and the error text that reaches the job
+// summary is inert Markdown.
 func TestRunPullRequest(t *testing.T) {
 	ws, temp := t.TempDir(), t.TempDir()
 	writeFiles(t, ws, map[string]string{
@@ -77,7 +80,6 @@ func TestRunPullRequest(t *testing.T) {
 			"::notice::envaudit: findings were not compared with base commit bbbbbbb, so every one of them can gate: ",
 			"::error file=app/fake.txt,line=2,title=envaudit%3A fake phantom dependency lib-b (not-installed)::",
 			"::error file=app/fake.txt,title=envaudit%3A fake hidden dependency lib-c (undeclared)::",
-			"::notice::envaudit: pull-request review skipped: ",
 		} {
 			if !strings.Contains(stdout.String(), want) {
 				t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
@@ -99,7 +101,6 @@ func TestRunPullRequest(t *testing.T) {
 			// mention.
 			"Not compared with the base commit: ",
 			"fatal: bad object &lt;img src=x onerror=alert(1)&gt; for @\u2060octocat.\n",
-			"Pull-request review skipped: the token may not write",
 		} {
 			if !strings.Contains(summary, want) {
 				t.Errorf("job summary lacks %q:\n%s", want, summary)
@@ -111,7 +112,8 @@ func TestRunPullRequest(t *testing.T) {
 	})
 	t.Run("outputs", func(t *testing.T) {
 		want := map[string]string{
-			"report": filepath.Join(temp, "envaudit-report.json"), "sbom": "", "sarif": "",
+			"report": filepath.Join(temp, "envaudit-report.json"), "sbom": filepath.Join(temp, "envaudit.cdx.json"), "sarif": "",
+			"bundle":  filepath.Join(temp, "envaudit-bundle"),
 			"phantom": "1", "hidden": "1", "bloat": "0", "agent-authored": "false", "failing": "2",
 		}
 		if diff := cmp.Diff(want, readOutputs(t, filepath.Join(temp, "set_output"))); diff != "" {
@@ -148,6 +150,13 @@ func TestRunPullRequest(t *testing.T) {
 		if len(got) == 0 || got[0] != "GET /repos/octo/webapp/pulls/7/commits" {
 			t.Errorf("requests %q, want the commits listed first", got)
 		}
+		// Mode audit writes nothing through the API, not even the
+		// attempts a read-only token would be refused.
+		for _, req := range srv.Requests() {
+			if req.Method != "GET" {
+				t.Errorf("mode audit sent %s %s", req.Method, req.Path)
+			}
+		}
 		if len(srv.ReviewComments())+len(srv.IssueComments()) != 0 {
 			t.Errorf("a read-only token wrote comments")
 		}
@@ -155,7 +164,16 @@ func TestRunPullRequest(t *testing.T) {
 			t.Errorf("the base comparison never ran git")
 		}
 	})
-	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:direct,hidden:missing,hidden:undeclared,phantom:not-installed)\n") {
+	t.Run("bundle", func(t *testing.T) {
+		b, err := bundle.Read(filepath.Join(temp, "envaudit-bundle"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.HeadSHA != head || b.Prefix != "app" || b.Failing != 2 {
+			t.Errorf("bundle of %s in %q, %d failing; want %s, app, 2", b.HeadSHA, b.Prefix, b.Failing, head)
+		}
+	})
+	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed)\n") {
 		t.Errorf("stderr does not say why the step fails:\n%s", stderr.String())
 	}
 }

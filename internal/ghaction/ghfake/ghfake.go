@@ -1,8 +1,9 @@
 // Package ghfake owns a small in-memory stand-in for the parts of GitHub's
 // REST API envaudit uses — the token's user, pull-request files, commits,
-// review comments, reviews, issue comments, dependency snapshots — served
-// by httptest, that
-// records every request it is sent. Tests point GITHUB_API_URL at it; no
+// review comments, reviews, issue comments, dependency snapshots, check
+// runs, a workflow run's artifacts and their download, the pull requests
+// of a commit, files at a commit (the contents API, raw) — served by httptest, that records every request it is
+// sent. Tests point GITHUB_API_URL at it; no
 // test reaches GitHub.
 package ghfake
 
@@ -74,6 +75,70 @@ type Commit struct {
 	} `json:"author,omitempty"`
 }
 
+// PullRequest is the pull request as the pulls API returns it.
+type PullRequest struct {
+	Number int    `json:"number"`
+	State  string `json:"state"`
+	Body   string `json:"body"`
+	User   struct {
+		Login string `json:"login"`
+		Type  string `json:"type"`
+	} `json:"user"`
+	Head Ref `json:"head"`
+	Base Ref `json:"base"`
+}
+
+// Ref is a pull request's head or base.
+type Ref struct {
+	Ref  string `json:"ref"`
+	SHA  string `json:"sha"`
+	Repo *struct {
+		Owner User `json:"owner"`
+	} `json:"repo,omitempty"`
+}
+
+// Artifact is an artifact of a workflow run, with its zip archive.
+type Artifact struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Size  int64  `json:"size_in_bytes"`
+	RunID int64  `json:"-"`
+	Zip   []byte `json:"-"`
+	// Expired artifacts are listed, but their archive is gone.
+	Expired bool `json:"expired"`
+}
+
+// CheckRun is a check run as created and then updated: the annotations
+// of every request, in order.
+type CheckRun struct {
+	ID          int64             `json:"id"`
+	Name        string            `json:"name"`
+	HeadSHA     string            `json:"head_sha"`
+	Status      string            `json:"status"`
+	Conclusion  string            `json:"conclusion"`
+	DetailsURL  string            `json:"details_url,omitempty"`
+	Output      CheckRunOutput    `json:"output"`
+	Annotations []CheckAnnotation `json:"-"`
+}
+
+// CheckRunOutput is a check run's output.
+type CheckRunOutput struct {
+	Title       string            `json:"title"`
+	Summary     string            `json:"summary"`
+	Text        string            `json:"text,omitempty"`
+	Annotations []CheckAnnotation `json:"annotations,omitempty"`
+}
+
+// CheckAnnotation is one annotation of a check run.
+type CheckAnnotation struct {
+	Path            string `json:"path"`
+	StartLine       int    `json:"start_line"`
+	EndLine         int    `json:"end_line"`
+	AnnotationLevel string `json:"annotation_level"`
+	Title           string `json:"title,omitempty"`
+	Message         string `json:"message"`
+}
+
 // Server is the fake API. Its exported fields may be set before requests
 // are made and read after; the methods lock.
 type Server struct {
@@ -102,6 +167,10 @@ type Server struct {
 	reviewComments []ReviewComment
 	issueComments  []IssueComment
 	snapshots      []json.RawMessage
+	pulls          []PullRequest
+	artifacts      []Artifact
+	checkRuns      []CheckRun
+	contents       map[string][]byte // "ref:path" → the file
 	requests       []Request
 	nextID         int64
 }
@@ -128,6 +197,54 @@ func (s *Server) SetCommits(commits ...Commit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.commits = commits
+}
+
+// SetPullRequests sets the repository's pull requests, which the pulls
+// API and the pull requests of a commit answer with.
+func (s *Server) SetPullRequests(prs ...PullRequest) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pulls = prs
+}
+
+// AddArtifact adds an artifact to workflow run runID, its archive zip,
+// and returns its ID.
+func (s *Server) AddArtifact(runID int64, name string, zip []byte) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := Artifact{ID: s.id(), Name: name, Size: int64(len(zip)), RunID: runID, Zip: zip}
+	s.artifacts = append(s.artifacts, a)
+	return a.ID
+}
+
+// SetArtifactSize sets the size the API lists for the artifact name of
+// run runID, as if the archive were that large.
+func (s *Server) SetArtifactSize(runID int64, name string, size int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.artifacts {
+		if a := &s.artifacts[i]; a.RunID == runID && a.Name == name {
+			a.Size = size
+		}
+	}
+}
+
+// SetContent makes the contents API answer data for the file at path
+// (from the repository's root) at commit ref.
+func (s *Server) SetContent(ref, path string, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.contents == nil {
+		s.contents = map[string][]byte{}
+	}
+	s.contents[ref+":"+path] = data
+}
+
+// CheckRuns returns the check runs created so far.
+func (s *Server) CheckRuns() []CheckRun {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]CheckRun(nil), s.checkRuns...)
 }
 
 // AddIssueComment adds a conversation comment (someone else's).
@@ -191,6 +308,17 @@ var (
 	reIssueComments = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/issues/(\d+)/comments$`)
 	reIssueComment  = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/issues/comments/(\d+)$`)
 	reSnapshots     = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/dependency-graph/snapshots$`)
+	rePull          = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/pulls/(\d+)$`)
+	rePulls         = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/pulls$`)
+	reContents      = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/contents/(.+)$`)
+	reCommitPulls   = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/commits/([0-9a-f]+)/pulls$`)
+	reRunArtifacts  = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/actions/runs/(\d+)/artifacts$`)
+	reArtifactZip   = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/actions/artifacts/(\d+)/zip$`)
+	reCheckRuns     = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/check-runs$`)
+	reCheckRun      = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/check-runs/(\d+)$`)
+	// reBlob is the storage host's signed URL an artifact download
+	// redirects to, outside the API's prefix.
+	reBlob = regexp.MustCompile(`^/blob/(\d+)$`)
 )
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -199,6 +327,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	defer s.mu.Unlock()
 	p, ok := strings.CutPrefix(r.URL.Path, s.Prefix)
 	s.requests = append(s.requests, Request{Method: r.Method, Path: p, Query: r.URL.RawQuery, Body: string(body), Auth: r.Header.Get("Authorization")})
+	if m := reBlob.FindStringSubmatch(r.URL.Path); m != nil && !ok && r.Method == http.MethodGet {
+		id, _ := strconv.ParseInt(m[1], 10, 64)
+		for _, a := range s.artifacts {
+			if a.ID == id && !a.Expired {
+				w.Header().Set("Content-Type", "application/zip")
+				_, _ = w.Write(a.Zip)
+				return
+			}
+		}
+		s.fail(w, http.StatusNotFound, "The specified blob does not exist.")
+		return
+	}
 	if !ok {
 		s.fail(w, http.StatusNotFound, "not under the API prefix "+s.Prefix)
 		return
@@ -212,7 +352,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		if m == nil || m[1] != s.Repo {
 			return false
 		}
-		if len(m) > 2 && re != reIssueComment {
+		if len(m) > 2 && (re == rePRFiles || re == rePRCommits || re == rePRComments || re == rePRReviews || re == reIssueComments) {
 			if n, _ := strconv.Atoi(m[2]); n != s.PR {
 				return false
 			}
@@ -291,9 +431,158 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && match(reSnapshots):
 		s.snapshots = append(s.snapshots, json.RawMessage(body))
 		writeJSON(w, http.StatusCreated, map[string]any{"id": s.id(), "result": "SUCCESS", "message": "Dependency results for the repo have been successfully updated."})
+	case r.Method == http.MethodGet && match(rePull):
+		n, _ := strconv.Atoi(rePull.FindStringSubmatch(p)[2])
+		for _, pr := range s.pulls {
+			if pr.Number == n {
+				writeJSON(w, http.StatusOK, pr)
+				return
+			}
+		}
+		s.fail(w, http.StatusNotFound, "Not Found")
+	case r.Method == http.MethodGet && match(rePulls):
+		q := r.URL.Query()
+		var out []PullRequest
+		for _, pr := range s.pulls {
+			owner := ""
+			if pr.Head.Repo != nil {
+				owner = pr.Head.Repo.Owner.Login
+			}
+			if st := q.Get("state"); st != "" && st != "all" && pr.State != st {
+				continue
+			}
+			if h := q.Get("head"); h != "" && h != owner+":"+pr.Head.Ref {
+				continue
+			}
+			out = append(out, pr)
+		}
+		page(s, w, r, out)
+	case r.Method == http.MethodGet && match(reContents):
+		// Only the raw media type, the one envaudit asks for.
+		data, ok := s.contents[r.URL.Query().Get("ref")+":"+reContents.FindStringSubmatch(p)[2]]
+		if !ok || r.Header.Get("Accept") != "application/vnd.github.raw" {
+			s.fail(w, http.StatusNotFound, "Not Found")
+			return
+		}
+		w.Header().Set("Content-Type", "application/vnd.github.raw")
+		_, _ = w.Write(data)
+	case r.Method == http.MethodGet && match(reCommitPulls):
+		sha := reCommitPulls.FindStringSubmatch(p)[2]
+		var out []PullRequest
+		for _, pr := range s.pulls {
+			// Like GitHub for a fork's pull request: the commit lives in
+			// the fork, and the base repository's list leaves it out.
+			if pr.Head.SHA == sha && (pr.Head.Repo == nil || pr.Head.Repo.Owner.Login == strings.Split(s.Repo, "/")[0]) {
+				out = append(out, pr)
+			}
+		}
+		page(s, w, r, out)
+	case r.Method == http.MethodGet && match(reRunArtifacts):
+		run, _ := strconv.ParseInt(reRunArtifacts.FindStringSubmatch(p)[2], 10, 64)
+		var list []Artifact
+		for _, a := range s.artifacts {
+			if a.RunID == run {
+				list = append(list, a)
+			}
+		}
+		size := s.PageSize
+		if size <= 0 {
+			size = 30
+		}
+		n, _ := strconv.Atoi(r.URL.Query().Get("page"))
+		n = max(n, 1)
+		lo := min((n-1)*size, len(list))
+		hi := min(lo+size, len(list))
+		if hi < len(list) {
+			q := r.URL.Query()
+			q.Set("page", strconv.Itoa(n+1))
+			w.Header().Set("Link", fmt.Sprintf(`<%s%s?%s>; rel="next"`, s.URL, r.URL.Path, q.Encode()))
+		}
+		out := list[lo:hi]
+		if out == nil {
+			out = []Artifact{}
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"total_count": len(list), "artifacts": out})
+	case r.Method == http.MethodGet && match(reArtifactZip):
+		id, _ := strconv.ParseInt(reArtifactZip.FindStringSubmatch(p)[2], 10, 64)
+		for _, a := range s.artifacts {
+			if a.ID == id {
+				if a.Expired {
+					s.fail(w, http.StatusGone, "Artifact has expired")
+					return
+				}
+				w.Header().Set("Location", fmt.Sprintf("%s/blob/%d?sig=signed", s.URL, id))
+				w.WriteHeader(http.StatusFound)
+				return
+			}
+		}
+		s.fail(w, http.StatusNotFound, "Not Found")
+	case r.Method == http.MethodPost && match(reCheckRuns):
+		var cr CheckRun
+		if err := json.Unmarshal(body, &cr); err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		if msg := checkAnnotationsValid(cr.Output.Annotations); msg != "" {
+			s.fail(w, http.StatusUnprocessableEntity, msg)
+			return
+		}
+		if cr.Name == "" || cr.HeadSHA == "" {
+			s.fail(w, http.StatusUnprocessableEntity, "name and head_sha are required")
+			return
+		}
+		cr.ID = s.id()
+		cr.Annotations = append([]CheckAnnotation(nil), cr.Output.Annotations...)
+		cr.Output.Annotations = nil
+		s.checkRuns = append(s.checkRuns, cr)
+		writeJSON(w, http.StatusCreated, cr)
+	case r.Method == http.MethodPatch && match(reCheckRun):
+		id, _ := strconv.ParseInt(reCheckRun.FindStringSubmatch(p)[2], 10, 64)
+		var upd CheckRun
+		if err := json.Unmarshal(body, &upd); err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		if msg := checkAnnotationsValid(upd.Output.Annotations); msg != "" {
+			s.fail(w, http.StatusUnprocessableEntity, msg)
+			return
+		}
+		for i := range s.checkRuns {
+			if s.checkRuns[i].ID == id {
+				cr := &s.checkRuns[i]
+				cr.Annotations = append(cr.Annotations, upd.Output.Annotations...)
+				if upd.Output.Summary != "" {
+					cr.Output.Summary, cr.Output.Title = upd.Output.Summary, upd.Output.Title
+				}
+				if upd.Conclusion != "" {
+					cr.Conclusion = upd.Conclusion
+				}
+				writeJSON(w, http.StatusOK, cr)
+				return
+			}
+		}
+		s.fail(w, http.StatusNotFound, "Not Found")
 	default:
 		s.fail(w, http.StatusNotFound, "Not Found")
 	}
+}
+
+// checkAnnotationsValid says what GitHub would refuse in a request's
+// annotations: more than 50, or one without a path, a line or a known
+// level; "" when nothing.
+func checkAnnotationsValid(anns []CheckAnnotation) string {
+	if len(anns) > 50 {
+		return fmt.Sprintf("Only 50 annotations are allowed per request, not %d", len(anns))
+	}
+	for _, a := range anns {
+		switch {
+		case a.Path == "" || a.StartLine < 1 || a.EndLine < a.StartLine:
+			return fmt.Sprintf("Invalid annotation: path %q, lines %d-%d", a.Path, a.StartLine, a.EndLine)
+		case a.AnnotationLevel != "notice" && a.AnnotationLevel != "warning" && a.AnnotationLevel != "failure":
+			return fmt.Sprintf("Invalid annotation level %q", a.AnnotationLevel)
+		}
+	}
+	return ""
 }
 
 // inDiff reports whether line of path is an added line of the pull

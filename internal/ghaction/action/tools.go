@@ -1,0 +1,52 @@
+package action
+
+import (
+	"context"
+
+	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/toolexec"
+)
+
+// newTools is how the ecosystems find the programs they run in the Action,
+// made before the project's code runs (toolexec.NewResolver looks them
+// up then): from the PATH of the environment the project's tools get,
+// never a program inside the workspace (a committed mvnw or
+// .venv/bin/python) or one the test command could have replaced (in
+// ~/.local/bin, in the runner's temporary directory, in a tool cache the
+// runner user owns). A program that runs the project's own code
+// (Maven's build extensions, an interpreter's .pth files) runs only when
+// this process holds no secret.
+func (r *run) newTools() *toolexec.Resolver {
+	return toolexec.NewResolver(toolexec.Policy{
+		Environ:   r.untrusted,
+		Strict:    true,
+		Workspace: r.workspace,
+		// The process holds a secret when it was given the token or
+		// started with one of the runner's credentials in its
+		// environment (a cache or OIDC token): unsetting them does not
+		// take them out of its memory. Mode audit holds none worth
+		// keeping from the pull request: it writes nothing through the
+		// API, its job is documented to run with a read-only token, and
+		// its workflow is the pull request's own (a pull_request
+		// workflow runs the pull request's version of itself), so
+		// whatever its job holds the pull request can reach anyway; the
+		// project's own interpreter and Maven run there as in the CLI.
+		Project: r.in.Mode == ghaction.ModeAudit || r.in.Token == "" && !ghaction.HasCredentials(r.environ),
+		// Where the tests run as root every directory is theirs; these
+		// are the ones a job writes.
+		WritableDirs: []string{ecosystems.Getenv(r.untrusted, "HOME"), r.temp, r.workspace},
+	})
+}
+
+// resolvedGit runs the git tools found (Program), or, when none may run,
+// fails every call with why.
+func resolvedGit(tools *toolexec.Resolver) basecommit.Git {
+	path, err := tools.Look("git")
+	if err != nil {
+		return func(context.Context, string, ...string) ([]byte, error) { return nil, err }
+	}
+	return gitcmd.Program(path)
+}

@@ -1,0 +1,127 @@
+// evade MODE ARGS: the ways a traced program may try to load a file unseen
+// or under a name that hides its package (issue 10, trace evasion).
+//
+//   untraced FILE       a child made with clone(CLONE_UNTRACED) opens FILE
+//   nested FILE         a CLONE_UNTRACED child opens FILE while its parent
+//                       traces it with PTRACE_O_TRACESECCOMP and continues
+//                       every stop; prints "seize: ok" or "seize: ERRNO"
+//   attach PID          PTRACE_SEIZE of PID; prints "seize: ok" or the error
+//   listener            installs a seccomp filter with a user-notification
+//                       listener; prints "listener: ok" or the error
+//   opath FILE          opens FILE with O_PATH, then /proc/self/fd/N
+//   pidroot FILE        opens /proc/PID/root/FILE (PID: its own)
+//   open PATH           opens PATH
+//   rename FROM TO PATH renames FROM to TO, then opens PATH
+//   renameback FROM TO PATH
+//                       renames FROM to TO, opens PATH, renames TO back
+// Every mode exits 0 when the file could be read, non-zero otherwise.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int readfile(const char *path) {
+	int fd = syscall(SYS_openat, AT_FDCWD, path, O_RDONLY);
+	if (fd < 0) return 1;
+	char buf[64];
+	int n = read(fd, buf, sizeof buf);
+	close(fd);
+	return n >= 0 ? 0 : 1;
+}
+
+// untracedChild forks with CLONE_UNTRACED through the raw clone syscall
+// (stack 0: the child runs on a copy of the parent's stack, like fork).
+static long untracedChild(void) {
+	return syscall(SYS_clone, CLONE_UNTRACED | SIGCHLD, 0, 0, 0, 0);
+}
+
+static int waitfor(long pid) {
+	int st;
+	if (waitpid(pid, &st, 0) != pid) return 4;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 5;
+}
+
+int main(int argc, char **argv) {
+	if (argc < 2) return 2;
+	const char *mode = argv[1];
+	if (!strcmp(mode, "untraced") && argc == 3) {
+		long pid = untracedChild();
+		if (pid < 0) return 3;
+		if (pid == 0) syscall(SYS_exit, readfile(argv[2]));
+		return waitfor(pid);
+	}
+	if (!strcmp(mode, "nested") && argc == 3) {
+		int go[2];
+		if (pipe(go) != 0) return 3;
+		long pid = untracedChild();
+		if (pid < 0) return 3;
+		if (pid == 0) {
+			char c;
+			close(go[1]);
+			if (read(go[0], &c, 1) != 1) syscall(SYS_exit, 6);
+			syscall(SYS_exit, readfile(argv[2]));
+		}
+		close(go[0]);
+		int seized = ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_TRACESECCOMP | PTRACE_O_EXITKILL) == 0;
+		printf("seize: %s\n", seized ? "ok" : strerrorname_np(errno));
+		fflush(stdout);
+		if (write(go[1], "x", 1) != 1) return 3;
+		if (!seized) return waitfor(pid);
+		for (;;) {
+			int st;
+			if (waitpid(pid, &st, __WALL) != pid) return 4;
+			if (WIFEXITED(st)) return WEXITSTATUS(st);
+			if (WIFSIGNALED(st)) return 5;
+			int sig = WSTOPSIG(st);
+			// A seccomp stop (the filter's SECCOMP_RET_TRACE) is
+			// continued: the open then runs without its real tracer.
+			if (st >> 16 != 0 || sig == SIGTRAP) sig = 0;
+			ptrace(PTRACE_CONT, pid, 0, sig);
+		}
+	}
+	if (!strcmp(mode, "attach") && argc == 3) {
+		long pid = atol(argv[2]);
+		int ok = ptrace(PTRACE_SEIZE, pid, 0, 0) == 0;
+		printf("seize: %s\n", ok ? "ok" : strerrorname_np(errno));
+		return 0;
+	}
+	if (!strcmp(mode, "listener") && argc == 2) {
+		struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+		struct sock_fprog prog = {1, &allow};
+		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+		long fd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+		printf("listener: %s\n", fd >= 0 ? "ok" : strerrorname_np(errno));
+		return 0;
+	}
+	if (!strcmp(mode, "opath") && argc == 3) {
+		int fd = open(argv[2], O_PATH);
+		if (fd < 0) return 3;
+		char p[64];
+		snprintf(p, sizeof p, "/proc/self/fd/%d", fd);
+		return readfile(p);
+	}
+	if (!strcmp(mode, "pidroot") && argc == 3) {
+		char p[4200];
+		snprintf(p, sizeof p, "/proc/%d/root%s", getpid(), argv[2]);
+		return readfile(p);
+	}
+	if (!strcmp(mode, "open") && argc == 3) return readfile(argv[2]);
+	if ((!strcmp(mode, "rename") || !strcmp(mode, "renameback")) && argc == 5) {
+		if (rename(argv[2], argv[3]) != 0) return 3;
+		int r = readfile(argv[4]);
+		if (!strcmp(mode, "renameback") && rename(argv[3], argv[2]) != 0) return 3;
+		return r;
+	}
+	return 2;
+}
