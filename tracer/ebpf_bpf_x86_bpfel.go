@@ -25,9 +25,16 @@ type bpfTraceEvent struct {
 	PathLen uint16
 	BaseLen uint16
 	Sys     uint32
-	ExeLen  uint16
+	FileLen uint16
 	Compat  uint16
 	Uptr    uint64
+	Ino     uint64
+	Magic   uint64
+	Dev     uint32
+	Nlink   uint32
+	Mode    uint16
+	Pad16   uint16
+	Pad     uint32
 	Buf     [12288]int8
 }
 
@@ -40,31 +47,33 @@ type bpfTraceWalkbuf struct {
 //
 // Used for safe lookups in a Collection or CollectionSpec.
 const (
-	bpfTraceMapDrops             = "drops"
-	bpfTraceMapEvents            = "events"
-	bpfTraceMapPending           = "pending"
-	bpfTraceMapScratch           = "scratch"
-	bpfTraceMapTracked           = "tracked"
-	bpfTraceMapWalk              = "walk"
-	bpfTraceProgSchedProcessExec = "sched_process_exec"
-	bpfTraceProgSchedProcessExit = "sched_process_exit"
-	bpfTraceProgSchedProcessFork = "sched_process_fork"
-	bpfTraceProgSysEnter         = "sys_enter"
-	bpfTraceProgSysExit          = "sys_exit"
-	bpfTraceVarNr32Creat         = "nr32_creat"
-	bpfTraceVarNr32Execve        = "nr32_execve"
-	bpfTraceVarNr32Execveat      = "nr32_execveat"
-	bpfTraceVarNr32IoUringSetup  = "nr32_io_uring_setup"
-	bpfTraceVarNr32Open          = "nr32_open"
-	bpfTraceVarNr32Openat        = "nr32_openat"
-	bpfTraceVarNr32Openat2       = "nr32_openat2"
-	bpfTraceVarNrCreat           = "nr_creat"
-	bpfTraceVarNrExecve          = "nr_execve"
-	bpfTraceVarNrExecveat        = "nr_execveat"
-	bpfTraceVarNrIoUringSetup    = "nr_io_uring_setup"
-	bpfTraceVarNrOpen            = "nr_open"
-	bpfTraceVarNrOpenat          = "nr_openat"
-	bpfTraceVarNrOpenat2         = "nr_openat2"
+	bpfTraceMapDrops              = "drops"
+	bpfTraceMapEvents             = "events"
+	bpfTraceMapPending            = "pending"
+	bpfTraceMapScratch            = "scratch"
+	bpfTraceMapTracked            = "tracked"
+	bpfTraceMapWalk               = "walk"
+	bpfTraceProgSchedProcessExec  = "sched_process_exec"
+	bpfTraceProgSchedProcessExit  = "sched_process_exit"
+	bpfTraceProgSchedProcessFork  = "sched_process_fork"
+	bpfTraceProgSysEnter          = "sys_enter"
+	bpfTraceProgSysExit           = "sys_exit"
+	bpfTraceVarNr32Creat          = "nr32_creat"
+	bpfTraceVarNr32Execve         = "nr32_execve"
+	bpfTraceVarNr32Execveat       = "nr32_execveat"
+	bpfTraceVarNr32IoUringSetup   = "nr32_io_uring_setup"
+	bpfTraceVarNr32Open           = "nr32_open"
+	bpfTraceVarNr32OpenByHandleAt = "nr32_open_by_handle_at"
+	bpfTraceVarNr32Openat         = "nr32_openat"
+	bpfTraceVarNr32Openat2        = "nr32_openat2"
+	bpfTraceVarNrCreat            = "nr_creat"
+	bpfTraceVarNrExecve           = "nr_execve"
+	bpfTraceVarNrExecveat         = "nr_execveat"
+	bpfTraceVarNrIoUringSetup     = "nr_io_uring_setup"
+	bpfTraceVarNrOpen             = "nr_open"
+	bpfTraceVarNrOpenByHandleAt   = "nr_open_by_handle_at"
+	bpfTraceVarNrOpenat           = "nr_openat"
+	bpfTraceVarNrOpenat2          = "nr_openat2"
 )
 
 // loadBpfTrace returns the embedded CollectionSpec for bpfTrace.
@@ -132,20 +141,22 @@ type bpfTraceMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type bpfTraceVariableSpecs struct {
-	Nr32Creat        *ebpf.VariableSpec `ebpf:"nr32_creat"`
-	Nr32Execve       *ebpf.VariableSpec `ebpf:"nr32_execve"`
-	Nr32Execveat     *ebpf.VariableSpec `ebpf:"nr32_execveat"`
-	Nr32IoUringSetup *ebpf.VariableSpec `ebpf:"nr32_io_uring_setup"`
-	Nr32Open         *ebpf.VariableSpec `ebpf:"nr32_open"`
-	Nr32Openat       *ebpf.VariableSpec `ebpf:"nr32_openat"`
-	Nr32Openat2      *ebpf.VariableSpec `ebpf:"nr32_openat2"`
-	NrCreat          *ebpf.VariableSpec `ebpf:"nr_creat"`
-	NrExecve         *ebpf.VariableSpec `ebpf:"nr_execve"`
-	NrExecveat       *ebpf.VariableSpec `ebpf:"nr_execveat"`
-	NrIoUringSetup   *ebpf.VariableSpec `ebpf:"nr_io_uring_setup"`
-	NrOpen           *ebpf.VariableSpec `ebpf:"nr_open"`
-	NrOpenat         *ebpf.VariableSpec `ebpf:"nr_openat"`
-	NrOpenat2        *ebpf.VariableSpec `ebpf:"nr_openat2"`
+	Nr32Creat          *ebpf.VariableSpec `ebpf:"nr32_creat"`
+	Nr32Execve         *ebpf.VariableSpec `ebpf:"nr32_execve"`
+	Nr32Execveat       *ebpf.VariableSpec `ebpf:"nr32_execveat"`
+	Nr32IoUringSetup   *ebpf.VariableSpec `ebpf:"nr32_io_uring_setup"`
+	Nr32Open           *ebpf.VariableSpec `ebpf:"nr32_open"`
+	Nr32OpenByHandleAt *ebpf.VariableSpec `ebpf:"nr32_open_by_handle_at"`
+	Nr32Openat         *ebpf.VariableSpec `ebpf:"nr32_openat"`
+	Nr32Openat2        *ebpf.VariableSpec `ebpf:"nr32_openat2"`
+	NrCreat            *ebpf.VariableSpec `ebpf:"nr_creat"`
+	NrExecve           *ebpf.VariableSpec `ebpf:"nr_execve"`
+	NrExecveat         *ebpf.VariableSpec `ebpf:"nr_execveat"`
+	NrIoUringSetup     *ebpf.VariableSpec `ebpf:"nr_io_uring_setup"`
+	NrOpen             *ebpf.VariableSpec `ebpf:"nr_open"`
+	NrOpenByHandleAt   *ebpf.VariableSpec `ebpf:"nr_open_by_handle_at"`
+	NrOpenat           *ebpf.VariableSpec `ebpf:"nr_openat"`
+	NrOpenat2          *ebpf.VariableSpec `ebpf:"nr_openat2"`
 }
 
 // bpfTraceObjects contains all objects after they have been loaded into the kernel.
@@ -191,20 +202,22 @@ func (m *bpfTraceMaps) Close() error {
 //
 // It can be passed to loadBpfTraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type bpfTraceVariables struct {
-	Nr32Creat        *ebpf.Variable `ebpf:"nr32_creat"`
-	Nr32Execve       *ebpf.Variable `ebpf:"nr32_execve"`
-	Nr32Execveat     *ebpf.Variable `ebpf:"nr32_execveat"`
-	Nr32IoUringSetup *ebpf.Variable `ebpf:"nr32_io_uring_setup"`
-	Nr32Open         *ebpf.Variable `ebpf:"nr32_open"`
-	Nr32Openat       *ebpf.Variable `ebpf:"nr32_openat"`
-	Nr32Openat2      *ebpf.Variable `ebpf:"nr32_openat2"`
-	NrCreat          *ebpf.Variable `ebpf:"nr_creat"`
-	NrExecve         *ebpf.Variable `ebpf:"nr_execve"`
-	NrExecveat       *ebpf.Variable `ebpf:"nr_execveat"`
-	NrIoUringSetup   *ebpf.Variable `ebpf:"nr_io_uring_setup"`
-	NrOpen           *ebpf.Variable `ebpf:"nr_open"`
-	NrOpenat         *ebpf.Variable `ebpf:"nr_openat"`
-	NrOpenat2        *ebpf.Variable `ebpf:"nr_openat2"`
+	Nr32Creat          *ebpf.Variable `ebpf:"nr32_creat"`
+	Nr32Execve         *ebpf.Variable `ebpf:"nr32_execve"`
+	Nr32Execveat       *ebpf.Variable `ebpf:"nr32_execveat"`
+	Nr32IoUringSetup   *ebpf.Variable `ebpf:"nr32_io_uring_setup"`
+	Nr32Open           *ebpf.Variable `ebpf:"nr32_open"`
+	Nr32OpenByHandleAt *ebpf.Variable `ebpf:"nr32_open_by_handle_at"`
+	Nr32Openat         *ebpf.Variable `ebpf:"nr32_openat"`
+	Nr32Openat2        *ebpf.Variable `ebpf:"nr32_openat2"`
+	NrCreat            *ebpf.Variable `ebpf:"nr_creat"`
+	NrExecve           *ebpf.Variable `ebpf:"nr_execve"`
+	NrExecveat         *ebpf.Variable `ebpf:"nr_execveat"`
+	NrIoUringSetup     *ebpf.Variable `ebpf:"nr_io_uring_setup"`
+	NrOpen             *ebpf.Variable `ebpf:"nr_open"`
+	NrOpenByHandleAt   *ebpf.Variable `ebpf:"nr_open_by_handle_at"`
+	NrOpenat           *ebpf.Variable `ebpf:"nr_openat"`
+	NrOpenat2          *ebpf.Variable `ebpf:"nr_openat2"`
 }
 
 // bpfTracePrograms contains all programs after they have been loaded into the kernel.

@@ -30,6 +30,9 @@ const (
 	bpfEvExit  = 4
 	bpfEvURing = 5
 
+	// bpfSysOpenHandle marks an open_by_handle_at, which names no path.
+	bpfSysOpenHandle = 4
+
 	bpfNumDrops = 4
 )
 
@@ -41,12 +44,12 @@ var bpfDropNames = [bpfNumDrops]string{
 	"processes started while the table of traced processes was full",
 }
 
-// bpfPathMax is PATH_MAX of bpf/trace.bpf.c: where the real path starts in
-// an event's buffer.
+// bpfPathMax is PATH_MAX of bpf/trace.bpf.c: the most bytes, with its NUL,
+// of each path in an event.
 const bpfPathMax = 4096
 
 // bpfHeaderSize is the size of an event without its buffer.
-const bpfHeaderSize = 56
+const bpfHeaderSize = 88
 
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
@@ -83,7 +86,7 @@ func loadBPF() (*bpfSession, error) {
 	// The syscall numbers come from the ptrace backend's tables, so the
 	// two follow the same calls.
 	for prefix, x := range map[string]*abi{"nr_": abiX8664, "nr32_": abiI386} {
-		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1}
+		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1, sysOpenByHandle: -1}
 		for nr, kind := range x.calls {
 			if _, ok := nrs[kind]; ok {
 				nrs[kind] = int64(nr)
@@ -92,7 +95,7 @@ func loadBPF() (*bpfSession, error) {
 		for name, kind := range map[string]sysKind{
 			"open": sysOpen, "creat": sysCreat, "openat": sysOpenat,
 			"openat2": sysOpenat2, "execve": sysExecve, "execveat": sysExecveat,
-			"io_uring_setup": sysIOUringSetup,
+			"io_uring_setup": sysIOUringSetup, "open_by_handle_at": sysOpenByHandle,
 		} {
 			v, ok := spec.Variables[prefix+name]
 			if !ok {
@@ -176,13 +179,23 @@ func (s *bpfSession) drops() ([bpfNumDrops]uint64, error) {
 // bpfEvent is a decoded ring-buffer record.
 type bpfEvent struct {
 	kind, pid, tid, ppid uint32
+	sys                  uint32
 	ret                  int64
 	flags                uint64
 	dirfd                int32
 	compat               bool
 	path                 []byte // as the process named it, without its NUL; a view into the record
 	base                 []byte // for a relative path, the absolute directory it is relative to (or empty)
-	exe                  []byte // exec: the executable that runs, as the kernel names it (or empty)
+	// file is, for an open, the file the new descriptor names and, for
+	// an exec, the executable that runs, as the kernel names it (or
+	// empty).
+	file []byte
+	// The opened file's inode, when file is set on an open: ino, nlink
+	// and mode as fstat gives them, dev in the kernel's encoding and the
+	// superblock's magic.
+	ino, magic uint64
+	dev, nlink uint32
+	mode       uint16
 }
 
 func decodeBPFEvent(b []byte) (bpfEvent, error) {
@@ -195,28 +208,66 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.ret = int64(le.Uint64(b[16:]))
 	e.flags = le.Uint64(b[24:])
 	e.dirfd = int32(le.Uint32(b[32:]))
+	e.sys = le.Uint32(b[40:])
 	e.compat = le.Uint16(b[46:]) != 0
-	pathLen, baseLen, exeLen := int(le.Uint16(b[36:])), int(le.Uint16(b[38:])), int(le.Uint16(b[44:]))
+	e.ino, e.magic = le.Uint64(b[56:]), le.Uint64(b[64:])
+	e.dev, e.nlink = le.Uint32(b[72:]), le.Uint32(b[76:])
+	e.mode = le.Uint16(b[80:])
 	buf := b[bpfHeaderSize:]
-	if pathLen > 0 {
-		if pathLen > len(buf) || pathLen > bpfPathMax {
-			return e, fmt.Errorf("event path of %d bytes beyond its %d", pathLen, len(buf))
+	// The three paths follow one another, each with its NUL.
+	for _, f := range []struct {
+		what string
+		n    int
+		dst  *[]byte
+	}{
+		{"path", int(le.Uint16(b[36:])), &e.path},
+		{"base directory", int(le.Uint16(b[38:])), &e.base},
+		{"file", int(le.Uint16(b[44:])), &e.file},
+	} {
+		if f.n > bpfPathMax || f.n > len(buf) {
+			return e, fmt.Errorf("event %s of %d bytes beyond its %d", f.what, f.n, min(len(buf), bpfPathMax))
 		}
-		e.path = bytes.TrimSuffix(buf[:pathLen], []byte{0})
-	}
-	if baseLen > 0 {
-		if baseLen > bpfPathMax || bpfPathMax+baseLen > len(buf) {
-			return e, fmt.Errorf("event base directory of %d bytes beyond its %d", baseLen, len(buf)-bpfPathMax)
+		if f.n > 0 {
+			*f.dst = bytes.TrimSuffix(buf[:f.n], []byte{0})
 		}
-		e.base = bytes.TrimSuffix(buf[bpfPathMax:bpfPathMax+baseLen], []byte{0})
-	}
-	if exeLen > 0 {
-		if exeLen > bpfPathMax || 2*bpfPathMax+exeLen > len(buf) {
-			return e, fmt.Errorf("event executable of %d bytes beyond its %d", exeLen, len(buf)-2*bpfPathMax)
-		}
-		e.exe = bytes.TrimSuffix(buf[2*bpfPathMax:2*bpfPathMax+exeLen], []byte{0})
+		buf = buf[f.n:]
 	}
 	return e, nil
+}
+
+// Magic numbers (statfs f_type) of file systems whose stat reports another
+// device than their superblock's: btrfs and bcachefs give each subvolume a
+// device of its own.
+const (
+	btrfsMagic    = 0x9123683e
+	bcachefsMagic = 0xca451a4e
+)
+
+// fileInfo is what the kernel said of the file an open returned, as
+// fstat of the descriptor would say it: the ptrace backend's record().
+// On a file system whose stat reports the subvolume's device rather than
+// the superblock's, the device is taken from the file at real if that is
+// still the same inode; otherwise the file is not claimed regular, so
+// that no identity is recorded for it rather than a wrong one.
+func (e *bpfEvent) fileInfo(real []byte) fileInfo {
+	// MAJOR is the top 12 bits of the kernel's dev_t, MINOR the low 20;
+	// unix.Mkdev encodes them as stat's st_dev (new_encode_dev).
+	fi := fileInfo{dev: unix.Mkdev(e.dev>>20, e.dev&(1<<20-1)), ino: e.ino, nlink: e.nlink, kind: fileOther}
+	switch uint32(e.mode) & unix.S_IFMT {
+	case unix.S_IFREG:
+		fi.kind = fileRegular
+	case unix.S_IFDIR:
+		fi.kind = fileDir
+	}
+	if e.magic == btrfsMagic || e.magic == bcachefsMagic {
+		var st unix.Stat_t
+		if unix.Lstat(string(real), &st) == nil && st.Ino == e.ino && st.Mode&unix.S_IFMT == uint32(e.mode)&unix.S_IFMT {
+			fi.dev = st.Dev
+		} else if fi.kind == fileRegular {
+			fi.kind = fileOther
+		}
+	}
+	return fi
 }
 
 // bpfTracer turns the events of one run into the recorder's process and
@@ -483,18 +534,32 @@ func (t *bpfTracer) handle(e bpfEvent) {
 			x = abiI386
 		}
 		op, ok := x.openOp(e.flags)
-		if !ok || len(e.path) == 0 {
+		if !ok {
 			return
 		}
-		if t.skips(e.path) {
+		// The kernel's name of the file opened, as the ptrace backend
+		// reads it back from /proc/PID/fd/N: a path, or none.
+		var real []byte
+		if len(e.file) > 0 && e.file[0] == '/' {
+			real = e.file
+		}
+		path := e.path
+		if e.sys == bpfSysOpenHandle {
+			path = real
+		}
+		if len(path) == 0 {
+			return
+		}
+		if t.skips(path) {
 			t.skipped++
 			return
 		}
-		path := e.path
 		if path[0] != '/' {
 			path = t.absolute(int(e.tid), path, e.dirfd, e.base)
 		}
-		t.rec.add(rec, opIndexOf(op), path, nil)
+		if id, need := t.rec.add(rec, opIndexOf(op), path, real); need {
+			t.rec.setInfo(id, e.fileInfo(real))
+		}
 	case bpfEvExec:
 		t.exec(e)
 	case bpfEvURing:
@@ -547,7 +612,7 @@ func (t *bpfTracer) exec(e bpfEvent) {
 		return
 	}
 	pid := int(e.pid)
-	exe := string(e.exe)
+	exe := string(e.file)
 	if exe == "" {
 		// Deeper than the kernel side walks.
 		if l, err := readlinkProc(pid, "exe", t.link); err == nil {

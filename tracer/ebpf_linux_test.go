@@ -122,28 +122,34 @@ func TestBackendOption(t *testing.T) {
 }
 
 // FuzzDecodeBPFEvent: whatever bytes the ring buffer hands over, decoding
-// returns an error or views that lie inside the record, never a panic.
+// returns an error or views that lie inside the record, one after the
+// other, never a panic.
 func FuzzDecodeBPFEvent(f *testing.F) {
-	rec := func(pathLen, baseLen, exeLen uint16, buf string) []byte {
+	rec := func(pathLen, baseLen, fileLen uint16, buf string) []byte {
 		b := make([]byte, bpfHeaderSize, bpfHeaderSize+len(buf))
 		binary.LittleEndian.PutUint32(b[0:], bpfEvOpen)
 		binary.LittleEndian.PutUint16(b[36:], pathLen)
 		binary.LittleEndian.PutUint16(b[38:], baseLen)
-		binary.LittleEndian.PutUint16(b[44:], exeLen)
+		binary.LittleEndian.PutUint16(b[44:], fileLen)
 		return append(b, buf...)
 	}
 	f.Add(rec(0, 0, 0, ""))
-	f.Add(rec(6, 0, 0, "/a/b.c\x00"))
-	f.Add(rec(4, 5, 0, "a.py\x00"+strings.Repeat("x", bpfPathMax-5)+"/src\x00"))
-	f.Add(rec(9, 0, 4096, "/bin/true\x00"))
+	f.Add(rec(7, 0, 0, "/a/b.c\x00"))
+	f.Add(rec(7, 0, 7, "/a/b.c\x00/x/b.c\x00"))
+	f.Add(rec(5, 5, 11, "a.py\x00/src\x00/src/a.py\x00"))
+	f.Add(rec(10, 0, 4096, "/bin/true\x00"))
+	f.Add(rec(4096, 4096, 4096, strings.Repeat("x", 3*bpfPathMax)))
 	f.Add([]byte{1, 2, 3})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		e, err := decodeBPFEvent(b)
 		if err != nil {
 			return
 		}
-		if len(e.path) > bpfPathMax || len(e.base) > bpfPathMax || len(e.exe) > bpfPathMax {
-			t.Fatalf("decoded %d, %d, %d bytes from a %d-byte record", len(e.path), len(e.base), len(e.exe), len(b))
+		if len(e.path) > bpfPathMax || len(e.base) > bpfPathMax || len(e.file) > bpfPathMax {
+			t.Fatalf("decoded %d, %d, %d bytes from a %d-byte record", len(e.path), len(e.base), len(e.file), len(b))
+		}
+		if n := len(e.path) + len(e.base) + len(e.file); n > len(b)-bpfHeaderSize {
+			t.Fatalf("decoded %d bytes of paths from a %d-byte record", n, len(b))
 		}
 	})
 }

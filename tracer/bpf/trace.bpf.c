@@ -12,10 +12,17 @@
 // a process gone before user space reads /proc still has it). Events it
 // cannot send are counted.
 //
+// At the exit of a successful open the new descriptor's struct file gives
+// the file actually opened: its path (walked up the dentries and mounts as
+// d_path walks them), device, inode, link count and type, so neither a
+// symbolic link swapped after the call nor a /proc/self/fd reopen can
+// mislead it, and a process gone before user space reads its events still
+// has them.
+//
 // Only BTF tracepoints (tp_btf) are used: on the kernel this was written on
 // (docs/tracer.md, "eBPF"), loading LSM and fentry programs fails with
-// EPERM, so the kernel's own name of the opened file (bpf_d_path in the
-// file_open hook) is not available yet.
+// EPERM, so the file_open hook (which would also see io_uring's opens) and
+// bpf_d_path (allowed only there) are not available.
 //
 // Built by bpf2go (tracer/ebpf_gen.go, `make bpf`) against a vmlinux.h that
 // bpftool dumps from the kernel's BTF; CO-RE relocations make the object
@@ -44,6 +51,7 @@ enum {
 	SYS_OPEN = 1,
 	SYS_EXEC = 2,
 	SYS_URING = 3,
+	SYS_OPEN_HANDLE = 4, // open_by_handle_at: no path, only the opened file
 };
 
 // Counters in the drops array, mirrored in ebpf_linux.go.
@@ -55,8 +63,13 @@ enum {
 	NUM_DROPS = 4,
 };
 
-// event is one record in the ring buffer; only its first header bytes
-// plus the used part of buf are sent (see emit).
+// event is one record in the ring buffer; only its header plus the used
+// part of buf are sent (see emit). buf holds, one after the other, the path
+// as named (path_len bytes with its NUL), the base directory of a relative
+// one (base_len) and the file (file_len): for an open the file the new
+// descriptor names, for an exec the executable that runs (what
+// /proc/PID/exe names). Packed so, an open of an absolute path sends about
+// two paths' bytes, not three PATH_MAX slots.
 struct event {
 	__u32 kind;
 	__u32 pid;      // thread-group id
@@ -65,15 +78,24 @@ struct event {
 	__s64 ret;      // open: the returned descriptor
 	__u64 flags;    // open: the open flags
 	__s32 dirfd;    // open: the directory descriptor (AT_FDCWD = -100)
-	__u16 path_len; // bytes of path in buf, with its NUL; 0 when none
-	__u16 base_len; // bytes of the base directory in buf[PATH_MAX:], with its NUL; 0 when none
-	__u32 sys;      // pending entries: SYS_OPEN or SYS_EXEC
-	__u16 exe_len;  // exec: bytes of the executable's path in buf[2*PATH_MAX:], with its NUL; 0 when none
+	__u16 path_len; // bytes of the path in buf, with its NUL; 0 when none
+	__u16 base_len; // bytes of the base directory after it, with its NUL; 0 when none
+	__u32 sys;      // SYS_OPEN, SYS_EXEC, SYS_URING or SYS_OPEN_HANDLE
+	__u16 file_len; // bytes of the file's path after the base, with its NUL; 0 when none
 	__u16 compat;   // open: made through the 32-bit (int 0x80) syscall ABI
 	__u64 uptr;     // pending entries: the path's user address
-	// The path as named, the base directory of a relative one, and at an
-	// exec the executable that runs (what /proc/PID/exe names), each in
-	// its own PATH_MAX slot.
+	// The opened file's inode, when file_len is set on an open: what
+	// fstat of the descriptor would say, but for the device, which is the
+	// kernel's own dev_t encoding (MAJOR << 20 | MINOR) and the
+	// superblock's (a file system whose stat reports another device, such
+	// as btrfs's subvolumes, is told by its magic).
+	__u64 ino;
+	__u64 magic;    // the superblock's s_magic
+	__u32 dev;      // i_sb->s_dev
+	__u32 nlink;    // i_nlink
+	__u16 mode;     // i_mode: type and permissions
+	__u16 pad16;
+	__u32 pad;
 	char buf[3 * PATH_MAX];
 };
 
@@ -122,6 +144,7 @@ const volatile long nr_openat2 = -1;
 const volatile long nr_execve = -1;
 const volatile long nr_execveat = -1;
 const volatile long nr_io_uring_setup = -1;
+const volatile long nr_open_by_handle_at = -1;
 // The same calls of the 32-bit ABI (int 0x80), whose arguments come in
 // other registers.
 const volatile long nr32_open = -1;
@@ -131,6 +154,7 @@ const volatile long nr32_openat2 = -1;
 const volatile long nr32_execve = -1;
 const volatile long nr32_execveat = -1;
 const volatile long nr32_io_uring_setup = -1;
+const volatile long nr32_open_by_handle_at = -1;
 
 // TS_COMPAT in thread_info.status marks a task inside a 32-bit syscall
 // (arch/x86/include/asm/thread_info.h).
@@ -151,15 +175,32 @@ static __always_inline bool is_tracked(__u32 tgid)
 // emit sends e's header and the used part of its buffer.
 static __always_inline void emit(struct event *e)
 {
-	__u64 size = EVENT_HEADER + e->path_len;
-	if (e->exe_len)
-		size = EVENT_HEADER + 2 * PATH_MAX + e->exe_len;
-	else if (e->base_len)
-		size = EVENT_HEADER + PATH_MAX + e->base_len;
+	__u64 size = EVENT_HEADER + (__u64)e->path_len + e->base_len + e->file_len;
 	if (size > sizeof(*e))
 		size = sizeof(*e);
 	if (bpf_ringbuf_output(&events, e, size, 0) != 0)
 		count_drop(DROP_RINGBUF);
+}
+
+// clear zeroes every field of e but kind, pid, tid and ppid.
+static __always_inline void clear(struct event *e)
+{
+	e->ret = 0;
+	e->flags = 0;
+	e->dirfd = 0;
+	e->path_len = 0;
+	e->base_len = 0;
+	e->sys = 0;
+	e->file_len = 0;
+	e->compat = 0;
+	e->uptr = 0;
+	e->ino = 0;
+	e->magic = 0;
+	e->dev = 0;
+	e->nlink = 0;
+	e->mode = 0;
+	e->pad16 = 0;
+	e->pad = 0;
 }
 
 static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 ppid)
@@ -173,15 +214,7 @@ static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 p
 	e->pid = pid;
 	e->tid = tid;
 	e->ppid = ppid;
-	e->ret = 0;
-	e->flags = 0;
-	e->dirfd = 0;
-	e->path_len = 0;
-	e->base_len = 0;
-	e->sys = 0;
-	e->exe_len = 0;
-	e->compat = 0;
-	e->uptr = 0;
+	clear(e);
 	bpf_ringbuf_submit(e, 0);
 }
 
@@ -197,9 +230,26 @@ struct {
 	__type(value, struct walkbuf);
 } walk SEC(".maps");
 
-// MAX_DEPTH bounds the components of a base directory; a deeper one is
-// not sent, and user space falls back to /proc.
-#define MAX_DEPTH 48
+// MAX_DEPTH bounds the steps of a walk: a component (at least two bytes
+// of the path) or a mount crossed. It is not what limits a walk: any path
+// that fits PATH_MAX has fewer components, and bpf_loop verifies one step,
+// not MAX_DEPTH of them. A path longer than PATH_MAX is not sent (user
+// space falls back, see dir_path's callers).
+#define MAX_DEPTH (PATH_MAX / 2 + 64)
+
+// fd_file returns the struct file behind descriptor fd of task, or NULL.
+static __always_inline struct file *fd_file(struct task_struct *task, long fd)
+{
+	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	unsigned int max = BPF_CORE_READ(fdt, max_fds);
+	if (fd < 0 || fd >= max)
+		return NULL;
+	struct file **fds = BPF_CORE_READ(fdt, fd);
+	struct file *f;
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) != 0)
+		return NULL;
+	return f;
+}
 
 // walkctx is the state of a dir_walk between two of its steps.
 struct walkctx {
@@ -294,10 +344,12 @@ static __always_inline int dir_walk(struct vfsmount *vfsmnt, struct dentry *dent
 	return pos;
 }
 
-// dir_path writes the path dir_walk composed into out (PATH_MAX bytes)
-// and returns its length with the NUL, or 0.
-static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, char *out)
+// dir_path writes the path dir_walk composed into e->buf at off and
+// returns its length with the NUL, or 0.
+static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, struct event *e, __u64 off)
 {
+	if (off > 2 * PATH_MAX)
+		return 0;
 	int pos = dir_walk(vfsmnt, dentry);
 	if (pos < 0 || pos >= PATH_MAX - 1)
 		return 0;
@@ -305,10 +357,15 @@ static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *de
 	struct walkbuf *w = bpf_map_lookup_elem(&walk, &zero);
 	if (!w)
 		return 0;
-	__u64 off = pos & (PATH_MAX - 1), sz = (PATH_MAX - pos) & (PATH_MAX - 1);
-	barrier_var(off);
+	// The masks and the bound above keep the verifier's bounds: the
+	// copy stays inside the walk buffer and inside e->buf.
+	__u64 from = pos & (PATH_MAX - 1), sz = (PATH_MAX - pos) & (PATH_MAX - 1);
+	barrier_var(from);
 	barrier_var(sz);
-	if (bpf_probe_read_kernel(out, sz, &w->b[off]) != 0)
+	barrier_var(off);
+	if (off > 2 * PATH_MAX)
+		return 0;
+	if (bpf_probe_read_kernel(e->buf + off, sz, &w->b[from]) != 0)
 		return 0;
 	return sz;
 }
@@ -324,18 +381,52 @@ static __always_inline void base_dir(struct event *e)
 		mnt = BPF_CORE_READ(task, fs, pwd.mnt);
 		dentry = BPF_CORE_READ(task, fs, pwd.dentry);
 	} else {
-		struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
-		unsigned int max = BPF_CORE_READ(fdt, max_fds);
-		if (e->dirfd < 0 || (unsigned int)e->dirfd >= max)
-			return;
-		struct file **fds = BPF_CORE_READ(fdt, fd);
-		struct file *f;
-		if (bpf_probe_read_kernel(&f, sizeof(f), &fds[e->dirfd]) != 0 || !f)
+		struct file *f = fd_file(task, e->dirfd);
+		if (!f)
 			return;
 		mnt = BPF_CORE_READ(f, f_path.mnt);
 		dentry = BPF_CORE_READ(f, f_path.dentry);
 	}
-	e->base_len = dir_path(mnt, dentry, e->buf + PATH_MAX);
+	e->base_len = dir_path(mnt, dentry, e, e->path_len);
+}
+
+// S_IFMT and friends of <linux/stat.h>.
+#define S_IFMT 00170000
+
+// opened_file fills e's file and its inode from the struct file behind
+// descriptor fd of the current task, which the call just returned: the
+// file actually opened, however the process spelled its path. A file the
+// kernel names by its dentry operations (a pipe, socket or anonymous inode
+// reopened through /proc/self/fd: "pipe:[123]") has no path, as d_path
+// gives none for it. Runs in the calling thread at the syscall's exit,
+// before it returns to user space: only another thread closing and
+// reusing the descriptor number in between could swap the file.
+static __always_inline void opened_file(struct event *e, long fd)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct file *f = fd_file(task, fd);
+	if (!f)
+		return;
+	struct vfsmount *mnt = BPF_CORE_READ(f, f_path.mnt);
+	struct dentry *dentry = BPF_CORE_READ(f, f_path.dentry);
+	struct inode *inode = BPF_CORE_READ(f, f_inode);
+	if (!dentry || !inode)
+		return;
+	struct dentry *parent = BPF_CORE_READ(dentry, d_parent);
+	bool is_root = dentry == parent;
+	const struct dentry_operations *ops = BPF_CORE_READ(dentry, d_op);
+	if (ops && BPF_CORE_READ(ops, d_dname) && (!is_root || dentry != BPF_CORE_READ(mnt, mnt_root)))
+		return;
+	e->ino = BPF_CORE_READ(inode, i_ino);
+	e->dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
+	e->nlink = BPF_CORE_READ(inode, __i_nlink);
+	e->mode = BPF_CORE_READ(inode, i_mode);
+	// A file unlinked since (d_unlinked) is still walked to where it
+	// was: d_path would append " (deleted)", which the ptrace backend
+	// strips, so both name it alike, and its identity tells the audit
+	// that the path names it no more.
+	e->file_len = dir_path(mnt, dentry, e, (__u64)e->path_len + e->base_len);
 }
 
 // read_path reads the pending call's path from user memory; at entry the
@@ -360,7 +451,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (!is_tracked(tgid))
 		return 0;
 
-	const char *path;
+	const char *path = NULL;
 	__u64 flags = 0;
 	__s32 dirfd = -100;
 	__u32 sys = SYS_OPEN;
@@ -371,10 +462,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		struct event *e = bpf_map_lookup_elem(&scratch, &zero);
 		if (!e)
 			return 0;
+		clear(e);
 		e->sys = SYS_URING;
-		e->path_len = 0;
-		e->base_len = 0;
-		e->exe_len = 0;
 		if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
 			count_drop(DROP_PENDING);
 		return 0;
@@ -405,6 +494,9 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 			path = (const char *)a1;
 			flags = a4;
 			sys = SYS_EXEC;
+		} else if (id == nr32_open_by_handle_at) {
+			flags = a2;
+			sys = SYS_OPEN_HANDLE;
 		} else {
 			return 0;
 		}
@@ -432,6 +524,12 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		path = (const char *)regs->si;
 		flags = regs->r8;
 		sys = SYS_EXEC;
+	} else if (id == nr_open_by_handle_at) {
+		// open_by_handle_at(mount_fd, handle, flags): a file named by
+		// its handle, which only the opened descriptor turns into a
+		// path.
+		flags = regs->dx;
+		sys = SYS_OPEN_HANDLE;
 	} else {
 		return 0;
 	}
@@ -444,16 +542,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	e->pid = tgid;
 	e->tid = tid;
 	e->ppid = 0;
-	e->ret = 0;
+	clear(e);
 	e->flags = flags;
 	e->dirfd = dirfd;
-	e->path_len = 0;
-	e->base_len = 0;
 	e->sys = sys;
-	e->exe_len = 0;
 	e->compat = compat;
 	e->uptr = (__u64)path;
-	read_path(e);
+	if (path)
+		read_path(e);
 	if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
 		count_drop(DROP_PENDING);
 	return 0;
@@ -473,10 +569,21 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
 	} else if (e->sys == SYS_OPEN && ret >= 0) {
 		e->ret = ret;
-		if (e->path_len || read_path(e))
+		if (e->path_len || read_path(e)) {
+			// Without the file (a path deeper than PATH_MAX, a
+			// pseudo file), user space resolves the spelling, as
+			// the ptrace backend does when readlink fails.
+			opened_file(e, ret);
 			emit(e);
-		else
+		} else {
 			count_drop(DROP_PATH);
+		}
+	} else if (e->sys == SYS_OPEN_HANDLE && ret >= 0) {
+		e->ret = ret;
+		opened_file(e, ret);
+		// A file the kernel cannot name is no path either side records.
+		if (e->file_len)
+			emit(e);
 	}
 	bpf_map_delete_elem(&pending, &tid);
 	return 0;
@@ -528,7 +635,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	// /proc/PID/exe.
 	struct file *exe = BPF_CORE_READ(p, mm, exe_file);
 	if (exe)
-		e->exe_len = dir_path(BPF_CORE_READ(exe, f_path.mnt), BPF_CORE_READ(exe, f_path.dentry), e->buf + 2 * PATH_MAX);
+		e->file_len = dir_path(BPF_CORE_READ(exe, f_path.mnt), BPF_CORE_READ(exe, f_path.dentry), e, (__u64)e->path_len + e->base_len);
 	e->kind = EV_EXEC;
 	e->pid = tgid;
 	e->tid = BPF_CORE_READ(p, pid);
