@@ -1,0 +1,202 @@
+//go:build linux && amd64
+
+package tracer
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestEBPFRealSameAsPtrace runs the evasion cases of issue 10 (see
+// evasion_linux_test.go) and a few more under both backends: every read of
+// the package's file must carry the same path, real path and identity,
+// which for the eBPF backend come from the descriptor's struct file in the
+// kernel. "swap" is the case that tells the kernel's name from a name
+// resolved afterwards: the symbolic link opened points elsewhere before
+// the run ends.
+func TestEBPFRealSameAsPtrace(t *testing.T) {
+	requireEBPF(t)
+	prog := cprog(t, "evade")
+	const file = "node_modules/pkg/index.js"
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, d string) // after the package's file exists
+		args  func(d string) []string
+		cwd   string // relative to the directory
+		want  []string
+	}{
+		{
+			name: "opath",
+			args: func(d string) []string { return []string{"opath", d + "/" + file} },
+			want: []string{"/proc/self/fd/N -> $D/" + file},
+		},
+		{
+			name: "procSelfRoot",
+			args: func(d string) []string { return []string{"open", "/proc/self/root" + d + "/" + file} },
+			want: []string{"/proc/self/root$D/" + file + " -> $D/" + file},
+		},
+		{
+			name: "procSelfCwd",
+			args: func(d string) []string { return []string{"open", "/proc/self/cwd/pkg/index.js"} },
+			cwd:  "node_modules",
+			want: []string{"/proc/self/cwd/pkg/index.js -> $D/" + file},
+		},
+		{
+			name: "procPidRoot",
+			args: func(d string) []string { return []string{"pidroot", d + "/" + file} },
+			want: []string{"/proc/PID/root$D/" + file + " -> $D/" + file},
+		},
+		{
+			name: "dotdotThroughSymlink",
+			setup: func(t *testing.T, d string) {
+				if err := os.Symlink("node_modules/pkg/lib", d+"/link"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			args: func(d string) []string { return []string{"open", d + "/link/../index.js"} },
+			want: []string{"$D/link/../index.js -> $D/" + file},
+		},
+		{
+			name: "hardLink",
+			setup: func(t *testing.T, d string) {
+				if err := os.Link(d+"/"+file, d+"/innocent.js"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			args: func(d string) []string { return []string{"open", d + "/innocent.js"} },
+			want: []string{"$D/innocent.js identity of the package's file"},
+		},
+		{
+			name: "swap",
+			setup: func(t *testing.T, d string) {
+				writeFiles(t, d, "other.js")
+				if err := os.Symlink(d+"/"+file, d+"/link.js"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			args: func(d string) []string { return []string{"swap", d + "/link.js", d + "/other.js"} },
+			want: []string{"$D/link.js -> $D/" + file},
+		},
+		{
+			name: "unlinked",
+			args: func(d string) []string { return []string{"unlinked", d + "/" + file} },
+			want: []string{"/proc/self/fd/N -> $D/" + file + " identity of the package's file"},
+		},
+		{
+			name: "openByHandle",
+			args: func(d string) []string { return []string{"handle", d + "/" + file} },
+			want: []string{"$D/" + file},
+		},
+		{
+			name: "renamedDir",
+			args: func(d string) []string {
+				return []string{"rename", d + "/node_modules/pkg", d + "/node_modules/.hidden", d + "/node_modules/.hidden/index.js"}
+			},
+			want: []string{"$D/node_modules/.hidden/index.js"},
+		},
+		{
+			name: "renamedBack",
+			args: func(d string) []string {
+				return []string{"renameback", d + "/node_modules/pkg", d + "/node_modules/.hidden", d + "/node_modules/.hidden/index.js"}
+			},
+			want: []string{"$D/node_modules/.hidden/index.js identity of the package's file"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [2][]string
+			for i, b := range []string{BackendPtrace, BackendEBPF} {
+				d := realTempDir(t)
+				writeFiles(t, d, file, "node_modules/pkg/lib/x.js")
+				if tc.setup != nil {
+					tc.setup(t, d)
+				}
+				dev, ino := identity(t, d+"/"+file)
+				opts := Options{Command: append([]string{prog}, tc.args(d)...), Dir: filepath.Join(d, tc.cwd), Backend: b}
+				tr := runTrace(t, &opts)
+				wantExit(t, tr, 0, opts)
+				got[i] = readsUnder(tr, d, dev, ino)
+			}
+			if diff := cmp.Diff(got[0], got[1]); diff != "" {
+				t.Errorf("reads under ptrace (-) and ebpf (+) differ:\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.want, got[1]); diff != "" {
+				t.Errorf("reads under ebpf (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+var (
+	procPidRe = regexp.MustCompile(`^/proc/[0-9]+/`)
+	procFdRe  = regexp.MustCompile(`^/proc/self/fd/[0-9]+$`)
+)
+
+// readsUnder describes the reads whose path or real path lies in d, with d
+// written $D, pids and descriptor numbers (which differ between runs)
+// replaced, and an identity named when it is the file (dev, ino).
+func readsUnder(tr *Trace, d string, dev, ino uint64) []string {
+	var out []string
+	for _, a := range tr.Accesses {
+		if a.Op != OpRead || !(strings.Contains(a.Path, d+"/") || strings.HasPrefix(a.RealPath(), d+"/")) {
+			continue
+		}
+		p := procFdRe.ReplaceAllString(procPidRe.ReplaceAllString(a.Path, "/proc/PID/"), "/proc/self/fd/N")
+		s := strings.ReplaceAll(p, d, "$D")
+		if a.Real != "" {
+			s += " -> " + strings.ReplaceAll(a.Real, d, "$D")
+		}
+		switch {
+		case a.Dev == dev && a.Ino == ino:
+			s += " identity of the package's file"
+		case a.Ino != 0:
+			s += fmt.Sprintf(" identity %d:%d", a.Dev, a.Ino)
+		}
+		if a.Count != 0 && a.Count != 1 {
+			s += fmt.Sprintf(" ×%d", a.Count)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestBPFEventLayout: decodeBPFEvent reads the header where bpf2go's
+// struct, generated from the C struct, puts each field.
+func TestBPFEventLayout(t *testing.T) {
+	var ev bpfTraceEvent
+	if off := unsafe.Offsetof(ev.Buf); off != bpfHeaderSize {
+		t.Fatalf("the event's buffer starts at %d, bpfHeaderSize is %d", off, bpfHeaderSize)
+	}
+	paths := "rel/x.py\x00/work/src\x00/work/src/rel/x.py\x00"
+	ev = bpfTraceEvent{
+		Kind: bpfEvOpen, Pid: 10, Tid: 11, Ppid: 12, Ret: 3, Flags: 0o2101, Dirfd: -100,
+		PathLen: 9, BaseLen: 10, Sys: bpfSysOpenHandle, FileLen: 19, Compat: 1,
+		Ino: 1 << 40, Magic: btrfsMagic, Dev: 8<<20 | 1, Nlink: 2, Mode: 0o100644,
+	}
+	for i := range len(paths) {
+		ev.Buf[i] = int8(paths[i])
+	}
+	var b bytes.Buffer
+	if err := binary.Write(&b, binary.LittleEndian, &ev); err != nil {
+		t.Fatal(err)
+	}
+	e, err := decodeBPFEvent(b.Bytes()[:bpfHeaderSize+len(paths)])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(e.kind, e.pid, e.tid, e.ppid, e.ret, e.flags, e.dirfd, e.sys, e.compat, e.ino, e.magic, e.dev, e.nlink, e.mode, string(e.path), string(e.base), string(e.file))
+	want := fmt.Sprint(uint32(bpfEvOpen), uint32(10), uint32(11), uint32(12), int64(3), uint64(0o2101), int32(-100), uint32(bpfSysOpenHandle), true,
+		uint64(1<<40), uint64(btrfsMagic), uint32(8<<20|1), uint32(2), uint16(0o100644), "rel/x.py", "/work/src", "/work/src/rel/x.py")
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("decoded event (-want +got):\n%s", diff)
+	}
+}
