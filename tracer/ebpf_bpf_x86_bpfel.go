@@ -33,9 +33,18 @@ type bpfTraceEvent struct {
 	Dev     uint32
 	Nlink   uint32
 	Mode    uint16
-	Pad16   uint16
+	Counted uint16
 	Pad     uint32
+	Key     bpfTraceRepeatKey
 	Buf     [12288]int8
+}
+
+type bpfTraceRepeatKey struct {
+	_       structs.HostLayout
+	Image   uint64
+	Flags   uint64
+	Spelled uint64
+	File    uint64
 }
 
 type bpfTraceWalkbuf struct {
@@ -49,7 +58,10 @@ type bpfTraceWalkbuf struct {
 const (
 	bpfTraceMapDrops              = "drops"
 	bpfTraceMapEvents             = "events"
+	bpfTraceMapImage              = "image"
+	bpfTraceMapImageSeq           = "image_seq"
 	bpfTraceMapPending            = "pending"
+	bpfTraceMapRepeats            = "repeats"
 	bpfTraceMapScratch            = "scratch"
 	bpfTraceMapTracked            = "tracked"
 	bpfTraceMapWalk               = "walk"
@@ -58,6 +70,7 @@ const (
 	bpfTraceProgSchedProcessFork  = "sched_process_fork"
 	bpfTraceProgSysEnter          = "sys_enter"
 	bpfTraceProgSysExit           = "sys_exit"
+	bpfTraceVarHashSeed           = "hash_seed"
 	bpfTraceVarNr32Creat          = "nr32_creat"
 	bpfTraceVarNr32Execve         = "nr32_execve"
 	bpfTraceVarNr32Execveat       = "nr32_execveat"
@@ -129,18 +142,22 @@ type bpfTraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type bpfTraceMapSpecs struct {
-	Drops   *ebpf.MapSpec `ebpf:"drops"`
-	Events  *ebpf.MapSpec `ebpf:"events"`
-	Pending *ebpf.MapSpec `ebpf:"pending"`
-	Scratch *ebpf.MapSpec `ebpf:"scratch"`
-	Tracked *ebpf.MapSpec `ebpf:"tracked"`
-	Walk    *ebpf.MapSpec `ebpf:"walk"`
+	Drops    *ebpf.MapSpec `ebpf:"drops"`
+	Events   *ebpf.MapSpec `ebpf:"events"`
+	Image    *ebpf.MapSpec `ebpf:"image"`
+	ImageSeq *ebpf.MapSpec `ebpf:"image_seq"`
+	Pending  *ebpf.MapSpec `ebpf:"pending"`
+	Repeats  *ebpf.MapSpec `ebpf:"repeats"`
+	Scratch  *ebpf.MapSpec `ebpf:"scratch"`
+	Tracked  *ebpf.MapSpec `ebpf:"tracked"`
+	Walk     *ebpf.MapSpec `ebpf:"walk"`
 }
 
 // bpfTraceVariableSpecs contains global variables before they are loaded into the kernel.
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type bpfTraceVariableSpecs struct {
+	HashSeed           *ebpf.VariableSpec `ebpf:"hash_seed"`
 	Nr32Creat          *ebpf.VariableSpec `ebpf:"nr32_creat"`
 	Nr32Execve         *ebpf.VariableSpec `ebpf:"nr32_execve"`
 	Nr32Execveat       *ebpf.VariableSpec `ebpf:"nr32_execveat"`
@@ -179,19 +196,25 @@ func (o *bpfTraceObjects) Close() error {
 //
 // It can be passed to loadBpfTraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type bpfTraceMaps struct {
-	Drops   *ebpf.Map `ebpf:"drops"`
-	Events  *ebpf.Map `ebpf:"events"`
-	Pending *ebpf.Map `ebpf:"pending"`
-	Scratch *ebpf.Map `ebpf:"scratch"`
-	Tracked *ebpf.Map `ebpf:"tracked"`
-	Walk    *ebpf.Map `ebpf:"walk"`
+	Drops    *ebpf.Map `ebpf:"drops"`
+	Events   *ebpf.Map `ebpf:"events"`
+	Image    *ebpf.Map `ebpf:"image"`
+	ImageSeq *ebpf.Map `ebpf:"image_seq"`
+	Pending  *ebpf.Map `ebpf:"pending"`
+	Repeats  *ebpf.Map `ebpf:"repeats"`
+	Scratch  *ebpf.Map `ebpf:"scratch"`
+	Tracked  *ebpf.Map `ebpf:"tracked"`
+	Walk     *ebpf.Map `ebpf:"walk"`
 }
 
 func (m *bpfTraceMaps) Close() error {
 	return _BpfTraceClose(
 		m.Drops,
 		m.Events,
+		m.Image,
+		m.ImageSeq,
 		m.Pending,
+		m.Repeats,
 		m.Scratch,
 		m.Tracked,
 		m.Walk,
@@ -202,6 +225,7 @@ func (m *bpfTraceMaps) Close() error {
 //
 // It can be passed to loadBpfTraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type bpfTraceVariables struct {
+	HashSeed           *ebpf.Variable `ebpf:"hash_seed"`
 	Nr32Creat          *ebpf.Variable `ebpf:"nr32_creat"`
 	Nr32Execve         *ebpf.Variable `ebpf:"nr32_execve"`
 	Nr32Execveat       *ebpf.Variable `ebpf:"nr32_execveat"`

@@ -5,6 +5,7 @@ package tracer
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -49,7 +50,7 @@ var bpfDropNames = [bpfNumDrops]string{
 const bpfPathMax = 4096
 
 // bpfHeaderSize is the size of an event without its buffer.
-const bpfHeaderSize = 88
+const bpfHeaderSize = 120
 
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
@@ -105,6 +106,19 @@ func loadBPF() (*bpfSession, error) {
 				return nil, &bpfUnavailable{"the embedded BPF object: set " + prefix + name, err}
 			}
 		}
+	}
+	// The key of the hashes that name repeated opens, unknown to the
+	// traced programs (see hash_seed in bpf/trace.bpf.c).
+	var seed [2]uint64
+	if err := binary.Read(rand.Reader, binary.LittleEndian, &seed); err != nil {
+		return nil, fmt.Errorf("trace: seed the hashes of repeated opens: %w", err)
+	}
+	v, ok := spec.Variables["hash_seed"]
+	if !ok {
+		return nil, &bpfUnavailable{"the embedded BPF object lacks hash_seed", nil}
+	}
+	if err := v.Set(seed); err != nil {
+		return nil, &bpfUnavailable{"the embedded BPF object: set hash_seed", err}
 	}
 	s := &bpfSession{}
 	if err := spec.LoadAndAssign(&s.objs, nil); err != nil {
@@ -196,6 +210,10 @@ type bpfEvent struct {
 	ino, magic uint64
 	dev, nlink uint32
 	mode       uint16
+	// counted marks the first open of an access whose repeats the
+	// kernel counts under key in its repeats map.
+	counted bool
+	key     bpfTraceRepeatKey
 }
 
 func decodeBPFEvent(b []byte) (bpfEvent, error) {
@@ -213,6 +231,8 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.ino, e.magic = le.Uint64(b[56:]), le.Uint64(b[64:])
 	e.dev, e.nlink = le.Uint32(b[72:]), le.Uint32(b[76:])
 	e.mode = le.Uint16(b[80:])
+	e.counted = le.Uint16(b[82:]) != 0
+	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[88:]), Flags: le.Uint64(b[96:]), Spelled: le.Uint64(b[104:]), File: le.Uint64(b[112:])}
 	buf := b[bpfHeaderSize:]
 	// The three paths follow one another, each with its NUL.
 	for _, f := range []struct {
@@ -284,6 +304,15 @@ type bpfTracer struct {
 	skip     [][]byte
 	skipped  int64
 	ioURing  map[int]bool // process records that set up io_uring
+	// repeats maps the key of each counted open to what it recorded,
+	// so that the kernel's count of its repeats can be added at the end.
+	repeats map[bpfTraceRepeatKey]bpfRepeat
+}
+
+// bpfRepeat is what the first open of a repeats key was recorded as.
+type bpfRepeat struct {
+	ref     accRef // zero when it was not recorded
+	skipped bool   // it was below a skipped directory
 }
 
 // runEBPF is Run with the eBPF backend: the command runs untraced by
@@ -311,7 +340,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	t := &bpfTracer{
 		opts: opts, rec: newRecorder(), live: map[uint32]int{},
 		link: make([]byte, 4096), shebangs: map[string][]string{}, elf: map[string]string{},
-		ioURing: map[int]bool{},
+		ioURing: map[int]bool{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{},
 	}
 	for _, d := range opts.Skip {
 		t.skip = append(t.skip, []byte(strings.TrimSuffix(d, "/")+"/"))
@@ -467,6 +496,10 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	if rerr != nil {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), rerr)
 	}
+	lostRepeats, err := t.addRepeats(s)
+	if err != nil {
+		return nil, fmt.Errorf("trace: read the counts of repeated opens: %w", err)
+	}
 	h := Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Backend: BackendEBPF}
 	for _, d := range t.skip {
 		h.Skip = append(h.Skip, string(d[:len(d)-1]))
@@ -507,6 +540,10 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, bpfDropNames[i]))
 		}
 	}
+	if lostRepeats > 0 {
+		end.Lost += lostRepeats
+		end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d repeated opens of files whose first open the ring buffer had no room for: the trace is incomplete", lostRepeats))
+	}
 	tr.End = end
 	return tr, nil
 }
@@ -525,6 +562,11 @@ func (t *bpfTracer) handle(e bpfEvent) {
 	case bpfEvExit:
 		delete(t.live, e.pid)
 	case bpfEvOpen:
+		if e.counted {
+			// Its repeats are counted whatever this one becomes;
+			// an entry left zero adds nothing.
+			t.repeats[e.key] = bpfRepeat{}
+		}
 		rec, ok := t.live[e.pid]
 		if !ok || rec == 0 {
 			return
@@ -552,13 +594,20 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		}
 		if t.skips(path) {
 			t.skipped++
+			if e.counted {
+				t.repeats[e.key] = bpfRepeat{skipped: true}
+			}
 			return
 		}
 		if path[0] != '/' {
 			path = t.absolute(int(e.tid), path, e.dirfd, e.base)
 		}
-		if id, need := t.rec.add(rec, opIndexOf(op), path, real); need {
+		ref, id, need := t.rec.addAccess(rec, opIndexOf(op), path, real)
+		if need {
 			t.rec.setInfo(id, e.fileInfo(real))
+		}
+		if e.counted {
+			t.repeats[e.key] = bpfRepeat{ref: ref}
 		}
 	case bpfEvExec:
 		t.exec(e)
@@ -567,6 +616,27 @@ func (t *bpfTracer) handle(e bpfEvent) {
 			t.ioURing[rec] = true
 		}
 	}
+}
+
+// addRepeats adds the kernel's counts of repeated opens to the accesses
+// their first opens recorded, and returns how many it could not place: the
+// repeats of an open whose own event was lost.
+func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
+	var k bpfTraceRepeatKey
+	var n uint64
+	it := s.objs.Repeats.Iterate()
+	for it.Next(&k, &n) {
+		r, ok := t.repeats[k]
+		switch {
+		case !ok:
+			lost += int64(n)
+		case r.skipped:
+			t.skipped += int64(n)
+		default:
+			t.rec.repeat(r.ref, int64(n))
+		}
+	}
+	return lost, it.Err()
 }
 
 func (t *bpfTracer) skips(path []byte) bool {

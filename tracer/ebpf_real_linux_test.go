@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"unsafe"
@@ -181,6 +182,7 @@ func TestBPFEventLayout(t *testing.T) {
 		Kind: bpfEvOpen, Pid: 10, Tid: 11, Ppid: 12, Ret: 3, Flags: 0o2101, Dirfd: -100,
 		PathLen: 9, BaseLen: 10, Sys: bpfSysOpenHandle, FileLen: 19, Compat: 1,
 		Ino: 1 << 40, Magic: btrfsMagic, Dev: 8<<20 | 1, Nlink: 2, Mode: 0o100644,
+		Counted: 1, Key: bpfTraceRepeatKey{Image: 5, Flags: 1 << 63, Spelled: 1<<64 - 1, File: 7},
 	}
 	for i := range len(paths) {
 		ev.Buf[i] = int8(paths[i])
@@ -193,10 +195,74 @@ func TestBPFEventLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := fmt.Sprint(e.kind, e.pid, e.tid, e.ppid, e.ret, e.flags, e.dirfd, e.sys, e.compat, e.ino, e.magic, e.dev, e.nlink, e.mode, string(e.path), string(e.base), string(e.file))
+	got := fmt.Sprint(e.kind, e.pid, e.tid, e.ppid, e.ret, e.flags, e.dirfd, e.sys, e.compat, e.ino, e.magic, e.dev, e.nlink, e.mode,
+		e.counted, e.key.Image, e.key.Flags, e.key.Spelled, e.key.File, string(e.path), string(e.base), string(e.file))
 	want := fmt.Sprint(uint32(bpfEvOpen), uint32(10), uint32(11), uint32(12), int64(3), uint64(0o2101), int32(-100), uint32(bpfSysOpenHandle), true,
-		uint64(1<<40), uint64(btrfsMagic), uint32(8<<20|1), uint32(2), uint16(0o100644), "rel/x.py", "/work/src", "/work/src/rel/x.py")
+		uint64(1<<40), uint64(btrfsMagic), uint32(8<<20|1), uint32(2), uint16(0o100644),
+		true, uint64(5), uint64(1<<63), uint64(1<<64-1), uint64(7), "rel/x.py", "/work/src", "/work/src/rel/x.py")
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decoded event (-want +got):\n%s", diff)
+	}
+}
+
+// TestEBPFRepeatCounts: the eBPF backend counts repeated opens in the
+// kernel; the counts and distinctions in the trace must be those of the
+// ptrace backend, which sees every open. Threads open one spelling at once
+// (the first open of a key races with its repeats), the spelling then
+// names another file, a relative spelling of it (another key in the
+// kernel) is the same access in the trace, and a write of it is one of its
+// own; a second process repeats them all under its own record.
+func TestEBPFRepeatCounts(t *testing.T) {
+	requireEBPF(t)
+	prog := cprog(t, "reopen")
+	const threads, n = 8, 500
+	var got [2][]string
+	for i, b := range []string{BackendPtrace, BackendEBPF} {
+		d := realTempDir(t)
+		writeFiles(t, d, "a.js", "b.js")
+		if err := os.Symlink(d+"/a.js", d+"/link.js"); err != nil {
+			t.Fatal(err)
+		}
+		run := fmt.Sprintf("%s %d %d %s/link.js %s/b.js", prog, threads, n, d, d)
+		script := run + " && ln -sfn " + d + "/a.js " + d + "/link.js && " + run
+		opts := Options{Command: []string{"/bin/sh", "-c", script}, Backend: b}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		if tr.End.Lost != 0 {
+			t.Errorf("%s lost %d events: %q", b, tr.End.Lost, tr.End.Warnings)
+		}
+		recs := map[int]string{}
+		for _, p := range tr.Processes {
+			if p.Exe == prog {
+				recs[p.ID] = fmt.Sprintf("run %d", len(recs)+1)
+			}
+		}
+		for _, a := range tr.Accesses {
+			if name, ok := recs[a.Proc]; ok && strings.HasPrefix(a.RealPath(), d+"/") {
+				s := fmt.Sprintf("%s: %s %s", name, a.Op, strings.ReplaceAll(a.Path, d, "$D"))
+				if a.Real != "" {
+					s += " -> " + strings.ReplaceAll(a.Real, d, "$D")
+				}
+				got[i] = append(got[i], fmt.Sprintf("%s ×%d", s, max(a.Count, 1)))
+			}
+		}
+	}
+	var want []string
+	for _, run := range []string{"run 1", "run 2"} {
+		want = append(want,
+			run+": read $D/link.js -> $D/a.js ×"+fmt.Sprint(threads*n),
+			run+": read $D/link.js -> $D/b.js ×"+fmt.Sprint(threads*n+1),
+			run+": write $D/link.js -> $D/b.js ×1",
+		)
+	}
+	sort.Strings(want)
+	for i := range got {
+		sort.Strings(got[i])
+	}
+	if diff := cmp.Diff(got[0], got[1]); diff != "" {
+		t.Errorf("accesses under ptrace (-) and ebpf (+) differ:\n%s", diff)
+	}
+	if diff := cmp.Diff(want, got[1]); diff != "" {
+		t.Errorf("accesses under ebpf (-want +got):\n%s", diff)
 	}
 }

@@ -19,6 +19,11 @@
 // mislead it, and a process gone before user space reads its events still
 // has them.
 //
+// Repeated opens are counted in the kernel: the first open of a file by a
+// process image under one spelling sends its event, and the repeats only
+// increment that access's counter, which user space reads at the end (see
+// count_repeat).
+//
 // Only BTF tracepoints (tp_btf) are used: on the kernel this was written on
 // (docs/tracer.md, "eBPF"), loading LSM and fentry programs fails with
 // EPERM, so the file_open hook (which would also see io_uring's opens) and
@@ -63,6 +68,18 @@ enum {
 	NUM_DROPS = 4,
 };
 
+// repeat_key names one access as user space aggregates it: the process
+// image (a sequence number given at fork and exec, since thread-group ids
+// are reused), the open flags that decide its operation, and keyed hashes
+// of the path as named (with its base directory) and of the file the
+// kernel opened.
+struct repeat_key {
+	__u64 image;
+	__u64 flags; // the flags that decide the operation, and the ABI (bit 63)
+	__u64 spelled;
+	__u64 file;
+};
+
 // event is one record in the ring buffer; only its header plus the used
 // part of buf are sent (see emit). buf holds, one after the other, the path
 // as named (path_len bytes with its NUL), the base directory of a relative
@@ -94,8 +111,11 @@ struct event {
 	__u32 dev;      // i_sb->s_dev
 	__u32 nlink;    // i_nlink
 	__u16 mode;     // i_mode: type and permissions
-	__u16 pad16;
+	__u16 counted;  // open: the first of its key, whose repeats are in the repeats map
 	__u32 pad;
+	// open, when counted: the key of the repeats map, which user space
+	// finds again when it reads the counters.
+	struct repeat_key key;
 	char buf[3 * PATH_MAX];
 };
 
@@ -128,6 +148,36 @@ struct {
 	__uint(max_entries, 16 << 20);
 } events SEC(".maps");
 
+// image holds the sequence number of each traced process's current image
+// (repeat_key.image): a new one at fork and at exec. The helper, before
+// it executes the command, has none: its opens are not the command's.
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, __u32);
+	__type(value, __u64);
+} image SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} image_seq SEC(".maps");
+
+// repeats counts, per access, the opens after the first (whose event was
+// sent). A full map is no loss: the open is then sent as an event. Not
+// preallocated: its memory grows with the distinct accesses of the run,
+// and a preallocated map of this size costs a tenth of a second to create.
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1 << 18);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct repeat_key);
+	__type(value, __u64);
+} repeats SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, NUM_DROPS);
@@ -156,6 +206,11 @@ const volatile long nr32_execveat = -1;
 const volatile long nr32_io_uring_setup = -1;
 const volatile long nr32_open_by_handle_at = -1;
 
+// hash_seed keys the hashes of repeat_key, set by the loader from a random
+// source at each load: a traced program that cannot read it cannot craft
+// two paths of one hash to have an open counted under another file.
+const volatile __u64 hash_seed[2] = {};
+
 // TS_COMPAT in thread_info.status marks a task inside a 32-bit syscall
 // (arch/x86/include/asm/thread_info.h).
 #define TS_COMPAT 0x0002
@@ -182,6 +237,105 @@ static __always_inline void emit(struct event *e)
 		count_drop(DROP_RINGBUF);
 }
 
+// new_image returns a fresh image sequence number (never 0).
+static __always_inline __u64 new_image(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&image_seq, &zero);
+	if (!n)
+		return 0;
+	return __sync_fetch_and_add(n, 1) + 1;
+}
+
+static __always_inline void set_image(__u32 tgid)
+{
+	__u64 seq = new_image();
+	if (seq)
+		bpf_map_update_elem(&image, &tgid, &seq, BPF_ANY);
+}
+
+// hashctx is the state of a hash_bytes between two of its steps.
+struct hashctx {
+	struct event *e;
+	__u64 start, end; // the bytes to hash, in e->buf
+	__u64 h;
+};
+
+// hash_step mixes the i-th eight bytes (the last word masked to the
+// string's end) into the hash: a multiply-xorshift over words, keyed by
+// hash_seed. The offset derives from i, which the verifier does not know,
+// rather than from a counter in c: a counter it knows exactly would make it
+// verify every iteration apart.
+static long hash_step(__u64 i, struct hashctx *c)
+{
+	struct event *e = c->e;
+	__u64 off = c->start + i * 8, end = c->end;
+	if (!e || off >= end || off > sizeof(e->buf) - 8)
+		return 1;
+	barrier_var(off);
+	if (off > sizeof(e->buf) - 8)
+		return 1;
+	__u64 w;
+	__builtin_memcpy(&w, &e->buf[off], 8);
+	if (end - off < 8)
+		w &= (1ULL << (8 * (end - off))) - 1;
+	__u64 h = (c->h ^ w) * 0x9e3779b97f4a7c15ULL;
+	c->h = h ^ (h >> 29);
+	return 0;
+}
+
+// hash_bytes hashes e->buf[off:off+n].
+static __always_inline __u64 hash_bytes(struct event *e, __u64 off, __u64 n, __u64 seed)
+{
+	struct hashctx c = {.e = e, .start = off, .end = off + n, .h = seed ^ (n * 0xff51afd7ed558ccdULL)};
+	bpf_loop(3 * PATH_MAX / 8, hash_step, &c, 0);
+	__u64 h = c.h * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+// The open flags that decide how user space records an open: its access
+// mode, O_CREAT, O_TRUNC, O_DIRECTORY and O_PATH (x86's values, shared by
+// both ABIs).
+#define OPEN_KEY_FLAGS (03 | 0100 | 01000 | 0200000 | 010000000)
+
+// count_repeat decides whether e, a successful open whose file the kernel
+// named, is to be sent: it is not when an open with the same repeat_key was
+// sent before, whose counter it then increments. The first open of a key
+// is sent marked counted, with the key. An open whose relative path has no
+// base directory (user space would ask /proc for it) and a full map are
+// sent as they are.
+static __always_inline bool count_repeat(struct event *e)
+{
+	if (!e->file_len || (e->path_len && e->buf[0] != '/' && !e->base_len))
+		return false;
+	__u32 tgid = e->pid;
+	__u64 *img = bpf_map_lookup_elem(&image, &tgid);
+	if (!img)
+		return false;
+	struct repeat_key k = {
+		.image = *img,
+		.flags = (e->flags & OPEN_KEY_FLAGS) | ((__u64)e->compat << 63) | ((__u64)(e->sys == SYS_OPEN_HANDLE) << 62),
+		.spelled = hash_bytes(e, 0, (__u64)e->path_len + e->base_len, hash_seed[0]),
+		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len, hash_seed[1]),
+	};
+	__u64 *n = bpf_map_lookup_elem(&repeats, &k);
+	if (!n) {
+		__u64 zero = 0;
+		if (bpf_map_update_elem(&repeats, &k, &zero, BPF_NOEXIST) == 0) {
+			e->counted = 1;
+			e->key = k;
+			return false;
+		}
+		// Another thread inserted it first (count there), or the
+		// map is full (send).
+		n = bpf_map_lookup_elem(&repeats, &k);
+		if (!n)
+			return false;
+	}
+	__sync_fetch_and_add(n, 1);
+	return true;
+}
+
 // clear zeroes every field of e but kind, pid, tid and ppid.
 static __always_inline void clear(struct event *e)
 {
@@ -199,8 +353,12 @@ static __always_inline void clear(struct event *e)
 	e->dev = 0;
 	e->nlink = 0;
 	e->mode = 0;
-	e->pad16 = 0;
+	e->counted = 0;
 	e->pad = 0;
+	e->key.image = 0;
+	e->key.flags = 0;
+	e->key.spelled = 0;
+	e->key.file = 0;
 }
 
 static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 ppid)
@@ -567,23 +725,20 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	if (e->sys == SYS_URING && ret >= 0) {
 		__u64 pid_tgid = bpf_get_current_pid_tgid();
 		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
-	} else if (e->sys == SYS_OPEN && ret >= 0) {
+	} else if ((e->sys == SYS_OPEN || e->sys == SYS_OPEN_HANDLE) && ret >= 0) {
 		e->ret = ret;
-		if (e->path_len || read_path(e)) {
+		if (e->sys == SYS_OPEN && !e->path_len && !read_path(e)) {
+			count_drop(DROP_PATH);
+		} else {
 			// Without the file (a path deeper than PATH_MAX, a
 			// pseudo file), user space resolves the spelling, as
-			// the ptrace backend does when readlink fails.
+			// the ptrace backend does when readlink fails; an
+			// open_by_handle_at whose file the kernel cannot name
+			// is no path either side records.
 			opened_file(e, ret);
-			emit(e);
-		} else {
-			count_drop(DROP_PATH);
+			if ((e->sys == SYS_OPEN || e->file_len) && !count_repeat(e))
+				emit(e);
 		}
-	} else if (e->sys == SYS_OPEN_HANDLE && ret >= 0) {
-		e->ret = ret;
-		opened_file(e, ret);
-		// A file the kernel cannot name is no path either side records.
-		if (e->file_len)
-			emit(e);
 	}
 	bpf_map_delete_elem(&pending, &tid);
 	return 0;
@@ -602,6 +757,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 		count_drop(DROP_TRACKED);
 		return 0;
 	}
+	set_image(ctgid);
 	emit_small(EV_FORK, ctgid, cpid, ptgid);
 	return 0;
 }
@@ -612,6 +768,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	__u32 tgid = BPF_CORE_READ(p, tgid);
 	if (!is_tracked(tgid))
 		return 0;
+	set_image(tgid);
 	__u32 old = old_pid;
 	struct event *e = bpf_map_lookup_elem(&pending, &old);
 	if (!e || e->sys != SYS_EXEC) {
@@ -654,6 +811,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p, bool group_dead)
 	if (!group_dead || !is_tracked(tgid))
 		return 0;
 	bpf_map_delete_elem(&tracked, &tgid);
+	bpf_map_delete_elem(&image, &tgid);
 	emit_small(EV_EXIT, tgid, tid, 0);
 	return 0;
 }
