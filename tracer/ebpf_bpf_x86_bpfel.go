@@ -34,7 +34,7 @@ type bpfTraceEvent struct {
 	Nlink   uint32
 	Mode    uint16
 	Counted uint16
-	Pad     uint32
+	StatDev uint32
 	Key     bpfTraceRepeatKey
 	Buf     [12288]int8
 }

@@ -210,6 +210,10 @@ type bpfEvent struct {
 	ino, magic uint64
 	dev, nlink uint32
 	mode       uint16
+	// statDev says that dev is what stat reports, which the kernel
+	// side read where the file system's stat reports another device than
+	// its superblock's (btrfs's subvolumes).
+	statDev bool
 	// counted marks the first open of an access whose repeats the
 	// kernel counts under key in its repeats map.
 	counted bool
@@ -232,6 +236,7 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.dev, e.nlink = le.Uint32(b[72:]), le.Uint32(b[76:])
 	e.mode = le.Uint16(b[80:])
 	e.counted = le.Uint16(b[82:]) != 0
+	e.statDev = le.Uint32(b[84:]) != 0
 	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[88:]), Flags: le.Uint64(b[96:]), Spelled: le.Uint64(b[104:]), File: le.Uint64(b[112:])}
 	buf := b[bpfHeaderSize:]
 	// The three paths follow one another, each with its NUL.
@@ -266,9 +271,11 @@ const (
 // fileInfo is what the kernel said of the file an open returned, as
 // fstat of the descriptor would say it: the ptrace backend's record().
 // On a file system whose stat reports the subvolume's device rather than
-// the superblock's, the device is taken from the file at real if that is
-// still the same inode; otherwise the file is not claimed regular, so
-// that no identity is recorded for it rather than a wrong one.
+// the superblock's, when the kernel side could not read it (bcachefs, or
+// btrfs built as a module, whose types the kernel's BTF lacks), the device
+// is taken from the file at real if that is still the same inode;
+// otherwise the file is not claimed regular, so that no identity is
+// recorded for it rather than a wrong one.
 func (e *bpfEvent) fileInfo(real []byte) fileInfo {
 	// MAJOR is the top 12 bits of the kernel's dev_t, MINOR the low 20;
 	// unix.Mkdev encodes them as stat's st_dev (new_encode_dev).
@@ -279,7 +286,7 @@ func (e *bpfEvent) fileInfo(real []byte) fileInfo {
 	case unix.S_IFDIR:
 		fi.kind = fileDir
 	}
-	if e.magic == btrfsMagic || e.magic == bcachefsMagic {
+	if (e.magic == btrfsMagic || e.magic == bcachefsMagic) && !e.statDev {
 		var st unix.Stat_t
 		if unix.Lstat(string(real), &st) == nil && st.Ino == e.ino && st.Mode&unix.S_IFMT == uint32(e.mode)&unix.S_IFMT {
 			fi.dev = st.Dev

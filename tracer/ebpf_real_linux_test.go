@@ -182,7 +182,7 @@ func TestBPFEventLayout(t *testing.T) {
 		Kind: bpfEvOpen, Pid: 10, Tid: 11, Ppid: 12, Ret: 3, Flags: 0o2101, Dirfd: -100,
 		PathLen: 9, BaseLen: 10, Sys: bpfSysOpenHandle, FileLen: 19, Compat: 1,
 		Ino: 1 << 40, Magic: btrfsMagic, Dev: 8<<20 | 1, Nlink: 2, Mode: 0o100644,
-		Counted: 1, Key: bpfTraceRepeatKey{Image: 5, Flags: 1 << 63, Spelled: 1<<64 - 1, File: 7},
+		Counted: 1, StatDev: 1, Key: bpfTraceRepeatKey{Image: 5, Flags: 1 << 63, Spelled: 1<<64 - 1, File: 7},
 	}
 	for i := range len(paths) {
 		ev.Buf[i] = int8(paths[i])
@@ -196,10 +196,10 @@ func TestBPFEventLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fmt.Sprint(e.kind, e.pid, e.tid, e.ppid, e.ret, e.flags, e.dirfd, e.sys, e.compat, e.ino, e.magic, e.dev, e.nlink, e.mode,
-		e.counted, e.key.Image, e.key.Flags, e.key.Spelled, e.key.File, string(e.path), string(e.base), string(e.file))
+		e.statDev, e.counted, e.key.Image, e.key.Flags, e.key.Spelled, e.key.File, string(e.path), string(e.base), string(e.file))
 	want := fmt.Sprint(uint32(bpfEvOpen), uint32(10), uint32(11), uint32(12), int64(3), uint64(0o2101), int32(-100), uint32(bpfSysOpenHandle), true,
 		uint64(1<<40), uint64(btrfsMagic), uint32(8<<20|1), uint32(2), uint16(0o100644),
-		true, uint64(5), uint64(1<<63), uint64(1<<64-1), uint64(7), "rel/x.py", "/work/src", "/work/src/rel/x.py")
+		true, true, uint64(5), uint64(1<<63), uint64(1<<64-1), uint64(7), "rel/x.py", "/work/src", "/work/src/rel/x.py")
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decoded event (-want +got):\n%s", diff)
 	}

@@ -112,7 +112,7 @@ struct event {
 	__u32 nlink;    // i_nlink
 	__u16 mode;     // i_mode: type and permissions
 	__u16 counted;  // open: the first of its key, whose repeats are in the repeats map
-	__u32 pad;
+	__u32 stat_dev; // dev is what stat reports although the file system's stat changes it (btrfs)
 	// open, when counted: the key of the repeats map, which user space
 	// finds again when it reads the counters.
 	struct repeat_key key;
@@ -354,7 +354,7 @@ static __always_inline void clear(struct event *e)
 	e->nlink = 0;
 	e->mode = 0;
 	e->counted = 0;
-	e->pad = 0;
+	e->stat_dev = 0;
 	e->key.image = 0;
 	e->key.flags = 0;
 	e->key.spelled = 0;
@@ -548,8 +548,7 @@ static __always_inline void base_dir(struct event *e)
 	e->base_len = dir_path(mnt, dentry, e, e->path_len);
 }
 
-// S_IFMT and friends of <linux/stat.h>.
-#define S_IFMT 00170000
+#define BTRFS_SUPER_MAGIC 0x9123683e
 
 // opened_file fills e's file and its inode from the struct file behind
 // descriptor fd of the current task, which the call just returned: the
@@ -580,6 +579,14 @@ static __always_inline void opened_file(struct event *e, long fd)
 	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
 	e->nlink = BPF_CORE_READ(inode, __i_nlink);
 	e->mode = BPF_CORE_READ(inode, i_mode);
+	// btrfs's stat reports the device of the file's subvolume
+	// (btrfs_getattr), not the superblock's; where the kernel's BTF has
+	// btrfs's types (built in), take it as stat does.
+	if (e->magic == BTRFS_SUPER_MAGIC && bpf_core_type_exists(struct btrfs_inode)) {
+		struct btrfs_inode *bi = (void *)inode - bpf_core_field_offset(struct btrfs_inode, vfs_inode);
+		e->dev = BPF_CORE_READ(bi, root, anon_dev);
+		e->stat_dev = 1;
+	}
 	// A file unlinked since (d_unlinked) is still walked to where it
 	// was: d_path would append " (deleted)", which the ptrace backend
 	// strips, so both name it alike, and its identity tells the audit
