@@ -52,6 +52,11 @@ const bpfPathMax = 4096
 // bpfHeaderSize is the size of an event without its buffer.
 const bpfHeaderSize = 120
 
+// bpfRepeatsEntries, when positive, replaces the size of the kernel's map
+// of repeated opens: a test makes it small to see a full map send events
+// instead of losing counts.
+var bpfRepeatsEntries uint32
+
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
 	objs  bpfTraceObjects
@@ -119,6 +124,9 @@ func loadBPF() (*bpfSession, error) {
 	}
 	if err := v.Set(seed); err != nil {
 		return nil, &bpfUnavailable{"the embedded BPF object: set hash_seed", err}
+	}
+	if bpfRepeatsEntries > 0 {
+		spec.Maps["repeats"].MaxEntries = bpfRepeatsEntries
 	}
 	s := &bpfSession{}
 	if err := spec.LoadAndAssign(&s.objs, nil); err != nil {

@@ -214,6 +214,24 @@ func TestBPFEventLayout(t *testing.T) {
 // own; a second process repeats them all under its own record.
 func TestEBPFRepeatCounts(t *testing.T) {
 	requireEBPF(t)
+	for _, tc := range []struct {
+		name    string
+		entries uint32
+	}{
+		{"default", 0},
+		// Room for two of the four keys a run makes: the others are
+		// sent as events, and no count may be lost.
+		{"fullMap", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bpfRepeatsEntries = tc.entries
+			defer func() { bpfRepeatsEntries = 0 }()
+			testRepeatCounts(t)
+		})
+	}
+}
+
+func testRepeatCounts(t *testing.T) {
 	prog := cprog(t, "reopen")
 	const threads, n = 8, 500
 	var got [2][]string
