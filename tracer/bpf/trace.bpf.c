@@ -611,18 +611,20 @@ static __always_inline bool read_path(struct event *e)
 SEC("tp_btf/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
+	// Every syscall of the machine comes here: the number is checked
+	// before the traced set, which costs a hash lookup.
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
-	if (!is_tracked(tgid))
-		return 0;
-
 	const char *path = NULL;
+	const void *how = NULL; // openat2's struct open_how, read once tracked
 	__u64 flags = 0;
 	__s32 dirfd = -100;
 	__u32 sys = SYS_OPEN;
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
 	__u16 compat = (task->thread_info.status & TS_COMPAT) != 0;
 	if (id == (compat ? nr32_io_uring_setup : nr_io_uring_setup)) {
+		if (!is_tracked(tgid))
+			return 0;
 		__u32 zero = 0;
 		struct event *e = bpf_map_lookup_elem(&scratch, &zero);
 		if (!e)
@@ -649,8 +651,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		} else if (id == nr32_openat2) {
 			dirfd = (__s32)a0;
 			path = (const char *)a1;
-			if (bpf_probe_read_user(&flags, sizeof(flags), (void *)a2) != 0)
-				return 0;
+			how = (const void *)a2;
 		} else if (id == nr32_execve) {
 			path = (const char *)a0;
 			sys = SYS_EXEC;
@@ -678,9 +679,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	} else if (id == nr_openat2) {
 		dirfd = (__s32)regs->di;
 		path = (const char *)regs->si;
-		// struct open_how starts with its __u64 flags.
-		if (bpf_probe_read_user(&flags, sizeof(flags), (void *)regs->dx) != 0)
-			return 0;
+		how = (const void *)regs->dx;
 	} else if (id == nr_execve) {
 		path = (const char *)regs->di;
 		sys = SYS_EXEC;
@@ -698,6 +697,11 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	} else {
 		return 0;
 	}
+	if (!is_tracked(tgid))
+		return 0;
+	// struct open_how starts with its __u64 flags.
+	if (how && bpf_probe_read_user(&flags, sizeof(flags), how) != 0)
+		return 0;
 
 	__u32 zero = 0;
 	struct event *e = bpf_map_lookup_elem(&scratch, &zero);
@@ -723,6 +727,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 SEC("tp_btf/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 {
+	// As in sys_enter, only the calls it notes are looked up (either
+	// ABI's numbers: whether the call was a 32-bit one is not asked).
+	long nr = regs->orig_ax;
+	if (nr != nr_openat && nr != nr_open && nr != nr_creat && nr != nr_openat2 &&
+	    nr != nr_open_by_handle_at && nr != nr_execve && nr != nr_execveat && nr != nr_io_uring_setup &&
+	    nr != nr32_openat && nr != nr32_open && nr != nr32_creat && nr != nr32_openat2 &&
+	    nr != nr32_open_by_handle_at && nr != nr32_execve && nr != nr32_execveat && nr != nr32_io_uring_setup)
+		return 0;
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
 	struct event *e = bpf_map_lookup_elem(&pending, &tid);
 	if (!e)
