@@ -607,7 +607,8 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		if len(path) == 0 {
 			return
 		}
-		if t.skips(path) {
+		// As under ptrace, only a path the process named is skipped.
+		if e.sys != bpfSysOpenHandle && t.skips(path) {
 			t.skipped++
 			if e.counted {
 				t.repeats[e.key] = bpfRepeat{skipped: true}
