@@ -57,6 +57,10 @@ const bpfHeaderSize = 120
 // instead of losing counts.
 var bpfRepeatsEntries uint32
 
+// bpfRingBytes, when positive, replaces the size of the ring buffer: a
+// test makes it one page to see events lost and counted.
+var bpfRingBytes uint32
+
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
 	objs  bpfTraceObjects
@@ -127,6 +131,9 @@ func loadBPF() (*bpfSession, error) {
 	}
 	if bpfRepeatsEntries > 0 {
 		spec.Maps["repeats"].MaxEntries = bpfRepeatsEntries
+	}
+	if bpfRingBytes > 0 {
+		spec.Maps["events"].MaxEntries = bpfRingBytes
 	}
 	s := &bpfSession{}
 	if err := spec.LoadAndAssign(&s.objs, nil); err != nil {
@@ -322,6 +329,9 @@ type bpfTracer struct {
 	// repeats maps the key of each counted open to what it recorded,
 	// so that the kernel's count of its repeats can be added at the end.
 	repeats map[bpfTraceRepeatKey]bpfRepeat
+	// gone holds the live processes the kernel no longer traces, seen so
+	// at the last pruneGone.
+	gone map[uint32]bool
 }
 
 // bpfRepeat is what the first open of a repeats key was recorded as.
@@ -355,7 +365,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	t := &bpfTracer{
 		opts: opts, rec: newRecorder(), live: map[uint32]int{},
 		link: make([]byte, 4096), shebangs: map[string][]string{}, elf: map[string]string{},
-		ioURing: map[int]bool{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{},
+		ioURing: map[int]bool{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{}, gone: map[uint32]bool{},
 	}
 	for _, d := range opts.Skip {
 		t.skip = append(t.skip, []byte(strings.TrimSuffix(d, "/")+"/"))
@@ -453,6 +463,9 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 				t.handle(e)
 			}
 		case errors.Is(err, os.ErrDeadlineExceeded):
+			if rootExited {
+				t.pruneGone(s)
+			}
 		default:
 			return nil, fmt.Errorf("trace: read the ring buffer: %w", err)
 		}
@@ -653,6 +666,26 @@ func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
 		}
 	}
 	return lost, it.Err()
+}
+
+// pruneGone ends the processes whose exit event was lost (the ring buffer
+// had no room for it): without it the run would wait for them forever.
+// The kernel drops a process from its traced set when it exits, whether
+// or not the event could be sent; one that is absent is removed at the
+// next call, when the ring buffer was empty again since, so every event
+// it sent before its exit has been read (a fork event read after its
+// parent was removed would lose the child).
+func (t *bpfTracer) pruneGone(s *bpfSession) {
+	for tgid := range t.gone {
+		delete(t.live, tgid)
+	}
+	clear(t.gone)
+	var v uint8
+	for tgid := range t.live {
+		if err := s.objs.Tracked.Lookup(tgid, &v); errors.Is(err, ebpf.ErrKeyNotExist) {
+			t.gone[tgid] = true
+		}
+	}
 }
 
 func (t *bpfTracer) skips(path []byte) bool {

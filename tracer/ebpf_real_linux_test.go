@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -282,5 +283,67 @@ func testRepeatCounts(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got[1]); diff != "" {
 		t.Errorf("accesses under ebpf (-want +got):\n%s", diff)
+	}
+}
+
+// TestEBPFLossCounted: with a ring buffer of one page, a burst of opens
+// loses events; every successful open is then either in the trace or
+// counted as lost, repeats included, and the trace says it is incomplete.
+func TestEBPFLossCounted(t *testing.T) {
+	requireEBPF(t)
+	d := realTempDir(t)
+	var names []string
+	for i := range 3000 {
+		names = append(names, fmt.Sprintf("f%d", i))
+	}
+	writeFiles(t, d, names...)
+	// cat opens each file, then each again: distinct opens and repeats.
+	args := append([]string{"/bin/cat"}, names...)
+	args = append(args, names...)
+	var events [2]int64
+	var lost int64
+	for i, b := range []string{BackendPtrace, BackendEBPF} {
+		if b == BackendEBPF {
+			bpfRingBytes = 4096
+			defer func() { bpfRingBytes = 0 }()
+		}
+		opts := Options{Command: args, Dir: d, Backend: b, Stdout: io.Discard}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		events[i], lost = tr.End.Events, tr.End.Lost
+		if b == BackendEBPF && lost > 0 && !strings.Contains(strings.Join(tr.End.Warnings, "\n"), "the trace is incomplete") {
+			t.Errorf("lost %d, warnings %q", lost, tr.End.Warnings)
+		}
+	}
+	t.Logf("ptrace events %d; ebpf events %d, lost %d", events[0], events[1], lost)
+	if events[1]+lost != events[0] {
+		t.Errorf("ebpf events %d + lost %d, want ptrace's %d", events[1], lost, events[0])
+	}
+}
+
+// TestEBPFPruneGone: a process whose exit event was lost is dropped from
+// the live set once the kernel no longer traces it, at the second look
+// (so that the events it sent before are read first), and one the kernel
+// still traces is kept.
+func TestEBPFPruneGone(t *testing.T) {
+	requireEBPF(t)
+	s, err := loadBPF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	const traced, exited = 4000001, 4000002 // above pid_max: no process of the machine
+	if err := s.objs.Tracked.Put(uint32(traced), uint8(1)); err != nil {
+		t.Fatal(err)
+	}
+	tr := &bpfTracer{live: map[uint32]int{traced: 1, exited: 2}, gone: map[uint32]bool{}}
+	var got []string
+	for range 2 {
+		tr.pruneGone(s)
+		got = append(got, fmt.Sprint(tr.live))
+	}
+	want := []string{fmt.Sprint(map[uint32]int{traced: 1, exited: 2}), fmt.Sprint(map[uint32]int{traced: 1})}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("live after each pruneGone (-want +got):\n%s", diff)
 	}
 }
