@@ -62,7 +62,6 @@ const (
 	bpfTraceMapImageSeq           = "image_seq"
 	bpfTraceMapPending            = "pending"
 	bpfTraceMapRepeats            = "repeats"
-	bpfTraceMapScratch            = "scratch"
 	bpfTraceMapTracked            = "tracked"
 	bpfTraceMapWalk               = "walk"
 	bpfTraceProgSchedProcessExec  = "sched_process_exec"
@@ -148,7 +147,6 @@ type bpfTraceMapSpecs struct {
 	ImageSeq *ebpf.MapSpec `ebpf:"image_seq"`
 	Pending  *ebpf.MapSpec `ebpf:"pending"`
 	Repeats  *ebpf.MapSpec `ebpf:"repeats"`
-	Scratch  *ebpf.MapSpec `ebpf:"scratch"`
 	Tracked  *ebpf.MapSpec `ebpf:"tracked"`
 	Walk     *ebpf.MapSpec `ebpf:"walk"`
 }
@@ -202,7 +200,6 @@ type bpfTraceMaps struct {
 	ImageSeq *ebpf.Map `ebpf:"image_seq"`
 	Pending  *ebpf.Map `ebpf:"pending"`
 	Repeats  *ebpf.Map `ebpf:"repeats"`
-	Scratch  *ebpf.Map `ebpf:"scratch"`
 	Tracked  *ebpf.Map `ebpf:"tracked"`
 	Walk     *ebpf.Map `ebpf:"walk"`
 }
@@ -215,7 +212,6 @@ func (m *bpfTraceMaps) Close() error {
 		m.ImageSeq,
 		m.Pending,
 		m.Repeats,
-		m.Scratch,
 		m.Tracked,
 		m.Walk,
 	)
