@@ -13,6 +13,17 @@ import (
 	"github.com/cilium/ebpf"
 )
 
+type bpfTraceArgsEvent struct {
+	_       structs.HostLayout
+	Kind    uint32
+	Pid     uint32
+	Tid     uint32
+	ArgvLen uint16
+	CwdLen  uint16
+	Image   uint64
+	Buf     [20480]int8
+}
+
 type bpfTraceEvent struct {
 	_       structs.HostLayout
 	Kind    uint32
@@ -56,6 +67,7 @@ type bpfTraceWalkbuf struct {
 //
 // Used for safe lookups in a Collection or CollectionSpec.
 const (
+	bpfTraceMapArgsbuf            = "argsbuf"
 	bpfTraceMapDrops              = "drops"
 	bpfTraceMapEvents             = "events"
 	bpfTraceMapImage              = "image"
@@ -141,6 +153,7 @@ type bpfTraceProgramSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type bpfTraceMapSpecs struct {
+	Argsbuf  *ebpf.MapSpec `ebpf:"argsbuf"`
 	Drops    *ebpf.MapSpec `ebpf:"drops"`
 	Events   *ebpf.MapSpec `ebpf:"events"`
 	Image    *ebpf.MapSpec `ebpf:"image"`
@@ -194,6 +207,7 @@ func (o *bpfTraceObjects) Close() error {
 //
 // It can be passed to loadBpfTraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type bpfTraceMaps struct {
+	Argsbuf  *ebpf.Map `ebpf:"argsbuf"`
 	Drops    *ebpf.Map `ebpf:"drops"`
 	Events   *ebpf.Map `ebpf:"events"`
 	Image    *ebpf.Map `ebpf:"image"`
@@ -206,6 +220,7 @@ type bpfTraceMaps struct {
 
 func (m *bpfTraceMaps) Close() error {
 	return _BpfTraceClose(
+		m.Argsbuf,
 		m.Drops,
 		m.Events,
 		m.Image,

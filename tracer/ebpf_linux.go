@@ -30,6 +30,7 @@ const (
 	bpfEvFork  = 3
 	bpfEvExit  = 4
 	bpfEvURing = 5
+	bpfEvArgs  = 6
 
 	// bpfSysOpenHandle marks an open_by_handle_at, which names no path.
 	bpfSysOpenHandle = 4
@@ -51,6 +52,13 @@ const bpfPathMax = 4096
 
 // bpfHeaderSize is the size of an event without its buffer.
 const bpfHeaderSize = 120
+
+// bpfArgsHeaderSize is the size of an EV_ARGS record without its buffer,
+// and bpfArgsMax the most bytes of its command line.
+const (
+	bpfArgsHeaderSize = 24
+	bpfArgsMax        = 16 << 10
+)
 
 // bpfRepeatsEntries, when positive, replaces the size of the kernel's map
 // of repeated opens: a test makes it small to see a full map send events
@@ -233,14 +241,30 @@ type bpfEvent struct {
 	// kernel counts under key in its repeats map.
 	counted bool
 	key     bpfTraceRepeatKey
+	// argv and cwd are an EV_ARGS record's command line (NUL-separated)
+	// and working directory, for the exec event of the same image
+	// (key.Image), which follows it.
+	argv, cwd []byte
 }
 
 func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	var e bpfEvent
+	le := binary.LittleEndian
+	if len(b) >= bpfArgsHeaderSize && le.Uint32(b) == bpfEvArgs {
+		e.kind, e.pid, e.tid = bpfEvArgs, le.Uint32(b[4:]), le.Uint32(b[8:])
+		argvLen, cwdLen := int(le.Uint16(b[12:])), int(le.Uint16(b[14:]))
+		e.key.Image = le.Uint64(b[16:])
+		buf := b[bpfArgsHeaderSize:]
+		if argvLen > bpfArgsMax || cwdLen > bpfPathMax || argvLen+cwdLen > len(buf) {
+			return e, fmt.Errorf("event command line of %d and working directory of %d bytes beyond its %d", argvLen, cwdLen, len(buf))
+		}
+		e.argv = buf[:argvLen]
+		e.cwd = bytes.TrimSuffix(buf[argvLen:argvLen+cwdLen], []byte{0})
+		return e, nil
+	}
 	if len(b) < bpfHeaderSize {
 		return e, fmt.Errorf("short event (%d bytes)", len(b))
 	}
-	le := binary.LittleEndian
 	e.kind, e.pid, e.tid, e.ppid = le.Uint32(b[0:]), le.Uint32(b[4:]), le.Uint32(b[8:]), le.Uint32(b[12:])
 	e.ret = int64(le.Uint64(b[16:]))
 	e.flags = le.Uint64(b[24:])
@@ -332,6 +356,16 @@ type bpfTracer struct {
 	// gone holds the live processes the kernel no longer traces, seen so
 	// at the last pruneGone.
 	gone map[uint32]bool
+	// args holds, per process, the command line and working directory
+	// the kernel sent for its newest image, until that image's exec event.
+	args map[uint32]bpfArgs
+}
+
+// bpfArgs is a decoded EV_ARGS record.
+type bpfArgs struct {
+	image uint64
+	argv  []string
+	cwd   string
 }
 
 // bpfRepeat is what the first open of a repeats key was recorded as.
@@ -366,6 +400,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		opts: opts, rec: newRecorder(), live: map[uint32]int{},
 		link: make([]byte, 4096), shebangs: map[string][]string{}, elf: map[string]string{},
 		ioURing: map[int]bool{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{}, gone: map[uint32]bool{},
+		args: map[uint32]bpfArgs{},
 	}
 	for _, d := range opts.Skip {
 		t.skip = append(t.skip, []byte(strings.TrimSuffix(d, "/")+"/"))
@@ -589,6 +624,11 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		t.live[e.pid] = rec
 	case bpfEvExit:
 		delete(t.live, e.pid)
+		delete(t.args, e.pid)
+	case bpfEvArgs:
+		if _, ok := t.live[e.pid]; ok {
+			t.args[e.pid] = bpfArgs{image: e.key.Image, argv: splitArgs(e.argv), cwd: string(e.cwd)}
+		}
 	case bpfEvOpen:
 		if e.counted {
 			// Its repeats are counted whatever this one becomes;
@@ -738,15 +778,25 @@ func (t *bpfTracer) exec(e bpfEvent) {
 			exe = string(bytes.TrimSuffix(l, []byte(" (deleted)")))
 		}
 	}
+	// The command line and working directory the kernel read at the
+	// exec; /proc only where that record was lost (the process may be
+	// gone by now, and they are then empty).
+	var argv []string
 	cwd := ""
-	if l, err := readlinkProc(pid, "cwd", t.link); err == nil {
-		cwd = string(l)
+	if a, ok := t.args[e.pid]; ok && a.image != 0 && a.image == e.key.Image {
+		argv, cwd = a.argv, a.cwd
+	} else {
+		argv = t.readCmdline(pid)
+		if l, err := readlinkProc(pid, "cwd", t.link); err == nil {
+			cwd = string(l)
+		}
 	}
+	delete(t.args, e.pid)
 	execPath := string(e.path)
 	if execPath != "" && execPath[0] != '/' {
 		execPath = string(t.absolute(pid, e.path, e.dirfd, e.base))
 	}
-	rec := t.rec.addProcess(Process{PID: pid, Parent: parent, Exe: exe, Argv: t.readCmdline(pid), Cwd: cwd, Exec: true})
+	rec := t.rec.addProcess(Process{PID: pid, Parent: parent, Exe: exe, Argv: argv, Cwd: cwd, Exec: true})
 	t.live[e.pid] = rec
 	t.rec.addString(rec, opExec, execPath)
 	chain := t.interpreters(execPath, cwd)
@@ -789,17 +839,10 @@ func (t *bpfTracer) interpreters(path, cwd string) []string {
 	return chain
 }
 
-func (t *bpfTracer) readCmdline(pid int) []string {
-	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	if t.cmdline == nil {
-		t.cmdline = make([]byte, maxArgBytes)
-	}
-	n, _ := io.ReadFull(f, t.cmdline)
-	b := bytes.TrimSuffix(t.cmdline[:n], []byte{0})
+// splitArgs splits a command line as /proc/PID/cmdline gives it, with at
+// most maxArgs arguments, as readCmdline does.
+func splitArgs(b []byte) []string {
+	b = bytes.TrimSuffix(b, []byte{0})
 	if len(b) == 0 {
 		return nil
 	}
@@ -810,6 +853,19 @@ func (t *bpfTracer) readCmdline(pid int) []string {
 		b = rest
 	}
 	return argv
+}
+
+func (t *bpfTracer) readCmdline(pid int) []string {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if t.cmdline == nil {
+		t.cmdline = make([]byte, maxArgBytes)
+	}
+	n, _ := io.ReadFull(f, t.cmdline)
+	return splitArgs(t.cmdline[:n])
 }
 
 func (e *bpfUnavailable) Is(target error) bool { return target == ErrEBPFUnavailable }

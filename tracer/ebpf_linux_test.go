@@ -139,16 +139,29 @@ func FuzzDecodeBPFEvent(f *testing.F) {
 	f.Add(rec(5, 5, 11, "a.py\x00/src\x00/src/a.py\x00"))
 	f.Add(rec(10, 0, 4096, "/bin/true\x00"))
 	f.Add(rec(4096, 4096, 4096, strings.Repeat("x", 3*bpfPathMax)))
+	args := func(argvLen, cwdLen uint16, buf string) []byte {
+		b := make([]byte, bpfArgsHeaderSize, bpfArgsHeaderSize+len(buf))
+		binary.LittleEndian.PutUint32(b[0:], bpfEvArgs)
+		binary.LittleEndian.PutUint16(b[12:], argvLen)
+		binary.LittleEndian.PutUint16(b[14:], cwdLen)
+		return append(b, buf...)
+	}
+	f.Add(args(9, 5, "cat\x00a.txt\x00/tmp\x00"))
+	f.Add(args(0, 2, "/\x00"))
+	f.Add(args(16<<10, 4096, "x"))
 	f.Add([]byte{1, 2, 3})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		e, err := decodeBPFEvent(b)
 		if err != nil {
 			return
 		}
+		if len(e.argv) > bpfArgsMax || len(e.cwd) > bpfPathMax || len(e.argv)+len(e.cwd) > len(b) {
+			t.Fatalf("decoded a command line of %d and a directory of %d bytes from a %d-byte record", len(e.argv), len(e.cwd), len(b))
+		}
 		if len(e.path) > bpfPathMax || len(e.base) > bpfPathMax || len(e.file) > bpfPathMax {
 			t.Fatalf("decoded %d, %d, %d bytes from a %d-byte record", len(e.path), len(e.base), len(e.file), len(b))
 		}
-		if n := len(e.path) + len(e.base) + len(e.file); n > len(b)-bpfHeaderSize {
+		if n := len(e.path) + len(e.base) + len(e.file); e.kind != bpfEvArgs && n > len(b)-bpfHeaderSize {
 			t.Fatalf("decoded %d bytes of paths from a %d-byte record", n, len(b))
 		}
 	})

@@ -49,6 +49,7 @@ enum {
 	EV_FORK = 3,
 	EV_EXIT = 4,
 	EV_URING = 5, // a successful io_uring_setup, whose opens no tracepoint here sees
+	EV_ARGS = 6,  // the command line and working directory of a new image, just before its EV_EXEC
 };
 
 // Syscall kinds kept in a pending entry.
@@ -243,11 +244,14 @@ static __always_inline __u64 new_image(void)
 	return __sync_fetch_and_add(n, 1) + 1;
 }
 
-static __always_inline void set_image(__u32 tgid)
+// set_image gives process tgid a new image and returns its sequence
+// number, or 0.
+static __always_inline __u64 set_image(__u32 tgid)
 {
 	__u64 seq = new_image();
-	if (seq)
-		bpf_map_update_elem(&image, &tgid, &seq, BPF_ANY);
+	if (seq && bpf_map_update_elem(&image, &tgid, &seq, BPF_ANY) != 0)
+		seq = 0;
+	return seq;
 }
 
 // hashctx is the state of a hash_bytes between two of its steps.
@@ -498,11 +502,12 @@ static __always_inline int dir_walk(struct vfsmount *vfsmnt, struct dentry *dent
 	return pos;
 }
 
-// dir_path writes the path dir_walk composed into e->buf at off and
+// path_into writes the path dir_walk composed into buf at off, which
+// must leave PATH_MAX bytes of room when off is at most max_off, and
 // returns its length with the NUL, or 0.
-static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, struct event *e, __u64 off)
+static __always_inline __u16 path_into(struct vfsmount *vfsmnt, struct dentry *dentry, char *buf, __u64 off, __u64 max_off)
 {
-	if (off > 2 * PATH_MAX)
+	if (off > max_off)
 		return 0;
 	int pos = dir_walk(vfsmnt, dentry);
 	if (pos < 0 || pos >= PATH_MAX - 1)
@@ -512,16 +517,82 @@ static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *de
 	if (!w)
 		return 0;
 	// The masks and the bound above keep the verifier's bounds: the
-	// copy stays inside the walk buffer and inside e->buf.
+	// copy stays inside the walk buffer and inside buf.
 	__u64 from = pos & (PATH_MAX - 1), sz = (PATH_MAX - pos) & (PATH_MAX - 1);
 	barrier_var(from);
 	barrier_var(sz);
 	barrier_var(off);
-	if (off > 2 * PATH_MAX)
+	if (off > max_off)
 		return 0;
-	if (bpf_probe_read_kernel(e->buf + off, sz, &w->b[from]) != 0)
+	if (bpf_probe_read_kernel(buf + off, sz, &w->b[from]) != 0)
 		return 0;
 	return sz;
+}
+
+// dir_path is path_into e->buf.
+static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, struct event *e, __u64 off)
+{
+	return path_into(vfsmnt, dentry, e->buf, off, 2 * PATH_MAX);
+}
+
+// ARGS_MAX is the most bytes of a command line sent (the ptrace backend's
+// maxArgBytes).
+#define ARGS_MAX (16 << 10)
+
+// args_event is the EV_ARGS record: the new image's command line as
+// /proc/PID/cmdline gives it (NUL-separated, argv_len bytes, at most
+// ARGS_MAX), then its working directory (cwd_len bytes with the NUL). Read
+// at the exec, since a short-lived process is gone before user space
+// could read /proc.
+struct args_event {
+	__u32 kind;
+	__u32 pid;
+	__u32 tid;
+	__u16 argv_len;
+	__u16 cwd_len;
+	__u64 image; // the image's sequence number, which its EV_EXEC carries in key.image
+	char buf[ARGS_MAX + PATH_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct args_event);
+} argsbuf SEC(".maps");
+
+#define ARGS_HEADER (offsetof(struct args_event, buf))
+
+// emit_args sends the EV_ARGS record of the current task, which has just
+// executed (its new image's arguments are in place on its stack).
+static __always_inline void emit_args(__u32 tgid, __u32 tid, __u64 image)
+{
+	__u32 zero = 0;
+	struct args_event *a = bpf_map_lookup_elem(&argsbuf, &zero);
+	if (!a)
+		return;
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	a->kind = EV_ARGS;
+	a->pid = tgid;
+	a->tid = tid;
+	a->argv_len = 0;
+	a->cwd_len = 0;
+	a->image = image;
+	unsigned long start = BPF_CORE_READ(task, mm, arg_start), end = BPF_CORE_READ(task, mm, arg_end);
+	__u64 n = end > start ? end - start : 0;
+	if (n > ARGS_MAX)
+		n = ARGS_MAX;
+	barrier_var(n);
+	if (n > ARGS_MAX)
+		return;
+	if (n && bpf_probe_read_user(a->buf, n, (const void *)start) == 0)
+		a->argv_len = n;
+	a->cwd_len = path_into(BPF_CORE_READ(task, fs, pwd.mnt), BPF_CORE_READ(task, fs, pwd.dentry), a->buf, a->argv_len, ARGS_MAX);
+	__u64 size = ARGS_HEADER + (__u64)a->argv_len + a->cwd_len;
+	if (size > sizeof(*a))
+		size = sizeof(*a);
+	if (bpf_ringbuf_output(&events, a, size, 0) != 0)
+		count_drop(DROP_RINGBUF);
 }
 
 // base_dir fills e's base directory for its relative path: the working
@@ -782,7 +853,9 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	__u32 tgid = BPF_CORE_READ(p, tgid);
 	if (!is_tracked(tgid))
 		return 0;
-	set_image(tgid);
+	__u64 seq = set_image(tgid);
+	if (seq)
+		emit_args(tgid, BPF_CORE_READ(p, pid), seq);
 	__u32 old = old_pid;
 	// The thread that executed, whose pid is now the thread group's.
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
@@ -813,6 +886,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	e->pid = tgid;
 	e->tid = BPF_CORE_READ(p, pid);
 	e->ppid = old;
+	e->key.image = seq;
 	emit(e);
 	e->sys = 0;
 	return 0;
