@@ -74,6 +74,7 @@ const (
 	bpfTraceMapImageSeq           = "image_seq"
 	bpfTraceMapPending            = "pending"
 	bpfTraceMapRepeats            = "repeats"
+	bpfTraceMapScratch            = "scratch"
 	bpfTraceMapTracked            = "tracked"
 	bpfTraceMapWalk               = "walk"
 	bpfTraceProgSchedProcessExec  = "sched_process_exec"
@@ -160,6 +161,7 @@ type bpfTraceMapSpecs struct {
 	ImageSeq *ebpf.MapSpec `ebpf:"image_seq"`
 	Pending  *ebpf.MapSpec `ebpf:"pending"`
 	Repeats  *ebpf.MapSpec `ebpf:"repeats"`
+	Scratch  *ebpf.MapSpec `ebpf:"scratch"`
 	Tracked  *ebpf.MapSpec `ebpf:"tracked"`
 	Walk     *ebpf.MapSpec `ebpf:"walk"`
 }
@@ -214,6 +216,7 @@ type bpfTraceMaps struct {
 	ImageSeq *ebpf.Map `ebpf:"image_seq"`
 	Pending  *ebpf.Map `ebpf:"pending"`
 	Repeats  *ebpf.Map `ebpf:"repeats"`
+	Scratch  *ebpf.Map `ebpf:"scratch"`
 	Tracked  *ebpf.Map `ebpf:"tracked"`
 	Walk     *ebpf.Map `ebpf:"walk"`
 }
@@ -227,6 +230,7 @@ func (m *bpfTraceMaps) Close() error {
 		m.ImageSeq,
 		m.Pending,
 		m.Repeats,
+		m.Scratch,
 		m.Tracked,
 		m.Walk,
 	)

@@ -41,7 +41,7 @@ const (
 // bpfDropNames says, for each drop counter, what was lost.
 var bpfDropNames = [bpfNumDrops]string{
 	"events the ring buffer had no room for",
-	"opens begun when the kernel could not give their thread an entry for the call in flight",
+	"opens begun while the table of calls in flight was full",
 	"opens whose path could not be read",
 	"processes started while the table of traced processes was full",
 }

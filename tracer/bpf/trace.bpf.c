@@ -63,7 +63,7 @@ enum {
 // Counters in the drops array, mirrored in ebpf_linux.go.
 enum {
 	DROP_RINGBUF = 0, // the ring buffer was full
-	DROP_PENDING = 1, // no pending entry could be had at syscall entry
+	DROP_PENDING = 1, // the pending map was full at syscall entry
 	DROP_PATH = 2,    // the path of a successful open could not be read
 	DROP_TRACKED = 3, // the tracked set was full at fork
 	NUM_DROPS = 4,
@@ -129,16 +129,20 @@ struct {
 	__type(value, __u8);
 } tracked SEC(".maps");
 
-// pending holds each traced thread's call in flight (sys is 0 when none),
-// in the thread's own storage: written in place at syscall entry, where a
-// hash map entry would copy the whole event (12 KB) at every open, and
-// freed with the thread.
 struct {
-	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16384);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__type(key, int);
+	__type(key, __u32);
 	__type(value, struct event);
 } pending SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct event);
+} scratch SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -692,13 +696,14 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (id == (compat ? nr32_io_uring_setup : nr_io_uring_setup)) {
 		if (!is_tracked(tgid))
 			return 0;
-		struct event *e = bpf_task_storage_get(&pending, task, NULL, BPF_LOCAL_STORAGE_GET_F_CREATE);
-		if (!e) {
-			count_drop(DROP_PENDING);
+		__u32 zero = 0;
+		struct event *e = bpf_map_lookup_elem(&scratch, &zero);
+		if (!e)
 			return 0;
-		}
 		clear(e);
 		e->sys = SYS_URING;
+		if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
+			count_drop(DROP_PENDING);
 		return 0;
 	}
 	if (compat) {
@@ -769,11 +774,10 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	if (how && bpf_probe_read_user(&flags, sizeof(flags), how) != 0)
 		return 0;
 
-	struct event *e = bpf_task_storage_get(&pending, task, NULL, BPF_LOCAL_STORAGE_GET_F_CREATE);
-	if (!e) {
-		count_drop(DROP_PENDING);
+	__u32 zero = 0;
+	struct event *e = bpf_map_lookup_elem(&scratch, &zero);
+	if (!e)
 		return 0;
-	}
 	e->kind = sys == SYS_EXEC ? EV_EXEC : EV_OPEN;
 	e->pid = tgid;
 	e->tid = tid;
@@ -786,6 +790,8 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	e->uptr = (__u64)path;
 	if (path)
 		read_path(e);
+	if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
+		count_drop(DROP_PENDING);
 	return 0;
 }
 
@@ -801,12 +807,11 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	    nr != nr32_open_by_handle_at && nr != nr32_execve && nr != nr32_execveat && nr != nr32_io_uring_setup)
 		return 0;
 	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
-	struct event *e = bpf_task_storage_get(&pending, task, NULL, 0);
-	if (!e || !e->sys)
+	struct event *e = bpf_map_lookup_elem(&pending, &tid);
+	if (!e)
 		return 0;
 	// A successful execve ends in sched_process_exec, which sends and
-	// clears its entry; what is left here failed or is an open.
+	// deletes its entry; what is left here failed or is an open.
 	if (e->sys == SYS_URING && ret >= 0) {
 		__u64 pid_tgid = bpf_get_current_pid_tgid();
 		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
@@ -825,7 +830,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 				emit(e);
 		}
 	}
-	e->sys = 0;
+	bpf_map_delete_elem(&pending, &tid);
 	return 0;
 }
 
@@ -857,9 +862,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	if (seq)
 		emit_args(tgid, BPF_CORE_READ(p, pid), seq);
 	__u32 old = old_pid;
-	// The thread that executed, whose pid is now the thread group's.
-	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
-	struct event *e = bpf_task_storage_get(&pending, task, NULL, 0);
+	struct event *e = bpf_map_lookup_elem(&pending, &old);
 	if (!e || e->sys != SYS_EXEC) {
 		// An exec whose entry was lost: still a new program image.
 		emit_small(EV_EXEC, tgid, BPF_CORE_READ(p, pid), old);
@@ -888,7 +891,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	e->ppid = old;
 	e->key.image = seq;
 	emit(e);
-	e->sys = 0;
+	bpf_map_delete_elem(&pending, &old);
 	return 0;
 }
 
@@ -897,6 +900,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p, bool group_dead)
 {
 	__u32 tgid = BPF_CORE_READ(p, tgid);
 	__u32 tid = BPF_CORE_READ(p, pid);
+	bpf_map_delete_elem(&pending, &tid);
 	if (!group_dead || !is_tracked(tgid))
 		return 0;
 	bpf_map_delete_elem(&tracked, &tgid);
