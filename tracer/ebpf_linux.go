@@ -691,10 +691,14 @@ func (t *bpfTracer) handle(e bpfEvent) {
 // their first opens recorded, and returns how many it could not place: the
 // repeats of an open whose own event was lost.
 func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
-	var k bpfTraceRepeatKey
-	var n uint64
-	it := s.objs.Repeats.Iterate()
-	for it.Next(&k, &n) {
+	counts, err := readRepeats(s.objs.Repeats, true)
+	if err != nil {
+		// A kernel that refuses the batch: one key at a time.
+		if counts, err = readRepeats(s.objs.Repeats, false); err != nil {
+			return 0, err
+		}
+	}
+	for k, n := range counts {
 		r, ok := t.repeats[k]
 		switch {
 		case !ok:
@@ -705,7 +709,42 @@ func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
 			t.rec.repeat(r.ref, int64(n))
 		}
 	}
-	return lost, it.Err()
+	return lost, nil
+}
+
+// repeatsBatch is how many counters readRepeats reads per system call.
+const repeatsBatch = 4096
+
+// readRepeats reads every counter of the repeats map m: in batches of
+// repeatsBatch (two system calls per key otherwise, which a run with a
+// hundred thousand distinct files would pay at its end), or one key at a
+// time.
+func readRepeats(m *ebpf.Map, batch bool) (map[bpfTraceRepeatKey]uint64, error) {
+	out := map[bpfTraceRepeatKey]uint64{}
+	if !batch {
+		var k bpfTraceRepeatKey
+		var n uint64
+		it := m.Iterate()
+		for it.Next(&k, &n) {
+			out[k] = n
+		}
+		return out, it.Err()
+	}
+	keys := make([]bpfTraceRepeatKey, repeatsBatch)
+	vals := make([]uint64, repeatsBatch)
+	var cursor ebpf.MapBatchCursor
+	for {
+		n, err := m.BatchLookup(&cursor, keys, vals, nil)
+		for i := range n {
+			out[keys[i]] = vals[i]
+		}
+		if errors.Is(err, ebpf.ErrKeyNotExist) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // pruneGone ends the processes whose exit event was lost (the ring buffer

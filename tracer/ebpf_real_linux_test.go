@@ -15,6 +15,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/cilium/ebpf"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -380,5 +381,38 @@ func TestEBPFExecRecords(t *testing.T) {
 	}
 	if len(got[1]) != 21 || !strings.Contains(got[1][20], `"cat" "f.txt" "arg 20"`) || !strings.HasSuffix(got[1][20], "in $D/sub") {
 		t.Errorf("exec records %q, want the shell and 20 cats", got[1])
+	}
+}
+
+// TestReadRepeats: the counters of repeated opens read in batches are
+// those read one key at a time, for a map with more keys than a batch.
+func TestReadRepeats(t *testing.T) {
+	requireEBPF(t)
+	spec, err := loadBpfTrace()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ebpf.NewMap(spec.Maps["repeats"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	const keys = 2*repeatsBatch + 17
+	want := map[bpfTraceRepeatKey]uint64{}
+	for i := range uint64(keys) {
+		k := bpfTraceRepeatKey{Image: i % 7, Flags: i % 3, Spelled: i * 0x9e3779b97f4a7c15, File: i}
+		want[k] = i * 3
+		if err := m.Put(k, i*3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, batch := range []bool{true, false} {
+		got, err := readRepeats(m, batch)
+		if err != nil {
+			t.Fatalf("batch %v: %v", batch, err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("batch %v: counters (-want +got):\n%s", batch, diff)
+		}
 	}
 }
