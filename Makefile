@@ -5,7 +5,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 # staticcheck at the version scripts/setup.d/staticcheck.sh installs.
 STATICCHECK ?= bin/staticcheck
 
-.PHONY: all build test unit setup check bench clean corpus
+.PHONY: all build test unit setup check bench clean corpus bpf
 
 all: build
 
@@ -36,6 +36,14 @@ test: setup check
 # (make test runs the same check among the other tests).
 corpus: setup
 	$(GO) test ./corpus -run TestCorpus -v -count=1 -timeout 60m
+
+# The eBPF tracer's objects (tracer/ebpf_bpf_x86_bpfel.{o,go}), rebuilt
+# from tracer/bpf/trace.bpf.c by bpf2go with clang against a vmlinux.h that
+# bpftool dumps from this kernel's BTF (scripts/setup.d/ebpf.apt installs
+# the three). The objects are committed: building envaudit needs no clang.
+bpf:
+	bpftool btf dump file /sys/kernel/btf/vmlinux format c > tracer/bpf/vmlinux.h
+	$(GO) generate -run bpf2go ./tracer
 
 clean:
 	rm -f envaudit

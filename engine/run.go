@@ -39,6 +39,9 @@ type RunOptions struct {
 	Timeout    time.Duration
 	Grace      time.Duration
 	Privileged bool
+	// Backend chooses the tracer (tracer.Options.Backend): "ptrace" or
+	// "" for ptrace, "ebpf", or "auto".
+	Backend string
 	// KillDescendants ends, once the command exits or times out, every
 	// process it started, those that escaped the tracer too
 	// (tracer.Options.KillDescendants). The Action sets it: a process
@@ -123,17 +126,17 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	}
 	skip = skipNoPackages(skip, t.before)
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
-		Command:    o.Command,
-		Dir:        p.root,
-		Env:        t.Env,
-		Skip:       skip,
-		Stdin:      o.Stdin,
-		Stdout:     o.Stdout,
-		Stderr:     o.Stderr,
-		Timeout:    o.Timeout,
-		Grace:      o.Grace,
-		Privileged: o.Privileged,
-
+		Command:         o.Command,
+		Dir:             p.root,
+		Env:             t.Env,
+		Skip:            skip,
+		Stdin:           o.Stdin,
+		Stdout:          o.Stdout,
+		Stderr:          o.Stderr,
+		Timeout:         o.Timeout,
+		Grace:           o.Grace,
+		Privileged:      o.Privileged,
+		Backend:         o.Backend,
 		KillDescendants: o.KillDescendants,
 	})
 	if err != nil {

@@ -73,6 +73,9 @@ func helper(args []string) error {
 		return &helperError{"helper", errors.New("usage: " + HelperArg + " MODE COMMAND [ARG...]")}
 	}
 	mode, argv := args[0], args[1:]
+	if rest, ok := strings.CutPrefix(mode, bpfHelperMode); ok {
+		return bpfHelper(rest, argv)
+	}
 	priv, uid, gid, groups, err := parseHelperMode(mode)
 	if err != nil {
 		return &helperError{"helper", err}

@@ -274,14 +274,28 @@ func (r *recorder) intern(s string) string {
 // command's and are dropped. It returns the id of real and whether the
 // file's information is still to be set (setInfo).
 func (r *recorder) add(rec int, op uint8, path, real []byte) (realID uint32, needInfo bool) {
+	_, realID, needInfo = r.addAccess(rec, op, path, real)
+	return realID, needInfo
+}
+
+// accRef is an access as add recorded it, for repeat.
+type accRef struct {
+	key       accKey // rec 0: not recorded
+	respelled bool
+}
+
+// addAccess is add, also returning what repeat needs to count the same
+// access again.
+func (r *recorder) addAccess(rec int, op uint8, path, real []byte) (ref accRef, realID uint32, needInfo bool) {
 	if rec == 0 || len(path) == 0 {
-		return noReal, false
+		return accRef{}, noReal, false
 	}
 	r.clean = cleanBytes(r.clean[:0], path)
 	path = r.clean
 	if real != nil && len(path) > maxSpelling && (bytes.Contains(path, slashDotDot) || bytes.HasPrefix(path, procPrefix)) {
 		path = real
 		r.respelled++
+		ref.respelled = true
 	}
 	id := r.strs.bytes(path)
 	realID = noReal
@@ -292,13 +306,28 @@ func (r *recorder) add(rec int, op uint8, path, real []byte) (realID uint32, nee
 			realID = r.strs.bytes(real)
 		}
 	}
-	r.acc[accKey{rec: int32(rec), op: op, path: id, real: realID}]++
+	ref.key = accKey{rec: int32(rec), op: op, path: id, real: realID}
+	r.acc[ref.key]++
 	r.events++
 	if realID == noReal {
 		r.resolveSoon(id)
-		return noReal, false
+		return ref, noReal, false
 	}
-	return realID, int(realID) >= len(r.info) || r.info[realID].kind == fileUnknown
+	return ref, realID, int(realID) >= len(r.info) || r.info[realID].kind == fileUnknown
+}
+
+// repeat counts n more occurrences of the access addAccess returned ref
+// for: the eBPF backend counts repeated opens in the kernel and adds them
+// at the end.
+func (r *recorder) repeat(ref accRef, n int64) {
+	if ref.key.rec == 0 || n <= 0 {
+		return
+	}
+	r.acc[ref.key] += n
+	r.events += n
+	if ref.respelled {
+		r.respelled += n
+	}
 }
 
 var (

@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"context"
+	"errors"
 	"io"
 	"os"
 	"time"
@@ -44,6 +45,11 @@ type Options struct {
 	// programs such as sudo keep working inside the traced command. It
 	// requires running as root.
 	Privileged bool
+	// Backend chooses the tracer: BackendPtrace ("" too, so callers that
+	// predate the eBPF backend keep ptrace), BackendEBPF, or BackendAuto,
+	// which uses eBPF when its programs load here and ptrace otherwise,
+	// saying why in End.Warnings.
+	Backend string
 	// KillDescendants ends every process the command started once the
 	// command is done, those that escaped the tracer too: a setsid or
 	// double-fork daemon, a child created with CLONE_UNTRACED. A reaper
@@ -55,6 +61,13 @@ type Options struct {
 	// outlive the command.
 	KillDescendants bool
 }
+
+// The tracer backends Options.Backend chooses from.
+const (
+	BackendAuto   = "auto"
+	BackendPtrace = "ptrace"
+	BackendEBPF   = "ebpf"
+)
 
 // HelperArg is the first argument with which the tracer re-executes its own
 // binary as the small helper that installs the seccomp filter and then
@@ -90,3 +103,8 @@ func (e *Interrupt) Signal() os.Signal { return e.Sig }
 
 // Is makes an Interrupt a context.Canceled.
 func (e *Interrupt) Is(target error) bool { return target == context.Canceled }
+
+// ErrEBPFUnavailable is matched (errors.Is) by the error of a run with
+// Backend BackendEBPF where the eBPF programs cannot be loaded; the error
+// says why (no privilege, no BTF, a kernel too old, lockdown).
+var ErrEBPFUnavailable = errors.New("the eBPF backend cannot run here")

@@ -77,6 +77,10 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	if grace <= 0 {
 		grace = defaultGrace
 	}
+	tr, notice, handled, err := runBackend(ctx, opts, dir, env, grace)
+	if handled || err != nil {
+		return tr, err
+	}
 
 	sio, err := newStdio(opts)
 	if err != nil {
@@ -153,7 +157,11 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 	if t.fatal != nil {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), t.fatal)
 	}
-	return t.finish(Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Skip: t.skipDirs()}), nil
+	tr = t.finish(Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Skip: t.skipDirs(), Backend: BackendPtrace})
+	if notice != "" {
+		tr.End.Warnings = append([]string{notice}, tr.End.Warnings...)
+	}
+	return tr, nil
 }
 
 // modeFor returns the helper mode: privileged mode runs the command as the

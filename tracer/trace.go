@@ -29,6 +29,11 @@
 // (other hard links, or a real path that names another file or none after
 // the run). Failed opens are never recorded.
 //
+// The header's "backend" says which tracer observed the run: "ptrace" or
+// "ebpf" (absent in older traces, which ptrace wrote). An end record with
+// "lost" counts events the eBPF backend could not deliver: such a trace is
+// incomplete.
+//
 // A header may list "skip" directories (Options.Skip): opens of their own
 // files were counted in the end record's "skipped" instead of recorded.
 package tracer
@@ -103,6 +108,10 @@ type Header struct {
 	// Skip lists the directories whose opens were counted, not recorded
 	// (Options.Skip).
 	Skip []string `json:"skip,omitempty"`
+	// Backend names the tracer that observed the run: BackendPtrace or
+	// BackendEBPF; empty in traces written before it was recorded, which
+	// all came from ptrace.
+	Backend string `json:"backend,omitempty"`
 }
 
 // End closes a trace: how the traced command finished and what it cost.
@@ -116,6 +125,10 @@ type End struct {
 	Skipped    int64    `json:"skipped,omitempty"`  // opens of files under Header.Skip, counted instead of recorded (their success unknown)
 	Killed     []int    `json:"killed,omitempty"`   // pids still alive after the root exited and killed by the tracer
 	Warnings   []string `json:"warnings,omitempty"` // e.g. io_uring in use, setuid program run without privileges
+	// Lost counts the events the eBPF backend observed but could not
+	// deliver (a full ring buffer or table): a trace with any loss is
+	// incomplete, and Warnings says what was lost.
+	Lost int64 `json:"lost,omitempty"`
 	// Survivors is set when Options.KillDescendants was asked for and
 	// could not be made sure of: the command killed the reaper, or a
 	// process would not die. Processes the command started may then

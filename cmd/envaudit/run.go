@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,12 +13,14 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // runOptions are the flags of `envaudit run` beyond the shared ones.
 type runOptions struct {
 	command  []string
 	timeout  time.Duration
+	backend  string // --backend; "" for ptrace
 	traceOut string
 	// environ is the environment the command starts from; nil means
 	// envaudit's own. The Action passes its environment without the
@@ -41,6 +44,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var o outputFlags
 	o.register(c.flags, "audit the project in `DIR`; the command runs there")
 	timeout := c.flags.String("timeout", "", "bound the whole job to `DURATION` (e.g. 90s, 10m): reading the project, the command and all its processes, the enumeration and the audit; a command still running then is stopped and what ran until then audited; default no limit")
+	backend := registerBackend(c.flags)
 	traceOut := c.flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace), and the ecosystems' evidence beside it (FILE without .jsonl, plus .evidence)")
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
@@ -48,6 +52,9 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	ro := runOptions{command: c.flags.Args(), traceOut: *traceOut, stdin: stdin, stdout: stdout, stderr: stderr}
 	var err error
 	ro.timeout, err = parseDuration("--timeout", *timeout)
+	if err == nil {
+		ro.backend, err = checkBackend(*backend)
+	}
 	if err == nil {
 		err = o.check()
 	}
@@ -76,6 +83,20 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 
 // parseDuration parses the value of a duration flag: "" is none, anything
 // else must be a positive duration.
+// registerBackend adds --backend to a command that traces.
+func registerBackend(fs *flag.FlagSet) *string {
+	return fs.String("backend", tracer.BackendPtrace, "trace with `NAME`: ptrace (stops each traced process at every open; needs no privilege), ebpf (observes from the kernel without stopping anything; needs root or CAP_BPF and CAP_PERFMON, BTF, amd64), or auto (ebpf where it loads, else ptrace with a notice)")
+}
+
+// checkBackend validates --backend.
+func checkBackend(name string) (string, error) {
+	switch name {
+	case tracer.BackendPtrace, tracer.BackendEBPF, tracer.BackendAuto:
+		return name, nil
+	}
+	return "", usagef("--backend: unknown backend %q (want ptrace, ebpf or auto)", name)
+}
+
 func parseDuration(flag, value string) (time.Duration, error) {
 	if value == "" {
 		return 0, nil
@@ -120,6 +141,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		Env:      ro.env,
 		Evidence: evidence,
 		Timeout:  ro.timeout,
+		Backend:  ro.backend,
 		Stdin:    ro.stdin,
 		Stdout:   ro.stdout,
 		Stderr:   ro.stderr,

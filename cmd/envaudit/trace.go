@@ -13,6 +13,7 @@ import (
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/internal/shellquote"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // traceOptions are the settings of `envaudit trace`.
@@ -23,6 +24,7 @@ type traceOptions struct {
 	timeout    time.Duration
 	grace      time.Duration
 	privileged bool
+	backend    string // --backend
 	command    []string
 	only, skip names // --ecosystem, --skip-ecosystem
 	// stdin, stdout and stderr are the traced command's streams; stdout
@@ -48,6 +50,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
 	grace := c.flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed; default 5s")
 	c.flags.BoolVar(&to.privileged, "privileged", false, "install the tracer's filter as root and run the command as the sudo user (SUDO_UID, SUDO_GID), so setuid programs such as sudo keep working")
+	backend := registerBackend(c.flags)
 	registerEcosystems(c.flags, &to.only, &to.skip)
 	if code, done := c.parse(args, stdout, stderr); done {
 		return code
@@ -59,6 +62,9 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if err == nil {
 		to.grace, err = parseDuration("--grace", *grace)
+	}
+	if err == nil {
+		to.backend, err = checkBackend(*backend)
 	}
 	if err != nil {
 		return fail(stderr, "trace", err)
@@ -87,6 +93,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		Timeout:    to.timeout,
 		Grace:      to.grace,
 		Privileged: to.privileged,
+		Backend:    to.backend,
 		Stdin:      to.stdin,
 		Stdout:     to.stdout,
 		Stderr:     to.stderr,
@@ -121,8 +128,12 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if evidence != "" && len(t.Collectors) > 0 {
 		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(t.Collectors, " and "), evidence)
 	}
-	fmt.Fprintf(to.stderr, "envaudit: traced %d processes, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
-		ri.Processes, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Quoted(ri.Command), ri.Status(), dest)
+	with := ""
+	if tr.Header.Backend == tracer.BackendEBPF {
+		with = " with eBPF"
+	}
+	fmt.Fprintf(to.stderr, "envaudit: traced %d processes%s, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
+		ri.Processes, with, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Quoted(ri.Command), ri.Status(), dest)
 	if !ri.Succeeded {
 		return exitCommandErr
 	}

@@ -19,10 +19,16 @@
 //   inroot DIR PATH     opens PATH with openat2's RESOLVE_IN_ROOT below DIR
 //   bind FROM TO        in a new mount namespace (and user namespace unless
 //                       root) bind-mounts FROM on TO, then opens TO
+//   swap LINK TARGET    opens the symbolic link LINK, then at once points
+//                       it at TARGET (a new link renamed over it)
+//   unlinked FILE       opens FILE with O_PATH, unlinks it, then opens
+//                       /proc/self/fd/N: a file already deleted
+//   handle FILE         name_to_handle_at of FILE, then open_by_handle_at
 // Every mode exits 0 when the file could be read, non-zero otherwise.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <linux/filter.h>
 #include <linux/openat2.h>
 #include <linux/seccomp.h>
@@ -157,6 +163,37 @@ int main(int argc, char **argv) {
 		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 3;
 		if (mount(argv[2], argv[3], NULL, MS_BIND, NULL) != 0) return 3;
 		return readfile(argv[3]);
+	}
+	if (!strcmp(mode, "swap") && argc == 4) {
+		int fd = syscall(SYS_openat, AT_FDCWD, argv[2], O_RDONLY);
+		if (fd < 0) return 1;
+		char tmp[4200];
+		snprintf(tmp, sizeof tmp, "%s.new", argv[2]);
+		if (symlink(argv[3], tmp) != 0 || rename(tmp, argv[2]) != 0) return 3;
+		char buf[64];
+		return read(fd, buf, sizeof buf) >= 0 ? 0 : 1;
+	}
+	if (!strcmp(mode, "unlinked") && argc == 3) {
+		int fd = open(argv[2], O_PATH);
+		if (fd < 0 || unlink(argv[2]) != 0) return 3;
+		char p[64];
+		snprintf(p, sizeof p, "/proc/self/fd/%d", fd);
+		return readfile(p);
+	}
+	if (!strcmp(mode, "handle") && argc == 3) {
+		struct file_handle *h = malloc(sizeof *h + MAX_HANDLE_SZ);
+		h->handle_bytes = MAX_HANDLE_SZ;
+		int mnt;
+		if (name_to_handle_at(AT_FDCWD, argv[2], h, &mnt, 0) != 0) return 3;
+		// Any descriptor on its mount but O_PATH; a directory's is no
+		// access.
+		char dir[4200];
+		snprintf(dir, sizeof dir, "%s", argv[2]);
+		int mfd = open(dirname(dir), O_RDONLY | O_DIRECTORY);
+		int fd = open_by_handle_at(mfd, h, O_RDONLY);
+		if (fd < 0) return 1;
+		char buf[64];
+		return read(fd, buf, sizeof buf) >= 0 ? 0 : 1;
 	}
 	return 2;
 }

@@ -1,0 +1,910 @@
+// SPDX-License-Identifier: (MIT OR GPL-2.0-only)
+//
+// The eBPF side of envaudit's tracer: it follows exactly the traced process
+// tree (a set of thread-group ids seeded with the helper's pid, grown at
+// fork and shrunk at exit, in the kernel, so no child escapes between two
+// user-space reads) and sends every successful open and execve of that tree
+// to a ring buffer, with the path as the process named it (read at syscall
+// entry, before another thread could rewrite the buffer, or at exit when
+// its page was not yet in memory) and, for a relative path, the absolute
+// directory it is relative to (the working directory or the directory
+// descriptor's, read from the task's own structures in the same syscall:
+// a process gone before user space reads /proc still has it). Events it
+// cannot send are counted.
+//
+// At the exit of a successful open the new descriptor's struct file gives
+// the file actually opened: its path (walked up the dentries and mounts as
+// d_path walks them), device, inode, link count and type, so neither a
+// symbolic link swapped after the call nor a /proc/self/fd reopen can
+// mislead it, and a process gone before user space reads its events still
+// has them.
+//
+// Repeated opens are counted in the kernel: the first open of a file by a
+// process image under one spelling sends its event, and the repeats only
+// increment that access's counter, which user space reads at the end (see
+// count_repeat).
+//
+// Only BTF tracepoints (tp_btf) are used: on the kernel this was written on
+// (docs/tracer.md, "eBPF"), loading LSM and fentry programs fails with
+// EPERM, so the file_open hook (which would also see io_uring's opens) and
+// bpf_d_path (allowed only there) are not available.
+//
+// Built by bpf2go (tracer/ebpf_gen.go, `make bpf`) against a vmlinux.h that
+// bpftool dumps from the kernel's BTF; CO-RE relocations make the object
+// load on other kernels.
+
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+char LICENSE[] SEC("license") = "Dual MIT/GPL";
+
+#define PATH_MAX 4096
+
+// Event kinds, mirrored in ebpf_linux.go.
+enum {
+	EV_OPEN = 1,
+	EV_EXEC = 2,
+	EV_FORK = 3,
+	EV_EXIT = 4,
+	EV_URING = 5, // a successful io_uring_setup, whose opens no tracepoint here sees
+	EV_ARGS = 6,  // the command line and working directory of a new image, just before its EV_EXEC
+};
+
+// Syscall kinds kept in a pending entry.
+enum {
+	SYS_OPEN = 1,
+	SYS_EXEC = 2,
+	SYS_URING = 3,
+	SYS_OPEN_HANDLE = 4, // open_by_handle_at: no path, only the opened file
+};
+
+// Counters in the drops array, mirrored in ebpf_linux.go.
+enum {
+	DROP_RINGBUF = 0, // the ring buffer was full
+	DROP_PENDING = 1, // the pending map was full at syscall entry
+	DROP_PATH = 2,    // the path of a successful open could not be read
+	DROP_TRACKED = 3, // the tracked set was full at fork
+	NUM_DROPS = 4,
+};
+
+// repeat_key names one access as user space aggregates it: the process
+// image (a sequence number given at fork and exec, since thread-group ids
+// are reused), the open flags that decide its operation, and keyed hashes
+// of the path as named (with its base directory) and of the file the
+// kernel opened.
+struct repeat_key {
+	__u64 image;
+	__u64 flags; // the flags that decide the operation, and the ABI (bit 63)
+	__u64 spelled;
+	__u64 file;
+};
+
+// event is one record in the ring buffer; only its header plus the used
+// part of buf are sent (see emit). buf holds, one after the other, the path
+// as named (path_len bytes with its NUL), the base directory of a relative
+// one (base_len) and the file (file_len): for an open the file the new
+// descriptor names, for an exec the executable that runs (what
+// /proc/PID/exe names). Packed so, an open of an absolute path sends about
+// two paths' bytes, not three PATH_MAX slots.
+struct event {
+	__u32 kind;
+	__u32 pid;      // thread-group id
+	__u32 tid;      // thread id
+	__u32 ppid;     // fork: the parent's tgid; exec: the old tid
+	__s64 ret;      // open: the returned descriptor
+	__u64 flags;    // open: the open flags
+	__s32 dirfd;    // open: the directory descriptor (AT_FDCWD = -100)
+	__u16 path_len; // bytes of the path in buf, with its NUL; 0 when none
+	__u16 base_len; // bytes of the base directory after it, with its NUL; 0 when none
+	__u32 sys;      // SYS_OPEN, SYS_EXEC, SYS_URING or SYS_OPEN_HANDLE
+	__u16 file_len; // bytes of the file's path after the base, with its NUL; 0 when none
+	__u16 compat;   // open: made through the 32-bit (int 0x80) syscall ABI
+	__u64 uptr;     // pending entries: the path's user address
+	// The opened file's inode, when file_len is set on an open: what
+	// fstat of the descriptor would say, but for the device, which is the
+	// kernel's own dev_t encoding (MAJOR << 20 | MINOR) and the
+	// superblock's (a file system whose stat reports another device, such
+	// as btrfs's subvolumes, is told by its magic).
+	__u64 ino;
+	__u64 magic;    // the superblock's s_magic
+	__u32 dev;      // i_sb->s_dev
+	__u32 nlink;    // i_nlink
+	__u16 mode;     // i_mode: type and permissions
+	__u16 counted;  // open: the first of its key, whose repeats are in the repeats map
+	__u32 stat_dev; // dev is what stat reports although the file system's stat changes it (btrfs)
+	// open, when counted: the key of the repeats map, which user space
+	// finds again when it reads the counters.
+	struct repeat_key key;
+	char buf[3 * PATH_MAX];
+};
+
+#define EVENT_HEADER (offsetof(struct event, buf))
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, __u8);
+} tracked SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 16384);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, __u32);
+	__type(value, struct event);
+} pending SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct event);
+} scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 << 20);
+} events SEC(".maps");
+
+// image holds the sequence number of each traced process's current image
+// (repeat_key.image): a new one at fork and at exec. The helper, before
+// it executes the command, has none: its opens are not the command's.
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 65536);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, __u32);
+	__type(value, __u64);
+} image SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} image_seq SEC(".maps");
+
+// repeats counts, per access, the opens after the first (whose event was
+// sent). A full map is no loss: the open is then sent as an event. Not
+// preallocated: its memory grows with the distinct accesses of the run,
+// and a preallocated map of this size costs a tenth of a second to create.
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1 << 18);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct repeat_key);
+	__type(value, __u64);
+} repeats SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, NUM_DROPS);
+	__type(key, __u32);
+	__type(value, __u64);
+} drops SEC(".maps");
+
+// Syscall numbers of the native ABI (x86_64), set by the loader so one
+// object serves the architectures whose numbers differ; -1 is none.
+const volatile long nr_open = -1;
+const volatile long nr_creat = -1;
+const volatile long nr_openat = -1;
+const volatile long nr_openat2 = -1;
+const volatile long nr_execve = -1;
+const volatile long nr_execveat = -1;
+const volatile long nr_io_uring_setup = -1;
+const volatile long nr_open_by_handle_at = -1;
+// The same calls of the 32-bit ABI (int 0x80), whose arguments come in
+// other registers.
+const volatile long nr32_open = -1;
+const volatile long nr32_creat = -1;
+const volatile long nr32_openat = -1;
+const volatile long nr32_openat2 = -1;
+const volatile long nr32_execve = -1;
+const volatile long nr32_execveat = -1;
+const volatile long nr32_io_uring_setup = -1;
+const volatile long nr32_open_by_handle_at = -1;
+
+// hash_seed keys the hashes of repeat_key, set by the loader from a random
+// source at each load: a traced program that cannot read it cannot craft
+// two paths of one hash to have an open counted under another file.
+const volatile __u64 hash_seed[2] = {};
+
+// TS_COMPAT in thread_info.status marks a task inside a 32-bit syscall
+// (arch/x86/include/asm/thread_info.h).
+#define TS_COMPAT 0x0002
+
+static __always_inline void count_drop(__u32 which)
+{
+	__u64 *n = bpf_map_lookup_elem(&drops, &which);
+	if (n)
+		*n += 1;
+}
+
+static __always_inline bool is_tracked(__u32 tgid)
+{
+	return bpf_map_lookup_elem(&tracked, &tgid) != NULL;
+}
+
+// emit sends e's header and the used part of its buffer.
+static __always_inline void emit(struct event *e)
+{
+	__u64 size = EVENT_HEADER + (__u64)e->path_len + e->base_len + e->file_len;
+	if (size > sizeof(*e))
+		size = sizeof(*e);
+	if (bpf_ringbuf_output(&events, e, size, 0) != 0)
+		count_drop(DROP_RINGBUF);
+}
+
+// new_image returns a fresh image sequence number (never 0).
+static __always_inline __u64 new_image(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&image_seq, &zero);
+	if (!n)
+		return 0;
+	return __sync_fetch_and_add(n, 1) + 1;
+}
+
+// set_image gives process tgid a new image and returns its sequence
+// number, or 0.
+static __always_inline __u64 set_image(__u32 tgid)
+{
+	__u64 seq = new_image();
+	if (seq && bpf_map_update_elem(&image, &tgid, &seq, BPF_ANY) != 0)
+		seq = 0;
+	return seq;
+}
+
+// hashctx is the state of a hash_bytes between two of its steps.
+struct hashctx {
+	struct event *e;
+	__u64 start, end; // the bytes to hash, in e->buf
+	__u64 h;
+};
+
+// hash_step mixes the i-th eight bytes (the last word masked to the
+// string's end) into the hash: a multiply-xorshift over words, keyed by
+// hash_seed. The offset derives from i, which the verifier does not know,
+// rather than from a counter in c: a counter it knows exactly would make it
+// verify every iteration apart.
+static long hash_step(__u64 i, struct hashctx *c)
+{
+	struct event *e = c->e;
+	__u64 off = c->start + i * 8, end = c->end;
+	if (!e || off >= end || off > sizeof(e->buf) - 8)
+		return 1;
+	barrier_var(off);
+	if (off > sizeof(e->buf) - 8)
+		return 1;
+	__u64 w;
+	__builtin_memcpy(&w, &e->buf[off], 8);
+	if (end - off < 8)
+		w &= (1ULL << (8 * (end - off))) - 1;
+	__u64 h = (c->h ^ w) * 0x9e3779b97f4a7c15ULL;
+	c->h = h ^ (h >> 29);
+	return 0;
+}
+
+// hash_bytes hashes e->buf[off:off+n].
+static __always_inline __u64 hash_bytes(struct event *e, __u64 off, __u64 n, __u64 seed)
+{
+	struct hashctx c = {.e = e, .start = off, .end = off + n, .h = seed ^ (n * 0xff51afd7ed558ccdULL)};
+	bpf_loop(3 * PATH_MAX / 8, hash_step, &c, 0);
+	__u64 h = c.h * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+// The open flags that decide how user space records an open: its access
+// mode, O_CREAT, O_TRUNC, O_DIRECTORY and O_PATH (x86's values, shared by
+// both ABIs).
+#define OPEN_KEY_FLAGS (03 | 0100 | 01000 | 0200000 | 010000000)
+
+// count_repeat decides whether e, a successful open whose file the kernel
+// named, is to be sent: it is not when an open with the same repeat_key was
+// sent before, whose counter it then increments. The first open of a key
+// is sent marked counted, with the key. An open whose relative path has no
+// base directory (user space would ask /proc for it) and a full map are
+// sent as they are.
+static __always_inline bool count_repeat(struct event *e)
+{
+	if (!e->file_len || (e->path_len && e->buf[0] != '/' && !e->base_len))
+		return false;
+	__u32 tgid = e->pid;
+	__u64 *img = bpf_map_lookup_elem(&image, &tgid);
+	if (!img)
+		return false;
+	struct repeat_key k = {
+		.image = *img,
+		.flags = (e->flags & OPEN_KEY_FLAGS) | ((__u64)e->compat << 63) | ((__u64)(e->sys == SYS_OPEN_HANDLE) << 62),
+		.spelled = hash_bytes(e, 0, (__u64)e->path_len + e->base_len, hash_seed[0]),
+		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len, hash_seed[1]),
+	};
+	__u64 *n = bpf_map_lookup_elem(&repeats, &k);
+	if (!n) {
+		__u64 zero = 0;
+		if (bpf_map_update_elem(&repeats, &k, &zero, BPF_NOEXIST) == 0) {
+			e->counted = 1;
+			e->key = k;
+			return false;
+		}
+		// Another thread inserted it first (count there), or the
+		// map is full (send).
+		n = bpf_map_lookup_elem(&repeats, &k);
+		if (!n)
+			return false;
+	}
+	__sync_fetch_and_add(n, 1);
+	return true;
+}
+
+// clear zeroes every field of e but kind, pid, tid and ppid.
+static __always_inline void clear(struct event *e)
+{
+	e->ret = 0;
+	e->flags = 0;
+	e->dirfd = 0;
+	e->path_len = 0;
+	e->base_len = 0;
+	e->sys = 0;
+	e->file_len = 0;
+	e->compat = 0;
+	e->uptr = 0;
+	e->ino = 0;
+	e->magic = 0;
+	e->dev = 0;
+	e->nlink = 0;
+	e->mode = 0;
+	e->counted = 0;
+	e->stat_dev = 0;
+	e->key.image = 0;
+	e->key.flags = 0;
+	e->key.spelled = 0;
+	e->key.file = 0;
+}
+
+static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 ppid)
+{
+	struct event *e = bpf_ringbuf_reserve(&events, EVENT_HEADER, 0);
+	if (!e) {
+		count_drop(DROP_RINGBUF);
+		return;
+	}
+	e->kind = kind;
+	e->pid = pid;
+	e->tid = tid;
+	e->ppid = ppid;
+	clear(e);
+	bpf_ringbuf_submit(e, 0);
+}
+
+// walk is the scratch space in which dir_path composes a path backwards.
+struct walkbuf {
+	char b[2 * PATH_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct walkbuf);
+} walk SEC(".maps");
+
+// MAX_DEPTH bounds the steps of a walk: a component (at least two bytes
+// of the path) or a mount crossed. It is not what limits a walk: any path
+// that fits PATH_MAX has fewer components, and bpf_loop verifies one step,
+// not MAX_DEPTH of them. A path longer than PATH_MAX is not sent (user
+// space falls back, see dir_path's callers).
+#define MAX_DEPTH (PATH_MAX / 2 + 64)
+
+// fd_file returns the struct file behind descriptor fd of task, or NULL.
+static __always_inline struct file *fd_file(struct task_struct *task, long fd)
+{
+	struct fdtable *fdt = BPF_CORE_READ(task, files, fdt);
+	unsigned int max = BPF_CORE_READ(fdt, max_fds);
+	if (fd < 0 || fd >= max)
+		return NULL;
+	struct file **fds = BPF_CORE_READ(fdt, fd);
+	struct file *f;
+	if (bpf_probe_read_kernel(&f, sizeof(f), &fds[fd]) != 0)
+		return NULL;
+	return f;
+}
+
+// walkctx is the state of a dir_walk between two of its steps.
+struct walkctx {
+	struct walkbuf *w;
+	struct vfsmount *vfsmnt;
+	struct mount *mnt;
+	struct dentry *dentry;
+	__u64 pos; // where the composed path starts in w->b
+	int done;  // 1: reached the root; -1: failed
+};
+
+// walk_step moves one component up: bpf_loop runs it, so the verifier
+// checks it once instead of every path through MAX_DEPTH iterations.
+static long walk_step(__u64 i, struct walkctx *c)
+{
+	struct walkbuf *w = c->w;
+	if (!w) {
+		c->done = -1;
+		return 1;
+	}
+	// Plain loads first: inside BPF_CORE_READ, c's own fields would get
+	// CO-RE relocations against a kernel type that does not exist.
+	struct dentry *dentry = c->dentry;
+	struct vfsmount *vfsmnt = c->vfsmnt;
+	struct mount *mnt = c->mnt;
+	struct dentry *mroot = BPF_CORE_READ(vfsmnt, mnt_root);
+	struct dentry *parent = BPF_CORE_READ(dentry, d_parent);
+	if (dentry == mroot || dentry == parent) {
+		struct mount *mparent = BPF_CORE_READ(mnt, mnt_parent);
+		if (mparent == mnt || dentry != mroot) {
+			c->done = 1; // the root of the root mount
+			return 1;
+		}
+		c->dentry = BPF_CORE_READ(mnt, mnt_mountpoint);
+		c->mnt = mparent;
+		c->vfsmnt = &mparent->mnt;
+		return 0;
+	}
+	__u64 len = BPF_CORE_READ(dentry, d_name.len);
+	const unsigned char *name = BPF_CORE_READ(dentry, d_name.name);
+	__u64 pos = c->pos;
+	if (len + 1 > pos || pos > PATH_MAX - 1) {
+		c->done = -1;
+		return 1;
+	}
+	pos -= len;
+	// The masks keep the verifier's bounds: off + sz stays inside the
+	// 2*PATH_MAX scratch buffer.
+	__u64 off = pos & (PATH_MAX - 1), sz = len & (PATH_MAX - 1);
+	barrier_var(off);
+	barrier_var(sz);
+	if (bpf_probe_read_kernel(&w->b[off], sz, name) != 0) {
+		c->done = -1;
+		return 1;
+	}
+	pos -= 1;
+	w->b[pos & (PATH_MAX - 1)] = '/';
+	c->pos = pos;
+	c->dentry = parent;
+	return 0;
+}
+
+// dir_walk composes the absolute path of the directory or file at
+// (vfsmnt, dentry) backwards in the walk buffer, ending at its NUL at PATH_MAX-1,
+// and returns where it starts, or -1. It walks up the dentries, crossing
+// mount points, as d_path does but without its locks: a rename racing with
+// the walk can garble the result, as it can a readlink of /proc/PID/cwd.
+static __always_inline int dir_walk(struct vfsmount *vfsmnt, struct dentry *dentry)
+{
+	__u32 zero = 0;
+	struct walkbuf *w = bpf_map_lookup_elem(&walk, &zero);
+	if (!w)
+		return -1;
+	w->b[PATH_MAX - 1] = 0;
+	struct walkctx c = {
+		.w = w,
+		.vfsmnt = vfsmnt,
+		.mnt = container_of(vfsmnt, struct mount, mnt),
+		.dentry = dentry,
+		.pos = PATH_MAX - 1,
+		.done = 0,
+	};
+	bpf_loop(MAX_DEPTH, walk_step, &c, 0);
+	if (c.done != 1)
+		return -1;
+	__u64 pos = c.pos;
+	if (pos == PATH_MAX - 1) {
+		// The root itself.
+		pos -= 1;
+		w->b[pos & (PATH_MAX - 1)] = '/';
+	}
+	return pos;
+}
+
+// path_into writes the path dir_walk composed into buf at off, which
+// must leave PATH_MAX bytes of room when off is at most max_off, and
+// returns its length with the NUL, or 0.
+static __always_inline __u16 path_into(struct vfsmount *vfsmnt, struct dentry *dentry, char *buf, __u64 off, __u64 max_off)
+{
+	if (off > max_off)
+		return 0;
+	int pos = dir_walk(vfsmnt, dentry);
+	if (pos < 0 || pos >= PATH_MAX - 1)
+		return 0;
+	__u32 zero = 0;
+	struct walkbuf *w = bpf_map_lookup_elem(&walk, &zero);
+	if (!w)
+		return 0;
+	// The masks and the bound above keep the verifier's bounds: the
+	// copy stays inside the walk buffer and inside buf.
+	__u64 from = pos & (PATH_MAX - 1), sz = (PATH_MAX - pos) & (PATH_MAX - 1);
+	barrier_var(from);
+	barrier_var(sz);
+	barrier_var(off);
+	if (off > max_off)
+		return 0;
+	if (bpf_probe_read_kernel(buf + off, sz, &w->b[from]) != 0)
+		return 0;
+	return sz;
+}
+
+// dir_path is path_into e->buf.
+static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, struct event *e, __u64 off)
+{
+	return path_into(vfsmnt, dentry, e->buf, off, 2 * PATH_MAX);
+}
+
+// ARGS_MAX is the most bytes of a command line sent (the ptrace backend's
+// maxArgBytes).
+#define ARGS_MAX (16 << 10)
+
+// args_event is the EV_ARGS record: the new image's command line as
+// /proc/PID/cmdline gives it (NUL-separated, argv_len bytes, at most
+// ARGS_MAX), then its working directory (cwd_len bytes with the NUL). Read
+// at the exec, since a short-lived process is gone before user space
+// could read /proc.
+struct args_event {
+	__u32 kind;
+	__u32 pid;
+	__u32 tid;
+	__u16 argv_len;
+	__u16 cwd_len;
+	__u64 image; // the image's sequence number, which its EV_EXEC carries in key.image
+	char buf[ARGS_MAX + PATH_MAX];
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct args_event);
+} argsbuf SEC(".maps");
+
+#define ARGS_HEADER (offsetof(struct args_event, buf))
+
+// emit_args sends the EV_ARGS record of the current task, which has just
+// executed (its new image's arguments are in place on its stack).
+static __always_inline void emit_args(__u32 tgid, __u32 tid, __u64 image)
+{
+	__u32 zero = 0;
+	struct args_event *a = bpf_map_lookup_elem(&argsbuf, &zero);
+	if (!a)
+		return;
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	a->kind = EV_ARGS;
+	a->pid = tgid;
+	a->tid = tid;
+	a->argv_len = 0;
+	a->cwd_len = 0;
+	a->image = image;
+	unsigned long start = BPF_CORE_READ(task, mm, arg_start), end = BPF_CORE_READ(task, mm, arg_end);
+	__u64 n = end > start ? end - start : 0;
+	if (n > ARGS_MAX)
+		n = ARGS_MAX;
+	barrier_var(n);
+	if (n > ARGS_MAX)
+		return;
+	if (n && bpf_probe_read_user(a->buf, n, (const void *)start) == 0)
+		a->argv_len = n;
+	a->cwd_len = path_into(BPF_CORE_READ(task, fs, pwd.mnt), BPF_CORE_READ(task, fs, pwd.dentry), a->buf, a->argv_len, ARGS_MAX);
+	__u64 size = ARGS_HEADER + (__u64)a->argv_len + a->cwd_len;
+	if (size > sizeof(*a))
+		size = sizeof(*a);
+	if (bpf_ringbuf_output(&events, a, size, 0) != 0)
+		count_drop(DROP_RINGBUF);
+}
+
+// base_dir fills e's base directory for its relative path: the working
+// directory, or the directory of descriptor e->dirfd.
+static __always_inline void base_dir(struct event *e)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct vfsmount *mnt;
+	struct dentry *dentry;
+	if (e->dirfd == -100) {
+		mnt = BPF_CORE_READ(task, fs, pwd.mnt);
+		dentry = BPF_CORE_READ(task, fs, pwd.dentry);
+	} else {
+		struct file *f = fd_file(task, e->dirfd);
+		if (!f)
+			return;
+		mnt = BPF_CORE_READ(f, f_path.mnt);
+		dentry = BPF_CORE_READ(f, f_path.dentry);
+	}
+	e->base_len = dir_path(mnt, dentry, e, e->path_len);
+}
+
+#define BTRFS_SUPER_MAGIC 0x9123683e
+
+// opened_file fills e's file and its inode from the struct file behind
+// descriptor fd of the current task, which the call just returned: the
+// file actually opened, however the process spelled its path. A file the
+// kernel names by its dentry operations (a pipe, socket or anonymous inode
+// reopened through /proc/self/fd: "pipe:[123]") has no path, as d_path
+// gives none for it. Runs in the calling thread at the syscall's exit,
+// before it returns to user space: only another thread closing and
+// reusing the descriptor number in between could swap the file.
+static __always_inline void opened_file(struct event *e, long fd)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct file *f = fd_file(task, fd);
+	if (!f)
+		return;
+	struct vfsmount *mnt = BPF_CORE_READ(f, f_path.mnt);
+	struct dentry *dentry = BPF_CORE_READ(f, f_path.dentry);
+	struct inode *inode = BPF_CORE_READ(f, f_inode);
+	if (!dentry || !inode)
+		return;
+	struct dentry *parent = BPF_CORE_READ(dentry, d_parent);
+	bool is_root = dentry == parent;
+	const struct dentry_operations *ops = BPF_CORE_READ(dentry, d_op);
+	if (ops && BPF_CORE_READ(ops, d_dname) && (!is_root || dentry != BPF_CORE_READ(mnt, mnt_root)))
+		return;
+	e->ino = BPF_CORE_READ(inode, i_ino);
+	e->dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
+	e->nlink = BPF_CORE_READ(inode, __i_nlink);
+	e->mode = BPF_CORE_READ(inode, i_mode);
+	// btrfs's stat reports the device of the file's subvolume
+	// (btrfs_getattr), not the superblock's; where the kernel's BTF has
+	// btrfs's types (built in), take it as stat does.
+	if (e->magic == BTRFS_SUPER_MAGIC && bpf_core_type_exists(struct btrfs_inode)) {
+		struct btrfs_inode *bi = (void *)inode - bpf_core_field_offset(struct btrfs_inode, vfs_inode);
+		e->dev = BPF_CORE_READ(bi, root, anon_dev);
+		e->stat_dev = 1;
+	}
+	// A file unlinked since (d_unlinked) is still walked to where it
+	// was: d_path would append " (deleted)", which the ptrace backend
+	// strips, so both name it alike, and its identity tells the audit
+	// that the path names it no more.
+	e->file_len = dir_path(mnt, dentry, e, (__u64)e->path_len + e->base_len);
+}
+
+// read_path reads the pending call's path from user memory; at entry the
+// page may not be in memory yet (a tracepoint cannot fault it in), so the
+// exit, after the kernel copied it, tries again.
+static __always_inline bool read_path(struct event *e)
+{
+	long n = bpf_probe_read_user_str(e->buf, PATH_MAX, (const void *)e->uptr);
+	if (n <= 0)
+		return false;
+	e->path_len = n;
+	if (e->buf[0] != '/')
+		base_dir(e);
+	return true;
+}
+
+SEC("tp_btf/sys_enter")
+int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+{
+	// Every syscall of the machine comes here: the number is checked
+	// before the traced set, which costs a hash lookup.
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	const char *path = NULL;
+	const void *how = NULL; // openat2's struct open_how, read once tracked
+	__u64 flags = 0;
+	__s32 dirfd = -100;
+	__u32 sys = SYS_OPEN;
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	__u16 compat = (task->thread_info.status & TS_COMPAT) != 0;
+	if (id == (compat ? nr32_io_uring_setup : nr_io_uring_setup)) {
+		if (!is_tracked(tgid))
+			return 0;
+		__u32 zero = 0;
+		struct event *e = bpf_map_lookup_elem(&scratch, &zero);
+		if (!e)
+			return 0;
+		clear(e);
+		e->sys = SYS_URING;
+		if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
+			count_drop(DROP_PENDING);
+		return 0;
+	}
+	if (compat) {
+		// i386: ebx, ecx, edx, esi, edi, ebp.
+		__u64 a0 = (__u32)regs->bx, a1 = (__u32)regs->cx, a2 = (__u32)regs->dx, a4 = (__u32)regs->di;
+		if (id == nr32_openat) {
+			dirfd = (__s32)a0;
+			path = (const char *)a1;
+			flags = a2;
+		} else if (id == nr32_open) {
+			path = (const char *)a0;
+			flags = a1;
+		} else if (id == nr32_creat) {
+			path = (const char *)a0;
+			flags = 01 | 0100 | 01000;
+		} else if (id == nr32_openat2) {
+			dirfd = (__s32)a0;
+			path = (const char *)a1;
+			how = (const void *)a2;
+		} else if (id == nr32_execve) {
+			path = (const char *)a0;
+			sys = SYS_EXEC;
+		} else if (id == nr32_execveat) {
+			dirfd = (__s32)a0;
+			path = (const char *)a1;
+			flags = a4;
+			sys = SYS_EXEC;
+		} else if (id == nr32_open_by_handle_at) {
+			flags = a2;
+			sys = SYS_OPEN_HANDLE;
+		} else {
+			return 0;
+		}
+	} else if (id == nr_openat) {
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		flags = regs->dx;
+	} else if (id == nr_open) {
+		path = (const char *)regs->di;
+		flags = regs->si;
+	} else if (id == nr_creat) {
+		path = (const char *)regs->di;
+		flags = 01 | 0100 | 01000; // O_WRONLY|O_CREAT|O_TRUNC
+	} else if (id == nr_openat2) {
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		how = (const void *)regs->dx;
+	} else if (id == nr_execve) {
+		path = (const char *)regs->di;
+		sys = SYS_EXEC;
+	} else if (id == nr_execveat) {
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		flags = regs->r8;
+		sys = SYS_EXEC;
+	} else if (id == nr_open_by_handle_at) {
+		// open_by_handle_at(mount_fd, handle, flags): a file named by
+		// its handle, which only the opened descriptor turns into a
+		// path.
+		flags = regs->dx;
+		sys = SYS_OPEN_HANDLE;
+	} else {
+		return 0;
+	}
+	if (!is_tracked(tgid))
+		return 0;
+	// struct open_how starts with its __u64 flags.
+	if (how && bpf_probe_read_user(&flags, sizeof(flags), how) != 0)
+		return 0;
+
+	__u32 zero = 0;
+	struct event *e = bpf_map_lookup_elem(&scratch, &zero);
+	if (!e)
+		return 0;
+	e->kind = sys == SYS_EXEC ? EV_EXEC : EV_OPEN;
+	e->pid = tgid;
+	e->tid = tid;
+	e->ppid = 0;
+	clear(e);
+	e->flags = flags;
+	e->dirfd = dirfd;
+	e->sys = sys;
+	e->compat = compat;
+	e->uptr = (__u64)path;
+	if (path)
+		read_path(e);
+	if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
+		count_drop(DROP_PENDING);
+	return 0;
+}
+
+SEC("tp_btf/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+{
+	// As in sys_enter, only the calls it notes are looked up (either
+	// ABI's numbers: whether the call was a 32-bit one is not asked).
+	long nr = regs->orig_ax;
+	if (nr != nr_openat && nr != nr_open && nr != nr_creat && nr != nr_openat2 &&
+	    nr != nr_open_by_handle_at && nr != nr_execve && nr != nr_execveat && nr != nr_io_uring_setup &&
+	    nr != nr32_openat && nr != nr32_open && nr != nr32_creat && nr != nr32_openat2 &&
+	    nr != nr32_open_by_handle_at && nr != nr32_execve && nr != nr32_execveat && nr != nr32_io_uring_setup)
+		return 0;
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct event *e = bpf_map_lookup_elem(&pending, &tid);
+	if (!e)
+		return 0;
+	// A successful execve ends in sched_process_exec, which sends and
+	// deletes its entry; what is left here failed or is an open.
+	if (e->sys == SYS_URING && ret >= 0) {
+		__u64 pid_tgid = bpf_get_current_pid_tgid();
+		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
+	} else if ((e->sys == SYS_OPEN || e->sys == SYS_OPEN_HANDLE) && ret >= 0) {
+		e->ret = ret;
+		if (e->sys == SYS_OPEN && !e->path_len && !read_path(e)) {
+			count_drop(DROP_PATH);
+		} else {
+			// Without the file (a path deeper than PATH_MAX, a
+			// pseudo file), user space resolves the spelling, as
+			// the ptrace backend does when readlink fails; an
+			// open_by_handle_at whose file the kernel cannot name
+			// is no path either side records.
+			opened_file(e, ret);
+			if ((e->sys == SYS_OPEN || e->file_len) && !count_repeat(e))
+				emit(e);
+		}
+	}
+	bpf_map_delete_elem(&pending, &tid);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_fork")
+int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
+{
+	__u32 ptgid = BPF_CORE_READ(parent, tgid);
+	__u32 ctgid = BPF_CORE_READ(child, tgid);
+	__u32 cpid = BPF_CORE_READ(child, pid);
+	if (ctgid != cpid || !is_tracked(ptgid))
+		return 0; // a thread, or not ours
+	__u8 one = 1;
+	if (bpf_map_update_elem(&tracked, &ctgid, &one, BPF_ANY) != 0) {
+		count_drop(DROP_TRACKED);
+		return 0;
+	}
+	set_image(ctgid);
+	emit_small(EV_FORK, ctgid, cpid, ptgid);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exec")
+int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid);
+	if (!is_tracked(tgid))
+		return 0;
+	__u64 seq = set_image(tgid);
+	if (seq)
+		emit_args(tgid, BPF_CORE_READ(p, pid), seq);
+	__u32 old = old_pid;
+	struct event *e = bpf_map_lookup_elem(&pending, &old);
+	if (!e || e->sys != SYS_EXEC) {
+		// An exec whose entry was lost: still a new program image.
+		emit_small(EV_EXEC, tgid, BPF_CORE_READ(p, pid), old);
+		return 0;
+	}
+	if (!e->path_len) {
+		// The old image's memory is gone: the kernel's copy of the
+		// name, relative to the same directory.
+		const char *fn = BPF_CORE_READ(bprm, filename);
+		long n = bpf_probe_read_kernel_str(e->buf, PATH_MAX, fn);
+		if (n > 0) {
+			e->path_len = n;
+			if (e->buf[0] != '/')
+				base_dir(e);
+		}
+	}
+	// The executable that runs (the interpreter of a script), named now:
+	// a short-lived process is gone before user space could read
+	// /proc/PID/exe.
+	struct file *exe = BPF_CORE_READ(p, mm, exe_file);
+	if (exe)
+		e->file_len = dir_path(BPF_CORE_READ(exe, f_path.mnt), BPF_CORE_READ(exe, f_path.dentry), e, (__u64)e->path_len + e->base_len);
+	e->kind = EV_EXEC;
+	e->pid = tgid;
+	e->tid = BPF_CORE_READ(p, pid);
+	e->ppid = old;
+	e->key.image = seq;
+	emit(e);
+	bpf_map_delete_elem(&pending, &old);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(sched_process_exit, struct task_struct *p, bool group_dead)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid);
+	__u32 tid = BPF_CORE_READ(p, pid);
+	bpf_map_delete_elem(&pending, &tid);
+	if (!group_dead || !is_tracked(tgid))
+		return 0;
+	bpf_map_delete_elem(&tracked, &tgid);
+	bpf_map_delete_elem(&image, &tgid);
+	emit_small(EV_EXIT, tgid, tid, 0);
+	return 0;
+}

@@ -1,0 +1,23 @@
+//go:build linux && arm64
+
+package tracer
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// runBackend: the BPF object reads syscall arguments from x86-64 registers
+// and is built for amd64 only, so arm64 always traces with ptrace.
+func runBackend(ctx context.Context, opts Options, dir string, env []string, grace time.Duration) (tr *Trace, notice string, handled bool, err error) {
+	switch opts.Backend {
+	case "", BackendPtrace:
+		return nil, "", false, nil
+	case BackendAuto:
+		return nil, "the eBPF tracer is not built for arm64 yet, so ptrace traced the run", false, nil
+	case BackendEBPF:
+		return nil, "", false, fmt.Errorf("trace --backend ebpf: %w: it is built for amd64 only so far", ErrEBPFUnavailable)
+	}
+	return nil, "", false, fmt.Errorf("trace: unknown backend %q (want auto, ebpf or ptrace)", opts.Backend)
+}

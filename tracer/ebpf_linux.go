@@ -1,0 +1,937 @@
+//go:build linux && amd64
+
+package tracer
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/link"
+	"github.com/cilium/ebpf/ringbuf"
+	"golang.org/x/sys/unix"
+)
+
+// Event kinds and drop counters of bpf/trace.bpf.c.
+const (
+	bpfEvOpen  = 1
+	bpfEvExec  = 2
+	bpfEvFork  = 3
+	bpfEvExit  = 4
+	bpfEvURing = 5
+	bpfEvArgs  = 6
+
+	// bpfSysOpenHandle marks an open_by_handle_at, which names no path.
+	bpfSysOpenHandle = 4
+
+	bpfNumDrops = 4
+)
+
+// bpfDropNames says, for each drop counter, what was lost.
+var bpfDropNames = [bpfNumDrops]string{
+	"events the ring buffer had no room for",
+	"opens begun while the table of calls in flight was full",
+	"opens whose path could not be read",
+	"processes started while the table of traced processes was full",
+}
+
+// bpfPathMax is PATH_MAX of bpf/trace.bpf.c: the most bytes, with its NUL,
+// of each path in an event.
+const bpfPathMax = 4096
+
+// bpfHeaderSize is the size of an event without its buffer.
+const bpfHeaderSize = 120
+
+// bpfArgsHeaderSize is the size of an EV_ARGS record without its buffer,
+// and bpfArgsMax the most bytes of its command line.
+const (
+	bpfArgsHeaderSize = 24
+	bpfArgsMax        = 16 << 10
+)
+
+// bpfRepeatsEntries, when positive, replaces the size of the kernel's map
+// of repeated opens: a test makes it small to see a full map send events
+// instead of losing counts.
+var bpfRepeatsEntries uint32
+
+// bpfRingBytes, when positive, replaces the size of the ring buffer: a
+// test makes it one page to see events lost and counted.
+var bpfRingBytes uint32
+
+// bpfSession is the loaded and attached BPF programs of one traced run.
+type bpfSession struct {
+	objs  bpfTraceObjects
+	links []link.Link
+	rd    *ringbuf.Reader
+}
+
+// bpfUnavailable explains why the eBPF backend cannot run here.
+type bpfUnavailable struct {
+	reason string
+	err    error
+}
+
+func (e *bpfUnavailable) Error() string {
+	if e.err == nil {
+		return e.reason
+	}
+	return e.reason + ": " + e.err.Error()
+}
+
+func (e *bpfUnavailable) Unwrap() error { return e.err }
+
+// loadBPF loads and attaches the programs. Each failure names what is
+// missing, since an operator can act on that and not on an errno.
+func loadBPF() (*bpfSession, error) {
+	if _, err := os.Stat("/sys/kernel/btf/vmlinux"); err != nil {
+		return nil, &bpfUnavailable{"the kernel exposes no BTF (/sys/kernel/btf/vmlinux; CONFIG_DEBUG_INFO_BTF)", err}
+	}
+	spec, err := loadBpfTrace()
+	if err != nil {
+		return nil, &bpfUnavailable{"the embedded BPF object is unreadable", err}
+	}
+	// The syscall numbers come from the ptrace backend's tables, so the
+	// two follow the same calls.
+	for prefix, x := range map[string]*abi{"nr_": abiX8664, "nr32_": abiI386} {
+		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1, sysOpenByHandle: -1}
+		for nr, kind := range x.calls {
+			if _, ok := nrs[kind]; ok {
+				nrs[kind] = int64(nr)
+			}
+		}
+		for name, kind := range map[string]sysKind{
+			"open": sysOpen, "creat": sysCreat, "openat": sysOpenat,
+			"openat2": sysOpenat2, "execve": sysExecve, "execveat": sysExecveat,
+			"io_uring_setup": sysIOUringSetup, "open_by_handle_at": sysOpenByHandle,
+		} {
+			v, ok := spec.Variables[prefix+name]
+			if !ok {
+				return nil, &bpfUnavailable{"the embedded BPF object lacks " + prefix + name, nil}
+			}
+			if err := v.Set(nrs[kind]); err != nil {
+				return nil, &bpfUnavailable{"the embedded BPF object: set " + prefix + name, err}
+			}
+		}
+	}
+	// The key of the hashes that name repeated opens, unknown to the
+	// traced programs (see hash_seed in bpf/trace.bpf.c).
+	var seed [2]uint64
+	if err := binary.Read(rand.Reader, binary.LittleEndian, &seed); err != nil {
+		return nil, fmt.Errorf("trace: seed the hashes of repeated opens: %w", err)
+	}
+	v, ok := spec.Variables["hash_seed"]
+	if !ok {
+		return nil, &bpfUnavailable{"the embedded BPF object lacks hash_seed", nil}
+	}
+	if err := v.Set(seed); err != nil {
+		return nil, &bpfUnavailable{"the embedded BPF object: set hash_seed", err}
+	}
+	if bpfRepeatsEntries > 0 {
+		spec.Maps["repeats"].MaxEntries = bpfRepeatsEntries
+	}
+	if bpfRingBytes > 0 {
+		spec.Maps["events"].MaxEntries = bpfRingBytes
+	}
+	s := &bpfSession{}
+	if err := spec.LoadAndAssign(&s.objs, nil); err != nil {
+		return nil, loadError(err)
+	}
+	// BTF tracepoints attach without tracefs, which containers rarely
+	// mount.
+	attach := []struct {
+		name string
+		prog *ebpf.Program
+	}{
+		{"sched_process_fork", s.objs.SchedProcessFork},
+		{"sched_process_exec", s.objs.SchedProcessExec},
+		{"sched_process_exit", s.objs.SchedProcessExit},
+		{"sys_enter", s.objs.SysEnter},
+		{"sys_exit", s.objs.SysExit},
+	}
+	for _, a := range attach {
+		l, err := link.AttachTracing(link.TracingOptions{Program: a.prog})
+		if err != nil {
+			s.close()
+			return nil, &bpfUnavailable{"cannot attach to the " + a.name + " tracepoint", err}
+		}
+		s.links = append(s.links, l)
+	}
+	if s.rd, err = ringbuf.NewReader(s.objs.Events); err != nil {
+		s.close()
+		return nil, &bpfUnavailable{"cannot read the ring buffer", err}
+	}
+	return s, nil
+}
+
+// loadError explains a failed program load.
+func loadError(err error) error {
+	switch {
+	case errors.Is(err, unix.EPERM):
+		if b, rerr := os.ReadFile("/sys/kernel/security/lockdown"); rerr == nil && bytes.Contains(b, []byte("[confidentiality]")) {
+			return &bpfUnavailable{"the kernel is in lockdown (confidentiality), which forbids the BPF programs' reads", err}
+		}
+		return &bpfUnavailable{"loading BPF programs is not permitted here (needs root, or CAP_BPF and CAP_PERFMON; a container's seccomp profile may block bpf())", err}
+	case errors.Is(err, ebpf.ErrNotSupported):
+		return &bpfUnavailable{"the kernel is too old for the BPF programs (needs BTF tracepoints and ring buffers: Linux 5.8 or later)", err}
+	}
+	return &bpfUnavailable{"the kernel refused the BPF programs", err}
+}
+
+func (s *bpfSession) close() {
+	if s.rd != nil {
+		s.rd.Close()
+	}
+	for _, l := range s.links {
+		l.Close()
+	}
+	s.objs.Close()
+}
+
+// drops sums the per-CPU drop counters.
+func (s *bpfSession) drops() ([bpfNumDrops]uint64, error) {
+	var out [bpfNumDrops]uint64
+	for i := range uint32(bpfNumDrops) {
+		var per []uint64
+		if err := s.objs.Drops.Lookup(i, &per); err != nil {
+			return out, err
+		}
+		for _, n := range per {
+			out[i] += n
+		}
+	}
+	return out, nil
+}
+
+// bpfEvent is a decoded ring-buffer record.
+type bpfEvent struct {
+	kind, pid, tid, ppid uint32
+	sys                  uint32
+	ret                  int64
+	flags                uint64
+	dirfd                int32
+	compat               bool
+	path                 []byte // as the process named it, without its NUL; a view into the record
+	base                 []byte // for a relative path, the absolute directory it is relative to (or empty)
+	// file is, for an open, the file the new descriptor names and, for
+	// an exec, the executable that runs, as the kernel names it (or
+	// empty).
+	file []byte
+	// The opened file's inode, when file is set on an open: ino, nlink
+	// and mode as fstat gives them, dev in the kernel's encoding and the
+	// superblock's magic.
+	ino, magic uint64
+	dev, nlink uint32
+	mode       uint16
+	// statDev says that dev is what stat reports, which the kernel
+	// side read where the file system's stat reports another device than
+	// its superblock's (btrfs's subvolumes).
+	statDev bool
+	// counted marks the first open of an access whose repeats the
+	// kernel counts under key in its repeats map.
+	counted bool
+	key     bpfTraceRepeatKey
+	// argv and cwd are an EV_ARGS record's command line (NUL-separated)
+	// and working directory, for the exec event of the same image
+	// (key.Image), which follows it.
+	argv, cwd []byte
+}
+
+func decodeBPFEvent(b []byte) (bpfEvent, error) {
+	var e bpfEvent
+	le := binary.LittleEndian
+	if len(b) >= bpfArgsHeaderSize && le.Uint32(b) == bpfEvArgs {
+		e.kind, e.pid, e.tid = bpfEvArgs, le.Uint32(b[4:]), le.Uint32(b[8:])
+		argvLen, cwdLen := int(le.Uint16(b[12:])), int(le.Uint16(b[14:]))
+		e.key.Image = le.Uint64(b[16:])
+		buf := b[bpfArgsHeaderSize:]
+		if argvLen > bpfArgsMax || cwdLen > bpfPathMax || argvLen+cwdLen > len(buf) {
+			return e, fmt.Errorf("event command line of %d and working directory of %d bytes beyond its %d", argvLen, cwdLen, len(buf))
+		}
+		e.argv = buf[:argvLen]
+		e.cwd = bytes.TrimSuffix(buf[argvLen:argvLen+cwdLen], []byte{0})
+		return e, nil
+	}
+	if len(b) < bpfHeaderSize {
+		return e, fmt.Errorf("short event (%d bytes)", len(b))
+	}
+	e.kind, e.pid, e.tid, e.ppid = le.Uint32(b[0:]), le.Uint32(b[4:]), le.Uint32(b[8:]), le.Uint32(b[12:])
+	e.ret = int64(le.Uint64(b[16:]))
+	e.flags = le.Uint64(b[24:])
+	e.dirfd = int32(le.Uint32(b[32:]))
+	e.sys = le.Uint32(b[40:])
+	e.compat = le.Uint16(b[46:]) != 0
+	e.ino, e.magic = le.Uint64(b[56:]), le.Uint64(b[64:])
+	e.dev, e.nlink = le.Uint32(b[72:]), le.Uint32(b[76:])
+	e.mode = le.Uint16(b[80:])
+	e.counted = le.Uint16(b[82:]) != 0
+	e.statDev = le.Uint32(b[84:]) != 0
+	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[88:]), Flags: le.Uint64(b[96:]), Spelled: le.Uint64(b[104:]), File: le.Uint64(b[112:])}
+	buf := b[bpfHeaderSize:]
+	// The three paths follow one another, each with its NUL.
+	for _, f := range []struct {
+		what string
+		n    int
+		dst  *[]byte
+	}{
+		{"path", int(le.Uint16(b[36:])), &e.path},
+		{"base directory", int(le.Uint16(b[38:])), &e.base},
+		{"file", int(le.Uint16(b[44:])), &e.file},
+	} {
+		if f.n > bpfPathMax || f.n > len(buf) {
+			return e, fmt.Errorf("event %s of %d bytes beyond its %d", f.what, f.n, min(len(buf), bpfPathMax))
+		}
+		if f.n > 0 {
+			*f.dst = bytes.TrimSuffix(buf[:f.n], []byte{0})
+		}
+		buf = buf[f.n:]
+	}
+	return e, nil
+}
+
+// Magic numbers (statfs f_type) of file systems whose stat reports another
+// device than their superblock's: btrfs and bcachefs give each subvolume a
+// device of its own.
+const (
+	btrfsMagic    = 0x9123683e
+	bcachefsMagic = 0xca451a4e
+)
+
+// fileInfo is what the kernel said of the file an open returned, as
+// fstat of the descriptor would say it: the ptrace backend's record().
+// On a file system whose stat reports the subvolume's device rather than
+// the superblock's, when the kernel side could not read it (bcachefs, or
+// btrfs built as a module, whose types the kernel's BTF lacks), the device
+// is taken from the file at real if that is still the same inode;
+// otherwise the file is not claimed regular, so that no identity is
+// recorded for it rather than a wrong one.
+func (e *bpfEvent) fileInfo(real []byte) fileInfo {
+	// MAJOR is the top 12 bits of the kernel's dev_t, MINOR the low 20;
+	// unix.Mkdev encodes them as stat's st_dev (new_encode_dev).
+	fi := fileInfo{dev: unix.Mkdev(e.dev>>20, e.dev&(1<<20-1)), ino: e.ino, nlink: e.nlink, kind: fileOther}
+	switch uint32(e.mode) & unix.S_IFMT {
+	case unix.S_IFREG:
+		fi.kind = fileRegular
+	case unix.S_IFDIR:
+		fi.kind = fileDir
+	}
+	if (e.magic == btrfsMagic || e.magic == bcachefsMagic) && !e.statDev {
+		var st unix.Stat_t
+		if unix.Lstat(string(real), &st) == nil && st.Ino == e.ino && st.Mode&unix.S_IFMT == uint32(e.mode)&unix.S_IFMT {
+			fi.dev = st.Dev
+		} else if fi.kind == fileRegular {
+			fi.kind = fileOther
+		}
+	}
+	return fi
+}
+
+// bpfTracer turns the events of one run into the recorder's process and
+// access records, as the ptrace backend would.
+type bpfTracer struct {
+	opts     Options
+	rec      *recorder
+	live     map[uint32]int // tgid -> process record (0: the helper before its exec)
+	root     uint32
+	link     []byte
+	cmdline  []byte
+	shebangs map[string][]string
+	elf      map[string]string
+	skip     [][]byte
+	skipped  int64
+	ioURing  map[int]bool // process records that set up io_uring
+	// repeats maps the key of each counted open to what it recorded,
+	// so that the kernel's count of its repeats can be added at the end.
+	repeats map[bpfTraceRepeatKey]bpfRepeat
+	// gone holds the live processes the kernel no longer traces, seen so
+	// at the last pruneGone.
+	gone map[uint32]bool
+	// args holds, per process, the command line and working directory
+	// the kernel sent for its newest image, until that image's exec event.
+	args map[uint32]bpfArgs
+}
+
+// bpfArgs is a decoded EV_ARGS record.
+type bpfArgs struct {
+	image uint64
+	argv  []string
+	cwd   string
+}
+
+// bpfRepeat is what the first open of a repeats key was recorded as.
+type bpfRepeat struct {
+	ref     accRef // zero when it was not recorded
+	skipped bool   // it was below a skipped directory
+}
+
+// runEBPF is Run with the eBPF backend: the command runs untraced by
+// ptrace, with no seccomp filter and no no_new_privs, and the kernel
+// reports what its tree opens.
+func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
+	defer s.close()
+	sio, err := newStdio(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer sio.closeAll()
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("trace: %w", err)
+	}
+	defer errR.Close()
+	argv := append([]string{os.Args[0], HelperArg, bpfHelperMode + mode}, opts.Command...)
+	attr := &syscall.ProcAttr{
+		Dir:   dir,
+		Env:   env,
+		Files: append(sio.child[:], errW.Fd()),
+		Sys:   &syscall.SysProcAttr{},
+	}
+	t := &bpfTracer{
+		opts: opts, rec: newRecorder(), live: map[uint32]int{},
+		link: make([]byte, 4096), shebangs: map[string][]string{}, elf: map[string]string{},
+		ioURing: map[int]bool{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{}, gone: map[uint32]bool{},
+		args: map[uint32]bpfArgs{},
+	}
+	for _, d := range opts.Skip {
+		t.skip = append(t.skip, []byte(strings.TrimSuffix(d, "/")+"/"))
+	}
+	t.rec.startResolver()
+	defer t.rec.stopResolver()
+
+	start := time.Now()
+	pid, err := syscall.ForkExec("/proc/self/exe", argv, attr)
+	errW.Close()
+	sio.closeChildEnds()
+	if err != nil {
+		return nil, fmt.Errorf("trace: start helper: %w", err)
+	}
+	// The helper stops itself; once it is in the traced set, it may go on
+	// and execute the command, whose every descendant the kernel follows.
+	var ws unix.WaitStatus
+	for {
+		_, err := unix.Wait4(pid, &ws, unix.WSTOPPED, nil)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("trace: wait for helper: %w", err)
+		}
+		break
+	}
+	if !ws.Stopped() {
+		sio.wait()
+		if msg := readHelperError(errR); msg != "" {
+			return nil, helperFailure(opts.Command, msg)
+		}
+		return nil, fmt.Errorf("trace: helper ended before tracing started (%s)", describeStatus(ws))
+	}
+	t.root = uint32(pid)
+	t.live[t.root] = 0
+	if err := s.objs.Tracked.Put(t.root, uint8(1)); err != nil {
+		unix.Kill(pid, unix.SIGKILL)
+		unix.Wait4(pid, &ws, 0, nil)
+		return nil, fmt.Errorf("trace: add the helper to the traced set: %w", err)
+	}
+	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
+		return nil, fmt.Errorf("trace: resume helper: %w", err)
+	}
+
+	// The root's status comes from wait4; the tree's end from the ring
+	// buffer, when the last traced process's exit event has been read.
+	rootDone := make(chan unix.WaitStatus, 1)
+	go func() {
+		var ws unix.WaitStatus
+		for {
+			_, err := unix.Wait4(pid, &ws, 0, nil)
+			if err == unix.EINTR {
+				continue
+			}
+			break
+		}
+		rootDone <- ws
+	}()
+
+	var (
+		rootStatus  unix.WaitStatus
+		rootExited  bool
+		rootEnd     time.Time
+		timedOut    bool
+		interrupted bool
+		interSig    string
+		killed      = map[int]bool{}
+		graceAt     time.Time
+		termAt      time.Time
+	)
+	var timeout <-chan time.Time
+	if opts.Timeout > 0 {
+		tm := time.NewTimer(opts.Timeout)
+		defer tm.Stop()
+		timeout = tm.C
+	}
+	stopping := false
+	signalAll := func(sig syscall.Signal) {
+		for tgid := range t.live {
+			if unix.Kill(int(tgid), sig) == nil {
+				killed[int(tgid)] = true
+			}
+		}
+	}
+	var rerr error
+	for {
+		s.rd.SetDeadline(time.Now().Add(50 * time.Millisecond))
+		r, err := s.rd.Read()
+		switch {
+		case err == nil:
+			if e, derr := decodeBPFEvent(r.RawSample); derr != nil {
+				rerr = derr
+			} else {
+				t.handle(e)
+			}
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			if rootExited {
+				t.pruneGone(s)
+			}
+		default:
+			return nil, fmt.Errorf("trace: read the ring buffer: %w", err)
+		}
+		select {
+		case ws := <-rootDone:
+			rootStatus, rootExited, rootEnd = ws, true, time.Now()
+			graceAt = rootEnd.Add(grace)
+		default:
+		}
+		if !stopping {
+			select {
+			case <-ctx.Done():
+				stopping = true
+				cause := context.Cause(ctx)
+				if errors.Is(cause, context.DeadlineExceeded) {
+					timedOut = true
+				} else {
+					interrupted = true
+					if sig, ok := signalOf(cause); ok {
+						interSig = unix.SignalName(sig)
+					}
+				}
+				if !rootExited {
+					unix.Kill(pid, causeSignal(ctx))
+				}
+				graceAt = time.Now().Add(grace)
+			case <-timeout:
+				stopping, timedOut = true, true
+				if !rootExited {
+					unix.Kill(pid, unix.SIGTERM)
+				}
+				graceAt = time.Now().Add(grace)
+			default:
+			}
+		}
+		if rootExited && len(t.live) == 0 {
+			break
+		}
+		now := time.Now()
+		if !graceAt.IsZero() && now.After(graceAt) {
+			if termAt.IsZero() {
+				signalAll(unix.SIGTERM)
+				termAt = now.Add(min(grace, maxTermWait))
+			} else if now.After(termAt) {
+				signalAll(unix.SIGKILL)
+			}
+		}
+	}
+	if !rootExited {
+		rootEnd = time.Now()
+	}
+	sio.wait()
+	if msg := readHelperError(errR); msg != "" {
+		return nil, helperFailure(opts.Command, msg)
+	}
+	if rerr != nil {
+		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), rerr)
+	}
+	lostRepeats, err := t.addRepeats(s)
+	if err != nil {
+		return nil, fmt.Errorf("trace: read the counts of repeated opens: %w", err)
+	}
+	h := Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Backend: BackendEBPF}
+	for _, d := range t.skip {
+		h.Skip = append(h.Skip, string(d[:len(d)-1]))
+	}
+	tr := &Trace{Header: h, Processes: t.rec.procs}
+	tr.Accesses = t.rec.accesses(newResolver())
+	end := End{
+		TimedOut: timedOut, Interrupted: interrupted, InterruptSignal: interSig,
+		DurationMs: rootEnd.Sub(start).Milliseconds(),
+		Processes:  len(t.rec.procs), Events: t.rec.events, Skipped: t.skipped,
+	}
+	if rootStatus.Signaled() {
+		end.ExitCode = 128 + int(rootStatus.Signal())
+		end.Signal = unix.SignalName(rootStatus.Signal())
+	} else {
+		end.ExitCode = rootStatus.ExitStatus()
+	}
+	for p := range killed {
+		end.Killed = append(end.Killed, p)
+	}
+	sort.Ints(end.Killed)
+	var uring []int
+	for rec := range t.ioURing {
+		uring = append(uring, rec)
+	}
+	sort.Ints(uring)
+	for _, rec := range uring {
+		p := t.rec.procs[rec-1]
+		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
+	}
+	drops, err := s.drops()
+	if err != nil {
+		return nil, fmt.Errorf("trace: read the drop counters: %w", err)
+	}
+	for i, n := range drops {
+		if n > 0 {
+			end.Lost += int64(n)
+			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, bpfDropNames[i]))
+		}
+	}
+	if lostRepeats > 0 {
+		end.Lost += lostRepeats
+		end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d repeated opens of files whose first open the ring buffer had no room for: the trace is incomplete", lostRepeats))
+	}
+	tr.End = end
+	return tr, nil
+}
+
+// handle applies one event.
+func (t *bpfTracer) handle(e bpfEvent) {
+	switch e.kind {
+	case bpfEvFork:
+		parent := t.live[e.ppid]
+		rec := 0
+		if parent != 0 {
+			pr := t.rec.procs[parent-1]
+			rec = t.rec.addProcess(Process{PID: int(e.pid), Parent: parent, Exe: pr.Exe, Argv: pr.Argv, Cwd: pr.Cwd})
+		}
+		t.live[e.pid] = rec
+	case bpfEvExit:
+		delete(t.live, e.pid)
+		delete(t.args, e.pid)
+	case bpfEvArgs:
+		if _, ok := t.live[e.pid]; ok {
+			t.args[e.pid] = bpfArgs{image: e.key.Image, argv: splitArgs(e.argv), cwd: string(e.cwd)}
+		}
+	case bpfEvOpen:
+		if e.counted {
+			// Its repeats are counted whatever this one becomes;
+			// an entry left zero adds nothing.
+			t.repeats[e.key] = bpfRepeat{}
+		}
+		rec, ok := t.live[e.pid]
+		if !ok || rec == 0 {
+			return
+		}
+		x := abiX8664
+		if e.compat {
+			x = abiI386
+		}
+		op, ok := x.openOp(e.flags)
+		if !ok {
+			return
+		}
+		// The kernel's name of the file opened, as the ptrace backend
+		// reads it back from /proc/PID/fd/N: a path, or none.
+		var real []byte
+		if len(e.file) > 0 && e.file[0] == '/' {
+			real = e.file
+		}
+		path := e.path
+		if e.sys == bpfSysOpenHandle {
+			path = real
+		}
+		if len(path) == 0 {
+			return
+		}
+		// As under ptrace, only a path the process named is skipped.
+		if e.sys != bpfSysOpenHandle && t.skips(path) {
+			t.skipped++
+			if e.counted {
+				t.repeats[e.key] = bpfRepeat{skipped: true}
+			}
+			return
+		}
+		if path[0] != '/' {
+			path = t.absolute(int(e.tid), path, e.dirfd, e.base)
+		}
+		ref, id, need := t.rec.addAccess(rec, opIndexOf(op), path, real)
+		if need {
+			t.rec.setInfo(id, e.fileInfo(real))
+		}
+		if e.counted {
+			t.repeats[e.key] = bpfRepeat{ref: ref}
+		}
+	case bpfEvExec:
+		t.exec(e)
+	case bpfEvURing:
+		if rec := t.live[e.pid]; rec != 0 {
+			t.ioURing[rec] = true
+		}
+	}
+}
+
+// addRepeats adds the kernel's counts of repeated opens to the accesses
+// their first opens recorded, and returns how many it could not place: the
+// repeats of an open whose own event was lost.
+func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
+	counts, err := readRepeats(s.objs.Repeats, true)
+	if err != nil {
+		// A kernel that refuses the batch: one key at a time.
+		if counts, err = readRepeats(s.objs.Repeats, false); err != nil {
+			return 0, err
+		}
+	}
+	for k, n := range counts {
+		r, ok := t.repeats[k]
+		switch {
+		case !ok:
+			lost += int64(n)
+		case r.skipped:
+			t.skipped += int64(n)
+		default:
+			t.rec.repeat(r.ref, int64(n))
+		}
+	}
+	return lost, nil
+}
+
+// repeatsBatch is how many counters readRepeats reads per system call.
+const repeatsBatch = 4096
+
+// readRepeats reads every counter of the repeats map m: in batches of
+// repeatsBatch (two system calls per key otherwise, which a run with a
+// hundred thousand distinct files would pay at its end), or one key at a
+// time.
+func readRepeats(m *ebpf.Map, batch bool) (map[bpfTraceRepeatKey]uint64, error) {
+	out := map[bpfTraceRepeatKey]uint64{}
+	if !batch {
+		var k bpfTraceRepeatKey
+		var n uint64
+		it := m.Iterate()
+		for it.Next(&k, &n) {
+			out[k] = n
+		}
+		return out, it.Err()
+	}
+	keys := make([]bpfTraceRepeatKey, repeatsBatch)
+	vals := make([]uint64, repeatsBatch)
+	var cursor ebpf.MapBatchCursor
+	for {
+		n, err := m.BatchLookup(&cursor, keys, vals, nil)
+		for i := range n {
+			out[keys[i]] = vals[i]
+		}
+		if errors.Is(err, ebpf.ErrKeyNotExist) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// pruneGone ends the processes whose exit event was lost (the ring buffer
+// had no room for it): without it the run would wait for them forever.
+// The kernel drops a process from its traced set when it exits, whether
+// or not the event could be sent; one that is absent is removed at the
+// next call, when the ring buffer was empty again since, so every event
+// it sent before its exit has been read (a fork event read after its
+// parent was removed would lose the child).
+func (t *bpfTracer) pruneGone(s *bpfSession) {
+	for tgid := range t.gone {
+		delete(t.live, tgid)
+	}
+	clear(t.gone)
+	var v uint8
+	for tgid := range t.live {
+		if err := s.objs.Tracked.Lookup(tgid, &v); errors.Is(err, ebpf.ErrKeyNotExist) {
+			t.gone[tgid] = true
+		}
+	}
+}
+
+func (t *bpfTracer) skips(path []byte) bool {
+	if len(t.skip) == 0 || path[0] != '/' || bytes.Contains(path, dotdot) {
+		return false
+	}
+	for _, d := range t.skip {
+		if bytes.HasPrefix(path, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// absolute makes a relative path absolute against the directory the
+// kernel named at the call (base) or, when it could not (a directory
+// deeper than the program walks), the process's cwd or directory
+// descriptor in /proc, if the process is still there.
+func (t *bpfTracer) absolute(tid int, rel []byte, dirfd int32, base []byte) []byte {
+	if len(base) > 0 && base[0] == '/' {
+		return []byte(joinPath(string(bytes.TrimSuffix(base, []byte("/"))), string(rel)))
+	}
+	what := "cwd"
+	if dirfd != atFDCWD {
+		what = "fd/" + strconv.Itoa(int(dirfd))
+	}
+	base, err := readlinkProc(tid, what, t.link)
+	if err != nil || len(base) == 0 || base[0] != '/' {
+		// Kept relative rather than lost, as the ptrace backend does.
+		return rel
+	}
+	// Joined as the ptrace backend joins, keeping "..": the resolver
+	// settles what it names.
+	return []byte(joinPath(string(bytes.TrimSuffix(base, []byte("/"))), string(rel)))
+}
+
+// exec starts a new process record at an exec, with the accesses the
+// ptrace backend records for one: the path executed, its "#!"
+// interpreters, the binary that finally ran and its ELF interpreter.
+func (t *bpfTracer) exec(e bpfEvent) {
+	parent, ok := t.live[e.pid]
+	if !ok {
+		return
+	}
+	pid := int(e.pid)
+	exe := string(e.file)
+	if exe == "" {
+		// Deeper than the kernel side walks.
+		if l, err := readlinkProc(pid, "exe", t.link); err == nil {
+			exe = string(bytes.TrimSuffix(l, []byte(" (deleted)")))
+		}
+	}
+	// The command line and working directory the kernel read at the
+	// exec; /proc only where that record was lost (the process may be
+	// gone by now, and they are then empty).
+	var argv []string
+	cwd := ""
+	if a, ok := t.args[e.pid]; ok && a.image != 0 && a.image == e.key.Image {
+		argv, cwd = a.argv, a.cwd
+	} else {
+		argv = t.readCmdline(pid)
+		if l, err := readlinkProc(pid, "cwd", t.link); err == nil {
+			cwd = string(l)
+		}
+	}
+	delete(t.args, e.pid)
+	execPath := string(e.path)
+	if execPath != "" && execPath[0] != '/' {
+		execPath = string(t.absolute(pid, e.path, e.dirfd, e.base))
+	}
+	rec := t.rec.addProcess(Process{PID: pid, Parent: parent, Exe: exe, Argv: argv, Cwd: cwd, Exec: true})
+	t.live[e.pid] = rec
+	t.rec.addString(rec, opExec, execPath)
+	chain := t.interpreters(execPath, cwd)
+	for _, interp := range chain {
+		t.rec.addString(rec, opExec, interp)
+	}
+	if exe != execPath && (len(chain) == 0 || exe != chain[len(chain)-1]) {
+		t.rec.addString(rec, opExec, exe)
+	}
+	if exe != "" {
+		interp, ok := t.elf[exe]
+		if !ok {
+			if f, err := os.Open(exe); err == nil {
+				interp = elfInterp(f)
+				f.Close()
+			}
+			t.elf[exe] = interp
+		}
+		t.rec.addString(rec, opExec, interp)
+	}
+}
+
+func (t *bpfTracer) interpreters(path, cwd string) []string {
+	if path == "" {
+		return nil
+	}
+	if chain, ok := t.shebangs[path]; ok {
+		return chain
+	}
+	var chain []string
+	for p := path; len(chain) < maxInterpDepth; {
+		interp := shebang(p, cwd)
+		if interp == "" {
+			break
+		}
+		chain = append(chain, interp)
+		p = interp
+	}
+	t.shebangs[path] = chain
+	return chain
+}
+
+// splitArgs splits a command line as /proc/PID/cmdline gives it, with at
+// most maxArgs arguments, as readCmdline does.
+func splitArgs(b []byte) []string {
+	b = bytes.TrimSuffix(b, []byte{0})
+	if len(b) == 0 {
+		return nil
+	}
+	var argv []string
+	for len(b) > 0 && len(argv) < maxArgs {
+		arg, rest, _ := bytes.Cut(b, []byte{0})
+		argv = append(argv, string(arg))
+		b = rest
+	}
+	return argv
+}
+
+func (t *bpfTracer) readCmdline(pid int) []string {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if t.cmdline == nil {
+		t.cmdline = make([]byte, maxArgBytes)
+	}
+	n, _ := io.ReadFull(f, t.cmdline)
+	return splitArgs(t.cmdline[:n])
+}
+
+func (e *bpfUnavailable) Is(target error) bool { return target == ErrEBPFUnavailable }
+
+// runBackend runs the command with the eBPF backend when opts ask for it
+// or, for BackendAuto, when its programs load here; otherwise it returns
+// handled false and, for auto, the notice saying why ptrace runs instead.
+func runBackend(ctx context.Context, opts Options, dir string, env []string, grace time.Duration) (tr *Trace, notice string, handled bool, err error) {
+	switch opts.Backend {
+	case "", BackendPtrace:
+		return nil, "", false, nil
+	case BackendAuto, BackendEBPF:
+	default:
+		return nil, "", false, fmt.Errorf("trace: unknown backend %q (want auto, ebpf or ptrace)", opts.Backend)
+	}
+	s, err := loadBPF()
+	if err != nil {
+		if opts.Backend == BackendEBPF {
+			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", err)
+		}
+		return nil, "the eBPF tracer cannot run here, so ptrace traced the run: " + err.Error(), false, nil
+	}
+	mode, err := modeFor(opts.Privileged)
+	if err != nil {
+		s.close()
+		return nil, "", false, err
+	}
+	tr, err = runEBPF(ctx, opts, s, dir, env, grace, mode)
+	return tr, "", true, err
+}

@@ -1,0 +1,168 @@
+//go:build linux && amd64
+
+package tracer
+
+import (
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// requireEBPF fails the test when the eBPF programs cannot load: the
+// machines this project tests on (root, BTF, the BPF LSM) all load them.
+func requireEBPF(t *testing.T) {
+	t.Helper()
+	s, err := loadBPF()
+	if err != nil {
+		t.Fatalf("the eBPF backend cannot load here (these tests run as root on a kernel with BTF and the BPF LSM): %v", err)
+	}
+	s.close()
+}
+
+// d3 is what the audit reads of a trace: each (operation, real path) the
+// command's processes accessed, with the command's own image.
+func d3(tr *Trace) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range tr.Accesses {
+		out[string(a.Op)+" "+a.RealPath()] = true
+	}
+	return out
+}
+
+// TestEBPFSameD3AsPtrace runs workloads under both backends and compares
+// what the audit reads: a shell with relative, symlinked and failed opens,
+// Python importing modules, and the stress test's fork, thread and exec
+// storm, whose every logged open both must see.
+func TestEBPFSameD3AsPtrace(t *testing.T) {
+	requireEBPF(t)
+	dir := realTempDir(t)
+	writeFiles(t, dir, "a.txt", "sub/b.txt")
+	if err := os.Symlink(filepath.Join(dir, "a.txt"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	script := "cat a.txt sub/b.txt link >/dev/null; echo x > out.txt; cat missing 2>/dev/null; (cd sub && cat b.txt) >/dev/null; true"
+	const procs, threads, files = 12, 4, 20
+	stressDir := realTempDir(t)
+	var names []string
+	for p := range procs {
+		for th := range threads {
+			for f := range files {
+				if f%4 != 3 {
+					names = append(names, fmt.Sprintf("files/p%d_t%d_f%d", p, th, f))
+				}
+			}
+		}
+		names = append(names, fmt.Sprintf("files/cat_%d", p), fmt.Sprintf("files/texec_%d", p))
+	}
+	writeFiles(t, stressDir, names...)
+	if err := os.Mkdir(filepath.Join(stressDir, "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		opts func() Options
+	}{
+		{"shell", func() Options { return Options{Command: []string{"/bin/sh", "-c", script}, Dir: dir} }},
+		{"python", func() Options {
+			return Options{Command: []string{"/usr/bin/python3", "-c", "import json, email.parser; open('a.txt').read()"}, Dir: dir}
+		}},
+		{"stress", func() Options {
+			o := self(t, "stress-root", stressDir, strconv.Itoa(procs), strconv.Itoa(threads), strconv.Itoa(files), cprog(t, "threadexec"), cprog(t, "vfork"))
+			o.Env = append(o.Env, "GOMAXPROCS=8")
+			return o
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got [2]*Trace
+			for i, b := range []string{BackendPtrace, BackendEBPF} {
+				opts := tc.opts()
+				opts.Backend = b
+				got[i] = runTrace(t, &opts)
+				if got[i].Header.Backend != b {
+					t.Errorf("%s: header backend %q", b, got[i].Header.Backend)
+				}
+				wantExit(t, got[i], 0, opts)
+			}
+			if diff := cmp.Diff(d3(got[0]), d3(got[1])); diff != "" {
+				t.Errorf("D3 of ptrace (-) and ebpf (+) differ:\n%s", diff)
+			}
+			if got[1].End.Lost != 0 {
+				t.Errorf("ebpf lost %d events: %q", got[1].End.Lost, got[1].End.Warnings)
+			}
+			if a, b := len(got[0].Processes), len(got[1].Processes); a != b {
+				t.Errorf("process records: ptrace %d, ebpf %d", a, b)
+			}
+		})
+	}
+}
+
+func TestBackendOption(t *testing.T) {
+	tests := []struct {
+		name, backend, wantErr string
+	}{
+		{"unknown", "bogus", `trace: unknown backend "bogus" (want auto, ebpf or ptrace)`},
+		{"caseMatters", "EBPF", `trace: unknown backend "EBPF" (want auto, ebpf or ptrace)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Options{Command: []string{"/bin/true"}, Backend: tc.backend}
+			_, err := tryTrace(&opts)
+			if err == nil || err.Error() != tc.wantErr {
+				t.Fatalf("Run with backend %q: error %v, want %q", tc.backend, err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// FuzzDecodeBPFEvent: whatever bytes the ring buffer hands over, decoding
+// returns an error or views that lie inside the record, one after the
+// other, never a panic.
+func FuzzDecodeBPFEvent(f *testing.F) {
+	rec := func(pathLen, baseLen, fileLen uint16, buf string) []byte {
+		b := make([]byte, bpfHeaderSize, bpfHeaderSize+len(buf))
+		binary.LittleEndian.PutUint32(b[0:], bpfEvOpen)
+		binary.LittleEndian.PutUint16(b[36:], pathLen)
+		binary.LittleEndian.PutUint16(b[38:], baseLen)
+		binary.LittleEndian.PutUint16(b[44:], fileLen)
+		return append(b, buf...)
+	}
+	f.Add(rec(0, 0, 0, ""))
+	f.Add(rec(7, 0, 0, "/a/b.c\x00"))
+	f.Add(rec(7, 0, 7, "/a/b.c\x00/x/b.c\x00"))
+	f.Add(rec(5, 5, 11, "a.py\x00/src\x00/src/a.py\x00"))
+	f.Add(rec(10, 0, 4096, "/bin/true\x00"))
+	f.Add(rec(4096, 4096, 4096, strings.Repeat("x", 3*bpfPathMax)))
+	args := func(argvLen, cwdLen uint16, buf string) []byte {
+		b := make([]byte, bpfArgsHeaderSize, bpfArgsHeaderSize+len(buf))
+		binary.LittleEndian.PutUint32(b[0:], bpfEvArgs)
+		binary.LittleEndian.PutUint16(b[12:], argvLen)
+		binary.LittleEndian.PutUint16(b[14:], cwdLen)
+		return append(b, buf...)
+	}
+	f.Add(args(9, 5, "cat\x00a.txt\x00/tmp\x00"))
+	f.Add(args(0, 2, "/\x00"))
+	f.Add(args(16<<10, 4096, "x"))
+	f.Add([]byte{1, 2, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		e, err := decodeBPFEvent(b)
+		if err != nil {
+			return
+		}
+		if len(e.argv) > bpfArgsMax || len(e.cwd) > bpfPathMax || len(e.argv)+len(e.cwd) > len(b) {
+			t.Fatalf("decoded a command line of %d and a directory of %d bytes from a %d-byte record", len(e.argv), len(e.cwd), len(b))
+		}
+		if len(e.path) > bpfPathMax || len(e.base) > bpfPathMax || len(e.file) > bpfPathMax {
+			t.Fatalf("decoded %d, %d, %d bytes from a %d-byte record", len(e.path), len(e.base), len(e.file), len(b))
+		}
+		if n := len(e.path) + len(e.base) + len(e.file); e.kind != bpfEvArgs && n > len(b)-bpfHeaderSize {
+			t.Fatalf("decoded %d bytes of paths from a %d-byte record", n, len(b))
+		}
+	})
+}
