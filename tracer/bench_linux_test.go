@@ -18,7 +18,7 @@ func BenchmarkOpenStorm(b *testing.B) {
 	prog := cprog(b, "openmany")
 	opts := Options{Command: []string{prog, strconv.Itoa(b.N), "/etc/hostname"}}
 	b.ResetTimer()
-	tr, err := tryTrace(&opts)
+	tr, err := tryTrace(b, &opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func BenchmarkExec(b *testing.B) {
 	prog := cprog(b, "vfork")
 	opts := Options{Command: []string{prog, strconv.Itoa(b.N)}}
 	b.ResetTimer()
-	tr, err := tryTrace(&opts)
+	tr, err := tryTrace(b, &opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func BenchmarkTraceMemory(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		opts := Options{Command: []string{"sh", "-c", "cat " + dir + "/*"}}
-		tr, err := tryTrace(&opts)
+		tr, err := tryTrace(b, &opts)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -113,7 +113,7 @@ func TestBackendOption(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := Options{Command: []string{"/bin/true"}, Backend: tc.backend}
-			_, err := tryTrace(&opts)
+			_, err := tryTrace(t, &opts)
 			if err == nil || err.Error() != tc.wantErr {
 				t.Fatalf("Run with backend %q: error %v, want %q", tc.backend, err, tc.wantErr)
 			}

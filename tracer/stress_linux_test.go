@@ -16,7 +16,9 @@ import (
 // plus fork+exec, non-leader exec and vfork+exec in the middle of it. Every
 // open the workload logged as successful must be in the trace, attributed
 // to the right pid, and no failed one may be.
-func TestStress(t *testing.T) {
+func TestStress(t *testing.T) { eachBackend(t, testStress) }
+
+func testStress(t *testing.T, backend string) {
 	const procs, threads, files = 24, 6, 40
 	dir := realTempDir(t)
 	var names []string
@@ -99,7 +101,9 @@ func TestStress(t *testing.T) {
 // many processes, each with threads that start and end at once. Threads
 // must never be taken for processes, whatever order their first stops and
 // their parents' clone events come in.
-func TestForkThreadStorm(t *testing.T) {
+func TestForkThreadStorm(t *testing.T) { eachBackend(t, testForkThreadStorm) }
+
+func testForkThreadStorm(t *testing.T, backend string) {
 	const rounds, procs, threads, files = 3, 40, 8, 5
 	dir := realTempDir(t)
 	var names []string
