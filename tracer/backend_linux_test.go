@@ -123,3 +123,13 @@ func TestEBPFUnavailableHere(t *testing.T) {
 		t.Errorf("the eBPF backend failed, but not for want of what it needs: %v", err)
 	}
 }
+
+// d3 is what the audit reads of a trace: each (operation, real path) the
+// command's processes accessed, with the command's own image.
+func d3(tr *Trace) map[string]bool {
+	out := map[string]bool{}
+	for _, a := range tr.Accesses {
+		out[string(a.Op)+" "+a.RealPath()] = true
+	}
+	return out
+}
