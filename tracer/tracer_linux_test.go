@@ -568,6 +568,11 @@ func testShellLoopOfExecs(t *testing.T, backend string) {
 		t.Errorf("%d execs of true recorded, want 1000", n)
 	}
 	procs := procByID(tr)
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := 0
 	for _, p := range tr.Processes {
 		if p.Exe != "/usr/bin/true" {
 			continue
@@ -575,6 +580,14 @@ func testShellLoopOfExecs(t *testing.T, backend string) {
 		if fork := procs[p.Parent]; fork.Exec || fork.PID != p.PID || fork.Parent != 1 {
 			t.Fatalf("true record %+v: parent %+v is not a fork of the shell", p, fork)
 		}
+		// Each lives a few hundred microseconds: its record must still
+		// say how it was run, and where.
+		if cmp.Diff([]string{"/bin/true"}, p.Argv) != "" || p.Cwd != cwd {
+			bare++
+		}
+	}
+	if bare != 0 {
+		t.Errorf("%d of the 1000 records of true lack their argv [/bin/true] or cwd %s", bare, cwd)
 	}
 }
 
