@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
@@ -42,7 +44,28 @@ const (
 	// envaudit, to time it and to check that tracing does not change its
 	// exit status.
 	envUntraced = "ENVAUDIT_CORPUS_UNTRACED"
+	// envBackend names the tracer backend the test commands run under:
+	// ptrace, ebpf, or both (unset), which judges the ptrace run and
+	// fails a project whose D3 (its traced packages, per ecosystem) the
+	// eBPF run does not give identically: issue 11's proof that the two
+	// backends see the same packages on real projects.
+	envBackend = "ENVAUDIT_CORPUS_BACKEND"
 )
+
+// corpusBackends returns the backends envBackend asks for, the one
+// judged first.
+func corpusBackends() ([]string, error) {
+	switch b := os.Getenv(envBackend); b {
+	case tracer.BackendPtrace:
+		return []string{tracer.BackendPtrace}, nil
+	case tracer.BackendEBPF:
+		return []string{tracer.BackendEBPF}, nil
+	case "", "both":
+		return []string{tracer.BackendPtrace, tracer.BackendEBPF}, nil
+	default:
+		return nil, fmt.Errorf("%s=%q: want ptrace, ebpf or both", envBackend, b)
+	}
+}
 
 // runTimeout bounds one project's test command, traced or not: each is
 // chosen to take well under a minute on a 2-core machine.
@@ -252,6 +275,10 @@ func checkProject(t *testing.T, p *project, gate policy.Gate) *result {
 		res.untraced, res.untracedRC = runUntraced(ctx, t, src, p.Test.Command, env)
 	}
 
+	backends, err := corpusBackends()
+	if err != nil {
+		t.Fatal(err)
+	}
 	prj, err := engine.Open(engine.Options{Dir: src, Ecosystems: all.Ecosystems(), Version: "corpus"})
 	if err != nil {
 		t.Fatalf("open: %v", err)
@@ -259,7 +286,7 @@ func checkProject(t *testing.T, p *project, gate policy.Gate) *result {
 	res.ecosystems = prj.Ecosystems()
 	var out bytes.Buffer
 	start := time.Now()
-	tr, err := prj.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: outsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout})
+	tr, err := prj.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: outsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout, Backend: backends[0]})
 	res.traced = time.Since(start)
 	if err != nil {
 		t.Fatalf("trace %q: %v", p.Test.Command, err)
@@ -289,7 +316,48 @@ func checkProject(t *testing.T, p *project, gate policy.Gate) *result {
 		}
 	}
 	res.compare()
+	for _, b := range backends[1:] {
+		// The project is opened again, as for a run of its own.
+		other, err := engine.Open(engine.Options{Dir: src, Ecosystems: all.Ecosystems(), Version: "corpus"})
+		if err != nil {
+			t.Fatalf("open: %v", err)
+		}
+		var out bytes.Buffer
+		tr, err := other.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: outsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout, Backend: b})
+		if err != nil {
+			t.Fatalf("trace %q with backend %s: %v", p.Test.Command, b, err)
+		}
+		orep, err := tr.Audit(ctx)
+		tr.Close()
+		if err != nil {
+			res.warnings = append(res.warnings, fmt.Sprintf("installation not enumerated after the %s run: %v", b, err))
+			continue
+		}
+		if orep.Run != nil && !orep.Run.Succeeded {
+			res.warnings = append(res.warnings, fmt.Sprintf("traced test command failed under %s (exit %d); its output ends:\n%s", b, orep.Run.ExitCode, tail(out.String(), 40)))
+		}
+		if diff := cmp.Diff(tracedPackages(rep), tracedPackages(orep)); diff != "" {
+			res.warnings = append(res.warnings, fmt.Sprintf("D3 of %s (-) and %s (+) differ:\n%s", backends[0], b, diff))
+		}
+	}
 	return res
+}
+
+// tracedPackages is a report's D3: per ecosystem, its traced packages as
+// "name@version use", with " dev" when only dev tooling used them.
+func tracedPackages(r *audit.Report) map[string][]string {
+	out := map[string][]string{}
+	for _, e := range r.Ecosystems {
+		for _, tp := range e.Traced {
+			s := tp.Name + "@" + tp.Version + " " + tp.Use
+			if tp.Dev {
+				s += " dev"
+			}
+			out[e.Name] = append(out[e.Name], s)
+		}
+		slices.Sort(out[e.Name])
+	}
+	return out
 }
 
 // compare fills in the false gating findings and the judged findings

@@ -11,19 +11,24 @@ import (
 	"testing"
 )
 
-// BenchmarkOpenStorm measures the cost of one traced open (two stops: the
-// seccomp stop at entry, the exit stop) in a process that does nothing
-// else; compare with BenchmarkOpenStormUntraced.
+// BenchmarkOpenStorm measures the cost of one traced open in a process
+// that does nothing else, per backend (ptrace: two stops, the seccomp stop
+// at entry and the exit stop; eBPF: no stop, one ring-buffer event);
+// compare with BenchmarkOpenStormUntraced.
 func BenchmarkOpenStorm(b *testing.B) {
 	prog := cprog(b, "openmany")
-	opts := Options{Command: []string{prog, strconv.Itoa(b.N), "/etc/hostname"}}
-	b.ResetTimer()
-	tr, err := tryTrace(&opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if tr.End.ExitCode != 0 || tr.End.Events < int64(b.N) {
-		b.Fatalf("end %+v", tr.End)
+	for _, backend := range testBackends(b) {
+		b.Run(backend, func(b *testing.B) {
+			opts := Options{Command: []string{prog, strconv.Itoa(b.N), "/etc/hostname"}, Backend: backend}
+			b.ResetTimer()
+			tr, err := tryTrace(b, &opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if tr.End.ExitCode != 0 || tr.End.Events < int64(b.N) {
+				b.Fatalf("end %+v", tr.End)
+			}
+		})
 	}
 }
 
@@ -35,17 +40,22 @@ func BenchmarkOpenStormUntraced(b *testing.B) {
 	}
 }
 
-// BenchmarkExec measures a traced fork+exec of a small dynamic program.
+// BenchmarkExec measures a traced fork+exec of a small dynamic program,
+// per backend.
 func BenchmarkExec(b *testing.B) {
 	prog := cprog(b, "vfork")
-	opts := Options{Command: []string{prog, strconv.Itoa(b.N)}}
-	b.ResetTimer()
-	tr, err := tryTrace(&opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if tr.End.ExitCode != 0 {
-		b.Fatalf("end %+v", tr.End)
+	for _, backend := range testBackends(b) {
+		b.Run(backend, func(b *testing.B) {
+			opts := Options{Command: []string{prog, strconv.Itoa(b.N)}, Backend: backend}
+			b.ResetTimer()
+			tr, err := tryTrace(b, &opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if tr.End.ExitCode != 0 {
+				b.Fatalf("end %+v", tr.End)
+			}
+		})
 	}
 }
 
@@ -66,7 +76,7 @@ func BenchmarkTraceMemory(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
 		opts := Options{Command: []string{"sh", "-c", "cat " + dir + "/*"}}
-		tr, err := tryTrace(&opts)
+		tr, err := tryTrace(b, &opts)
 		if err != nil {
 			b.Fatal(err)
 		}

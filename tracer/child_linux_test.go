@@ -52,7 +52,7 @@ func child(mode string, args []string) int {
 		fmt.Println("killed:", killed, err)
 		return 0
 	case "reaped-tracer":
-		tr, err := Run(context.Background(), Options{Command: args, Timeout: time.Minute, KillDescendants: true})
+		tr, err := Run(context.Background(), Options{Command: args, Timeout: time.Minute, KillDescendants: true, Backend: os.Getenv(childBackendEnv)})
 		if err != nil {
 			fmt.Println("error:", err)
 			return 1
@@ -151,7 +151,7 @@ func childThreads(args []string) int {
 // childTracer is a tracer of its own: it traces ARGS and prints the exit
 // code of the traced command, or the tracing error.
 func childTracer(args []string) int {
-	tr, err := Run(context.Background(), Options{Command: args, Timeout: time.Minute})
+	tr, err := Run(context.Background(), Options{Command: args, Timeout: time.Minute, Backend: os.Getenv(childBackendEnv)})
 	if err != nil {
 		fmt.Println("error:", err)
 		return 1
@@ -257,9 +257,10 @@ func stressWorker(args []string) int {
 }
 
 // childDeny WHAT COMMAND...: makes tracing impossible in this process with
-// a seccomp filter of its own (ptrace fails with EPERM, or installing a
-// seccomp filter with EINVAL, as where the kernel lacks seccomp-bpf), then
-// traces COMMAND and prints Run's error.
+// a seccomp filter of its own (ptrace fails with EPERM, installing a
+// seccomp filter with EINVAL, as where the kernel lacks seccomp-bpf, or bpf
+// with EPERM, as under a container's default seccomp profile), then traces
+// COMMAND and prints Run's error.
 func childDeny(args []string) int {
 	deny := []bpf.Instruction{
 		bpf.LoadAbsolute{Off: seccompDataArch, Size: 4},
@@ -272,6 +273,10 @@ func childDeny(args []string) int {
 	case "ptrace":
 		deny = append(deny,
 			bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_PTRACE, SkipFalse: 1},
+			bpf.RetConstant{Val: retErrno | uint32(unix.EPERM)})
+	case "bpf":
+		deny = append(deny,
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_BPF, SkipFalse: 1},
 			bpf.RetConstant{Val: retErrno | uint32(unix.EPERM)})
 	case "seccomp":
 		deny = append(deny,

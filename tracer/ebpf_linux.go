@@ -552,6 +552,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	if !rootExited {
 		rootEnd = time.Now()
 	}
+	awaitGone(killed)
 	sio.wait()
 	if msg := readHelperError(errR); msg != "" {
 		return nil, helperFailure(opts.Command, msg)
@@ -609,6 +610,24 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	}
 	tr.End = end
 	return tr, nil
+}
+
+// awaitGone waits, up to maxTermWait in all, until none of pids runs any
+// more. The exit tracepoint fires early in the kernel's exit path, before
+// the process has closed its files and become a zombie, so the last exit
+// event can be read while the process still runs; what the end of the
+// tree killed must be gone when Run returns, as under ptrace, whose tracer
+// waits for each exit.
+func awaitGone(pids map[int]bool) {
+	deadline := time.Now().Add(maxTermWait)
+	for pid := range pids {
+		for time.Now().Before(deadline) {
+			if _, state, ok := statParent(pid); !ok || state == 'Z' || state == 'X' {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
 }
 
 // handle applies one event.

@@ -25,16 +25,6 @@ func requireEBPF(t *testing.T) {
 	s.close()
 }
 
-// d3 is what the audit reads of a trace: each (operation, real path) the
-// command's processes accessed, with the command's own image.
-func d3(tr *Trace) map[string]bool {
-	out := map[string]bool{}
-	for _, a := range tr.Accesses {
-		out[string(a.Op)+" "+a.RealPath()] = true
-	}
-	return out
-}
-
 // TestEBPFSameD3AsPtrace runs workloads under both backends and compares
 // what the audit reads: a shell with relative, symlinked and failed opens,
 // Python importing modules, and the stress test's fork, thread and exec
@@ -113,7 +103,7 @@ func TestBackendOption(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := Options{Command: []string{"/bin/true"}, Backend: tc.backend}
-			_, err := tryTrace(&opts)
+			_, err := tryTrace(t, &opts)
 			if err == nil || err.Error() != tc.wantErr {
 				t.Fatalf("Run with backend %q: error %v, want %q", tc.backend, err, tc.wantErr)
 			}

@@ -12,7 +12,9 @@ import (
 // (int 0x80): the filter sends every foreign-ABI syscall to the tracer,
 // which decodes it with the i386 table (a naive reader of orig_rax would
 // see syscall 5 as fstat).
-func TestInt80(t *testing.T) {
+func TestInt80(t *testing.T) { eachBackend(t, testInt80) }
+
+func testInt80(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "via-int80.txt")
 	opts := Options{Command: []string{cprog(t, "int80"), dir + "/via-int80.txt", dir + "/missing.txt"}}

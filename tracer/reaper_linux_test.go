@@ -24,7 +24,9 @@ import (
 // printing its pid: with KillDescendants none of them runs once Run
 // returns, whether the tracer saw it or not, and none wrote what it meant
 // to write after the command ended.
-func TestAttackLeftoverProcesses(t *testing.T) {
+func TestAttackLeftoverProcesses(t *testing.T) { eachBackend(t, testAttackLeftoverProcesses) }
+
+func testAttackLeftoverProcesses(t *testing.T, backend string) {
 	untraced := cprog(t, "untraced")
 	tests := []struct {
 		name string
@@ -78,6 +80,10 @@ func TestAttackLeftoverProcesses(t *testing.T) {
 // KillDescendants it does not outlive Run: Run waits for it within the
 // grace, and its late write is the last thing it did.
 func TestUntracedChildTracedWithoutKill(t *testing.T) {
+	eachBackend(t, testUntracedChildTracedWithoutKill)
+}
+
+func testUntracedChildTracedWithoutKill(t *testing.T, backend string) {
 	out := filepath.Join(t.TempDir(), "out")
 	opts := Options{Command: []string{cprog(t, "untraced"), out, "200", "late\n"}}
 	tr := runTrace(t, &opts)
@@ -102,9 +108,16 @@ func TestUntracedChildTracedWithoutKill(t *testing.T) {
 // guard from the side of the reaper: a command that kills the reaper (its
 // parent, same user) before leaving a daemon is reported, since processes
 // it started may then survive.
-func TestAttackReaperKilled(t *testing.T) {
-	opts := Options{Command: []string{"sh", "-c", `kill -KILL $PPID`}, KillDescendants: true}
+func TestAttackReaperKilled(t *testing.T) { eachBackend(t, testAttackReaperKilled) }
+
+func testAttackReaperKilled(t *testing.T, backend string) {
+	// Only the reaper: were the tracer the command's parent, the command
+	// would kill the test.
+	opts := Options{Command: []string{"sh", "-c", `grep -q ` + ReaperArg + ` /proc/$PPID/cmdline || { echo "the parent is not the reaper:" $(tr '\0' ' ' </proc/$PPID/cmdline); exit 3; }; kill -KILL $PPID`}, KillDescendants: true}
 	tr := runTrace(t, &opts)
+	if tr.End.ExitCode == 3 {
+		t.Fatalf("%s", opts.Stdout)
+	}
 	if !tr.End.Survivors {
 		t.Errorf("end = %+v, want survivors reported", tr.End)
 	}
@@ -112,7 +125,9 @@ func TestAttackReaperKilled(t *testing.T) {
 
 // TestKillDescendantsQuiet: a command that leaves nothing behind ends as
 // without KillDescendants, with nothing killed and no grace waited.
-func TestKillDescendantsQuiet(t *testing.T) {
+func TestKillDescendantsQuiet(t *testing.T) { eachBackend(t, testKillDescendantsQuiet) }
+
+func testKillDescendantsQuiet(t *testing.T, backend string) {
 	opts := Options{Command: []string{"sh", "-c", "echo hi"}, KillDescendants: true, Grace: 10 * time.Second}
 	start := time.Now()
 	tr := runTrace(t, &opts)
@@ -134,14 +149,16 @@ func TestKillDescendantsQuiet(t *testing.T) {
 // tracer never saw, which would have written after envaudit's end. (The
 // file commands are not restored: that is the limit docs/action.md
 // states.)
-func TestAttackTracerKilled(t *testing.T) {
+func TestAttackTracerKilled(t *testing.T) { eachBackend(t, testAttackTracerKilled) }
+
+func testAttackTracerKilled(t *testing.T, backend string) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	cmd := exec.Command(exe, "sh", "-c", `"$0" "$1" 1500 late; exec sleep 100`, cprog(t, "untraced"), out)
-	cmd.Env = append(os.Environ(), childEnv+"=reaped-tracer")
+	cmd.Env = childEnviron(t, "reaped-tracer")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

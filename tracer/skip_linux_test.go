@@ -124,7 +124,7 @@ func BenchmarkOpenStormSkipped(b *testing.B) {
 	prog := cprog(b, "openmany")
 	opts := Options{Command: []string{prog, strconv.Itoa(b.N), file}, Skip: []string{filepath.Dir(file)}}
 	b.ResetTimer()
-	tr, err := tryTrace(&opts)
+	tr, err := tryTrace(b, &opts)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -27,21 +27,29 @@ import (
 // testGrace keeps the tests that wait for leftover processes quick.
 const testGrace = 300 * time.Millisecond
 
-// runTrace traces opts and fails the test if tracing failed.
+// runTrace traces opts and fails the test if tracing failed, or if the
+// trace is not of the backend asked for.
 func runTrace(t *testing.T, opts *Options) *Trace {
 	t.Helper()
-	tr, err := tryTrace(opts)
+	tr, err := tryTrace(t, opts)
 	if err != nil {
-		t.Fatalf("Run(%q): %v", opts.Command, err)
+		t.Fatalf("Run(%q) with backend %q: %v", opts.Command, opts.Backend, err)
+	}
+	if want := opts.Backend; (want == BackendPtrace || want == BackendEBPF) && tr.Header.Backend != want {
+		t.Fatalf("Run(%q) with backend %q wrote a trace of backend %q", opts.Command, want, tr.Header.Backend)
 	}
 	return tr
 }
 
-// tryTrace runs Run with test defaults: a short grace and buffers for
-// the standard output and error, set in *opts.
-func tryTrace(opts *Options) (*Trace, error) {
+// tryTrace runs Run with test defaults, set in *opts: the backend of t's
+// eachBackend subtest unless opts names one, a short grace, and buffers
+// for the standard output and error.
+func tryTrace(t testing.TB, opts *Options) (*Trace, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	if opts.Backend == "" {
+		opts.Backend = backendOf(t)
+	}
 	if opts.Grace == 0 {
 		opts.Grace = testGrace
 	}
@@ -232,7 +240,9 @@ func waitGone(pid int, d time.Duration) bool {
 	return !alive(pid)
 }
 
-func TestExitStatus(t *testing.T) {
+func TestExitStatus(t *testing.T) { eachBackend(t, testExitStatus) }
+
+func testExitStatus(t *testing.T, backend string) {
 	tests := []struct {
 		name    string
 		command []string
@@ -256,7 +266,9 @@ func TestExitStatus(t *testing.T) {
 	}
 }
 
-func TestOpenFlags(t *testing.T) {
+func TestOpenFlags(t *testing.T) { eachBackend(t, testOpenFlags) }
+
+func testOpenFlags(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "r.txt", "w.txt", "rw.txt", "o2.txt", "d/x")
 	opts := self(t, "open",
@@ -293,7 +305,9 @@ func TestOpenFlags(t *testing.T) {
 	}
 }
 
-func TestRelativePaths(t *testing.T) {
+func TestRelativePaths(t *testing.T) { eachBackend(t, testRelativePaths) }
+
+func testRelativePaths(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "a.txt", "sub/b.txt", "c.txt")
 	opts := Options{Command: []string{cprog(t, "relopen"), dir}}
@@ -310,12 +324,19 @@ func TestRelativePaths(t *testing.T) {
 	}
 }
 
+// TestPathsInMemory reads paths that end at a page boundary or are long.
+// The ptrace backend reads them with process_vm_readv, or word by word
+// with PTRACE_PEEKDATA where that is refused (peekOnly); the eBPF
+// backend reads them in the kernel whatever peekOnly says, so both its
+// subtests check the same thing.
 func TestPathsInMemory(t *testing.T) {
-	t.Run("process_vm_readv", testPathsInMemory)
-	t.Run("peekdata", func(t *testing.T) {
-		peekOnly = true
-		defer func() { peekOnly = false }()
-		testPathsInMemory(t)
+	eachBackend(t, func(t *testing.T, _ string) {
+		t.Run("process_vm_readv", testPathsInMemory)
+		t.Run("peekdata", func(t *testing.T) {
+			peekOnly = true
+			defer func() { peekOnly = false }()
+			testPathsInMemory(t)
+		})
 	})
 }
 
@@ -341,7 +362,9 @@ func testPathsInMemory(t *testing.T) {
 	})
 }
 
-func TestCwdRelativeShell(t *testing.T) {
+func TestCwdRelativeShell(t *testing.T) { eachBackend(t, testCwdRelativeShell) }
+
+func testCwdRelativeShell(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "in/x.txt")
 	opts := Options{Command: []string{"sh", "-c", "cat x.txt > ../out.txt && cd .. && cat out.txt"}, Dir: filepath.Join(dir, "in")}
@@ -353,7 +376,9 @@ func TestCwdRelativeShell(t *testing.T) {
 	}
 }
 
-func TestSymlinks(t *testing.T) {
+func TestSymlinks(t *testing.T) { eachBackend(t, testSymlinks) }
+
+func testSymlinks(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "target/file.txt")
 	for _, l := range []struct{ name, to string }{
@@ -386,7 +411,9 @@ func TestSymlinks(t *testing.T) {
 
 // TestSkip: opens below a skipped directory are counted, not recorded; a
 // relative path, a ".." path or an execution below it still is recorded.
-func TestSkip(t *testing.T) {
+func TestSkip(t *testing.T) { eachBackend(t, testSkip) }
+
+func testSkip(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "cache/a", "cache/b", "cache/sub/c", "cachex/d", "keep/e")
 	if err := os.WriteFile(filepath.Join(dir, "cache", "run.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
@@ -410,16 +437,20 @@ func TestSkip(t *testing.T) {
 	}
 	// a, b, sub/c, the failed open of missing (counted whatever the
 	// result: the tracer does not wait for it) and the shell opening
-	// run.sh to read it after the kernel executed it.
-	if tr.End.Skipped != 5 {
-		t.Errorf("End.Skipped = %d, want 5", tr.End.Skipped)
+	// run.sh to read it after the kernel executed it. The eBPF backend
+	// reports only calls that succeeded, so it does not count missing.
+	skipped := map[string]int64{BackendPtrace: 5, BackendEBPF: 4}[backend]
+	if tr.End.Skipped != skipped {
+		t.Errorf("End.Skipped = %d, want %d", tr.End.Skipped, skipped)
 	}
 	if diff := cmp.Diff([]string{dir + "/cache", dir + "/nothing"}, tr.Header.Skip); diff != "" {
 		t.Errorf("Header.Skip (-want +got):\n%s", diff)
 	}
 }
 
-func TestForkTree(t *testing.T) {
+func TestForkTree(t *testing.T) { eachBackend(t, testForkTree) }
+
+func testForkTree(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "a", "b", "c")
 	opts := Options{Command: []string{"sh", "-c", "cat a; (cat b); cat c & wait"}, Dir: dir}
@@ -455,7 +486,9 @@ func TestForkTree(t *testing.T) {
 	}
 }
 
-func TestThreads(t *testing.T) {
+func TestThreads(t *testing.T) { eachBackend(t, testThreads) }
+
+func testThreads(t *testing.T, backend string) {
 	t.Run("go", func(t *testing.T) {
 		dir := realTempDir(t)
 		var names, want []string
@@ -510,7 +543,9 @@ func execRecords(tr *Trace, exe string) int {
 	return n
 }
 
-func TestVforkAndSpawn(t *testing.T) {
+func TestVforkAndSpawn(t *testing.T) { eachBackend(t, testVforkAndSpawn) }
+
+func testVforkAndSpawn(t *testing.T, backend string) {
 	opts := Options{Command: []string{cprog(t, "vfork"), "500"}}
 	tr := runTrace(t, &opts)
 	wantExit(t, tr, 0, opts)
@@ -522,7 +557,9 @@ func TestVforkAndSpawn(t *testing.T) {
 	}
 }
 
-func TestShellLoopOfExecs(t *testing.T) {
+func TestShellLoopOfExecs(t *testing.T) { eachBackend(t, testShellLoopOfExecs) }
+
+func testShellLoopOfExecs(t *testing.T, backend string) {
 	// The children's first stops race their parent's fork events.
 	opts := Options{Command: []string{"sh", "-c", "i=0; while [ $i -lt 1000 ]; do /bin/true; i=$((i+1)); done"}}
 	tr := runTrace(t, &opts)
@@ -531,6 +568,11 @@ func TestShellLoopOfExecs(t *testing.T) {
 		t.Errorf("%d execs of true recorded, want 1000", n)
 	}
 	procs := procByID(tr)
+	cwd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := 0
 	for _, p := range tr.Processes {
 		if p.Exe != "/usr/bin/true" {
 			continue
@@ -538,10 +580,20 @@ func TestShellLoopOfExecs(t *testing.T) {
 		if fork := procs[p.Parent]; fork.Exec || fork.PID != p.PID || fork.Parent != 1 {
 			t.Fatalf("true record %+v: parent %+v is not a fork of the shell", p, fork)
 		}
+		// Each lives a few hundred microseconds: its record must still
+		// say how it was run, and where.
+		if cmp.Diff([]string{"/bin/true"}, p.Argv) != "" || p.Cwd != cwd {
+			bare++
+		}
+	}
+	if bare != 0 {
+		t.Errorf("%d of the 1000 records of true lack their argv [/bin/true] or cwd %s", bare, cwd)
 	}
 }
 
-func TestNonLeaderExec(t *testing.T) {
+func TestNonLeaderExec(t *testing.T) { eachBackend(t, testNonLeaderExec) }
+
+func testNonLeaderExec(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "x.txt")
 	opts := Options{Command: []string{cprog(t, "threadexec"), "/bin/cat", dir + "/x.txt"}}
@@ -567,16 +619,21 @@ func TestNonLeaderExec(t *testing.T) {
 }
 
 // TestClone3 checks that clone3, whose flags (CLONE_UNTRACED among them)
-// lie in memory the filter cannot read, fails with ENOSYS under the trace,
-// and that the program's fallback is traced.
-func TestClone3(t *testing.T) {
+// lie in memory the filter cannot read, fails with ENOSYS under ptrace,
+// and that the program's fallback is traced. The eBPF backend filters
+// nothing: clone3 succeeds, and the kernel's fork tracepoint follows its
+// child whatever its flags.
+func TestClone3(t *testing.T) { eachBackend(t, testClone3) }
+
+func testClone3(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "c.txt")
 	opts := Options{Command: []string{cprog(t, "clone3"), dir + "/c.txt"}}
 	tr := runTrace(t, &opts)
 	wantExit(t, tr, 0, opts)
-	if out := opts.Stdout.(*bytes.Buffer).String(); out != "clone3: ENOSYS\n" {
-		t.Errorf("output %q, want clone3 to fail with ENOSYS", out)
+	want := map[string]string{BackendPtrace: "clone3: ENOSYS\n", BackendEBPF: ""}[backend]
+	if out := opts.Stdout.(*bytes.Buffer).String(); out != want {
+		t.Errorf("output %q, want %q", out, want)
 	}
 	a := accessOf(t, tr, OpRead, dir+"/c.txt")
 	procs := procByID(tr)
@@ -585,7 +642,9 @@ func TestClone3(t *testing.T) {
 	}
 }
 
-func TestInterpreters(t *testing.T) {
+func TestInterpreters(t *testing.T) { eachBackend(t, testInterpreters) }
+
+func testInterpreters(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	script := filepath.Join(dir, "s.py")
 	if err := os.WriteFile(script, []byte("#!/usr/bin/python3\nimport json\n"), 0o755); err != nil {
@@ -669,7 +728,9 @@ func hasPathContaining(tr *Trace, s string) bool {
 	return false
 }
 
-func TestInterruptedOpenRestarts(t *testing.T) {
+func TestInterruptedOpenRestarts(t *testing.T) { eachBackend(t, testInterruptedOpenRestarts) }
+
+func testInterruptedOpenRestarts(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	fifo := filepath.Join(dir, "fifo")
 	opts := Options{Command: []string{cprog(t, "fifo"), fifo}}
@@ -681,7 +742,9 @@ func TestInterruptedOpenRestarts(t *testing.T) {
 	}
 }
 
-func TestSignals(t *testing.T) {
+func TestSignals(t *testing.T) { eachBackend(t, testSignals) }
+
+func testSignals(t *testing.T, backend string) {
 	t.Run("sigusr1x100", func(t *testing.T) {
 		opts := Options{Command: []string{cprog(t, "sigusr"), "100"}}
 		tr := runTrace(t, &opts)
@@ -719,9 +782,11 @@ echo $s1 $s2 $s3`
 }
 
 func TestTimeoutKillsTree(t *testing.T) {
-	for _, kill := range []bool{false, true} {
-		t.Run(map[bool]string{false: "plain", true: "reaped"}[kill], func(t *testing.T) { testTimeoutKillsTree(t, kill) })
-	}
+	eachBackend(t, func(t *testing.T, _ string) {
+		for _, kill := range []bool{false, true} {
+			t.Run(map[bool]string{false: "plain", true: "reaped"}[kill], func(t *testing.T) { testTimeoutKillsTree(t, kill) })
+		}
+	})
 }
 
 func testTimeoutKillsTree(t *testing.T, kill bool) {
@@ -743,7 +808,9 @@ func testTimeoutKillsTree(t *testing.T, kill bool) {
 	}
 }
 
-func TestDescendantOutlivesRoot(t *testing.T) {
+func TestDescendantOutlivesRoot(t *testing.T) { eachBackend(t, testDescendantOutlivesRoot) }
+
+func testDescendantOutlivesRoot(t *testing.T, backend string) {
 	opts := Options{Command: []string{"sh", "-c", "sleep 100 & echo $!"}}
 	tr := runTrace(t, &opts)
 	wantExit(t, tr, 0, opts)
@@ -759,7 +826,9 @@ func TestDescendantOutlivesRoot(t *testing.T) {
 	}
 }
 
-func TestDescendantEndsWithinGrace(t *testing.T) {
+func TestDescendantEndsWithinGrace(t *testing.T) { eachBackend(t, testDescendantEndsWithinGrace) }
+
+func testDescendantEndsWithinGrace(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "late.txt")
 	opts := Options{Command: []string{"sh", "-c", "(sleep 0.2; cat late.txt >/dev/null) &"}, Dir: dir, Grace: 10 * time.Second}
@@ -788,17 +857,19 @@ func TestCancelForwardsSignal(t *testing.T) {
 		// No cause: the root gets SIGTERM, and no signal is named.
 		{"plainCancel", nil, "TERM", ""},
 	}
-	for _, tt := range tests {
-		// The reaper between the tracer and the command changes none of
-		// it.
-		for _, kill := range []bool{false, true} {
-			name := tt.name
-			if kill {
-				name += "Reaped"
+	eachBackend(t, func(t *testing.T, _ string) {
+		for _, tt := range tests {
+			// The reaper between the tracer and the command changes none
+			// of it.
+			for _, kill := range []bool{false, true} {
+				name := tt.name
+				if kill {
+					name += "Reaped"
+				}
+				t.Run(name, func(t *testing.T) { testCancelForwardsSignal(t, tt.cause, tt.trap, tt.want, kill) })
 			}
-			t.Run(name, func(t *testing.T) { testCancelForwardsSignal(t, tt.cause, tt.trap, tt.want, kill) })
 		}
-	}
+	})
 }
 
 // testCancelForwardsSignal cancels with cause a command that traps trap,
@@ -820,7 +891,7 @@ func testCancelForwardsSignal(t *testing.T, cause error, trap, want string, kill
 	var out bytes.Buffer
 	tr, err := Run(ctx, Options{
 		Command: []string{"sh", "-c", `trap 'echo got ` + trap + `; exit 42' ` + trap + `; touch ` + ready + `; while :; do sleep 0.05; done`},
-		Stdout:  &out, Grace: 10 * time.Second, KillDescendants: kill,
+		Stdout:  &out, Grace: 10 * time.Second, KillDescendants: kill, Backend: backendOf(t),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -833,10 +904,12 @@ func testCancelForwardsSignal(t *testing.T, cause error, trap, want string, kill
 
 // TestContextDeadlineTimesOut runs a command past its context's deadline:
 // a deadline is a time limit, like Options.Timeout, not an interruption.
-func TestContextDeadlineTimesOut(t *testing.T) {
+func TestContextDeadlineTimesOut(t *testing.T) { eachBackend(t, testContextDeadlineTimesOut) }
+
+func testContextDeadlineTimesOut(t *testing.T, backend string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	tr, err := Run(ctx, Options{Command: []string{"sleep", "100"}})
+	tr, err := Run(ctx, Options{Command: []string{"sleep", "100"}, Backend: backend})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -845,7 +918,9 @@ func TestContextDeadlineTimesOut(t *testing.T) {
 	}
 }
 
-func TestStdio(t *testing.T) {
+func TestStdio(t *testing.T) { eachBackend(t, testStdio) }
+
+func testStdio(t *testing.T, backend string) {
 	t.Run("pipes", func(t *testing.T) {
 		var out, errOut bytes.Buffer
 		opts := self(t, "upper")
@@ -879,13 +954,15 @@ func TestStdio(t *testing.T) {
 	})
 }
 
-func TestTracerKilledKillsTracees(t *testing.T) {
+func TestTracerKilledKillsTracees(t *testing.T) { eachBackend(t, testTracerKilledKillsTracees) }
+
+func testTracerKilledKillsTracees(t *testing.T, backend string) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "sh", "-c", "echo $$; exec sleep 100")
-	cmd.Env = append(os.Environ(), childEnv+"=tracer")
+	cmd.Env = childEnviron(t, "tracer")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -919,33 +996,51 @@ func TestTracerKilledKillsTracees(t *testing.T) {
 	}
 }
 
-func TestNestedTracer(t *testing.T) {
+// TestNestedTracer runs the ptrace tracer inside a traced command. Under
+// ptrace it cannot attach, and says that a process has only one tracer;
+// the eBPF backend ptraces nothing, so there the inner tracer works.
+func TestNestedTracer(t *testing.T) { eachBackend(t, testNestedTracer) }
+
+func testNestedTracer(t *testing.T, backend string) {
 	opts := self(t, "tracer", "/bin/true")
 	tr := runTrace(t, &opts)
 	out := opts.Stdout.(*bytes.Buffer).String()
-	if tr.End.ExitCode != 1 || !strings.Contains(out, "only one tracer") {
-		t.Errorf("inner tracer: exit %d, output %q; want a failure explaining a process has only one tracer", tr.End.ExitCode, out)
+	switch backend {
+	case BackendPtrace:
+		if tr.End.ExitCode != 1 || !strings.Contains(out, "only one tracer") {
+			t.Errorf("inner tracer: exit %d, output %q; want a failure explaining a process has only one tracer", tr.End.ExitCode, out)
+		}
+	case BackendEBPF:
+		if tr.End.ExitCode != 0 || out != "exit: 0\n" {
+			t.Errorf("inner tracer: exit %d, output %q; want it to trace /bin/true", tr.End.ExitCode, out)
+		}
 	}
 }
 
 // TestTracingImpossible checks the errors where the kernel refuses: the
-// messages must say why and what to do.
-func TestTracingImpossible(t *testing.T) {
+// messages must say why and what to do. Each backend needs its own of
+// ptrace, seccomp and bpf, and traces where only the others are denied.
+func TestTracingImpossible(t *testing.T) { eachBackend(t, testTracingImpossible) }
+
+func testTracingImpossible(t *testing.T, backend string) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests := []struct{ deny, want string }{
-		{"ptrace", "error: trace: ptrace is not permitted here (a container without CAP_SYS_PTRACE or with a seccomp profile that blocks ptrace, or kernel.yama.ptrace_scope=3); allow ptrace, e.g. docker run --cap-add=SYS_PTRACE: ptrace(PTRACE_SEIZE) pid "},
-		{"seccomp", `error: trace "/bin/true": install seccomp filter: invalid argument (the kernel lacks seccomp-bpf, CONFIG_SECCOMP_FILTER, or a sandbox forbids installing filters: envaudit cannot trace here)`},
+	const traced = "exit: 0\n"
+	tests := []struct{ deny, ptrace, ebpf string }{
+		{"ptrace", "error: trace: ptrace is not permitted here (a container without CAP_SYS_PTRACE or with a seccomp profile that blocks ptrace, or kernel.yama.ptrace_scope=3); allow ptrace, e.g. docker run --cap-add=SYS_PTRACE: ptrace(PTRACE_SEIZE) pid ", traced},
+		{"seccomp", `error: trace "/bin/true": install seccomp filter: invalid argument (the kernel lacks seccomp-bpf, CONFIG_SECCOMP_FILTER, or a sandbox forbids installing filters: envaudit cannot trace here)`, traced},
+		{"bpf", traced, "error: trace --backend ebpf: loading BPF programs is not permitted here (needs root, or CAP_BPF and CAP_PERFMON; a container's seccomp profile may block bpf()): "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.deny, func(t *testing.T) {
+			want := map[string]string{BackendPtrace: tt.ptrace, BackendEBPF: tt.ebpf}[backend]
 			cmd := exec.Command(exe, tt.deny, "/bin/true")
-			cmd.Env = append(os.Environ(), childEnv+"=deny")
+			cmd.Env = childEnviron(t, "deny")
 			out, err := cmd.Output()
-			if err == nil || !strings.HasPrefix(string(out), tt.want) {
-				t.Errorf("output %q (%v), want it to start with %q", out, err, tt.want)
+			if (err == nil) != (want == traced) || !strings.HasPrefix(string(out), want) {
+				t.Errorf("output %q (%v), want it to start with %q", out, err, want)
 			}
 		})
 	}
@@ -953,7 +1048,9 @@ func TestTracingImpossible(t *testing.T) {
 
 // TestOpenStormAggregates checks that memory follows distinct accesses,
 // not events: 20000 opens of one file are one access record.
-func TestOpenStormAggregates(t *testing.T) {
+func TestOpenStormAggregates(t *testing.T) { eachBackend(t, testOpenStormAggregates) }
+
+func testOpenStormAggregates(t *testing.T, backend string) {
 	dir := realTempDir(t)
 	writeFiles(t, dir, "f")
 	opts := Options{Command: []string{cprog(t, "openmany"), "20000", dir + "/f"}}
@@ -967,18 +1064,24 @@ func TestOpenStormAggregates(t *testing.T) {
 	}
 }
 
-func TestCommandNotFound(t *testing.T) {
-	_, err := tryTrace(&Options{Command: []string{"envaudit-no-such-command"}})
+func TestCommandNotFound(t *testing.T) { eachBackend(t, testCommandNotFound) }
+
+func testCommandNotFound(t *testing.T, backend string) {
+	_, err := tryTrace(t, &Options{Command: []string{"envaudit-no-such-command"}})
 	if err == nil || !strings.Contains(err.Error(), "executable file not found") {
 		t.Errorf("err = %v, want executable file not found", err)
 	}
-	_, err = tryTrace(&Options{Command: []string{"/nonexistent/cmd"}})
+	_, err = tryTrace(t, &Options{Command: []string{"/nonexistent/cmd"}})
 	if err == nil || !strings.Contains(err.Error(), "no such file") {
 		t.Errorf("err = %v, want no such file", err)
 	}
 }
 
 func TestConcurrentWaitersKeepTheirChildren(t *testing.T) {
+	eachBackend(t, testConcurrentWaitersKeepTheirChildren)
+}
+
+func testConcurrentWaitersKeepTheirChildren(t *testing.T, backend string) {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
@@ -1038,7 +1141,9 @@ func TestConcurrentWaitersKeepTheirChildren(t *testing.T) {
 	}
 }
 
-func TestIOURingWarning(t *testing.T) {
+func TestIOURingWarning(t *testing.T) { eachBackend(t, testIOURingWarning) }
+
+func testIOURingWarning(t *testing.T, backend string) {
 	opts := Options{Command: []string{cprog(t, "iouring")}}
 	tr := runTrace(t, &opts)
 	wantExit(t, tr, 0, opts)
@@ -1077,7 +1182,9 @@ func copySetuid(t *testing.T, dir, name string, uid int) string {
 	return p
 }
 
-func TestPrivilegedAndSetuid(t *testing.T) {
+func TestPrivilegedAndSetuid(t *testing.T) { eachBackend(t, testPrivilegedAndSetuid) }
+
+func testPrivilegedAndSetuid(t *testing.T, backend string) {
 	if os.Geteuid() != 0 {
 		t.Fatalf("the privileged-mode tests need root (the CI runs as root; elsewhere run `sudo go test ./tracer`)")
 	}
@@ -1093,13 +1200,22 @@ func TestPrivilegedAndSetuid(t *testing.T) {
 		command    []string
 		out        string
 		warning    string
+		only       string // the one backend the case is for; "" for both
 	}{
-		{"privileged-runs-as-sudo-user", true, []string{"id", "-u"}, "65534", ""},
-		{"privileged-keeps-setuid", true, []string{suidRoot, "-u"}, "0", ""},
-		{"unprivileged-setuid-warns", false, []string{suidNobody, "-u"}, "0", suidNobody},
-		{"unprivileged-own-setuid-no-warning", false, []string{suidRoot, "-u"}, "0", ""},
+		{"privileged-runs-as-sudo-user", true, []string{"id", "-u"}, "65534", "", ""},
+		{"privileged-keeps-setuid", true, []string{suidRoot, "-u"}, "0", "", ""},
+		// Under ptrace no_new_privs keeps the program from gaining its
+		// owner's uid, and the trace says so.
+		{"unprivileged-setuid-warns", false, []string{suidNobody, "-u"}, "0", suidNobody, BackendPtrace},
+		// The eBPF backend sets no no_new_privs: the program runs as
+		// its owner, as it would untraced, and nothing is hidden.
+		{"unprivileged-setuid-runs-as-owner", false, []string{suidNobody, "-u"}, "65534", "", BackendEBPF},
+		{"unprivileged-own-setuid-no-warning", false, []string{suidRoot, "-u"}, "0", "", ""},
 	}
 	for _, tt := range tests {
+		if tt.only != "" && tt.only != backend {
+			continue
+		}
 		t.Run(tt.name, func(t *testing.T) {
 			opts := Options{Command: tt.command, Privileged: tt.privileged, Dir: dir}
 			tr := runTrace(t, &opts)
