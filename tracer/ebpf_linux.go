@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,9 +51,12 @@ const bpfHeaderSize = 56
 
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
-	objs  bpfTraceObjects
-	links []link.Link
-	rd    *ringbuf.Reader
+	objs      bpfTraceObjects
+	links     []link.Link
+	rd        *ringbuf.Reader
+	rec       ringbuf.Record
+	hookNames []string
+	closed    bool
 }
 
 // bpfUnavailable explains why the eBPF backend cannot run here.
@@ -126,6 +130,11 @@ func loadBPF() (*bpfSession, error) {
 			return nil, &bpfUnavailable{"cannot attach to the " + a.name + " tracepoint", err}
 		}
 		s.links = append(s.links, l)
+		hook := "tp_btf/" + a.name
+		if ps, ok := spec.Programs[a.name]; ok && ps.SectionName != "" {
+			hook = ps.SectionName
+		}
+		s.hookNames = append(s.hookNames, hook)
 	}
 	if s.rd, err = ringbuf.NewReader(s.objs.Events); err != nil {
 		s.close()
@@ -149,6 +158,10 @@ func loadError(err error) error {
 }
 
 func (s *bpfSession) close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
 	if s.rd != nil {
 		s.rd.Close()
 	}
@@ -157,6 +170,33 @@ func (s *bpfSession) close() {
 	}
 	s.objs.Close()
 }
+
+func (s *bpfSession) track(pid uint32) error { return s.objs.Tracked.Put(pid, uint8(1)) }
+
+func (s *bpfSession) read(deadline time.Time) ([]byte, error) {
+	s.rd.SetDeadline(deadline)
+	if err := s.rd.ReadInto(&s.rec); err != nil {
+		return nil, err
+	}
+	return s.rec.RawSample, nil
+}
+
+// finish hands over what the ring buffer still holds, then the drop
+// counters.
+func (s *bpfSession) finish(handle func([]byte)) ([]uint64, error) {
+	for {
+		rec, err := s.read(time.Now())
+		if err != nil {
+			break
+		}
+		handle(rec)
+	}
+	d, err := s.drops()
+	return d[:], err
+}
+
+func (s *bpfSession) hooks() []string { return s.hookNames }
+func (s *bpfSession) via() string     { return "" }
 
 // drops sums the per-CPU drop counters.
 func (s *bpfSession) drops() ([bpfNumDrops]uint64, error) {
@@ -237,9 +277,14 @@ type bpfTracer struct {
 
 // runEBPF is Run with the eBPF backend: the command runs untraced by
 // ptrace, with no seccomp filter and no no_new_privs, and the kernel
-// reports what its tree opens.
-func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
-	defer s.close()
+// reports what its tree opens, through src (the programs loaded in
+// process, or by a loader started through sudo).
+func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
+	defer src.close()
+	// The reaper's parent-death signal belongs to the thread that starts
+	// it: this one, kept until the run is over.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	sio, err := newStdio(opts)
 	if err != nil {
 		return nil, err
@@ -269,57 +314,117 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	defer t.rec.stopResolver()
 
 	start := time.Now()
-	pid, err := syscall.ForkExec("/proc/self/exe", argv, attr)
-	errW.Close()
-	sio.closeChildEnds()
-	if err != nil {
-		return nil, fmt.Errorf("trace: start helper: %w", err)
-	}
-	// The helper stops itself; once it is in the traced set, it may go on
-	// and execute the command, whose every descendant the kernel follows.
-	var ws unix.WaitStatus
-	for {
-		_, err := unix.Wait4(pid, &ws, unix.WSTOPPED, nil)
-		if err == unix.EINTR {
-			continue
-		}
+	var (
+		pid int
+		rp  *reaper
+		ws  unix.WaitStatus
+	)
+	if opts.KillDescendants {
+		// The reaper starts the helper and reports once it has stopped
+		// itself; it also reports the helper's status, since the helper
+		// is its child.
+		rp, pid, err = startReaper(argv, attr)
+		errW.Close()
+		sio.closeChildEnds()
 		if err != nil {
-			return nil, fmt.Errorf("trace: wait for helper: %w", err)
+			sio.wait()
+			if msg := readHelperError(errR); msg != "" {
+				return nil, helperFailure(opts.Command, msg)
+			}
+			return nil, err
 		}
-		break
-	}
-	if !ws.Stopped() {
-		sio.wait()
-		if msg := readHelperError(errR); msg != "" {
-			return nil, helperFailure(opts.Command, msg)
+		go func() {
+			for {
+				if _, e := unix.Wait4(rp.pid, &rp.status, 0, nil); e != unix.EINTR {
+					break
+				}
+			}
+			rp.exited.Store(true)
+			rp.close()
+		}()
+	} else {
+		pid, err = syscall.ForkExec("/proc/self/exe", argv, attr)
+		errW.Close()
+		sio.closeChildEnds()
+		if err != nil {
+			return nil, fmt.Errorf("trace: start helper: %w", err)
 		}
-		return nil, fmt.Errorf("trace: helper ended before tracing started (%s)", describeStatus(ws))
-	}
-	t.root = uint32(pid)
-	t.live[t.root] = 0
-	if err := s.objs.Tracked.Put(t.root, uint8(1)); err != nil {
-		unix.Kill(pid, unix.SIGKILL)
-		unix.Wait4(pid, &ws, 0, nil)
-		return nil, fmt.Errorf("trace: add the helper to the traced set: %w", err)
-	}
-	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
-		return nil, fmt.Errorf("trace: resume helper: %w", err)
-	}
-
-	// The root's status comes from wait4; the tree's end from the ring
-	// buffer, when the last traced process's exit event has been read.
-	rootDone := make(chan unix.WaitStatus, 1)
-	go func() {
-		var ws unix.WaitStatus
+		// The helper stops itself; once it is in the traced set, it may
+		// go on and execute the command, whose every descendant the
+		// kernel follows.
 		for {
-			_, err := unix.Wait4(pid, &ws, 0, nil)
+			_, err := unix.Wait4(pid, &ws, unix.WSTOPPED, nil)
 			if err == unix.EINTR {
 				continue
 			}
+			if err != nil {
+				return nil, fmt.Errorf("trace: wait for helper: %w", err)
+			}
 			break
 		}
-		rootDone <- ws
-	}()
+		if !ws.Stopped() {
+			sio.wait()
+			if msg := readHelperError(errR); msg != "" {
+				return nil, helperFailure(opts.Command, msg)
+			}
+			return nil, fmt.Errorf("trace: helper ended before tracing started (%s)", describeStatus(ws))
+		}
+	}
+	abandon := func() {
+		unix.Kill(pid, unix.SIGKILL)
+		if rp != nil {
+			rp.ctl.Close()
+			<-rp.done
+		} else {
+			unix.Wait4(pid, &ws, 0, nil)
+		}
+	}
+	t.root = uint32(pid)
+	t.live[t.root] = 0
+	if err := src.track(t.root); err != nil {
+		abandon()
+		return nil, fmt.Errorf("trace: add the helper to the traced set: %w", err)
+	}
+	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
+		abandon()
+		return nil, fmt.Errorf("trace: resume helper: %w", err)
+	}
+
+	// The root's status comes from wait4 (or the reaper's report); the
+	// tree's end from the ring buffer, when the last traced process's
+	// exit event has been read.
+	rootDone := make(chan unix.WaitStatus, 1)
+	if rp != nil {
+		go func() {
+			select {
+			case <-rp.helperDone:
+				rootDone <- rp.helperStatus
+			case <-rp.done:
+				select {
+				case <-rp.helperDone:
+					rootDone <- rp.helperStatus
+				default:
+					// The reaper ended before it reported the
+					// helper's status (the command killed it): the
+					// status is unknown, and the run is not counted
+					// a success.
+					rootDone <- unix.WaitStatus(unix.SIGKILL)
+				}
+			}
+		}()
+	} else {
+		go func() {
+			var ws unix.WaitStatus
+			for {
+				_, err := unix.Wait4(pid, &ws, 0, nil)
+				if err == unix.EINTR {
+					continue
+				}
+				break
+			}
+			rootDone <- ws
+		}()
+	}
 
 	var (
 		rootStatus  unix.WaitStatus
@@ -331,6 +436,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		killed      = map[int]bool{}
 		graceAt     time.Time
 		termAt      time.Time
+		lostLoader  error // the loader ended before the run did
 	)
 	var timeout <-chan time.Time
 	if opts.Timeout > 0 {
@@ -345,21 +451,39 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 				killed[int(tgid)] = true
 			}
 		}
+		if rp != nil {
+			// What escaped the traced set, the reaper signals.
+			if sig == unix.SIGKILL {
+				rp.request(reapKill)
+			} else {
+				rp.request(reapTerm)
+			}
+		}
 	}
 	var rerr error
 	for {
-		s.rd.SetDeadline(time.Now().Add(50 * time.Millisecond))
-		r, err := s.rd.Read()
-		switch {
-		case err == nil:
-			if e, derr := decodeBPFEvent(r.RawSample); derr != nil {
-				rerr = derr
-			} else {
-				t.handle(e)
+		if lostLoader == nil {
+			rec, err := src.read(time.Now().Add(50 * time.Millisecond))
+			switch {
+			case err == nil:
+				if e, derr := decodeBPFEvent(rec); derr != nil {
+					rerr = derr
+				} else {
+					t.handle(e)
+				}
+			case errors.Is(err, os.ErrDeadlineExceeded):
+			default:
+				var gone *errLoaderGone
+				if !errors.As(err, &gone) {
+					return nil, fmt.Errorf("trace: read the ring buffer: %w", err)
+				}
+				// Blind from here on: the tree is still waited for
+				// and stopped as usual, and the trace is incomplete.
+				lostLoader = err
 			}
-		case errors.Is(err, os.ErrDeadlineExceeded):
-		default:
-			return nil, fmt.Errorf("trace: read the ring buffer: %w", err)
+		} else {
+			time.Sleep(20 * time.Millisecond)
+			t.pruneDead()
 		}
 		select {
 		case ws := <-rootDone:
@@ -409,6 +533,41 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	if !rootExited {
 		rootEnd = time.Now()
 	}
+	var drops []uint64
+	if lostLoader == nil {
+		drops, err = src.finish(func(rec []byte) {
+			if e, derr := decodeBPFEvent(rec); derr == nil {
+				t.handle(e)
+			}
+		})
+		var gone *errLoaderGone
+		if errors.As(err, &gone) {
+			lostLoader = err
+		} else if err != nil {
+			return nil, fmt.Errorf("trace: read the drop counters: %w", err)
+		}
+	}
+	src.close()
+	var survivors []string
+	if rp != nil {
+		// Without its control pipe the reaper kills what is left of
+		// the tree, and exits.
+		rp.ctl.Close()
+		<-rp.done
+		for _, p := range rp.killed {
+			killed[p] = true
+		}
+		switch {
+		case !rp.exited.Load():
+			survivors = append(survivors, "the reaper did not exit")
+		case rp.status.Signaled():
+			survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) was killed by %s, likely by the command itself", rp.pid, unix.SignalName(rp.status.Signal())))
+		case len(rp.left) > 0:
+			survivors = append(survivors, fmt.Sprintf("processes %v would not die within %v", rp.left, reapWait))
+		case rp.status.ExitStatus() != 0:
+			survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) failed (%s)", rp.pid, describeStatus(rp.status)))
+		}
+	}
 	sio.wait()
 	if msg := readHelperError(errR); msg != "" {
 		return nil, helperFailure(opts.Command, msg)
@@ -416,7 +575,8 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	if rerr != nil {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), rerr)
 	}
-	h := Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Backend: BackendEBPF}
+	h := Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Backend: BackendEBPF,
+		Hooks: append([]string(nil), src.hooks()...), Loader: src.via()}
 	for _, d := range t.skip {
 		h.Skip = append(h.Skip, string(d[:len(d)-1]))
 	}
@@ -437,6 +597,10 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		end.Killed = append(end.Killed, p)
 	}
 	sort.Ints(end.Killed)
+	for _, why := range survivors {
+		end.Survivors = true
+		end.Warnings = append(end.Warnings, "processes the command started may have outlived it: "+why)
+	}
 	var uring []int
 	for rec := range t.ioURing {
 		uring = append(uring, rec)
@@ -446,18 +610,35 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		p := t.rec.procs[rec-1]
 		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
 	}
-	drops, err := s.drops()
-	if err != nil {
-		return nil, fmt.Errorf("trace: read the drop counters: %w", err)
-	}
 	for i, n := range drops {
 		if n > 0 {
+			what := "events"
+			if i < len(bpfDropNames) {
+				what = bpfDropNames[i]
+			}
 			end.Lost += int64(n)
-			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, bpfDropNames[i]))
+			end.Incomplete = true
+			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, what))
 		}
+	}
+	if lostLoader != nil {
+		end.Incomplete = true
+		end.Warnings = append(end.Warnings, lostLoader.Error()+": the accesses after that are missing and the trace is incomplete")
 	}
 	tr.End = end
 	return tr, nil
+}
+
+// pruneDead forgets the traced processes that are gone, once no exit
+// event can tell (the loader died): the run ends when the root and they
+// have.
+func (t *bpfTracer) pruneDead() {
+	for tgid := range t.live {
+		_, state, ok := statParent(int(tgid))
+		if !ok || state == 'Z' || state == 'X' {
+			delete(t.live, tgid)
+		}
+	}
 }
 
 // handle applies one event.
@@ -632,27 +813,55 @@ func (e *bpfUnavailable) Is(target error) bool { return target == ErrEBPFUnavail
 
 // runBackend runs the command with the eBPF backend when opts ask for it
 // or, for BackendAuto, when its programs load here; otherwise it returns
-// handled false and, for auto, the notice saying why ptrace runs instead.
+// handled false and, for auto, why eBPF could not run (Header.Fallback).
 func runBackend(ctx context.Context, opts Options, dir string, env []string, grace time.Duration) (tr *Trace, notice string, handled bool, err error) {
 	switch opts.Backend {
 	case "", BackendPtrace:
+		opts.Loader.Close()
 		return nil, "", false, nil
 	case BackendAuto, BackendEBPF:
 	default:
+		opts.Loader.Close()
 		return nil, "", false, fmt.Errorf("trace: unknown backend %q (want auto, ebpf or ptrace)", opts.Backend)
 	}
-	s, err := loadBPF()
-	if err != nil {
+	var src bpfSource
+	if opts.Loader != nil && opts.Loader.src != nil {
+		src = opts.Loader.src
+	} else if l, err := StartEBPFLoader(); err != nil {
 		if opts.Backend == BackendEBPF {
 			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", err)
 		}
-		return nil, "the eBPF tracer cannot run here, so ptrace traced the run: " + err.Error(), false, nil
+		return nil, err.Error(), false, nil
+	} else {
+		src = l.src
 	}
 	mode, err := modeFor(opts.Privileged)
 	if err != nil {
-		s.close()
+		src.close()
 		return nil, "", false, err
 	}
-	tr, err = runEBPF(ctx, opts, s, dir, env, grace, mode)
+	tr, err = runEBPF(ctx, opts, src, dir, env, grace, mode)
 	return tr, "", true, err
+}
+
+// StartEBPFLoader loads the eBPF backend's programs for one run: in this
+// process as root, otherwise in a root process started through sudo -n
+// (the loader: LoaderArg), whose events it then reads over a pipe. The
+// error matches ErrEBPFUnavailable and says why they cannot load. A
+// program that is about to set no_new_privs on itself, which keeps sudo
+// from gaining root, starts the loader first and passes it as
+// Options.Loader.
+func StartEBPFLoader() (*EBPFLoader, error) {
+	if os.Geteuid() == 0 {
+		s, err := loadBPF()
+		if err != nil {
+			return nil, err
+		}
+		return &EBPFLoader{src: s}, nil
+	}
+	l, err := startSudoLoader()
+	if err != nil {
+		return nil, err
+	}
+	return &EBPFLoader{src: l}, nil
 }

@@ -48,6 +48,9 @@ func Main() {
 	if len(os.Args) > 1 && os.Args[1] == ReaperArg {
 		reaperMain(os.Args[2:])
 	}
+	if len(os.Args) > 1 && os.Args[1] == LoaderArg {
+		loaderMain()
+	}
 	if len(os.Args) < 2 || os.Args[1] != HelperArg {
 		return
 	}

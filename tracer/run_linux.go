@@ -158,9 +158,7 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), t.fatal)
 	}
 	tr = t.finish(Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Skip: t.skipDirs(), Backend: BackendPtrace})
-	if notice != "" {
-		tr.End.Warnings = append([]string{notice}, tr.End.Warnings...)
-	}
+	tr.Header.Fallback = notice
 	return tr, nil
 }
 
