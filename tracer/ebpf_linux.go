@@ -295,7 +295,11 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		return nil, fmt.Errorf("trace: %w", err)
 	}
 	defer errR.Close()
-	argv := append([]string{os.Args[0], HelperArg, bpfHelperMode + mode}, opts.Command...)
+	hmode := bpfHelperMode + mode
+	if opts.NoNewPrivs {
+		hmode = bpfHelperModeNNP + mode
+	}
+	argv := append([]string{os.Args[0], HelperArg, hmode}, opts.Command...)
 	attr := &syscall.ProcAttr{
 		Dir:   dir,
 		Env:   env,
@@ -315,9 +319,10 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 
 	start := time.Now()
 	var (
-		pid int
-		rp  *reaper
-		ws  unix.WaitStatus
+		pid        int
+		rp         *reaper
+		ws         unix.WaitStatus
+		reaperGone = make(chan struct{}) // closed once the reaper is reaped
 	)
 	if opts.KillDescendants {
 		// The reaper starts the helper and reports once it has stopped
@@ -334,13 +339,13 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 			return nil, err
 		}
 		go func() {
+			defer close(reaperGone)
 			for {
 				if _, e := unix.Wait4(rp.pid, &rp.status, 0, nil); e != unix.EINTR {
 					break
 				}
 			}
 			rp.exited.Store(true)
-			rp.close()
 		}()
 	} else {
 		pid, err = syscall.ForkExec("/proc/self/exe", argv, attr)
@@ -375,6 +380,7 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		if rp != nil {
 			rp.ctl.Close()
 			<-rp.done
+			rp.repR.Close()
 		} else {
 			unix.Wait4(pid, &ws, 0, nil)
 		}
@@ -554,6 +560,11 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		// the tree, and exits.
 		rp.ctl.Close()
 		<-rp.done
+		rp.repR.Close()
+		select {
+		case <-reaperGone:
+		case <-time.After(reapWait):
+		}
 		for _, p := range rp.killed {
 			killed[p] = true
 		}
@@ -620,6 +631,9 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 			end.Incomplete = true
 			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, what))
 		}
+	}
+	if opts.NoNewPrivs && !opts.Privileged {
+		end.Warnings = append(end.Warnings, setuidWarnings(tr.Accesses)...)
 	}
 	if lostLoader != nil {
 		end.Incomplete = true
@@ -825,6 +839,12 @@ func runBackend(ctx context.Context, opts Options, dir string, env []string, gra
 		return nil, "", false, fmt.Errorf("trace: unknown backend %q (want auto, ebpf or ptrace)", opts.Backend)
 	}
 	var src bpfSource
+	if opts.LoaderErr != nil && (opts.Loader == nil || opts.Loader.src == nil) {
+		if opts.Backend == BackendEBPF {
+			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", opts.LoaderErr)
+		}
+		return nil, opts.LoaderErr.Error(), false, nil
+	}
 	if opts.Loader != nil && opts.Loader.src != nil {
 		src = opts.Loader.src
 	} else if l, err := StartEBPFLoader(); err != nil {

@@ -62,6 +62,17 @@ type Options struct {
 	// or auto, and closes it in any case; nil makes Run load the programs
 	// itself, in process as root or through sudo otherwise.
 	Loader *EBPFLoader
+	// LoaderErr is why a loader the caller tried to start earlier
+	// (StartEBPFLoader) could not: with Backend auto, Run then traces
+	// with ptrace and records it as Header.Fallback; with BackendEBPF it
+	// fails with it. Loader must be nil then.
+	LoaderErr error
+	// NoNewPrivs sets no_new_privs on the command under the eBPF backend
+	// too (the ptrace backend sets it on every unprivileged run), for a
+	// caller whose secrets the command must not reach through a setuid
+	// program such as the runner's passwordless sudo (the Action). The
+	// command then differs from an untraced run in that alone.
+	NoNewPrivs bool
 }
 
 // The tracer backends Options.Backend chooses from.

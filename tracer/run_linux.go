@@ -51,6 +51,7 @@ const maxTermWait = 2 * time.Second
 //
 // Programs that call Run must call Main first thing in main.
 func Run(ctx context.Context, opts Options) (*Trace, error) {
+	defer opts.Loader.Close()
 	if len(opts.Command) == 0 || opts.Command[0] == "" {
 		return nil, errors.New("trace: no command given")
 	}

@@ -22,6 +22,7 @@ func Main() {
 // Run cannot trace on this system: it returns an error wrapping
 // ErrUnsupported. Record the trace on a Linux runner and audit it anywhere.
 func Run(ctx context.Context, opts Options) (*Trace, error) {
+	opts.Loader.Close()
 	return nil, fmt.Errorf("trace on %s/%s: %w (record the trace with `envaudit trace` on a Linux runner, then audit it here with `envaudit audit --trace`)", runtime.GOOS, runtime.GOARCH, ErrUnsupported)
 }
 

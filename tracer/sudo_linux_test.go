@@ -93,6 +93,9 @@ func sudoChild(backend, scenario string) int {
 	switch scenario {
 	case "probe":
 		opts.Command = []string{"/bin/sh", "-c", probeScript}
+	case "probe-nnp":
+		opts.Command = []string{"/bin/sh", "-c", probeScript}
+		opts.NoNewPrivs = true
 	case "exit":
 		opts.Command = []string{"/bin/sh", "-c", "cat /etc/hostname >/dev/null; exit 7"}
 	case "timeout":
@@ -259,6 +262,12 @@ func TestSudoSameEnvironment(t *testing.T) {
 	})
 	if diff := cmp.Diff(wantPtrace, ptrace.Out); diff != "" {
 		t.Errorf("under ptrace the command's surroundings differ beyond no_new_privs and the seccomp filter (-want +ptrace):\n%s", diff)
+	}
+	// Options.NoNewPrivs (the Action's) changes that alone.
+	nnp := h.run(t, BackendEBPF, "probe-nnp")
+	wantNNP := strings.Replace(untraced.Out, "NoNewPrivs:\t0", "NoNewPrivs:\t1", 1)
+	if diff := cmp.Diff(wantNNP, nnp.Out); diff != "" {
+		t.Errorf("under eBPF with NoNewPrivs the command's surroundings differ beyond no_new_privs (-want +got):\n%s", diff)
 	}
 	if ptrace.Header.Backend != BackendPtrace {
 		t.Errorf("ptrace header backend = %q", ptrace.Header.Backend)

@@ -85,8 +85,16 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 		KillDescendants: true,
 		// Nor may a program it plants on PATH, or a project's own, run
 		// as one of envaudit's tools.
-		Tools: r.tools,
+		Tools:     r.tools,
+		Backend:   r.in.Backend,
+		Loader:    r.loader,
+		LoaderErr: r.loaderErr,
+		// Nor may it take the runner's passwordless sudo and read, as
+		// root, what envaudit keeps from it: under eBPF as under
+		// ptrace, the command runs under no_new_privs.
+		NoNewPrivs: true,
 	})
+	r.loader = nil // Trace closes it
 	if err != nil {
 		return nil, nil, err
 	}
