@@ -79,6 +79,8 @@ type sudoResult struct {
 	Elapsed time.Duration
 	// D3 is what the audit reads of the trace (d3), sorted.
 	D3 []string
+	// Unavailable says the error matched ErrEBPFUnavailable.
+	Unavailable bool
 	// Alive lists the pids the command printed (a daemon's) that were
 	// still running after Run returned.
 	Alive []int
@@ -112,6 +114,14 @@ func sudoChild(backend, scenario string) int {
 		opts.Command = []string{"/bin/sh", "-c", siblingSudo + "kill -KILL $sudo; sleep 0.3; cat /etc/hostname >/dev/null"}
 	case "term-sudo":
 		opts.Command = []string{"/bin/sh", "-c", siblingSudo + "kill -TERM $sudo; kill -INT $sudo; kill -HUP $sudo; sleep 0.3; cat /etc/hostname >/dev/null"}
+	case "self-nnp":
+		// envaudit itself under no_new_privs: sudo cannot give the
+		// loader root.
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		opts.Command = []string{"/bin/sh", "-c", "cat /etc/hostname >/dev/null"}
 	default:
 		fmt.Fprintln(os.Stderr, "unknown scenario", scenario)
 		return 2
@@ -140,6 +150,7 @@ func sudoChild(backend, scenario string) int {
 		tr, err := Run(ctx, opts)
 		if err != nil {
 			res.Err = err.Error()
+			res.Unavailable = errors.Is(err, ErrEBPFUnavailable)
 		} else {
 			res.Header, res.End = tr.Header, tr.End
 			for k := range d3(tr) {
@@ -208,6 +219,12 @@ func newSudoHarness(t *testing.T) *sudoHarness {
 // run runs scenario under backend as rtUser.
 func (h *sudoHarness) run(t *testing.T, backend, scenario string) sudoResult {
 	t.Helper()
+	return h.runErr(t, backend, scenario, false)
+}
+
+// runErr is run, which fails the test on Run's error unless allowErr.
+func (h *sudoHarness) runErr(t *testing.T, backend, scenario string, allowErr bool) sudoResult {
+	t.Helper()
 	cmd := exec.Command("sudo", "-n", "-u", rtUser, "--", "/usr/bin/env", sudoChildEnv+"=1", h.bin)
 	cmd.Dir = h.dir
 	cmd.Stdin = strings.NewReader(backend + " " + scenario + "\n")
@@ -221,7 +238,7 @@ func (h *sudoHarness) run(t *testing.T, backend, scenario string) sudoResult {
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("%s %s: %v in %q (stderr %q)", backend, scenario, err, out, stderr.String())
 	}
-	if res.Err != "" {
+	if res.Err != "" && !allowErr {
 		t.Fatalf("%s %s: %s", backend, scenario, res.Err)
 	}
 	return res
@@ -322,6 +339,19 @@ func TestSudoLifecycle(t *testing.T) {
 		}
 		if diff := cmp.Diff(ptrace.D3, ebpf.D3); diff != "" {
 			t.Errorf("D3 (-ptrace +ebpf through sudo):\n%s", diff)
+		}
+	})
+	t.Run("auto-fallback", func(t *testing.T) {
+		got := h.run(t, BackendAuto, "self-nnp")
+		if got.Header.Backend != BackendPtrace || !strings.Contains(got.Header.Fallback, "no_new_privs") {
+			t.Errorf("auto under no_new_privs: backend %q, fallback %q; want ptrace and why", got.Header.Backend, got.Header.Fallback)
+		}
+		if !slices.Contains(got.D3, "read /etc/hostname") {
+			t.Errorf("the fallback traced nothing: %q", got.D3)
+		}
+		got = h.runErr(t, BackendEBPF, "self-nnp", true)
+		if !got.Unavailable || !strings.Contains(got.Err, "no_new_privs") {
+			t.Errorf("--backend ebpf under no_new_privs: error %q (ErrEBPFUnavailable %v); want the reason", got.Err, got.Unavailable)
 		}
 	})
 	t.Run("term-sudo", func(t *testing.T) {

@@ -51,6 +51,9 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 	if instErr != nil {
 		r.gh.Warningf("envaudit: %v", instErr)
 	}
+	if ri := rep.Run; ri != nil && ri.Fallback != "" {
+		r.gh.Noticef("envaudit: ptrace traced the test command, since the eBPF tracer cannot run here: %s", ri.Fallback)
+	}
 	return rep, nil
 }
 
@@ -98,6 +101,7 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 	if err != nil {
 		return nil, nil, err
 	}
+
 	defer t.Close()
 	r.survivors = t.Trace.End.Survivors
 	rep, instErr = t.Audit(ctx)
