@@ -37,9 +37,9 @@ type Inputs struct {
 	SubmitDependencies bool
 	Token              string
 	Timeout            time.Duration
-	// Backend is the tracer: auto (eBPF where it loads, through the
-	// runner's passwordless sudo on hosted runners, else ptrace), ebpf
-	// or ptrace.
+	// Backend is the tracer: ptrace (the default), auto (eBPF where it
+	// loads, through the runner's passwordless sudo on hosted runners,
+	// else ptrace), or ebpf.
 	Backend string
 	// Baseline is the runner baseline file: written in baseline mode,
 	// read (when it exists) in audit mode.
@@ -174,7 +174,7 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	}
 	switch in.Backend {
 	case "":
-		in.Backend = "auto"
+		in.Backend = "ptrace"
 	case "auto", "ebpf", "ptrace":
 	default:
 		return in, fmt.Errorf("backend: unknown value %q (want auto, ebpf or ptrace)", in.Backend)

@@ -197,11 +197,8 @@ func TestAttackToolDaemonRewritesFileCommands(t *testing.T) {
 	script, _ := os.ReadFile(filepath.Join(a.ws, ".venv", "bin", "python"))
 	script = []byte(strings.NewReplacer("$OUT", a.output, "$ENV", a.env).Replace(string(script)))
 	must(t, os.WriteFile(filepath.Join(a.ws, ".venv", "bin", "python"), script, 0o755))
-	// The attack tells the trace from the tool run by TracerPid, which
-	// only the ptrace backend sets.
-	environ := append(a.environ, "INPUT_BACKEND=ptrace")
 	act := &Action{
-		Environ:      func() []string { return environ },
+		Environ:      func() []string { return a.environ },
 		Stdout:       &a.stdout,
 		Stderr:       &a.stderr,
 		Ecosystems:   []ecosystems.Ecosystem{python.New()},
