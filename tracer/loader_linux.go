@@ -280,6 +280,13 @@ func startSudoLoader() (*sudoLoader, error) {
 		outW.Close()
 		return nil, fmt.Errorf("trace: %w", err)
 	}
+	// The trace crosses a pipe whose read end is envaudit's: a process of
+	// the same user could open it through /proc/PID/fd and read or write
+	// frames. Non-dumpable, envaudit's /proc/PID/fd needs CAP_SYS_PTRACE.
+	// (The helper is a new executable, dumpable again.)
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return nil, fmt.Errorf("trace: prctl(PR_SET_DUMPABLE): %w", err)
+	}
 	exe := "/proc/" + strconv.Itoa(os.Getpid()) + "/exe"
 	pid, err := syscall.ForkExec(sudo, []string{sudo, "-n", "--", exe, LoaderArg}, &syscall.ProcAttr{
 		// sudo resets the environment anyway; this one asks for no
@@ -340,7 +347,7 @@ func startSudoLoader() (*sudoLoader, error) {
 }
 
 // readFrames reads the loader's stream into l.frames until it ends.
-func (l *sudoLoader) readFrames(r *os.File) {
+func (l *sudoLoader) readFrames(r io.ReadCloser) {
 	defer r.Close()
 	br := bufio.NewReaderSize(r, 256<<10)
 	var hdr [loaderFrameHeader]byte
