@@ -114,6 +114,14 @@ func sudoChild(backend, scenario string) int {
 		opts.Command = []string{"/bin/sh", "-c", siblingSudo + "kill -KILL $sudo; sleep 0.3; cat /etc/hostname >/dev/null"}
 	case "term-sudo":
 		opts.Command = []string{"/bin/sh", "-c", siblingSudo + "kill -TERM $sudo; kill -INT $sudo; kill -HUP $sudo; sleep 0.3; cat /etc/hostname >/dev/null"}
+	case "die":
+		// envaudit killed mid-run: its loader must not outlive it.
+		go Run(ctx, Options{Backend: BackendEBPF, Command: []string{"/bin/sleep", "2"}})
+		time.Sleep(700 * time.Millisecond)
+		fmt.Printf("pid %d loader %d\n", os.Getpid(), findLoader(os.Getpid()))
+		os.Stdout.Sync()
+		unix.Kill(os.Getpid(), unix.SIGKILL)
+		return 2
 	case "self-nnp":
 		// envaudit itself under no_new_privs: sudo cannot give the
 		// loader root.
@@ -354,6 +362,27 @@ func TestSudoLifecycle(t *testing.T) {
 			t.Errorf("--backend ebpf under no_new_privs: error %q (ErrEBPFUnavailable %v); want the reason", got.Err, got.Unavailable)
 		}
 	})
+	t.Run("envaudit-killed", func(t *testing.T) {
+		cmd := exec.Command("sudo", "-n", "-u", rtUser, "--", "/usr/bin/env", sudoChildEnv+"=1", h.bin)
+		cmd.Dir = h.dir
+		cmd.Stdin = strings.NewReader(BackendEBPF + " die\n")
+		out, _ := cmd.Output()
+		var pid, running int
+		if _, err := fmt.Sscanf(string(out), "pid %d loader %d", &pid, &running); err != nil {
+			t.Fatalf("the child printed %q: %v", out, err)
+		}
+		if running == 0 {
+			t.Fatalf("no loader ran while envaudit (pid %d) traced", pid)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for findLoader(pid) != 0 && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+		}
+		if n := findLoader(pid); n != 0 {
+			unix.Kill(n, unix.SIGKILL)
+			t.Errorf("the loader (pid %d) outlived the envaudit that started it by 5s", n)
+		}
+	})
 	t.Run("term-sudo", func(t *testing.T) {
 		got := h.run(t, BackendEBPF, "term-sudo")
 		if got.End.Incomplete || got.End.ExitCode != 0 {
@@ -369,4 +398,23 @@ func TestSudoLifecycle(t *testing.T) {
 			t.Errorf("no warning names the loader: %q", got.End.Warnings)
 		}
 	})
+}
+
+// findLoader returns the pid of the live loader started by the envaudit
+// of pid ("/proc/PID/exe __envaudit_bpfload"), 0 when there is none.
+func findLoader(pid int) int {
+	want := "/proc/" + strconv.Itoa(pid) + "/exe\x00" + LoaderArg + "\x00"
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if b, err := os.ReadFile("/proc/" + e.Name() + "/cmdline"); err == nil && string(b) == want {
+			if _, state, ok := statParent(n); ok && state != 'Z' {
+				return n
+			}
+		}
+	}
+	return 0
 }
