@@ -399,22 +399,26 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 	// The root's status comes from wait4 (or the reaper's report); the
 	// tree's end from the ring buffer, when the last traced process's
 	// exit event has been read.
-	rootDone := make(chan unix.WaitStatus, 1)
+	type rootExit struct {
+		ws unix.WaitStatus
+		at time.Time
+	}
+	rootDone := make(chan rootExit, 1)
 	if rp != nil {
 		go func() {
 			select {
 			case <-rp.helperDone:
-				rootDone <- rp.helperStatus
+				rootDone <- rootExit{rp.helperStatus, time.Now()}
 			case <-rp.done:
 				select {
 				case <-rp.helperDone:
-					rootDone <- rp.helperStatus
+					rootDone <- rootExit{rp.helperStatus, time.Now()}
 				default:
 					// The reaper ended before it reported the
 					// helper's status (the command killed it): the
 					// status is unknown, and the run is not counted
 					// a success.
-					rootDone <- unix.WaitStatus(unix.SIGKILL)
+					rootDone <- rootExit{unix.WaitStatus(unix.SIGKILL), time.Now()}
 				}
 			}
 		}()
@@ -428,7 +432,7 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 				}
 				break
 			}
-			rootDone <- ws
+			rootDone <- rootExit{ws, time.Now()}
 		}()
 	}
 
@@ -492,8 +496,8 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 			t.pruneDead()
 		}
 		select {
-		case ws := <-rootDone:
-			rootStatus, rootExited, rootEnd = ws, true, time.Now()
+		case x := <-rootDone:
+			rootStatus, rootExited, rootEnd = x.ws, true, x.at
 			graceAt = rootEnd.Add(grace)
 		default:
 		}

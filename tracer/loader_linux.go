@@ -139,6 +139,12 @@ func loaderMain() {
 			if out.frame(frameRecord, rec) != nil {
 				os.Exit(1)
 			}
+			// Batched while records keep coming, sent as soon as the
+			// ring buffer is empty: envaudit learns of the tree's end
+			// from the last exit record.
+			if s.rd.AvailableBytes() == 0 && out.w.Flush() != nil {
+				os.Exit(1)
+			}
 			continue
 		case errors.Is(err, os.ErrDeadlineExceeded):
 		default:

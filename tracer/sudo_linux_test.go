@@ -104,9 +104,25 @@ func sudoChild(backend, scenario string) int {
 		opts.Command = []string{"/bin/sh", "-c", "sleep 30"}
 		opts.Timeout = 300 * time.Millisecond
 	case "interrupt":
-		opts.Command = []string{"/bin/sh", "-c", `trap 'exit 5' INT; sleep 30 & wait`}
+		// Interrupted once the shell has set its trap.
+		dir, err := os.MkdirTemp("", "envaudit-interrupt")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer os.RemoveAll(dir)
+		opts.Dir = dir
+		opts.Command = []string{"/bin/sh", "-c", `trap 'exit 5' INT; : >ready; sleep 30 & wait`}
 		ctx, cancel = context.WithCancelCause(ctx)
-		time.AfterFunc(300*time.Millisecond, func() { cancel(&Interrupt{Sig: unix.SIGINT}) })
+		go func() {
+			for {
+				if _, err := os.Stat(filepath.Join(dir, "ready")); err == nil {
+					cancel(&Interrupt{Sig: unix.SIGINT})
+					return
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		}()
 	case "daemon":
 		opts.Command = []string{"/bin/sh", "-c", "setsid sleep 30 </dev/null >/dev/null 2>&1 & echo $!"}
 		opts.KillDescendants = true
