@@ -235,6 +235,22 @@ func (c *cappedBuffer) String() string {
 	return strings.TrimSpace(c.b.String())
 }
 
+// oneLine makes what sudo or the loader said one line of at most max
+// bytes: it ends up in a report's single-line fields.
+func oneLine(s string, max int) string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.Join(strings.Fields(l), " "); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	s = strings.Join(lines, "; ")
+	if len(s) > max {
+		s = strings.ToValidUTF8(s[:max], "") + "..."
+	}
+	return s
+}
+
 // findSudo returns the system's sudo: a root-owned set-user-ID file in one
 // of sudoDirs.
 func findSudo() (string, error) {
@@ -317,7 +333,9 @@ func startSudoLoader() (*sudoLoader, error) {
 		pid: pid, in: inW, frames: make(chan loaderFrame, 64), free: make(chan []byte, 80),
 		stderr: &cappedBuffer{}, exited: make(chan struct{}), timer: time.NewTimer(time.Hour),
 	}
+	stderrDone := make(chan struct{})
 	go func() {
+		defer close(stderrDone)
 		io.Copy(l.stderr, errR)
 		errR.Close()
 	}()
@@ -339,10 +357,14 @@ func startSudoLoader() (*sudoLoader, error) {
 		return l, nil
 	case ok && f.kind == frameError:
 		l.close()
-		return nil, &bpfUnavailable{"the loader started through sudo cannot load them: " + string(f.data), nil}
+		return nil, &bpfUnavailable{"the loader started through sudo cannot load them: " + oneLine(string(f.data), 500), nil}
 	}
 	l.close()
-	why := l.stderr.String()
+	select {
+	case <-stderrDone:
+	case <-time.After(time.Second):
+	}
+	why := oneLine(l.stderr.String(), 300)
 	if why == "" && f.err != nil {
 		why = f.err.Error()
 	}

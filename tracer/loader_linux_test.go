@@ -105,3 +105,22 @@ func FuzzLoaderStream(f *testing.F) {
 		}
 	})
 }
+
+func TestOneLine(t *testing.T) {
+	tests := []struct {
+		name, in string
+		max      int
+		want     string
+	}{
+		{"plain", "sudo: a password is required\n", 500, "sudo: a password is required"},
+		{"lecture", "\nWe trust you have received\tthe usual lecture.\n\nsudo: a password is required\n", 500, "We trust you have received the usual lecture.; sudo: a password is required"},
+		{"cut", strings.Repeat("é", 20), 11, strings.Repeat("é", 5) + "..."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, oneLine(tt.in, tt.max)); diff != "" {
+				t.Errorf("oneLine (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
