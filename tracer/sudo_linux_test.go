@@ -200,6 +200,9 @@ func sudoChild(backend, scenario string) int {
 // sudoHarness runs the test binary as rtUser.
 type sudoHarness struct {
 	bin, dir string
+	// asRoot runs the child as root, without sudo: the eBPF backend then
+	// loads its programs in process.
+	asRoot bool
 }
 
 func newSudoHarness(t *testing.T) *sudoHarness {
@@ -250,6 +253,9 @@ func (h *sudoHarness) run(t *testing.T, backend, scenario string) sudoResult {
 func (h *sudoHarness) runErr(t *testing.T, backend, scenario string, allowErr bool) sudoResult {
 	t.Helper()
 	cmd := exec.Command("sudo", "-n", "-u", rtUser, "--", "/usr/bin/env", sudoChildEnv+"=1", h.bin)
+	if h.asRoot {
+		cmd = exec.Command("/usr/bin/env", sudoChildEnv+"=1", h.bin)
+	}
 	cmd.Dir = h.dir
 	cmd.Stdin = strings.NewReader(backend + " " + scenario + "\n")
 	var stderr bytes.Buffer
@@ -316,7 +322,8 @@ func TestSudoSameEnvironment(t *testing.T) {
 }
 
 // TestSudoLifecycle checks exit status, timeout, signal forwarding and
-// KillDescendants under eBPF through sudo as under ptrace, and that the
+// KillDescendants under eBPF, through sudo and as root, as under ptrace,
+// and that the
 // command can neither stop the loader through sudo's relayed signals nor
 // kill it unnoticed.
 func TestSudoLifecycle(t *testing.T) {
@@ -343,15 +350,26 @@ func TestSudoLifecycle(t *testing.T) {
 		{"interrupt", outcome{ExitCode: 5, Interrupted: true, InterruptSignal: "SIGINT"}},
 		{"daemon", outcome{}},
 	}
+	root := *h
+	root.asRoot = true
 	for _, tt := range tests {
 		t.Run(tt.scenario, func(t *testing.T) {
-			for _, backend := range []string{BackendPtrace, BackendEBPF} {
-				got := h.run(t, backend, tt.scenario)
+			for _, run := range []struct {
+				who, backend string
+				h            *sudoHarness
+			}{
+				{rtUser, BackendPtrace, h}, {rtUser, BackendEBPF, h},
+				{"root", BackendPtrace, &root}, {"root", BackendEBPF, &root},
+			} {
+				got := run.h.run(t, run.backend, tt.scenario)
 				if diff := cmp.Diff(tt.want, of(got)); diff != "" {
-					t.Errorf("%s: outcome (-want +got):\n%s\noutput: %s\nwarnings: %q", backend, diff, got.Out, got.End.Warnings)
+					t.Errorf("%s as %s: outcome (-want +got):\n%s\noutput: %s\nwarnings: %q", run.backend, run.who, diff, got.Out, got.End.Warnings)
 				}
 				if got.Elapsed > 20*time.Second {
-					t.Errorf("%s: took %v", backend, got.Elapsed)
+					t.Errorf("%s as %s: took %v", run.backend, run.who, got.Elapsed)
+				}
+				if run.backend == BackendEBPF && (got.Header.Loader == "") != run.h.asRoot {
+					t.Errorf("eBPF as %s: loader %q", run.who, got.Header.Loader)
 				}
 			}
 		})
