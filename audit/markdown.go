@@ -26,6 +26,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			ew.printf(" after %s", duration(ri.DurationMs))
 		}
 		ew.printf(" · %s %s · %s file %s\n", thousands(int64(ri.Processes)), plural(ri.Processes, "process", "processes"), thousands(ri.EventsRecorded), plural(int(ri.EventsRecorded), "access", "accesses"))
+		ew.printf("\nTraced by %s.\n", markdown.Text(ri.Tracer()))
 	}
 	ws := append(r.runWarnings(), r.Warnings...)
 	if len(ws) > 0 {

@@ -44,6 +44,22 @@ type RunInfo struct {
 	// Incomplete is set when the trace has no end record: the tracer
 	// stopped before the command finished, so the exit status is unknown.
 	Incomplete bool `json:"incomplete,omitempty"`
+	// IncompleteTrace is set when the command ran to its end but the
+	// tracer knows it missed part of the run: it lost events (Lost), or
+	// the loader of its eBPF programs died. Such a run is audited as a
+	// failed one: it did not succeed.
+	IncompleteTrace bool  `json:"incompleteTrace,omitempty"`
+	Lost            int64 `json:"lost,omitempty"`
+
+	// Backend names the tracer that observed the run, "ptrace" or
+	// "ebpf" (traces that predate the field are ptrace's); Hooks the
+	// kernel hooks the eBPF programs were attached to; Loader "sudo"
+	// when a root process started through sudo loaded them; Fallback
+	// why the eBPF backend, asked for with auto, could not run.
+	Backend  string   `json:"backend,omitempty"`
+	Hooks    []string `json:"hooks,omitempty"`
+	Loader   string   `json:"loader,omitempty"`
+	Fallback string   `json:"fallback,omitempty"`
 
 	// Interrupted is set when envaudit was interrupted (Ctrl-C, SIGTERM)
 	// and stopped the command; InterruptSignal names the signal.

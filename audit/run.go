@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -38,6 +39,15 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 		SkippedDirs:    append([]string(nil), t.Header.Skip...),
 	}
 	ri.Interrupted, ri.InterruptSignal = e.Interrupted, e.InterruptSignal
+	ri.Backend = t.Header.Backend
+	if ri.Backend == "" {
+		ri.Backend = tracer.BackendPtrace
+	}
+	ri.Hooks = append([]string(nil), t.Header.Hooks...)
+	ri.Loader = t.Header.Loader
+	ri.Fallback = t.Header.Fallback
+	ri.Lost = e.Lost
+	ri.IncompleteTrace = complete && (e.Incomplete || e.Lost > 0)
 	if ri.Processes == 0 {
 		ri.Processes = len(t.Processes)
 	}
@@ -49,7 +59,10 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 		}
 	}
 	ri.Incomplete = !complete
-	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut && !e.Interrupted
+	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut && !e.Interrupted && !ri.IncompleteTrace
+	if ri.IncompleteTrace {
+		ri.Warnings = append(ri.Warnings, "the trace is incomplete (the tracer says what it missed below): the audit covers only part of the run, which counts as failed")
+	}
 	if !complete {
 		ri.Warnings = append(ri.Warnings, "the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run")
 	}
@@ -67,8 +80,16 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 }
 
 // Status renders how the run ended: "exited 0", "exited 1", "was killed
-// by SIGSEGV", "timed out", "interrupted (SIGINT)", "did not finish".
+// by SIGSEGV", "timed out", "interrupted (SIGINT)", "did not finish", each
+// followed by " (incompletely traced)" for an incomplete trace.
 func (ri *RunInfo) Status() string {
+	if ri.IncompleteTrace {
+		return ri.status() + " (incompletely traced)"
+	}
+	return ri.status()
+}
+
+func (ri *RunInfo) status() string {
 	switch {
 	case ri.Incomplete:
 		return "did not finish"
@@ -80,6 +101,27 @@ func (ri *RunInfo) Status() string {
 		return "was killed by " + ri.Signal
 	}
 	return fmt.Sprintf("exited %d", ri.ExitCode)
+}
+
+// Tracer says which tracer observed the run: "ptrace", "ptrace (eBPF
+// cannot run here: REASON)" when auto fell back, or "eBPF (loaded through
+// sudo) on tp_btf/sys_enter, ..." with the hooks it used.
+func (ri *RunInfo) Tracer() string {
+	if ri.Backend != tracer.BackendEBPF {
+		s := cmp.Or(ri.Backend, tracer.BackendPtrace)
+		if ri.Fallback != "" {
+			s += " (eBPF cannot run here: " + ri.Fallback + ")"
+		}
+		return s
+	}
+	s := "eBPF"
+	if ri.Loader != "" {
+		s += " (loaded through " + ri.Loader + ")"
+	}
+	if len(ri.Hooks) > 0 {
+		s += " on " + strings.Join(ri.Hooks, ", ")
+	}
+	return s
 }
 
 // interruption renders an interrupt: "interrupted (SIGINT)", or

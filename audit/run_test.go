@@ -69,6 +69,7 @@ func TestExecutables(t *testing.T) {
 func TestNewRunInfo(t *testing.T) {
 	tests := []struct {
 		name     string
+		header   tracer.Header
 		end      tracer.End
 		complete bool
 		want     RunInfo
@@ -77,31 +78,31 @@ func TestNewRunInfo(t *testing.T) {
 		{
 			name: "Succeeded", complete: true,
 			end:    tracer.End{DurationMs: 5, Processes: 2, Events: 9},
-			want:   RunInfo{Command: []string{"t"}, Dir: ".", Succeeded: true, DurationMs: 5, Processes: 2, EventsRecorded: 9},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", Succeeded: true, DurationMs: 5, Processes: 2, EventsRecorded: 9},
 			status: "exited 0",
 		},
 		{
 			name: "Skipped", complete: true,
 			end:    tracer.End{DurationMs: 5, Processes: 2, Events: 9, Skipped: 40},
-			want:   RunInfo{Command: []string{"t"}, Dir: ".", Succeeded: true, DurationMs: 5, Processes: 2, EventsRecorded: 9, Skipped: 40},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", Succeeded: true, DurationMs: 5, Processes: 2, EventsRecorded: 9, Skipped: 40},
 			status: "exited 0",
 		},
 		{
 			name: "Failed", complete: true,
 			end:    tracer.End{ExitCode: 3, Processes: 1},
-			want:   RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 3, Processes: 1},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", ExitCode: 3, Processes: 1},
 			status: "exited 3",
 		},
 		{
 			name: "Signalled", complete: true,
 			end:    tracer.End{ExitCode: 139, Signal: "SIGSEGV", Processes: 1},
-			want:   RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 139, Signal: "SIGSEGV", Processes: 1},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", ExitCode: 139, Signal: "SIGSEGV", Processes: 1},
 			status: "was killed by SIGSEGV",
 		},
 		{
 			name: "TimedOut", complete: true,
 			end: tracer.End{ExitCode: 143, Signal: "SIGTERM", TimedOut: true, Processes: 1, Killed: []int{7, 8}},
-			want: RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 143, Signal: "SIGTERM", TimedOut: true, Processes: 1, Warnings: []string{
+			want: RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", ExitCode: 143, Signal: "SIGTERM", TimedOut: true, Processes: 1, Warnings: []string{
 				"the run was cut short by the timeout: packages the rest of the run would have loaded are missing from the traced layer",
 				"2 processes outlived the command and were stopped by the tracer",
 			}},
@@ -109,16 +110,45 @@ func TestNewRunInfo(t *testing.T) {
 		},
 		{
 			name: "Incomplete",
-			want: RunInfo{Command: []string{"t"}, Dir: ".", Processes: 1, EventsRecorded: 3, Incomplete: true, Warnings: []string{
+			want: RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", Processes: 1, EventsRecorded: 3, Incomplete: true, Warnings: []string{
 				"the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run",
 			}},
 			status: "did not finish",
 		},
+		{
+			name: "Lost", complete: true,
+			header: tracer.Header{Backend: tracer.BackendEBPF, Hooks: []string{"tp_btf/sys_exit"}, Loader: "sudo"},
+			end:    tracer.End{Processes: 1, Lost: 2, Incomplete: true, Warnings: []string{"the eBPF tracer lost 2 events"}},
+			want: RunInfo{Command: []string{"t"}, Dir: ".", Processes: 1, Backend: "ebpf", Hooks: []string{"tp_btf/sys_exit"}, Loader: "sudo",
+				IncompleteTrace: true, Lost: 2, Warnings: []string{
+					"the trace is incomplete (the tracer says what it missed below): the audit covers only part of the run, which counts as failed",
+					"the eBPF tracer lost 2 events",
+				}},
+			status: "exited 0 (incompletely traced)",
+		},
+		{
+			name: "LoaderDied", complete: true,
+			header: tracer.Header{Backend: tracer.BackendEBPF},
+			end:    tracer.End{ExitCode: 1, Processes: 1, Incomplete: true},
+			want: RunInfo{Command: []string{"t"}, Dir: ".", ExitCode: 1, Processes: 1, Backend: "ebpf", IncompleteTrace: true, Warnings: []string{
+				"the trace is incomplete (the tracer says what it missed below): the audit covers only part of the run, which counts as failed",
+			}},
+			status: "exited 1 (incompletely traced)",
+		},
+		{
+			name: "Fallback", complete: true,
+			header: tracer.Header{Backend: tracer.BackendPtrace, Fallback: "no BTF"},
+			end:    tracer.End{Processes: 1},
+			want:   RunInfo{Command: []string{"t"}, Dir: ".", Processes: 1, Succeeded: true, Backend: "ptrace", Fallback: "no BTF"},
+			status: "exited 0",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			h := tt.header
+			h.Command = []string{"t"}
 			tr := &tracer.Trace{
-				Header:    tracer.Header{Command: []string{"t"}},
+				Header:    h,
 				Processes: []tracer.Process{{ID: 1}},
 				Accesses:  []tracer.Access{{Proc: 1, Op: tracer.OpRead, Path: "/a", Count: 2}, {Proc: 1, Op: tracer.OpRead, Path: "/b"}},
 				End:       tt.end,
@@ -240,4 +270,25 @@ func setOfKeys(m map[string][]string) set {
 
 func depNamed(name string) ecosystems.Dependency {
 	return ecosystems.Dependency{Name: name, Scope: ecosystems.ScopeRuntime}
+}
+
+func TestTracer(t *testing.T) {
+	tests := []struct {
+		name string
+		ri   RunInfo
+		want string
+	}{
+		{"Old", RunInfo{}, "ptrace"},
+		{"Ptrace", RunInfo{Backend: "ptrace"}, "ptrace"},
+		{"Fallback", RunInfo{Backend: "ptrace", Fallback: "no BTF"}, "ptrace (eBPF cannot run here: no BTF)"},
+		{"Root", RunInfo{Backend: "ebpf", Hooks: []string{"tp_btf/sys_enter", "tp_btf/sys_exit"}}, "eBPF on tp_btf/sys_enter, tp_btf/sys_exit"},
+		{"Sudo", RunInfo{Backend: "ebpf", Loader: "sudo", Hooks: []string{"tp_btf/sys_enter"}}, "eBPF (loaded through sudo) on tp_btf/sys_enter"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.ri.Tracer(); got != tt.want {
+				t.Errorf("Tracer() = %q, want %q", got, tt.want)
+			}
+		})
+	}
 }

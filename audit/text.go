@@ -28,6 +28,9 @@ const (
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	ew.printf("%s\n", r.headline())
+	if r.Run != nil {
+		ew.printf("  traced by %s\n", r.Run.Tracer())
+	}
 	for _, s := range r.runWarnings() {
 		ew.printf("  warning: %s\n", s)
 	}
@@ -84,7 +87,7 @@ func (r *Report) runWarnings() []string {
 		return nil
 	}
 	var out []string
-	if !r.Run.Succeeded && !r.Run.TimedOut && !r.Run.Interrupted && !r.Run.Incomplete {
+	if !r.Run.Succeeded && !r.Run.TimedOut && !r.Run.Interrupted && !r.Run.Incomplete && !r.Run.IncompleteTrace {
 		out = append(out, "the command failed: the traced layer is what this failed run loaded, not necessarily what a passing run needs")
 	}
 	return append(out, r.Run.Warnings...)

@@ -42,6 +42,15 @@ type RunOptions struct {
 	// Backend chooses the tracer (tracer.Options.Backend): "ptrace" or
 	// "" for ptrace, "ebpf", or "auto".
 	Backend string
+	// Loader and LoaderErr are the eBPF programs' loader the caller
+	// started before it set no_new_privs on itself, or why it could not
+	// (tracer.Options.Loader, LoaderErr); Trace closes the loader.
+	Loader    *tracer.EBPFLoader
+	LoaderErr error
+	// NoNewPrivs keeps the command from gaining privileges through
+	// setuid programs under the eBPF backend too
+	// (tracer.Options.NoNewPrivs); the Action sets it.
+	NoNewPrivs bool
 	// KillDescendants ends, once the command exits or times out, every
 	// process it started, those that escaped the tracer too
 	// (tracer.Options.KillDescendants). The Action sets it: a process
@@ -105,10 +114,12 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	}
 	t, err := p.prepare(ctx, Setenv(environ, o.Env), o.Evidence)
 	if err != nil {
+		o.Loader.Close()
 		return nil, err
 	}
 	if o.Privileged {
 		if err := t.shareScratch(os.Getenv("SUDO_UID"), os.Getenv("SUDO_GID")); err != nil {
+			o.Loader.Close()
 			t.Close()
 			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
 		}
@@ -138,6 +149,9 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		Privileged:      o.Privileged,
 		Backend:         o.Backend,
 		KillDescendants: o.KillDescendants,
+		Loader:          o.Loader,
+		LoaderErr:       o.LoaderErr,
+		NoNewPrivs:      o.NoNewPrivs,
 	})
 	if err != nil {
 		t.Close()

@@ -56,6 +56,7 @@ func metadataProperties(r *audit.Report) *[]cdx.Property {
 		if run.Interrupted {
 			add("envaudit:interrupted", cmp.Or(run.InterruptSignal, "true"))
 		}
+		props = append(props, tracerProps(run)...)
 	}
 	for _, eco := range r.Ecosystems {
 		p := "envaudit:metrics:" + eco.Name + ":"
@@ -85,12 +86,12 @@ func metadataProperties(r *audit.Report) *[]cdx.Property {
 // formula records the traced test command as the workflow that produced
 // the BOM's evidence.
 func formula(run *audit.RunInfo) cdx.Formula {
-	props := sortedProps([]cdx.Property{
+	props := sortedProps(append([]cdx.Property{
 		{Name: "envaudit:command", Value: shellquote.Join(run.Command)},
 		{Name: "envaudit:exit-code", Value: strconv.Itoa(run.ExitCode)},
 		{Name: "envaudit:succeeded", Value: strconv.FormatBool(run.Succeeded)},
 		{Name: "envaudit:dir", Value: run.Dir},
-	})
+	}, tracerProps(run)...))
 	return cdx.Formula{
 		BOMRef: "formula",
 		Workflows: &[]cdx.Workflow{{
@@ -101,6 +102,26 @@ func formula(run *audit.RunInfo) cdx.Formula {
 			Properties: props,
 		}},
 	}
+}
+
+// tracerProps record how the evidence was observed: the tracer backend,
+// the kernel hooks of the eBPF backend (one property each), how its
+// programs were loaded, and whether the trace is incomplete.
+func tracerProps(run *audit.RunInfo) []cdx.Property {
+	props := []cdx.Property{{Name: "envaudit:tracer", Value: cmp.Or(run.Backend, "ptrace")}}
+	for _, h := range run.Hooks {
+		props = append(props, cdx.Property{Name: "envaudit:tracer-hook", Value: h})
+	}
+	if run.Loader != "" {
+		props = append(props, cdx.Property{Name: "envaudit:tracer-loader", Value: run.Loader})
+	}
+	if run.IncompleteTrace {
+		props = append(props, cdx.Property{Name: "envaudit:trace-incomplete", Value: "true"})
+	}
+	if run.Lost > 0 {
+		props = append(props, cdx.Property{Name: "envaudit:lost-events", Value: strconv.FormatInt(run.Lost, 10)})
+	}
+	return props
 }
 
 // formatRate prints a metric with at most four decimals, so reports that

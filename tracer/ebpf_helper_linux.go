@@ -19,10 +19,14 @@ import (
 // filter and no no_new_privs, so the command runs as it would untraced.
 const bpfHelperMode = "bpf+"
 
+// bpfHelperModeNNP is bpfHelperMode for Options.NoNewPrivs: the helper
+// sets no_new_privs before it executes the command.
+const bpfHelperModeNNP = "bpfnnp+"
+
 // bpfHelper stops until the tracer has put it in the kernel's traced set,
 // then executes the command in place (same pid), so its first instruction
 // is already traced.
-func bpfHelper(mode string, argv []string) error {
+func bpfHelper(mode string, argv []string, nnp bool) error {
 	priv, uid, gid, groups, err := parseHelperMode(mode)
 	if err != nil {
 		return &helperError{"helper", err}
@@ -54,6 +58,11 @@ func bpfHelper(mode string, argv []string) error {
 			return &helperError{"drop privileges: setresuid", e}
 		}
 		runtime.KeepAlive(groups)
+	}
+	if nnp {
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			return &helperError{"set no_new_privs", err}
+		}
 	}
 	err = unix.Exec(path, argv, os.Environ())
 	return &helperError{"start command", errors.New("exec " + path + ": " + err.Error())}

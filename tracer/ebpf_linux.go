@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,9 +72,12 @@ var bpfRingBytes uint32
 
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
-	objs  bpfTraceObjects
-	links []link.Link
-	rd    *ringbuf.Reader
+	objs      bpfTraceObjects
+	links     []link.Link
+	rd        *ringbuf.Reader
+	rec       ringbuf.Record
+	hookNames []string
+	closed    bool
 }
 
 // bpfUnavailable explains why the eBPF backend cannot run here.
@@ -166,6 +170,11 @@ func loadBPF() (*bpfSession, error) {
 			return nil, &bpfUnavailable{"cannot attach to the " + a.name + " tracepoint", err}
 		}
 		s.links = append(s.links, l)
+		hook := "tp_btf/" + a.name
+		if ps, ok := spec.Programs[a.name]; ok && ps.SectionName != "" {
+			hook = ps.SectionName
+		}
+		s.hookNames = append(s.hookNames, hook)
 	}
 	if s.rd, err = ringbuf.NewReader(s.objs.Events); err != nil {
 		s.close()
@@ -189,6 +198,10 @@ func loadError(err error) error {
 }
 
 func (s *bpfSession) close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
 	if s.rd != nil {
 		s.rd.Close()
 	}
@@ -197,6 +210,52 @@ func (s *bpfSession) close() {
 	}
 	s.objs.Close()
 }
+
+func (s *bpfSession) track(pid uint32) error { return s.objs.Tracked.Put(pid, uint8(1)) }
+
+func (s *bpfSession) read(deadline time.Time) ([]byte, error) {
+	s.rd.SetDeadline(deadline)
+	if err := s.rd.ReadInto(&s.rec); err != nil {
+		return nil, err
+	}
+	return s.rec.RawSample, nil
+}
+
+// finish hands over what the ring buffer still holds, then the drop
+// counters.
+func (s *bpfSession) finish(handle func([]byte)) ([]uint64, map[bpfTraceRepeatKey]uint64, error) {
+	for {
+		rec, err := s.read(time.Now())
+		if err != nil {
+			break
+		}
+		handle(rec)
+	}
+	d, err := s.drops()
+	if err != nil {
+		return nil, nil, err
+	}
+	counts, err := readRepeats(s.objs.Repeats, true)
+	if err != nil {
+		// A kernel that refuses the batch: one key at a time.
+		if counts, err = readRepeats(s.objs.Repeats, false); err != nil {
+			return nil, nil, fmt.Errorf("read the counts of repeated opens: %w", err)
+		}
+	}
+	return d[:], counts, nil
+}
+
+func (s *bpfSession) tracked(tgid uint32) (in, known bool) {
+	var v uint8
+	err := s.objs.Tracked.Lookup(tgid, &v)
+	if err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+		return false, false
+	}
+	return err == nil, true
+}
+
+func (s *bpfSession) hooks() []string { return s.hookNames }
+func (s *bpfSession) via() string     { return "" }
 
 // drops sums the per-CPU drop counters.
 func (s *bpfSession) drops() ([bpfNumDrops]uint64, error) {
@@ -376,9 +435,14 @@ type bpfRepeat struct {
 
 // runEBPF is Run with the eBPF backend: the command runs untraced by
 // ptrace, with no seccomp filter and no no_new_privs, and the kernel
-// reports what its tree opens.
-func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
-	defer s.close()
+// reports what its tree opens, through src (the programs loaded in
+// process, or by a loader started through sudo).
+func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
+	defer src.close()
+	// The reaper's parent-death signal belongs to the thread that starts
+	// it: this one, kept until the run is over.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	sio, err := newStdio(opts)
 	if err != nil {
 		return nil, err
@@ -389,7 +453,11 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		return nil, fmt.Errorf("trace: %w", err)
 	}
 	defer errR.Close()
-	argv := append([]string{os.Args[0], HelperArg, bpfHelperMode + mode}, opts.Command...)
+	hmode := bpfHelperMode + mode
+	if opts.NoNewPrivs {
+		hmode = bpfHelperModeNNP + mode
+	}
+	argv := append([]string{os.Args[0], HelperArg, hmode}, opts.Command...)
 	attr := &syscall.ProcAttr{
 		Dir:   dir,
 		Env:   env,
@@ -409,57 +477,123 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	defer t.rec.stopResolver()
 
 	start := time.Now()
-	pid, err := syscall.ForkExec("/proc/self/exe", argv, attr)
-	errW.Close()
-	sio.closeChildEnds()
-	if err != nil {
-		return nil, fmt.Errorf("trace: start helper: %w", err)
-	}
-	// The helper stops itself; once it is in the traced set, it may go on
-	// and execute the command, whose every descendant the kernel follows.
-	var ws unix.WaitStatus
-	for {
-		_, err := unix.Wait4(pid, &ws, unix.WSTOPPED, nil)
-		if err == unix.EINTR {
-			continue
-		}
+	var (
+		pid        int
+		rp         *reaper
+		ws         unix.WaitStatus
+		reaperGone = make(chan struct{}) // closed once the reaper is reaped
+	)
+	if opts.KillDescendants {
+		// The reaper starts the helper and reports once it has stopped
+		// itself; it also reports the helper's status, since the helper
+		// is its child.
+		rp, pid, err = startReaper(argv, attr)
+		errW.Close()
+		sio.closeChildEnds()
 		if err != nil {
-			return nil, fmt.Errorf("trace: wait for helper: %w", err)
+			sio.wait()
+			if msg := readHelperError(errR); msg != "" {
+				return nil, helperFailure(opts.Command, msg)
+			}
+			return nil, err
 		}
-		break
-	}
-	if !ws.Stopped() {
-		sio.wait()
-		if msg := readHelperError(errR); msg != "" {
-			return nil, helperFailure(opts.Command, msg)
+		go func() {
+			defer close(reaperGone)
+			for {
+				if _, e := unix.Wait4(rp.pid, &rp.status, 0, nil); e != unix.EINTR {
+					break
+				}
+			}
+			rp.exited.Store(true)
+		}()
+	} else {
+		pid, err = syscall.ForkExec("/proc/self/exe", argv, attr)
+		errW.Close()
+		sio.closeChildEnds()
+		if err != nil {
+			return nil, fmt.Errorf("trace: start helper: %w", err)
 		}
-		return nil, fmt.Errorf("trace: helper ended before tracing started (%s)", describeStatus(ws))
-	}
-	t.root = uint32(pid)
-	t.live[t.root] = 0
-	if err := s.objs.Tracked.Put(t.root, uint8(1)); err != nil {
-		unix.Kill(pid, unix.SIGKILL)
-		unix.Wait4(pid, &ws, 0, nil)
-		return nil, fmt.Errorf("trace: add the helper to the traced set: %w", err)
-	}
-	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
-		return nil, fmt.Errorf("trace: resume helper: %w", err)
-	}
-
-	// The root's status comes from wait4; the tree's end from the ring
-	// buffer, when the last traced process's exit event has been read.
-	rootDone := make(chan unix.WaitStatus, 1)
-	go func() {
-		var ws unix.WaitStatus
+		// The helper stops itself; once it is in the traced set, it may
+		// go on and execute the command, whose every descendant the
+		// kernel follows.
 		for {
-			_, err := unix.Wait4(pid, &ws, 0, nil)
+			_, err := unix.Wait4(pid, &ws, unix.WSTOPPED, nil)
 			if err == unix.EINTR {
 				continue
 			}
+			if err != nil {
+				return nil, fmt.Errorf("trace: wait for helper: %w", err)
+			}
 			break
 		}
-		rootDone <- ws
-	}()
+		if !ws.Stopped() {
+			sio.wait()
+			if msg := readHelperError(errR); msg != "" {
+				return nil, helperFailure(opts.Command, msg)
+			}
+			return nil, fmt.Errorf("trace: helper ended before tracing started (%s)", describeStatus(ws))
+		}
+	}
+	abandon := func() {
+		unix.Kill(pid, unix.SIGKILL)
+		if rp != nil {
+			rp.ctl.Close()
+			<-rp.done
+			rp.repR.Close()
+		} else {
+			unix.Wait4(pid, &ws, 0, nil)
+		}
+	}
+	t.root = uint32(pid)
+	t.live[t.root] = 0
+	if err := src.track(t.root); err != nil {
+		abandon()
+		return nil, fmt.Errorf("trace: add the helper to the traced set: %w", err)
+	}
+	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
+		abandon()
+		return nil, fmt.Errorf("trace: resume helper: %w", err)
+	}
+
+	// The root's status comes from wait4 (or the reaper's report); the
+	// tree's end from the ring buffer, when the last traced process's
+	// exit event has been read.
+	type rootExit struct {
+		ws unix.WaitStatus
+		at time.Time
+	}
+	rootDone := make(chan rootExit, 1)
+	if rp != nil {
+		go func() {
+			select {
+			case <-rp.helperDone:
+				rootDone <- rootExit{rp.helperStatus, time.Now()}
+			case <-rp.done:
+				select {
+				case <-rp.helperDone:
+					rootDone <- rootExit{rp.helperStatus, time.Now()}
+				default:
+					// The reaper ended before it reported the
+					// helper's status (the command killed it): the
+					// status is unknown, and the run is not counted
+					// a success.
+					rootDone <- rootExit{unix.WaitStatus(unix.SIGKILL), time.Now()}
+				}
+			}
+		}()
+	} else {
+		go func() {
+			var ws unix.WaitStatus
+			for {
+				_, err := unix.Wait4(pid, &ws, 0, nil)
+				if err == unix.EINTR {
+					continue
+				}
+				break
+			}
+			rootDone <- rootExit{ws, time.Now()}
+		}()
+	}
 
 	var (
 		rootStatus  unix.WaitStatus
@@ -471,6 +605,7 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		killed      = map[int]bool{}
 		graceAt     time.Time
 		termAt      time.Time
+		lostLoader  error // the loader ended before the run did
 	)
 	var timeout <-chan time.Time
 	if opts.Timeout > 0 {
@@ -485,28 +620,46 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 				killed[int(tgid)] = true
 			}
 		}
+		if rp != nil {
+			// What escaped the traced set, the reaper signals.
+			if sig == unix.SIGKILL {
+				rp.request(reapKill)
+			} else {
+				rp.request(reapTerm)
+			}
+		}
 	}
 	var rerr error
 	for {
-		s.rd.SetDeadline(time.Now().Add(50 * time.Millisecond))
-		r, err := s.rd.Read()
-		switch {
-		case err == nil:
-			if e, derr := decodeBPFEvent(r.RawSample); derr != nil {
-				rerr = derr
-			} else {
-				t.handle(e)
+		if lostLoader == nil {
+			rec, err := src.read(time.Now().Add(50 * time.Millisecond))
+			switch {
+			case err == nil:
+				if e, derr := decodeBPFEvent(rec); derr != nil {
+					rerr = derr
+				} else {
+					t.handle(e)
+				}
+			case errors.Is(err, os.ErrDeadlineExceeded):
+				if rootExited {
+					t.pruneGone(src)
+				}
+			default:
+				var gone *errLoaderGone
+				if !errors.As(err, &gone) {
+					return nil, fmt.Errorf("trace: read the ring buffer: %w", err)
+				}
+				// Blind from here on: the tree is still waited for
+				// and stopped as usual, and the trace is incomplete.
+				lostLoader = err
 			}
-		case errors.Is(err, os.ErrDeadlineExceeded):
-			if rootExited {
-				t.pruneGone(s)
-			}
-		default:
-			return nil, fmt.Errorf("trace: read the ring buffer: %w", err)
+		} else {
+			time.Sleep(20 * time.Millisecond)
+			t.pruneDead()
 		}
 		select {
-		case ws := <-rootDone:
-			rootStatus, rootExited, rootEnd = ws, true, time.Now()
+		case x := <-rootDone:
+			rootStatus, rootExited, rootEnd = x.ws, true, x.at
 			graceAt = rootEnd.Add(grace)
 		default:
 		}
@@ -552,6 +705,47 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	if !rootExited {
 		rootEnd = time.Now()
 	}
+	var drops []uint64
+	var repeats map[bpfTraceRepeatKey]uint64
+	if lostLoader == nil {
+		drops, repeats, err = src.finish(func(rec []byte) {
+			if e, derr := decodeBPFEvent(rec); derr == nil {
+				t.handle(e)
+			}
+		})
+		var gone *errLoaderGone
+		if errors.As(err, &gone) {
+			lostLoader = err
+		} else if err != nil {
+			return nil, fmt.Errorf("trace: read the drop counters: %w", err)
+		}
+	}
+	src.close()
+	var survivors []string
+	if rp != nil {
+		// Without its control pipe the reaper kills what is left of
+		// the tree, and exits.
+		rp.ctl.Close()
+		<-rp.done
+		rp.repR.Close()
+		select {
+		case <-reaperGone:
+		case <-time.After(reapWait):
+		}
+		for _, p := range rp.killed {
+			killed[p] = true
+		}
+		switch {
+		case !rp.exited.Load():
+			survivors = append(survivors, "the reaper did not exit")
+		case rp.status.Signaled():
+			survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) was killed by %s, likely by the command itself", rp.pid, unix.SignalName(rp.status.Signal())))
+		case len(rp.left) > 0:
+			survivors = append(survivors, fmt.Sprintf("processes %v would not die within %v", rp.left, reapWait))
+		case rp.status.ExitStatus() != 0:
+			survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) failed (%s)", rp.pid, describeStatus(rp.status)))
+		}
+	}
 	awaitGone(killed)
 	sio.wait()
 	if msg := readHelperError(errR); msg != "" {
@@ -560,11 +754,9 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 	if rerr != nil {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), rerr)
 	}
-	lostRepeats, err := t.addRepeats(s)
-	if err != nil {
-		return nil, fmt.Errorf("trace: read the counts of repeated opens: %w", err)
-	}
-	h := Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Backend: BackendEBPF}
+	lostRepeats := t.addRepeats(repeats)
+	h := Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Backend: BackendEBPF,
+		Hooks: append([]string(nil), src.hooks()...), Loader: src.via()}
 	for _, d := range t.skip {
 		h.Skip = append(h.Skip, string(d[:len(d)-1]))
 	}
@@ -585,6 +777,10 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		end.Killed = append(end.Killed, p)
 	}
 	sort.Ints(end.Killed)
+	for _, why := range survivors {
+		end.Survivors = true
+		end.Warnings = append(end.Warnings, "processes the command started may have outlived it: "+why)
+	}
 	var uring []int
 	for rec := range t.ioURing {
 		uring = append(uring, rec)
@@ -594,19 +790,28 @@ func runEBPF(ctx context.Context, opts Options, s *bpfSession, dir string, env [
 		p := t.rec.procs[rec-1]
 		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
 	}
-	drops, err := s.drops()
-	if err != nil {
-		return nil, fmt.Errorf("trace: read the drop counters: %w", err)
-	}
 	for i, n := range drops {
 		if n > 0 {
+			what := "events"
+			if i < len(bpfDropNames) {
+				what = bpfDropNames[i]
+			}
 			end.Lost += int64(n)
-			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, bpfDropNames[i]))
+			end.Incomplete = true
+			end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d %s: the trace is incomplete", n, what))
 		}
 	}
 	if lostRepeats > 0 {
 		end.Lost += lostRepeats
+		end.Incomplete = true
 		end.Warnings = append(end.Warnings, fmt.Sprintf("the eBPF tracer lost %d repeated opens of files whose first open the ring buffer had no room for: the trace is incomplete", lostRepeats))
+	}
+	if opts.NoNewPrivs && !opts.Privileged {
+		end.Warnings = append(end.Warnings, setuidWarnings(tr.Accesses)...)
+	}
+	if lostLoader != nil {
+		end.Incomplete = true
+		end.Warnings = append(end.Warnings, lostLoader.Error()+": the accesses after that are missing and the trace is incomplete")
 	}
 	tr.End = end
 	return tr, nil
@@ -626,6 +831,18 @@ func awaitGone(pids map[int]bool) {
 				break
 			}
 			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// pruneDead forgets the traced processes that are gone, once no exit
+// event can tell (the loader died): the run ends when the root and they
+// have.
+func (t *bpfTracer) pruneDead() {
+	for tgid := range t.live {
+		_, state, ok := statParent(int(tgid))
+		if !ok || state == 'Z' || state == 'X' {
+			delete(t.live, tgid)
 		}
 	}
 }
@@ -709,14 +926,7 @@ func (t *bpfTracer) handle(e bpfEvent) {
 // addRepeats adds the kernel's counts of repeated opens to the accesses
 // their first opens recorded, and returns how many it could not place: the
 // repeats of an open whose own event was lost.
-func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
-	counts, err := readRepeats(s.objs.Repeats, true)
-	if err != nil {
-		// A kernel that refuses the batch: one key at a time.
-		if counts, err = readRepeats(s.objs.Repeats, false); err != nil {
-			return 0, err
-		}
-	}
+func (t *bpfTracer) addRepeats(counts map[bpfTraceRepeatKey]uint64) (lost int64) {
 	for k, n := range counts {
 		r, ok := t.repeats[k]
 		switch {
@@ -728,7 +938,7 @@ func (t *bpfTracer) addRepeats(s *bpfSession) (lost int64, err error) {
 			t.rec.repeat(r.ref, int64(n))
 		}
 	}
-	return lost, nil
+	return lost
 }
 
 // repeatsBatch is how many counters readRepeats reads per system call.
@@ -773,14 +983,20 @@ func readRepeats(m *ebpf.Map, batch bool) (map[bpfTraceRepeatKey]uint64, error) 
 // next call, when the ring buffer was empty again since, so every event
 // it sent before its exit has been read (a fork event read after its
 // parent was removed would lose the child).
-func (t *bpfTracer) pruneGone(s *bpfSession) {
+func (t *bpfTracer) pruneGone(src bpfSource) {
 	for tgid := range t.gone {
 		delete(t.live, tgid)
 	}
 	clear(t.gone)
-	var v uint8
 	for tgid := range t.live {
-		if err := s.objs.Tracked.Lookup(tgid, &v); errors.Is(err, ebpf.ErrKeyNotExist) {
+		in, known := src.tracked(tgid)
+		if !known {
+			// The loader's maps are in another process: the process
+			// itself says whether it is gone.
+			_, state, ok := statParent(int(tgid))
+			in = ok && state != 'Z' && state != 'X'
+		}
+		if !in {
 			t.gone[tgid] = true
 		}
 	}
@@ -930,27 +1146,61 @@ func (e *bpfUnavailable) Is(target error) bool { return target == ErrEBPFUnavail
 
 // runBackend runs the command with the eBPF backend when opts ask for it
 // or, for BackendAuto, when its programs load here; otherwise it returns
-// handled false and, for auto, the notice saying why ptrace runs instead.
+// handled false and, for auto, why eBPF could not run (Header.Fallback).
 func runBackend(ctx context.Context, opts Options, dir string, env []string, grace time.Duration) (tr *Trace, notice string, handled bool, err error) {
 	switch opts.Backend {
 	case "", BackendPtrace:
+		opts.Loader.Close()
 		return nil, "", false, nil
 	case BackendAuto, BackendEBPF:
 	default:
+		opts.Loader.Close()
 		return nil, "", false, fmt.Errorf("trace: unknown backend %q (want auto, ebpf or ptrace)", opts.Backend)
 	}
-	s, err := loadBPF()
-	if err != nil {
+	var src bpfSource
+	if opts.LoaderErr != nil && (opts.Loader == nil || opts.Loader.src == nil) {
+		if opts.Backend == BackendEBPF {
+			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", opts.LoaderErr)
+		}
+		return nil, opts.LoaderErr.Error(), false, nil
+	}
+	if opts.Loader != nil && opts.Loader.src != nil {
+		src = opts.Loader.src
+	} else if l, err := StartEBPFLoader(); err != nil {
 		if opts.Backend == BackendEBPF {
 			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", err)
 		}
-		return nil, "the eBPF tracer cannot run here, so ptrace traced the run: " + err.Error(), false, nil
+		return nil, err.Error(), false, nil
+	} else {
+		src = l.src
 	}
 	mode, err := modeFor(opts.Privileged)
 	if err != nil {
-		s.close()
+		src.close()
 		return nil, "", false, err
 	}
-	tr, err = runEBPF(ctx, opts, s, dir, env, grace, mode)
+	tr, err = runEBPF(ctx, opts, src, dir, env, grace, mode)
 	return tr, "", true, err
+}
+
+// StartEBPFLoader loads the eBPF backend's programs for one run: in this
+// process as root, otherwise in a root process started through sudo -n
+// (the loader: LoaderArg), whose events it then reads over a pipe. The
+// error matches ErrEBPFUnavailable and says why they cannot load. A
+// program that is about to set no_new_privs on itself, which keeps sudo
+// from gaining root, starts the loader first and passes it as
+// Options.Loader.
+func StartEBPFLoader() (*EBPFLoader, error) {
+	if os.Geteuid() == 0 {
+		s, err := loadBPF()
+		if err != nil {
+			return nil, err
+		}
+		return &EBPFLoader{src: s}, nil
+	}
+	l, err := startSudoLoader()
+	if err != nil {
+		return nil, err
+	}
+	return &EBPFLoader{src: l}, nil
 }

@@ -48,6 +48,9 @@ func Main() {
 	if len(os.Args) > 1 && os.Args[1] == ReaperArg {
 		reaperMain(os.Args[2:])
 	}
+	if len(os.Args) > 1 && os.Args[1] == LoaderArg {
+		loaderMain()
+	}
 	if len(os.Args) < 2 || os.Args[1] != HelperArg {
 		return
 	}
@@ -74,7 +77,10 @@ func helper(args []string) error {
 	}
 	mode, argv := args[0], args[1:]
 	if rest, ok := strings.CutPrefix(mode, bpfHelperMode); ok {
-		return bpfHelper(rest, argv)
+		return bpfHelper(rest, argv, false)
+	}
+	if rest, ok := strings.CutPrefix(mode, bpfHelperModeNNP); ok {
+		return bpfHelper(rest, argv, true)
 	}
 	priv, uid, gid, groups, err := parseHelperMode(mode)
 	if err != nil {

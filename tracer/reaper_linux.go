@@ -41,7 +41,9 @@ import (
 // descendant, reapKill sends SIGKILL to every descendant until there is
 // none; end of file (the tracer is gone) and SIGTERM (its parent-death
 // signal) mean reapKill too. On reaperRepFd it answers with lines:
-// "pid N" (the helper, stopped and ready to be seized), "killed N" for
+// "pid N" (the helper, stopped and ready to be seized), "exit W" with the
+// helper's wait status once the reaper has reaped it (the eBPF backend,
+// which does not trace the helper, learns it so), "killed N" for
 // each process it killed, "left N" for a process still there when it gave
 // up, and "error MSG" when the helper could not be started.
 //
@@ -144,16 +146,28 @@ func reaperMain(args []string) {
 			}
 		}
 	}()
+	helperPid = pid
 	for {
-		_, err := unix.Wait4(-1, &ws, unix.WALL, nil)
+		got, err := unix.Wait4(-1, &ws, unix.WALL, nil)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil {
 			break // ECHILD: no child, so no descendant, is left
 		}
+		rep.reaped(got, ws)
 	}
 	os.Exit(0)
+}
+
+// helperPid is the reaper's helper, whose status it reports.
+var helperPid int
+
+// reaped reports the helper's status when pid is the helper.
+func (r *reaperReport) reaped(pid int, ws unix.WaitStatus) {
+	if pid == helperPid && (ws.Exited() || ws.Signaled()) {
+		r.line("exit %d", int(ws))
+	}
 }
 
 // reaperReport writes the reaper's report lines; the goroutines that kill
@@ -210,6 +224,7 @@ func (r *reaperReport) killAll() {
 			if pid <= 0 || err != nil {
 				break
 			}
+			r.reaped(pid, ws)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -289,6 +304,10 @@ type reaper struct {
 	done   chan struct{} // closed once the report is read to its end
 	killed []int
 	left   []int
+	// helperStatus is the helper's wait status, valid once helperDone
+	// is closed ("exit" in the report).
+	helperStatus unix.WaitStatus
+	helperDone   chan struct{}
 	// status is the reaper's exit status, set by the tracer goroutine
 	// when it reaps it; exited says so to the lifecycle goroutine, which
 	// must not signal a pid that may have been reused.
@@ -326,7 +345,7 @@ func startReaper(argv []string, attr *syscall.ProcAttr) (*reaper, int, error) {
 		repR.Close()
 		return nil, 0, fmt.Errorf("trace: start reaper: %w", err)
 	}
-	r := &reaper{pid: pid, ctl: ctlW, repR: repR, rep: bufio.NewReader(repR), done: make(chan struct{})}
+	r := &reaper{pid: pid, ctl: ctlW, repR: repR, rep: bufio.NewReader(repR), done: make(chan struct{}), helperDone: make(chan struct{})}
 	line, err := r.rep.ReadString('\n')
 	line = strings.TrimSpace(line)
 	if v, ok := strings.CutPrefix(line, "pid "); ok {
@@ -361,6 +380,13 @@ func (r *reaper) read() {
 					r.killed = append(r.killed, pid)
 				case "left":
 					r.left = append(r.left, pid)
+				case "exit":
+					select {
+					case <-r.helperDone:
+					default:
+						r.helperStatus = unix.WaitStatus(pid)
+						close(r.helperDone)
+					}
 				}
 			}
 		}

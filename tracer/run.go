@@ -47,8 +47,8 @@ type Options struct {
 	Privileged bool
 	// Backend chooses the tracer: BackendPtrace ("" too, so callers that
 	// predate the eBPF backend keep ptrace), BackendEBPF, or BackendAuto,
-	// which uses eBPF when its programs load here and ptrace otherwise,
-	// saying why in End.Warnings.
+	// which uses eBPF when its programs load here (as root, or through
+	// sudo -n) and ptrace otherwise, saying why in Header.Fallback.
 	Backend string
 	// KillDescendants ends every process the command started once the
 	// command is done, those that escaped the tracer too: a setsid or
@@ -60,6 +60,24 @@ type Options struct {
 	// tracer may outlive Run, as a daemon the command started would
 	// outlive the command.
 	KillDescendants bool
+	// Loader, when set, is the root process that loads the eBPF
+	// backend's programs for this run, started earlier (StartEBPFLoader)
+	// because the caller is about to lose the means to (no_new_privs
+	// keeps sudo from gaining root). Run uses it when the backend is eBPF
+	// or auto, and closes it in any case; nil makes Run load the programs
+	// itself, in process as root or through sudo otherwise.
+	Loader *EBPFLoader
+	// LoaderErr is why a loader the caller tried to start earlier
+	// (StartEBPFLoader) could not: with Backend auto, Run then traces
+	// with ptrace and records it as Header.Fallback; with BackendEBPF it
+	// fails with it. Loader must be nil then.
+	LoaderErr error
+	// NoNewPrivs sets no_new_privs on the command under the eBPF backend
+	// too (the ptrace backend sets it on every unprivileged run), for a
+	// caller whose secrets the command must not reach through a setuid
+	// program such as the runner's passwordless sudo (the Action). The
+	// command then differs from an untraced run in that alone.
+	NoNewPrivs bool
 }
 
 // The tracer backends Options.Backend chooses from.
@@ -79,6 +97,51 @@ const HelperArg = "__envaudit_exec"
 // own binary as the reaper that ends the command's descendants
 // (Options.KillDescendants); Main acts as it too.
 const ReaperArg = "__envaudit_reap"
+
+// LoaderArg is the first argument with which the tracer starts its own
+// binary, through sudo, as the root process that loads the eBPF backend's
+// programs for an unprivileged envaudit and streams their events back to
+// it (StartEBPFLoader); Main acts as it too.
+const LoaderArg = "__envaudit_bpfload"
+
+// EBPFLoader is a root process started through sudo that has loaded the
+// eBPF backend's programs for one run (StartEBPFLoader). Pass it as
+// Options.Loader; Run closes it, and so may the caller (Close is
+// idempotent) when it does not run the trace after all.
+type EBPFLoader struct {
+	src bpfSource
+}
+
+// Close ends the loader and detaches its programs.
+func (l *EBPFLoader) Close() {
+	if l != nil && l.src != nil {
+		l.src.close()
+	}
+}
+
+// bpfSource is where the eBPF backend's events come from: the programs
+// loaded in process (root), or a loader process started through sudo.
+type bpfSource interface {
+	// track adds a process to the kernel's traced set.
+	track(pid uint32) error
+	// read returns the next ring-buffer record, or an error matching
+	// os.ErrDeadlineExceeded when none came before deadline. The
+	// record is valid until the next call.
+	read(deadline time.Time) ([]byte, error)
+	// finish returns the drop counters and the kernel's counts of
+	// repeated opens once every record before them has been read
+	// (through handle), and ends the source's loading.
+	finish(handle func([]byte)) ([]uint64, map[bpfTraceRepeatKey]uint64, error)
+	// tracked says whether the kernel's traced set still holds tgid;
+	// known is false when the source cannot look (the loader's maps are
+	// in another process).
+	tracked(tgid uint32) (in, known bool)
+	// hooks names the kernel hooks the programs are attached to.
+	hooks() []string
+	// via says how the programs were loaded: "" in process, "sudo".
+	via() string
+	close()
+}
 
 // Interrupt is the cancellation cause a caller gives Run's context when it
 // stops the run because it was asked to — it received Sig — rather than

@@ -30,6 +30,13 @@ const maxTermWait = 2 * time.Second
 
 // Run runs opts.Command under the tracer and returns its trace.
 //
+// opts.Backend chooses the tracer: ptrace (the default), or eBPF, whose
+// programs Run loads in process as root and otherwise in a root loader
+// process started through sudo -n, outside the command's tree
+// (StartEBPFLoader; opts.Loader when the caller started it earlier). A
+// trace in which the eBPF backend lost events, or whose loader died, has
+// End.Incomplete set.
+//
 // The trace is returned whenever tracing worked, whatever the command did:
 // its exit code or terminating signal is in End. The error is non-nil only
 // when the command could not be traced (or started): ptrace or seccomp not
@@ -51,6 +58,7 @@ const maxTermWait = 2 * time.Second
 //
 // Programs that call Run must call Main first thing in main.
 func Run(ctx context.Context, opts Options) (*Trace, error) {
+	defer opts.Loader.Close()
 	if len(opts.Command) == 0 || opts.Command[0] == "" {
 		return nil, errors.New("trace: no command given")
 	}
@@ -158,9 +166,7 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 		return nil, fmt.Errorf("trace %q: %w", strings.Join(opts.Command, " "), t.fatal)
 	}
 	tr = t.finish(Header{Version: FormatVersion, Command: append([]string(nil), opts.Command...), Dir: dir, Start: start, Skip: t.skipDirs(), Backend: BackendPtrace})
-	if notice != "" {
-		tr.End.Warnings = append([]string{notice}, tr.End.Warnings...)
-	}
+	tr.Header.Fallback = notice
 	return tr, nil
 }
 

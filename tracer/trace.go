@@ -31,8 +31,11 @@
 //
 // The header's "backend" says which tracer observed the run: "ptrace" or
 // "ebpf" (absent in older traces, which ptrace wrote). An end record with
-// "lost" counts events the eBPF backend could not deliver: such a trace is
-// incomplete.
+// "lost" counts events the eBPF backend could not deliver, and
+// "incomplete" is set then or when the loader of its programs died before
+// the run ended: such a trace is incomplete. The header's "hooks" names the
+// kernel hooks the eBPF programs used, and "loader": "sudo" says a root
+// process started through sudo loaded them.
 //
 // A header may list "skip" directories (Options.Skip): opens of their own
 // files were counted in the end record's "skipped" instead of recorded.
@@ -112,6 +115,17 @@ type Header struct {
 	// BackendEBPF; empty in traces written before it was recorded, which
 	// all came from ptrace.
 	Backend string `json:"backend,omitempty"`
+	// Hooks names the kernel hooks the eBPF backend's programs were
+	// attached to ("tp_btf/sys_enter", ...); empty for ptrace.
+	Hooks []string `json:"hooks,omitempty"`
+	// Loader says how the eBPF backend's programs were loaded: "sudo"
+	// when a root process started through sudo loaded them for an
+	// unprivileged envaudit; empty when envaudit, as root, loaded them
+	// itself.
+	Loader string `json:"loader,omitempty"`
+	// Fallback says why Options.Backend auto traced with ptrace: why
+	// the eBPF backend could not run here. Empty otherwise.
+	Fallback string `json:"fallback,omitempty"`
 }
 
 // End closes a trace: how the traced command finished and what it cost.
@@ -129,6 +143,11 @@ type End struct {
 	// deliver (a full ring buffer or table): a trace with any loss is
 	// incomplete, and Warnings says what was lost.
 	Lost int64 `json:"lost,omitempty"`
+	// Incomplete is set when the tracer knows it missed part of the run
+	// although the command finished: events were lost (Lost), or the
+	// process that loaded the eBPF programs died before the run ended.
+	// Warnings says which; the audit treats the trace as a failed one.
+	Incomplete bool `json:"incomplete,omitempty"`
 	// Survivors is set when Options.KillDescendants was asked for and
 	// could not be made sure of: the command killed the reaper, or a
 	// process would not die. Processes the command started may then

@@ -31,8 +31,9 @@ func cmdAction(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		EndLeftovers: func() ([]int, error) {
 			return tracer.EndDescendants(10 * time.Second)
 		},
-		Version:  version,
-		Identify: all.Identify,
+		StartLoader: tracer.StartEBPFLoader,
+		Version:     version,
+		Identify:    all.Identify,
 	}
 	return a.Run(ctx)
 }

@@ -85,7 +85,14 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 // else must be a positive duration.
 // registerBackend adds --backend to a command that traces.
 func registerBackend(fs *flag.FlagSet) *string {
-	return fs.String("backend", tracer.BackendPtrace, "trace with `NAME`: ptrace (stops each traced process at every open; needs no privilege), ebpf (observes from the kernel without stopping anything; needs root or CAP_BPF and CAP_PERFMON, BTF, amd64), or auto (ebpf where it loads, else ptrace with a notice)")
+	return fs.String("backend", tracer.BackendPtrace, "trace with `NAME`: ebpf (observes from the kernel without stopping anything; needs root, or passwordless sudo, which loads its programs in a root process outside the command's tree; BTF; amd64), ptrace (stops each traced process at every open; needs no privilege), or auto (ebpf where it loads, else ptrace with a note saying why)")
+}
+
+// noteFallback says, once, why auto traced with ptrace.
+func noteFallback(w io.Writer, tr *tracer.Trace) {
+	if tr.Header.Fallback != "" {
+		fmt.Fprintf(w, "envaudit: note: ptrace traced the run, since the eBPF tracer cannot run here: %s\n", tr.Header.Fallback)
+	}
 }
 
 // checkBackend validates --backend.
@@ -150,6 +157,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		return nil, nil, err
 	}
 	defer t.Close()
+	noteFallback(stderr, t.Trace)
 	if ro.traceOut != "" {
 		if err := outfile.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {
 			return nil, nil, err

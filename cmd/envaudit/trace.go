@@ -108,6 +108,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	}
 	defer t.Close()
 	tr := t.Trace
+	noteFallback(to.stderr, tr)
 	if to.out == "-" {
 		err = tr.WriteJSONL(to.stdout)
 	} else {
@@ -131,6 +132,9 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	with := ""
 	if tr.Header.Backend == tracer.BackendEBPF {
 		with = " with eBPF"
+		if tr.Header.Loader != "" {
+			with += " (loaded through " + tr.Header.Loader + ")"
+		}
 	}
 	fmt.Fprintf(to.stderr, "envaudit: traced %d processes%s, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
 		ri.Processes, with, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Quoted(ri.Command), ri.Status(), dest)

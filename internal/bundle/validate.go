@@ -225,10 +225,20 @@ func (v *validator) run(ri *audit.RunInfo) {
 	}
 	v.str("report.run.signal", ri.Signal, maxName)
 	v.str("report.run.interruptSignal", ri.InterruptSignal, maxName)
-	if ri.DurationMs < 0 || ri.Processes < 0 || ri.EventsRecorded < 0 || ri.Skipped < 0 {
+	if ri.DurationMs < 0 || ri.Processes < 0 || ri.EventsRecorded < 0 || ri.Skipped < 0 || ri.Lost < 0 {
 		v.fail("report.run", "negative count")
 	}
-	if ri.Succeeded && (ri.ExitCode != 0 || ri.Signal != "" || ri.TimedOut || ri.Incomplete || ri.Interrupted) {
+	switch ri.Backend {
+	case "", "ptrace", "ebpf":
+	default:
+		v.fail("report.run.backend", "unknown backend %q", clip(ri.Backend))
+	}
+	if ri.Loader != "" && ri.Loader != "sudo" {
+		v.fail("report.run.loader", "unknown loader %q", clip(ri.Loader))
+	}
+	v.strs("report.run.hooks", ri.Hooks, func(f, s string) { v.str(f, s, maxName) })
+	v.str("report.run.fallback", ri.Fallback, maxMessage)
+	if ri.Succeeded && (ri.ExitCode != 0 || ri.Signal != "" || ri.TimedOut || ri.Incomplete || ri.Interrupted || ri.IncompleteTrace) {
 		v.fail("report.run.succeeded", "a run that succeeded with exit code %d, signal %q", ri.ExitCode, clip(ri.Signal))
 	}
 	v.lines("report.run.warnings", ri.Warnings)

@@ -37,6 +37,10 @@ type Inputs struct {
 	SubmitDependencies bool
 	Token              string
 	Timeout            time.Duration
+	// Backend is the tracer: ptrace (the default), auto (eBPF where it
+	// loads, through the runner's passwordless sudo on hosted runners,
+	// else ptrace), or ebpf.
+	Backend string
 	// Baseline is the runner baseline file: written in baseline mode,
 	// read (when it exists) in audit mode.
 	Baseline string
@@ -110,6 +114,7 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		Report:           input(getenv, "report"),
 		SARIF:            input(getenv, "sarif"),
 		Review:           input(getenv, "review"),
+		Backend:          input(getenv, "backend"),
 		Token:            input(getenv, "github-token"),
 		Baseline:         input(getenv, "baseline"),
 		Bundle:           input(getenv, "bundle"),
@@ -166,6 +171,13 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	case "auto", "true", "false":
 	default:
 		return in, fmt.Errorf("review: unknown value %q (want auto, true or false)", in.Review)
+	}
+	switch in.Backend {
+	case "":
+		in.Backend = "ptrace"
+	case "auto", "ebpf", "ptrace":
+	default:
+		return in, fmt.Errorf("backend: unknown value %q (want auto, ebpf or ptrace)", in.Backend)
 	}
 	if t := input(getenv, "timeout"); t != "" {
 		if in.Timeout, err = time.ParseDuration(t); err != nil || in.Timeout < 0 {

@@ -65,7 +65,11 @@ func Summary(r *audit.Report, items []audit.Item, info SummaryInfo, limit int) s
 	if run := r.Run; run != nil {
 		facts = append(facts, fmt.Sprintf("`%s` %s in %s, %d %s traced.", markdown.Code(shellquote.Join(run.Command)), run.Status(),
 			seconds(run.DurationMs), run.Processes, plural(run.Processes, "process", "processes")))
-		if !run.Succeeded {
+		facts = append(facts, "Traced by "+markdown.Text(run.Tracer())+".")
+		switch {
+		case run.IncompleteTrace:
+			facts = append(facts, "⚠️ The trace is incomplete: the tracer missed part of the run (its warnings say what), so the traced layer lacks what it missed and the run counts as failed.")
+		case !run.Succeeded:
 			facts = append(facts, "⚠️ The traced command did not succeed: what it never reached is missing from the traced layer.")
 		}
 	} else {

@@ -98,3 +98,44 @@ func TestSummaryGrouped(t *testing.T) {
 		t.Errorf("grouped findings listed one by one:\n%s", got)
 	}
 }
+
+// TestSummaryTracer checks the summary names the tracer and says when
+// its trace is incomplete.
+func TestSummaryTracer(t *testing.T) {
+	tests := []struct {
+		name      string
+		run       audit.RunInfo
+		want, not []string
+	}{
+		{
+			name: "ptrace",
+			run:  audit.RunInfo{Command: []string{"npm", "test"}, Succeeded: true, Backend: "ptrace"},
+			want: []string{"Traced by ptrace."},
+			not:  []string{"⚠️"},
+		},
+		{
+			name: "ebpfLost",
+			run: audit.RunInfo{Command: []string{"npm", "test"}, Backend: "ebpf", Loader: "sudo", Hooks: []string{"tp_btf/sys_enter"},
+				IncompleteTrace: true, Lost: 4},
+			want: []string{"Traced by eBPF (loaded through sudo) on tp_btf/sys_enter.", "exited 0 (incompletely traced)", "⚠️ The trace is incomplete"},
+			not:  []string{"did not succeed"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			run := tt.run
+			r := &audit.Report{SchemaVersion: 1, Run: &run}
+			got := Summary(r, nil, SummaryInfo{}, StepSummaryLimit)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("summary lacks %q:\n%s", w, got)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("summary has %q:\n%s", n, got)
+				}
+			}
+		})
+	}
+}

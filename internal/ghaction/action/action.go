@@ -22,6 +22,7 @@ import (
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // Exit statuses of a run, the command line's (DESIGN.md).
@@ -63,6 +64,12 @@ type Action struct {
 	// behind, reparented to envaudit by Protect. Tests running the Action
 	// in process leave it nil.
 	EndLeftovers func() ([]int, error)
+	// StartLoader, when set, starts the loader of the eBPF tracer's
+	// programs (tracer.StartEBPFLoader) in mode audit, before Protect,
+	// which may set no_new_privs on envaudit and so keep sudo from
+	// giving the loader root. Tests running the Action in process leave
+	// it nil: the tracer then starts it itself, if backend asks for it.
+	StartLoader func() (*tracer.EBPFLoader, error)
 	// Version is envaudit's version, recorded in the report.
 	Version string
 	// Identify names the packages of the SBOM and the dependency snapshot
@@ -160,6 +167,7 @@ func (a *Action) Run(ctx context.Context) (code int) {
 	// and checked once more last of all: what changed them after
 	// envaudit's own writes outlived the run, and fails the step.
 	defer func() {
+		r.loader.Close()
 		if _, err := r.restore(); err != nil {
 			r.gh.Errorf("envaudit: %v", err)
 			code = ExitUsage
@@ -256,9 +264,13 @@ type run struct {
 	child []string
 	// tools finds the programs envaudit runs (newTools), made before
 	// anything of the project's runs.
-	tools    *toolexec.Resolver
-	guard    *fileCommandGuard
-	restored bool
+	tools *toolexec.Resolver
+	// loader is the eBPF programs' loader started in setup, or
+	// loaderErr why it could not start; the trace takes it over.
+	loader    *tracer.EBPFLoader
+	loaderErr error
+	guard     *fileCommandGuard
+	restored  bool
 	// commits are the pull request's commits as git listed them before
 	// the run (prefetch).
 	commits []policy.Commit

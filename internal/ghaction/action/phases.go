@@ -51,6 +51,9 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 	if instErr != nil {
 		r.gh.Warningf("envaudit: %v", instErr)
 	}
+	if ri := rep.Run; ri != nil && ri.Fallback != "" {
+		r.gh.Noticef("envaudit: ptrace traced the test command, since the eBPF tracer cannot run here: %s", ri.Fallback)
+	}
 	return rep, nil
 }
 
@@ -85,11 +88,20 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 		KillDescendants: true,
 		// Nor may a program it plants on PATH, or a project's own, run
 		// as one of envaudit's tools.
-		Tools: r.tools,
+		Tools:     r.tools,
+		Backend:   r.in.Backend,
+		Loader:    r.loader,
+		LoaderErr: r.loaderErr,
+		// Nor may it take the runner's passwordless sudo and read, as
+		// root, what envaudit keeps from it: under eBPF as under
+		// ptrace, the command runs under no_new_privs.
+		NoNewPrivs: true,
 	})
+	r.loader = nil // Trace closes it
 	if err != nil {
 		return nil, nil, err
 	}
+
 	defer t.Close()
 	r.survivors = t.Trace.End.Survivors
 	rep, instErr = t.Audit(ctx)
