@@ -91,6 +91,7 @@ const (
 	bpfTraceVarNr32OpenByHandleAt = "nr32_open_by_handle_at"
 	bpfTraceVarNr32Openat         = "nr32_openat"
 	bpfTraceVarNr32Openat2        = "nr32_openat2"
+	bpfTraceVarNr32Ptrace         = "nr32_ptrace"
 	bpfTraceVarNrCreat            = "nr_creat"
 	bpfTraceVarNrExecve           = "nr_execve"
 	bpfTraceVarNrExecveat         = "nr_execveat"
@@ -99,6 +100,7 @@ const (
 	bpfTraceVarNrOpenByHandleAt   = "nr_open_by_handle_at"
 	bpfTraceVarNrOpenat           = "nr_openat"
 	bpfTraceVarNrOpenat2          = "nr_openat2"
+	bpfTraceVarNrPtrace           = "nr_ptrace"
 )
 
 // loadBpfTrace returns the embedded CollectionSpec for bpfTrace.
@@ -179,6 +181,7 @@ type bpfTraceVariableSpecs struct {
 	Nr32OpenByHandleAt *ebpf.VariableSpec `ebpf:"nr32_open_by_handle_at"`
 	Nr32Openat         *ebpf.VariableSpec `ebpf:"nr32_openat"`
 	Nr32Openat2        *ebpf.VariableSpec `ebpf:"nr32_openat2"`
+	Nr32Ptrace         *ebpf.VariableSpec `ebpf:"nr32_ptrace"`
 	NrCreat            *ebpf.VariableSpec `ebpf:"nr_creat"`
 	NrExecve           *ebpf.VariableSpec `ebpf:"nr_execve"`
 	NrExecveat         *ebpf.VariableSpec `ebpf:"nr_execveat"`
@@ -187,6 +190,7 @@ type bpfTraceVariableSpecs struct {
 	NrOpenByHandleAt   *ebpf.VariableSpec `ebpf:"nr_open_by_handle_at"`
 	NrOpenat           *ebpf.VariableSpec `ebpf:"nr_openat"`
 	NrOpenat2          *ebpf.VariableSpec `ebpf:"nr_openat2"`
+	NrPtrace           *ebpf.VariableSpec `ebpf:"nr_ptrace"`
 }
 
 // bpfTraceObjects contains all objects after they have been loaded into the kernel.
@@ -249,6 +253,7 @@ type bpfTraceVariables struct {
 	Nr32OpenByHandleAt *ebpf.Variable `ebpf:"nr32_open_by_handle_at"`
 	Nr32Openat         *ebpf.Variable `ebpf:"nr32_openat"`
 	Nr32Openat2        *ebpf.Variable `ebpf:"nr32_openat2"`
+	Nr32Ptrace         *ebpf.Variable `ebpf:"nr32_ptrace"`
 	NrCreat            *ebpf.Variable `ebpf:"nr_creat"`
 	NrExecve           *ebpf.Variable `ebpf:"nr_execve"`
 	NrExecveat         *ebpf.Variable `ebpf:"nr_execveat"`
@@ -257,6 +262,7 @@ type bpfTraceVariables struct {
 	NrOpenByHandleAt   *ebpf.Variable `ebpf:"nr_open_by_handle_at"`
 	NrOpenat           *ebpf.Variable `ebpf:"nr_openat"`
 	NrOpenat2          *ebpf.Variable `ebpf:"nr_openat2"`
+	NrPtrace           *ebpf.Variable `ebpf:"nr_ptrace"`
 }
 
 // bpfTracePrograms contains all programs after they have been loaded into the kernel.

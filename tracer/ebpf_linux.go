@@ -32,6 +32,9 @@ const (
 	bpfEvExit  = 4
 	bpfEvURing = 5
 	bpfEvArgs  = 6
+	// bpfEvPtrace is a successful PTRACE_ATTACH or PTRACE_SEIZE by a
+	// traced process; its ppid field holds the target.
+	bpfEvPtrace = 7
 
 	// bpfSysOpenHandle marks an open_by_handle_at, which names no path.
 	bpfSysOpenHandle = 4
@@ -95,6 +98,30 @@ func (e *bpfUnavailable) Error() string {
 
 func (e *bpfUnavailable) Unwrap() error { return e.err }
 
+// bpfSource is where the eBPF backend's events come from: the programs
+// loaded in process (root), or a loader process started through sudo.
+type bpfSource interface {
+	// track adds a process to the kernel's traced set.
+	track(pid uint32) error
+	// read returns the next ring-buffer record, or an error matching
+	// os.ErrDeadlineExceeded when none came before deadline. The
+	// record is valid until the next call.
+	read(deadline time.Time) ([]byte, error)
+	// finish returns the drop counters and the kernel's counts of
+	// repeated opens once every record before them has been read
+	// (through handle), and ends the source's loading.
+	finish(handle func([]byte)) ([]uint64, map[bpfTraceRepeatKey]uint64, error)
+	// tracked says whether the kernel's traced set still holds tgid;
+	// known is false when the source cannot look (the loader's maps are
+	// in another process).
+	tracked(tgid uint32) (in, known bool)
+	// hooks names the kernel hooks the programs are attached to.
+	hooks() []string
+	// via says how the programs were loaded: "" in process, "sudo".
+	via() string
+	close()
+}
+
 // loadBPF loads and attaches the programs. Each failure names what is
 // missing, since an operator can act on that and not on an errno.
 func loadBPF() (*bpfSession, error) {
@@ -108,7 +135,7 @@ func loadBPF() (*bpfSession, error) {
 	// The syscall numbers come from the ptrace backend's tables, so the
 	// two follow the same calls.
 	for prefix, x := range map[string]*abi{"nr_": abiX8664, "nr32_": abiI386} {
-		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1, sysOpenByHandle: -1}
+		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1, sysOpenByHandle: -1, sysPtrace: -1}
 		for nr, kind := range x.calls {
 			if _, ok := nrs[kind]; ok {
 				nrs[kind] = int64(nr)
@@ -118,6 +145,7 @@ func loadBPF() (*bpfSession, error) {
 			"open": sysOpen, "creat": sysCreat, "openat": sysOpenat,
 			"openat2": sysOpenat2, "execve": sysExecve, "execveat": sysExecveat,
 			"io_uring_setup": sysIOUringSetup, "open_by_handle_at": sysOpenByHandle,
+			"ptrace": sysPtrace,
 		} {
 			v, ok := spec.Variables[prefix+name]
 			if !ok {
@@ -409,6 +437,9 @@ type bpfTracer struct {
 	skip     [][]byte
 	skipped  int64
 	ioURing  map[int]bool // process records that set up io_uring
+	// attached holds the processes a traced one attached to with ptrace
+	// that the kernel did not trace at the time.
+	attached []nestedUse
 	// repeats maps the key of each counted open to what it recorded,
 	// so that the kernel's count of its repeats can be added at the end.
 	repeats map[bpfTraceRepeatKey]bpfRepeat
@@ -480,13 +511,15 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 	var (
 		pid        int
 		rp         *reaper
-		ws         unix.WaitStatus
 		reaperGone = make(chan struct{}) // closed once the reaper is reaped
 	)
-	if opts.KillDescendants {
+	{
 		// The reaper starts the helper and reports once it has stopped
 		// itself; it also reports the helper's status, since the helper
-		// is its child.
+		// is its child. The eBPF backend always starts it, whether or
+		// not Options.KillDescendants asks: without ptrace's
+		// PTRACE_O_EXITKILL nothing else ends the tree when envaudit
+		// dies, and the reaper's parent-death signal does.
 		rp, pid, err = startReaper(argv, attr)
 		errW.Close()
 		sio.closeChildEnds()
@@ -506,43 +539,12 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 			}
 			rp.exited.Store(true)
 		}()
-	} else {
-		pid, err = syscall.ForkExec("/proc/self/exe", argv, attr)
-		errW.Close()
-		sio.closeChildEnds()
-		if err != nil {
-			return nil, fmt.Errorf("trace: start helper: %w", err)
-		}
-		// The helper stops itself; once it is in the traced set, it may
-		// go on and execute the command, whose every descendant the
-		// kernel follows.
-		for {
-			_, err := unix.Wait4(pid, &ws, unix.WSTOPPED, nil)
-			if err == unix.EINTR {
-				continue
-			}
-			if err != nil {
-				return nil, fmt.Errorf("trace: wait for helper: %w", err)
-			}
-			break
-		}
-		if !ws.Stopped() {
-			sio.wait()
-			if msg := readHelperError(errR); msg != "" {
-				return nil, helperFailure(opts.Command, msg)
-			}
-			return nil, fmt.Errorf("trace: helper ended before tracing started (%s)", describeStatus(ws))
-		}
 	}
 	abandon := func() {
 		unix.Kill(pid, unix.SIGKILL)
-		if rp != nil {
-			rp.ctl.Close()
-			<-rp.done
-			rp.repR.Close()
-		} else {
-			unix.Wait4(pid, &ws, 0, nil)
-		}
+		rp.ctl.Close()
+		<-rp.done
+		rp.repR.Close()
 	}
 	t.root = uint32(pid)
 	t.live[t.root] = 0
@@ -563,37 +565,23 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		at time.Time
 	}
 	rootDone := make(chan rootExit, 1)
-	if rp != nil {
-		go func() {
+	go func() {
+		select {
+		case <-rp.helperDone:
+			rootDone <- rootExit{rp.helperStatus, time.Now()}
+		case <-rp.done:
 			select {
 			case <-rp.helperDone:
 				rootDone <- rootExit{rp.helperStatus, time.Now()}
-			case <-rp.done:
-				select {
-				case <-rp.helperDone:
-					rootDone <- rootExit{rp.helperStatus, time.Now()}
-				default:
-					// The reaper ended before it reported the
-					// helper's status (the command killed it): the
-					// status is unknown, and the run is not counted
-					// a success.
-					rootDone <- rootExit{unix.WaitStatus(unix.SIGKILL), time.Now()}
-				}
+			default:
+				// The reaper ended before it reported the
+				// helper's status (the command killed it): the
+				// status is unknown, and the run is not counted
+				// a success.
+				rootDone <- rootExit{unix.WaitStatus(unix.SIGKILL), time.Now()}
 			}
-		}()
-	} else {
-		go func() {
-			var ws unix.WaitStatus
-			for {
-				_, err := unix.Wait4(pid, &ws, 0, nil)
-				if err == unix.EINTR {
-					continue
-				}
-				break
-			}
-			rootDone <- rootExit{ws, time.Now()}
-		}()
-	}
+		}
+	}()
 
 	var (
 		rootStatus  unix.WaitStatus
@@ -790,6 +778,14 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		p := t.rec.procs[rec-1]
 		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
 	}
+	seen := map[nestedUse]bool{}
+	for _, u := range t.attached {
+		if k := (nestedUse{rec: u.rec, ptrace: true}); !seen[k] {
+			seen[k] = true
+			p := t.rec.procs[u.rec-1]
+			end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) used ptrace on process %d, which the tracer does not trace: the accesses of its tracees may be missing", p.PID, p.Exe, u.pid))
+		}
+	}
 	for i, n := range drops {
 		if n > 0 {
 			what := "events"
@@ -920,6 +916,10 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		if rec := t.live[e.pid]; rec != 0 {
 			t.ioURing[rec] = true
 		}
+	case bpfEvPtrace:
+		if rec := t.live[e.pid]; rec != 0 && !t.traces(e.ppid) {
+			t.attached = append(t.attached, nestedUse{rec: rec, pid: int(e.ppid), ptrace: true})
+		}
 	}
 }
 
@@ -1000,6 +1000,26 @@ func (t *bpfTracer) pruneGone(src bpfSource) {
 			t.gone[tgid] = true
 		}
 	}
+}
+
+// traces reports whether thread tid belongs to a process the kernel
+// traces: a ptrace target inside the tree is seen anyway.
+func (t *bpfTracer) traces(tid uint32) bool {
+	if _, ok := t.live[tid]; ok {
+		return true
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(int(tid)) + "/status")
+	if err != nil {
+		return false
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			tgid, err := strconv.Atoi(strings.TrimSpace(v))
+			_, traced := t.live[uint32(tgid)]
+			return err == nil && traced
+		}
+	}
+	return false
 }
 
 func (t *bpfTracer) skips(path []byte) bool {
@@ -1165,14 +1185,14 @@ func runBackend(ctx context.Context, opts Options, dir string, env []string, gra
 		return nil, opts.LoaderErr.Error(), false, nil
 	}
 	if opts.Loader != nil && opts.Loader.src != nil {
-		src = opts.Loader.src
+		src = opts.Loader.src.(bpfSource)
 	} else if l, err := StartEBPFLoader(); err != nil {
 		if opts.Backend == BackendEBPF {
 			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", err)
 		}
 		return nil, err.Error(), false, nil
 	} else {
-		src = l.src
+		src = l.src.(bpfSource)
 	}
 	mode, err := modeFor(opts.Privileged)
 	if err != nil {

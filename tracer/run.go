@@ -109,7 +109,7 @@ const LoaderArg = "__envaudit_bpfload"
 // Options.Loader; Run closes it, and so may the caller (Close is
 // idempotent) when it does not run the trace after all.
 type EBPFLoader struct {
-	src bpfSource
+	src interface{ close() } // a bpfSource where the eBPF backend is built
 }
 
 // Close ends the loader and detaches its programs.
@@ -117,30 +117,6 @@ func (l *EBPFLoader) Close() {
 	if l != nil && l.src != nil {
 		l.src.close()
 	}
-}
-
-// bpfSource is where the eBPF backend's events come from: the programs
-// loaded in process (root), or a loader process started through sudo.
-type bpfSource interface {
-	// track adds a process to the kernel's traced set.
-	track(pid uint32) error
-	// read returns the next ring-buffer record, or an error matching
-	// os.ErrDeadlineExceeded when none came before deadline. The
-	// record is valid until the next call.
-	read(deadline time.Time) ([]byte, error)
-	// finish returns the drop counters and the kernel's counts of
-	// repeated opens once every record before them has been read
-	// (through handle), and ends the source's loading.
-	finish(handle func([]byte)) ([]uint64, map[bpfTraceRepeatKey]uint64, error)
-	// tracked says whether the kernel's traced set still holds tgid;
-	// known is false when the source cannot look (the loader's maps are
-	// in another process).
-	tracked(tgid uint32) (in, known bool)
-	// hooks names the kernel hooks the programs are attached to.
-	hooks() []string
-	// via says how the programs were loaded: "" in process, "sudo".
-	via() string
-	close()
 }
 
 // Interrupt is the cancellation cause a caller gives Run's context when it

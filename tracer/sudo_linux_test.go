@@ -64,9 +64,11 @@ echo "fds $(ls /proc/self/fd | wc -l)"
 pwd
 `
 
-// siblingSudo finds the sudo that started the loader: the command's
-// parent's child named sudo.
-const siblingSudo = `sudo=$(awk -v pp=$PPID '$2 == "(sudo)" && $4 == pp {print $1}' /proc/[0-9]*/stat 2>/dev/null)
+// siblingSudo finds the sudo that started the loader: the child named
+// sudo of the command's grandparent (the eBPF backend starts the command
+// through its reaper, a child of envaudit's, as sudo is).
+const siblingSudo = `gp=$(awk '{print $4}' /proc/$PPID/stat)
+sudo=$(awk -v pp=$gp '$2 == "(sudo)" && $4 == pp {print $1}' /proc/[0-9]*/stat 2>/dev/null)
 [ -n "$sudo" ] || { echo "no sudo found" >&2; exit 9; }
 `
 

@@ -50,6 +50,7 @@ enum {
 	EV_EXIT = 4,
 	EV_URING = 5, // a successful io_uring_setup, whose opens no tracepoint here sees
 	EV_ARGS = 6,  // the command line and working directory of a new image, just before its EV_EXEC
+	EV_PTRACE = 7, // a successful PTRACE_ATTACH or PTRACE_SEIZE; ppid holds the target
 };
 
 // Syscall kinds kept in a pending entry.
@@ -196,6 +197,7 @@ const volatile long nr_execve = -1;
 const volatile long nr_execveat = -1;
 const volatile long nr_io_uring_setup = -1;
 const volatile long nr_open_by_handle_at = -1;
+const volatile long nr_ptrace = -1;
 // The same calls of the 32-bit ABI (int 0x80), whose arguments come in
 // other registers.
 const volatile long nr32_open = -1;
@@ -206,6 +208,7 @@ const volatile long nr32_execve = -1;
 const volatile long nr32_execveat = -1;
 const volatile long nr32_io_uring_setup = -1;
 const volatile long nr32_open_by_handle_at = -1;
+const volatile long nr32_ptrace = -1;
 
 // hash_seed keys the hashes of repeat_key, set by the loader from a random
 // source at each load: a traced program that cannot read it cannot craft
@@ -801,6 +804,23 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	// As in sys_enter, only the calls it notes are looked up (either
 	// ABI's numbers: whether the call was a 32-bit one is not asked).
 	long nr = regs->orig_ax;
+	if ((nr == nr_ptrace || nr == nr32_ptrace) && ret == 0) {
+		// A traced process that attaches to another may make it open
+		// files this program never sees (when the other is not
+		// traced): user space warns, as the ptrace backend does.
+		__u64 pid_tgid = bpf_get_current_pid_tgid();
+		if (!is_tracked(pid_tgid >> 32))
+			return 0;
+		struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+		bool compat = (task->thread_info.status & TS_COMPAT) != 0;
+		if (nr != (compat ? nr32_ptrace : nr_ptrace))
+			return 0;
+		long req = compat ? (long)(__u32)regs->bx : (long)regs->di;
+		__u32 target = compat ? (__u32)regs->cx : (__u32)regs->si;
+		if (req == 16 /* PTRACE_ATTACH */ || req == 0x4206 /* PTRACE_SEIZE */)
+			emit_small(EV_PTRACE, pid_tgid >> 32, (__u32)pid_tgid, target);
+		return 0;
+	}
 	if (nr != nr_openat && nr != nr_open && nr != nr_creat && nr != nr_openat2 &&
 	    nr != nr_open_by_handle_at && nr != nr_execve && nr != nr_execveat && nr != nr_io_uring_setup &&
 	    nr != nr32_openat && nr != nr32_open && nr != nr32_creat && nr != nr32_openat2 &&
