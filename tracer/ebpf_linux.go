@@ -1165,7 +1165,8 @@ func (t *bpfTracer) readCmdline(pid int) []string {
 func (e *bpfUnavailable) Is(target error) bool { return target == ErrEBPFUnavailable }
 
 // runBackend runs the command with the eBPF backend when opts ask for it
-// or, for BackendAuto, when its programs load here; otherwise it returns
+// or, for BackendAuto, when its programs load here without asking sudo (as
+// root, or through opts.Loader); otherwise it returns
 // handled false and, for auto, why eBPF could not run (Header.Fallback).
 func runBackend(ctx context.Context, opts Options, dir string, env []string, grace time.Duration) (tr *Trace, notice string, handled bool, err error) {
 	switch opts.Backend {
@@ -1186,6 +1187,11 @@ func runBackend(ctx context.Context, opts Options, dir string, env []string, gra
 	}
 	if opts.Loader != nil && opts.Loader.src != nil {
 		src = opts.Loader.src.(bpfSource)
+	} else if opts.Backend == BackendAuto && os.Geteuid() != 0 {
+		// Asking sudo is for a caller that chose it (--backend ebpf,
+		// or a loader started beforehand, as the Action does): sudo
+		// logs, and may mail, every attempt of a user it does not know.
+		return nil, "envaudit does not run as root, and auto does not ask sudo (--backend ebpf loads the programs through sudo -n)", false, nil
 	} else if l, err := StartEBPFLoader(); err != nil {
 		if opts.Backend == BackendEBPF {
 			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", err)

@@ -47,8 +47,9 @@ type Options struct {
 	Privileged bool
 	// Backend chooses the tracer: BackendPtrace ("" too, so callers that
 	// predate the eBPF backend keep ptrace), BackendEBPF, or BackendAuto,
-	// which uses eBPF when its programs load here (as root, or through
-	// sudo -n) and ptrace otherwise, saying why in Header.Fallback.
+	// which uses eBPF when its programs load here without asking sudo (as
+	// root, or through Loader) and ptrace otherwise, saying why in
+	// Header.Fallback. BackendEBPF, not root, loads them through sudo -n.
 	Backend string
 	// KillDescendants ends every process the command started once the
 	// command is done, those that escaped the tracer too: a setsid or

@@ -85,7 +85,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 // else must be a positive duration.
 // registerBackend adds --backend to a command that traces.
 func registerBackend(fs *flag.FlagSet) *string {
-	return fs.String("backend", tracer.BackendPtrace, "trace with `NAME`: ebpf (observes from the kernel without stopping anything; needs root, or passwordless sudo, which loads its programs in a root process outside the command's tree; BTF; amd64), ptrace (stops each traced process at every open; needs no privilege), or auto (ebpf where it loads, else ptrace with a note saying why)")
+	return fs.String("backend", tracer.BackendAuto, "trace with `NAME`: auto (ebpf when envaudit runs as root and its programs load, else ptrace with a note saying why), ebpf (observes from the kernel without stopping anything; needs root, or passwordless sudo, which loads its programs in a root process outside the command's tree; BTF; amd64), or ptrace (stops each traced process at every open; needs no privilege)")
 }
 
 // noteFallback says, once, why auto traced with ptrace.

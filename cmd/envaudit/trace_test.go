@@ -38,7 +38,7 @@ func TestCmdTrace(t *testing.T) {
 		read     bool   // the trace has the read of in.txt
 	}{
 		{"ok", []string{"-o", out, "--", "cat", in}, exitOK, "hello\n",
-			`^envaudit: traced 1 processes, \d+ file accesses \(\d+ events\) in .*; "cat ` + regexp.QuoteMeta(in) + `" exited 0; trace written to ` + regexp.QuoteMeta(out) + "\n$", 0, true},
+			`^envaudit: traced 1 processes( with eBPF)?, \d+ file accesses \(\d+ events\) in .*; "cat ` + regexp.QuoteMeta(in) + `" exited 0; trace written to ` + regexp.QuoteMeta(out) + "\n$", 0, true},
 		{"command-fails", []string{"-o", out, "sh", "-c", "cat " + in + "; exit 3"}, exitCommandErr, "hello\n",
 			`" exited 3; trace written to `, 3, true},
 		{"timeout", []string{"-o", out, "--timeout", "200ms", "--grace", "100ms", "--", "sleep", "10"}, exitCommandErr, "",

@@ -174,7 +174,7 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	}
 	switch in.Backend {
 	case "":
-		in.Backend = "ptrace"
+		in.Backend = "auto"
 	case "auto", "ebpf", "ptrace":
 	default:
 		return in, fmt.Errorf("backend: unknown value %q (want auto, ebpf or ptrace)", in.Backend)

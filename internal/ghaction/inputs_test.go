@@ -42,7 +42,7 @@ func TestReadInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hy.FailOn != nil || hy.SBOMFormat != sbom.FormatJSON || !hy.Annotate || !hy.OnlyNew || hy.Review != "auto" || hy.Backend != "ptrace" {
+	if hy.FailOn != nil || hy.SBOMFormat != sbom.FormatJSON || !hy.Annotate || !hy.OnlyNew || hy.Review != "auto" || hy.Backend != "auto" {
 		t.Errorf("defaults = %+v", hy)
 	}
 

@@ -65,10 +65,10 @@ type Action struct {
 	// in process leave it nil.
 	EndLeftovers func() ([]int, error)
 	// StartLoader, when set, starts the loader of the eBPF tracer's
-	// programs (tracer.StartEBPFLoader) in mode audit, before Protect,
-	// which may set no_new_privs on envaudit and so keep sudo from
-	// giving the loader root. Tests running the Action in process leave
-	// it nil: the tracer then starts it itself, if backend asks for it.
+	// programs (tracer.StartEBPFLoader) in mode audit, right after
+	// Protect and before anything of the project's runs; through sudo
+	// when envaudit is not root. Tests running the Action in process
+	// leave it nil: the tracer then loads the programs itself as root.
 	StartLoader func() (*tracer.EBPFLoader, error)
 	// Version is envaudit's version, recorded in the report.
 	Version string

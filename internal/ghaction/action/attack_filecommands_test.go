@@ -197,6 +197,9 @@ func TestAttackToolDaemonRewritesFileCommands(t *testing.T) {
 	script, _ := os.ReadFile(filepath.Join(a.ws, ".venv", "bin", "python"))
 	script = []byte(strings.NewReplacer("$OUT", a.output, "$ENV", a.env).Replace(string(script)))
 	must(t, os.WriteFile(filepath.Join(a.ws, ".venv", "bin", "python"), script, 0o755))
+	// The interpreter tells envaudit's untraced run of it from the
+	// traced one by its TracerPid, which only the ptrace backend sets.
+	a.environ = append(a.environ, "INPUT_BACKEND=ptrace")
 	act := &Action{
 		Environ:      func() []string { return a.environ },
 		Stdout:       &a.stdout,

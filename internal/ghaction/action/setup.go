@@ -72,19 +72,23 @@ func (r *run) setup() error {
 	if r.git == nil {
 		r.git = resolvedGit(r.tools)
 	}
-	// The eBPF tracer's loader goes through sudo, which no_new_privs (set
-	// by Protect, for the programs envaudit runs) would keep from
-	// gaining root: it starts first. It runs nothing of the project's.
-	if in.Mode == ghaction.ModeAudit && in.Backend != "ptrace" && r.a.StartLoader != nil {
-		r.loader, r.loaderErr = r.a.StartLoader()
-		if r.loaderErr != nil && in.Backend == "ebpf" {
-			return fmt.Errorf("backend ebpf: %w", r.loaderErr)
-		}
-	}
 	// Nor may they read the token from envaudit's own process.
 	if r.a.Protect != nil {
 		if err := r.a.Protect(keep); err != nil {
 			return fmt.Errorf("hiding the token from the test command: %w", err)
+		}
+	}
+	// The eBPF tracer's loader goes through sudo, started now, before
+	// anything of the project's runs, and after Protect has wiped the
+	// token from the initial environment block (which needs envaudit
+	// still dumpable; starting the loader makes it non-dumpable). The
+	// programs envaudit runs get no_new_privs each, envaudit itself not,
+	// so sudo may still gain root here. The loader runs nothing of the
+	// project's.
+	if in.Mode == ghaction.ModeAudit && in.Backend != "ptrace" && r.a.StartLoader != nil {
+		r.loader, r.loaderErr = r.a.StartLoader()
+		if r.loaderErr != nil && in.Backend == "ebpf" {
+			return fmt.Errorf("backend ebpf: %w", r.loaderErr)
 		}
 	}
 	// Nor may they write the step's file commands, which the runner
