@@ -31,6 +31,12 @@ func TestAttackTraceEvasion(t *testing.T) {
 			if r.Run == nil || !r.Run.Succeeded {
 				t.Fatalf("the test command failed, so the evasion was not tried (report run %+v)", r.Run)
 			}
+			// The job runs as a user with passwordless sudo, as on
+			// hosted runners: the Action's default, auto, traces with
+			// eBPF through its sudo loader.
+			if r.Run.Backend != "ebpf" || r.Run.Loader != "sudo" {
+				t.Errorf("the run was traced by %q (loader %q), want the eBPF backend through sudo", r.Run.Backend, r.Run.Loader)
+			}
 			observe(t, traced, "lodash traced: %v (%s); step %s", traced, phantom, outcome(res))
 		})
 	}

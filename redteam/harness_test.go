@@ -600,8 +600,10 @@ func (j *job) report(res *result) *report {
 // report is the part of the JSON report the attacks look at.
 type report struct {
 	Run *struct {
-		ExitCode  int  `json:"exitCode"`
-		Succeeded bool `json:"succeeded"`
+		ExitCode  int    `json:"exitCode"`
+		Succeeded bool   `json:"succeeded"`
+		Backend   string `json:"backend"`
+		Loader    string `json:"loader"`
 	} `json:"run"`
 	Warnings   []string `json:"warnings"`
 	Ecosystems []struct {
