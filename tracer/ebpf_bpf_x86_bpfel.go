@@ -46,6 +46,7 @@ type bpfTraceEvent struct {
 	Mode    uint16
 	Counted uint16
 	StatDev uint32
+	MntId   uint64
 	Key     bpfTraceRepeatKey
 	Buf     [12288]int8
 }

@@ -73,7 +73,7 @@ enum {
 // image (a sequence number given at fork and exec, since thread-group ids
 // are reused), the open flags that decide its operation, and keyed hashes
 // of the path as named (with its base directory) and of the file the
-// kernel opened.
+// kernel opened (its path, device and inode).
 struct repeat_key {
 	__u64 image;
 	__u64 flags; // the flags that decide the operation, and the ABI (bit 63)
@@ -114,6 +114,7 @@ struct event {
 	__u16 mode;     // i_mode: type and permissions
 	__u16 counted;  // open: the first of its key, whose repeats are in the repeats map
 	__u32 stat_dev; // dev is what stat reports although the file system's stat changes it (btrfs)
+	__u64 mnt_id;   // the ID of the mount the file was opened on, as statx's STATX_MNT_ID gives it
 	// open, when counted: the key of the repeats map, which user space
 	// finds again when it reads the counters.
 	struct repeat_key key;
@@ -320,7 +321,12 @@ static __always_inline bool count_repeat(struct event *e)
 		.image = *img,
 		.flags = (e->flags & OPEN_KEY_FLAGS) | ((__u64)e->compat << 63) | ((__u64)(e->sys == SYS_OPEN_HANDLE) << 62),
 		.spelled = hash_bytes(e, 0, (__u64)e->path_len + e->base_len, hash_seed[0]),
-		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len, hash_seed[1]),
+		// The inode is part of the file's key: a repeat is counted as
+		// what its first open was, skipped or recorded, so a path that
+		// names another file since (a hard link put in the place of
+		// a skipped directory's own file) must be sent again.
+		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len,
+				   hash_seed[1] ^ (e->ino * 0x9e3779b97f4a7c15ULL) ^ ((__u64)e->dev << 32)),
 	};
 	__u64 *n = bpf_map_lookup_elem(&repeats, &k);
 	if (!n) {
@@ -359,6 +365,7 @@ static __always_inline void clear(struct event *e)
 	e->mode = 0;
 	e->counted = 0;
 	e->stat_dev = 0;
+	e->mnt_id = 0;
 	e->key.image = 0;
 	e->key.flags = 0;
 	e->key.spelled = 0;
@@ -650,6 +657,10 @@ static __always_inline void opened_file(struct event *e, long fd)
 	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
 	e->nlink = BPF_CORE_READ(inode, __i_nlink);
 	e->mode = BPF_CORE_READ(inode, i_mode);
+	// A bind mount below a skipped directory makes the walk name another
+	// directory's files as the skipped one's: user space tells them by
+	// the mount, which statx names by this ID.
+	e->mnt_id = BPF_CORE_READ(container_of(mnt, struct mount, mnt), mnt_id);
 	// btrfs's stat reports the device of the file's subvolume
 	// (btrfs_getattr), not the superblock's; where the kernel's BTF has
 	// btrfs's types (built in), take it as stat does.

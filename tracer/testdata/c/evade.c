@@ -19,6 +19,8 @@
 //   inroot DIR PATH     opens PATH with openat2's RESOLVE_IN_ROOT below DIR
 //   bind FROM TO        in a new mount namespace (and user namespace unless
 //                       root) bind-mounts FROM on TO, then opens TO
+//   relink PATH TARGET  opens PATH, puts a hard link to TARGET in its place
+//                       (a new link renamed over it), then opens PATH again
 //   swap LINK TARGET    opens the symbolic link LINK, then at once points
 //                       it at TARGET (a new link renamed over it)
 //   unlinked FILE       opens FILE with O_PATH, unlinks it, then opens
@@ -163,6 +165,13 @@ int main(int argc, char **argv) {
 		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 3;
 		if (mount(argv[2], argv[3], NULL, MS_BIND, NULL) != 0) return 3;
 		return readfile(argv[3]);
+	}
+	if (!strcmp(mode, "relink") && argc == 4) {
+		if (readfile(argv[2]) != 0) return 1;
+		char tmp[4200];
+		snprintf(tmp, sizeof tmp, "%s.new", argv[2]);
+		if (link(argv[3], tmp) != 0 || rename(tmp, argv[2]) != 0) return 3;
+		return readfile(argv[2]);
 	}
 	if (!strcmp(mode, "swap") && argc == 4) {
 		int fd = syscall(SYS_openat, AT_FDCWD, argv[2], O_RDONLY);
