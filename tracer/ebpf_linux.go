@@ -240,6 +240,11 @@ type bpfEvent struct {
 	// side read where the file system's stat reports another device than
 	// its superblock's (btrfs's subvolumes).
 	statDev bool
+	// unsettled says that, when the kernel side looked, the name the
+	// open resolved was being removed or renamed over, or gone, or the
+	// inode locked: its link count and path may not be those it was
+	// opened under.
+	unsettled bool
 	// counted marks the first open of an access whose repeats the
 	// kernel counts under key in its repeats map.
 	counted bool
@@ -278,7 +283,8 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.dev, e.nlink = le.Uint32(b[72:]), le.Uint32(b[76:])
 	e.mode = le.Uint16(b[80:])
 	e.counted = le.Uint16(b[82:]) != 0
-	e.statDev = le.Uint32(b[84:]) != 0
+	e.statDev = le.Uint16(b[84:]) != 0
+	e.unsettled = le.Uint16(b[86:]) != 0
 	e.mnt = le.Uint64(b[88:])
 	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[96:]), Flags: le.Uint64(b[104:]), Spelled: le.Uint64(b[112:]), File: le.Uint64(b[120:])}
 	buf := b[bpfHeaderSize:]
@@ -813,8 +819,14 @@ func (t *bpfTracer) skips(path []byte) bool {
 // file the descriptor holds, so that nothing the command does to the path
 // between the open and this look can change the answer. It is a regular
 // file with no other hard link, or a directory, on the mount of a skipped
-// directory as resolved at the start, whose real path lies below it.
+// directory as resolved at the start, whose real path lies below it, and
+// still under the name the open resolved.
 func (t *bpfTracer) own(e *bpfEvent, real []byte) bool {
+	if e.unsettled {
+		// Its real path and link count may not be those it was
+		// opened under.
+		return false
+	}
 	switch uint32(e.mode) & unix.S_IFMT {
 	case unix.S_IFREG:
 		if e.nlink != 1 {
