@@ -25,29 +25,31 @@ type bpfTraceArgsEvent struct {
 }
 
 type bpfTraceEvent struct {
-	_       structs.HostLayout
-	Kind    uint32
-	Pid     uint32
-	Tid     uint32
-	Ppid    uint32
-	Ret     int64
-	Flags   uint64
-	Dirfd   int32
-	PathLen uint16
-	BaseLen uint16
-	Sys     uint32
-	FileLen uint16
-	Compat  uint16
-	Uptr    uint64
-	Ino     uint64
-	Magic   uint64
-	Dev     uint32
-	Nlink   uint32
-	Mode    uint16
-	Counted uint16
-	StatDev uint32
-	Key     bpfTraceRepeatKey
-	Buf     [12288]int8
+	_         structs.HostLayout
+	Kind      uint32
+	Pid       uint32
+	Tid       uint32
+	Ppid      uint32
+	Ret       int64
+	Flags     uint64
+	Dirfd     int32
+	PathLen   uint16
+	BaseLen   uint16
+	Sys       uint32
+	FileLen   uint16
+	Compat    uint16
+	Uptr      uint64
+	Ino       uint64
+	Magic     uint64
+	Dev       uint32
+	Nlink     uint32
+	Mode      uint16
+	Counted   uint16
+	StatDev   uint16
+	Unsettled uint16
+	MntId     uint64
+	Key       bpfTraceRepeatKey
+	Buf       [12288]int8
 }
 
 type bpfTraceRepeatKey struct {

@@ -55,7 +55,7 @@ var bpfDropNames = [bpfNumDrops]string{
 const bpfPathMax = 4096
 
 // bpfHeaderSize is the size of an event without its buffer.
-const bpfHeaderSize = 120
+const bpfHeaderSize = 128
 
 // bpfArgsHeaderSize is the size of an EV_ARGS record without its buffer,
 // and bpfArgsMax the most bytes of its command line.
@@ -320,10 +320,18 @@ type bpfEvent struct {
 	ino, magic uint64
 	dev, nlink uint32
 	mode       uint16
+	// mnt is the ID of the mount the file was opened on, statx's
+	// STATX_MNT_ID.
+	mnt uint64
 	// statDev says that dev is what stat reports, which the kernel
 	// side read where the file system's stat reports another device than
 	// its superblock's (btrfs's subvolumes).
 	statDev bool
+	// unsettled says that, when the kernel side looked, the name the
+	// open resolved was being removed or renamed over, or gone, or the
+	// inode locked: its link count and path may not be those it was
+	// opened under.
+	unsettled bool
 	// counted marks the first open of an access whose repeats the
 	// kernel counts under key in its repeats map.
 	counted bool
@@ -362,8 +370,10 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.dev, e.nlink = le.Uint32(b[72:]), le.Uint32(b[76:])
 	e.mode = le.Uint16(b[80:])
 	e.counted = le.Uint16(b[82:]) != 0
-	e.statDev = le.Uint32(b[84:]) != 0
-	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[88:]), Flags: le.Uint64(b[96:]), Spelled: le.Uint64(b[104:]), File: le.Uint64(b[112:])}
+	e.statDev = le.Uint16(b[84:]) != 0
+	e.unsettled = le.Uint16(b[86:]) != 0
+	e.mnt = le.Uint64(b[88:])
+	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[96:]), Flags: le.Uint64(b[104:]), Spelled: le.Uint64(b[112:]), File: le.Uint64(b[120:])}
 	buf := b[bpfHeaderSize:]
 	// The three paths follow one another, each with its NUL.
 	for _, f := range []struct {
@@ -435,8 +445,11 @@ type bpfTracer struct {
 	shebangs map[string][]string
 	elf      map[string]string
 	skip     [][]byte
-	skipped  int64
-	ioURing  map[int]bool // process records that set up io_uring
+	// skipRoots are the skipped directories as resolved at the start
+	// (skipRoots), to which a skipped open's file must belong.
+	skipRoots []skipRoot
+	skipped   int64
+	ioURing   map[int]bool // process records that set up io_uring
 	// attached holds the processes a traced one attached to with ptrace
 	// that the kernel did not trace at the time.
 	attached []nestedUse
@@ -504,6 +517,7 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 	for _, d := range opts.Skip {
 		t.skip = append(t.skip, []byte(strings.TrimSuffix(d, "/")+"/"))
 	}
+	t.skipRoots, _ = skipRoots(t.skip)
 	t.rec.startResolver()
 	defer t.rec.stopResolver()
 
@@ -892,8 +906,9 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		if len(path) == 0 {
 			return
 		}
-		// As under ptrace, only a path the process named is skipped.
-		if e.sys != bpfSysOpenHandle && t.skips(path) {
+		// As under ptrace, only a path the process named is skipped,
+		// and only when it opened the skipped directory's own file.
+		if e.sys != bpfSysOpenHandle && t.skips(path) && t.own(&e, real) {
 			t.skipped++
 			if e.counted {
 				t.repeats[e.key] = bpfRepeat{skipped: true}
@@ -1032,6 +1047,32 @@ func (t *bpfTracer) skips(path []byte) bool {
 		}
 	}
 	return false
+}
+
+// own reports whether the file an open below a skipped directory opened,
+// whose real path the kernel named real, is that directory's own: the rule
+// of the ptrace backend's ownFile, applied to what the kernel says of the
+// file the descriptor holds, so that nothing the command does to the path
+// between the open and this look can change the answer. It is a regular
+// file with no other hard link, or a directory, on the mount of a skipped
+// directory as resolved at the start, whose real path lies below it, and
+// still under the name the open resolved.
+func (t *bpfTracer) own(e *bpfEvent, real []byte) bool {
+	if e.unsettled {
+		// Its real path and link count may not be those it was
+		// opened under.
+		return false
+	}
+	switch uint32(e.mode) & unix.S_IFMT {
+	case unix.S_IFREG:
+		if e.nlink != 1 {
+			return false
+		}
+	case unix.S_IFDIR:
+	default:
+		return false
+	}
+	return belowRoot(t.skipRoots, real, e.mnt)
 }
 
 // absolute makes a relative path absolute against the directory the

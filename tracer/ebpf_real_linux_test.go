@@ -17,6 +17,7 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 )
 
 // TestEBPFRealSameAsPtrace runs the evasion cases of issue 10 (see
@@ -189,7 +190,7 @@ func TestBPFEventLayout(t *testing.T) {
 		Kind: bpfEvOpen, Pid: 10, Tid: 11, Ppid: 12, Ret: 3, Flags: 0o2101, Dirfd: -100,
 		PathLen: 9, BaseLen: 10, Sys: bpfSysOpenHandle, FileLen: 19, Compat: 1,
 		Ino: 1 << 40, Magic: btrfsMagic, Dev: 8<<20 | 1, Nlink: 2, Mode: 0o100644,
-		Counted: 1, StatDev: 1, Key: bpfTraceRepeatKey{Image: 5, Flags: 1 << 63, Spelled: 1<<64 - 1, File: 7},
+		Counted: 1, StatDev: 1, Unsettled: 1, MntId: 1<<33 | 9, Key: bpfTraceRepeatKey{Image: 5, Flags: 1 << 63, Spelled: 1<<64 - 1, File: 7},
 	}
 	for i := range len(paths) {
 		ev.Buf[i] = int8(paths[i])
@@ -203,10 +204,10 @@ func TestBPFEventLayout(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fmt.Sprint(e.kind, e.pid, e.tid, e.ppid, e.ret, e.flags, e.dirfd, e.sys, e.compat, e.ino, e.magic, e.dev, e.nlink, e.mode,
-		e.statDev, e.counted, e.key.Image, e.key.Flags, e.key.Spelled, e.key.File, string(e.path), string(e.base), string(e.file))
+		e.statDev, e.unsettled, e.counted, e.mnt, e.key.Image, e.key.Flags, e.key.Spelled, e.key.File, string(e.path), string(e.base), string(e.file))
 	want := fmt.Sprint(uint32(bpfEvOpen), uint32(10), uint32(11), uint32(12), int64(3), uint64(0o2101), int32(-100), uint32(bpfSysOpenHandle), true,
 		uint64(1<<40), uint64(btrfsMagic), uint32(8<<20|1), uint32(2), uint16(0o100644),
-		true, true, uint64(5), uint64(1<<63), uint64(1<<64-1), uint64(7), "rel/x.py", "/work/src", "/work/src/rel/x.py")
+		true, true, true, uint64(1<<33|9), uint64(5), uint64(1<<63), uint64(1<<64-1), uint64(7), "rel/x.py", "/work/src", "/work/src/rel/x.py")
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decoded event (-want +got):\n%s", diff)
 	}
@@ -414,5 +415,63 @@ func TestReadRepeats(t *testing.T) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("batch %v: counters (-want +got):\n%s", batch, diff)
 		}
+	}
+}
+
+// TestBPFOwn: what the kernel says of the file an open below a skipped
+// directory returned decides whether the open is counted: the directory's
+// own regular file with one link or directory, on its mount, and nothing
+// else, whatever the path as named.
+func TestBPFOwn(t *testing.T) {
+	dir := realTempDir(t)
+	cache := dir + "/cache"
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stx unix.Statx_t
+	if err := unix.Statx(unix.AT_FDCWD, cache, 0, unix.STATX_MNT_ID, &stx); err != nil {
+		t.Fatal(err)
+	}
+	tr := &bpfTracer{}
+	tr.skipRoots, _ = skipRoots([][]byte{[]byte(cache + "/")})
+	if len(tr.skipRoots) != 1 {
+		t.Fatalf("skip roots of %s: %+v", cache, tr.skipRoots)
+	}
+	mnt := stx.Mnt_id
+	tests := []struct {
+		name      string
+		real      string
+		mode      uint16
+		nlink     uint32
+		mnt       uint64
+		unsettled bool
+		want      bool
+	}{
+		{"own-file", cache + "/ab/x-d", unix.S_IFREG | 0o644, 1, mnt, false, true},
+		// A hard link being removed or renamed over: the package's file
+		// shows one link while the name still stands.
+		{"name-gone", cache + "/ab/x-d", unix.S_IFREG | 0o644, 1, mnt, true, false},
+		{"own-directory", cache + "/ab", unix.S_IFDIR | 0o755, 2, mnt, false, true},
+		{"the-directory", cache, unix.S_IFDIR | 0o755, 3, mnt, false, true},
+		{"hard-link", cache + "/ab/x-d", unix.S_IFREG | 0o644, 2, mnt, false, false},
+		{"no-links", cache + "/ab/x-d", unix.S_IFREG | 0o644, 0, mnt, false, false},
+		{"other-mount", cache + "/bound.a", unix.S_IFREG | 0o644, 1, mnt + 1, false, false},
+		{"outside", dir + "/node_modules/pkg/index.js", unix.S_IFREG | 0o644, 1, mnt, false, false},
+		{"sibling-prefix", cache + "2/x", unix.S_IFREG | 0o644, 1, mnt, false, false},
+		{"device", cache + "/null", unix.S_IFCHR | 0o666, 1, mnt, false, false},
+		{"fifo", cache + "/fifo", unix.S_IFIFO | 0o644, 1, mnt, false, false},
+		{"no-path", "", unix.S_IFREG | 0o644, 1, mnt, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			e := bpfEvent{mode: tc.mode, nlink: tc.nlink, mnt: tc.mnt, unsettled: tc.unsettled}
+			var real []byte
+			if tc.real != "" {
+				real = []byte(tc.real)
+			}
+			if got := tr.own(&e, real); got != tc.want {
+				t.Errorf("own(%s, mode %o, %d links, mount %d) = %v, want %v", tc.real, tc.mode, tc.nlink, tc.mnt, got, tc.want)
+			}
+		})
 	}
 }

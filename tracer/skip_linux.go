@@ -18,7 +18,9 @@ import (
 // package was used. So before the tracer counts an open below a skipped
 // directory it looks, from its side, at what the path names for the tracee,
 // and counts only the directory's own files: everything else is traced as
-// any other open, with its exit stop.
+// any other open, with its exit stop. The eBPF backend applies the same
+// rule to what the kernel says of the file the open returned
+// (bpfTracer.own).
 
 // skipRoot is a skipped directory as it was when the run started, to which
 // the file an open below it names must still belong.
@@ -154,8 +156,14 @@ func (t *tracer) own(fd uintptr, real []byte, stx *unix.Statx_t) bool {
 	default:
 		return false
 	}
-	for _, r := range t.skipRoots {
-		if r.mnt != stx.Mnt_id || !bytes.HasPrefix(real, r.real[:len(r.real)-1]) {
+	return belowRoot(t.skipRoots, real, stx.Mnt_id)
+}
+
+// belowRoot reports whether real, a real path on the mount with ID mnt, is
+// one of roots or lies below it, on its mount.
+func belowRoot(roots []skipRoot, real []byte, mnt uint64) bool {
+	for _, r := range roots {
+		if r.mnt != mnt || !bytes.HasPrefix(real, r.real[:len(r.real)-1]) {
 			continue
 		}
 		// Below r, or r itself.

@@ -74,7 +74,8 @@ enum {
 // image (a sequence number given at fork and exec, since thread-group ids
 // are reused), the open flags that decide its operation, and keyed hashes
 // of the path as named (with its base directory) and of the file the
-// kernel opened.
+// kernel opened (its path, device, inode, link count and whether its name
+// was settled: opened_file).
 struct repeat_key {
 	__u64 image;
 	__u64 flags; // the flags that decide the operation, and the ABI (bit 63)
@@ -114,7 +115,9 @@ struct event {
 	__u32 nlink;    // i_nlink
 	__u16 mode;     // i_mode: type and permissions
 	__u16 counted;  // open: the first of its key, whose repeats are in the repeats map
-	__u32 stat_dev; // dev is what stat reports although the file system's stat changes it (btrfs)
+	__u16 stat_dev; // dev is what stat reports although the file system's stat changes it (btrfs)
+	__u16 unsettled; // the name opened was going or gone, or the inode locked, at the exit (see opened_file)
+	__u64 mnt_id;   // the ID of the mount the file was opened on, as statx's STATX_MNT_ID gives it
 	// open, when counted: the key of the repeats map, which user space
 	// finds again when it reads the counters.
 	struct repeat_key key;
@@ -323,7 +326,16 @@ static __always_inline bool count_repeat(struct event *e)
 		.image = *img,
 		.flags = (e->flags & OPEN_KEY_FLAGS) | ((__u64)e->compat << 63) | ((__u64)(e->sys == SYS_OPEN_HANDLE) << 62),
 		.spelled = hash_bytes(e, 0, (__u64)e->path_len + e->base_len, hash_seed[0]),
-		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len, hash_seed[1]),
+		// The inode and what user space judges a skipped directory's
+		// own file by (its link count, whether its name still stands)
+		// are part of the file's key: a repeat is counted as what its
+		// first open was, skipped or recorded, so a path that names
+		// another file since (a hard link put in the place of the
+		// cache's own file), or the same file in another state, must
+		// be sent again.
+		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len,
+				   hash_seed[1] ^ (e->ino * 0x9e3779b97f4a7c15ULL) ^ ((__u64)e->dev << 32) ^
+					   ((__u64)e->nlink * 0xff51afd7ed558ccdULL) ^ ((__u64)e->unsettled << 31)),
 	};
 	__u64 *n = bpf_map_lookup_elem(&repeats, &k);
 	if (!n) {
@@ -362,6 +374,8 @@ static __always_inline void clear(struct event *e)
 	e->mode = 0;
 	e->counted = 0;
 	e->stat_dev = 0;
+	e->unsettled = 0;
+	e->mnt_id = 0;
 	e->key.image = 0;
 	e->key.flags = 0;
 	e->key.spelled = 0;
@@ -624,6 +638,10 @@ static __always_inline void base_dir(struct event *e)
 
 #define BTRFS_SUPER_MAGIC 0x9123683e
 
+// DCACHE_CANT_MOUNT, a #define before Linux 6.10 and an enum since, with
+// the same value.
+#define DCACHE_CANT_MOUNT_FLAG 0x100
+
 // opened_file fills e's file and its inode from the struct file behind
 // descriptor fd of the current task, which the call just returned: the
 // file actually opened, however the process spelled its path. A file the
@@ -653,6 +671,26 @@ static __always_inline void opened_file(struct event *e, long fd)
 	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
 	e->nlink = BPF_CORE_READ(inode, __i_nlink);
 	e->mode = BPF_CORE_READ(inode, i_mode);
+	// A bind mount below a skipped directory makes the walk name another
+	// directory's files as the skipped one's: user space tells them by
+	// the mount, which statx names by this ID.
+	e->mnt_id = BPF_CORE_READ(container_of(mnt, struct mount, mnt), mnt_id);
+	// Whether the link count and the name still say what the open
+	// found: user space counts an open below a skipped directory only for
+	// a file with one link under a name that stands. Removing or renaming
+	// over a name (vfs_unlink, vfs_rename) drops the link count inside the
+	// fs, then marks the name DCACHE_CANT_MOUNT, both under the inode's
+	// lock, and unhashes it later; so a hard link being removed shows one
+	// link while its name is still hashed. Read after i_nlink, in this
+	// order (x86 does not reorder loads): a link count read after the drop
+	// and a name read before the mark mean the lock was held in between,
+	// so a locked inode, a marked name and an unhashed one are all
+	// unsettled. A file being written (also under its lock) is only
+	// recorded rather than counted.
+	long locked = BPF_CORE_READ(inode, i_rwsem.count.counter);
+	unsigned int dflags = BPF_CORE_READ(dentry, d_flags);
+	bool hashed = BPF_CORE_READ(dentry, d_hash.pprev) != NULL;
+	e->unsettled = locked || (dflags & DCACHE_CANT_MOUNT_FLAG) || (!is_root && !hashed);
 	// btrfs's stat reports the device of the file's subvolume
 	// (btrfs_getattr), not the superblock's; where the kernel's BTF has
 	// btrfs's types (built in), take it as stat does.

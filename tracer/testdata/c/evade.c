@@ -19,6 +19,14 @@
 //   inroot DIR PATH     opens PATH with openat2's RESOLVE_IN_ROOT below DIR
 //   bind FROM TO        in a new mount namespace (and user namespace unless
 //                       root) bind-mounts FROM on TO, then opens TO
+//   relink PATH TARGET  opens PATH, puts a hard link to TARGET in its place
+//                       (a new link renamed over it), then opens PATH again
+//   flip PATH FILE TMP N
+//                       a thread puts in PATH's place, over and over, a
+//                       new file written in the directory TMP and a hard
+//                       link to FILE (each renamed over it), while the
+//                       main thread opens and reads PATH N times; prints
+//                       "file: K", how many of the reads were FILE's
 //   swap LINK TARGET    opens the symbolic link LINK, then at once points
 //                       it at TARGET (a new link renamed over it)
 //   unlinked FILE       opens FILE with O_PATH, unlinks it, then opens
@@ -32,6 +40,7 @@
 #include <linux/filter.h>
 #include <linux/openat2.h>
 #include <linux/seccomp.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -65,6 +74,31 @@ static long untracedChild(void) {
 static int privns(int flags) {
 	if (geteuid() != 0) flags |= CLONE_NEWUSER;
 	return unshare(flags);
+}
+
+// flipper is the flip mode's renaming thread.
+struct flipper {
+	const char *path, *file, *tmp;
+	volatile int stop;
+	volatile long flips;
+	int err;
+};
+
+static void *flip(void *arg) {
+	struct flipper *f = arg;
+	char own[4200], link_[4200];
+	snprintf(own, sizeof own, "%s/own.tmp", f->tmp);
+	snprintf(link_, sizeof link_, "%s/link.tmp", f->tmp);
+	while (!f->stop) {
+		int fd = open(own, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+		if (fd < 0 || write(fd, "own\n", 4) != 4 || close(fd) != 0 || rename(own, f->path) != 0 ||
+		    link(f->file, link_) != 0 || rename(link_, f->path) != 0) {
+			f->err = errno;
+			return NULL;
+		}
+		f->flips++;
+	}
+	return NULL;
 }
 
 static int waitfor(long pid) {
@@ -163,6 +197,33 @@ int main(int argc, char **argv) {
 		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 3;
 		if (mount(argv[2], argv[3], NULL, MS_BIND, NULL) != 0) return 3;
 		return readfile(argv[3]);
+	}
+	if (!strcmp(mode, "relink") && argc == 4) {
+		if (readfile(argv[2]) != 0) return 1;
+		char tmp[4200];
+		snprintf(tmp, sizeof tmp, "%s.new", argv[2]);
+		if (link(argv[3], tmp) != 0 || rename(tmp, argv[2]) != 0) return 3;
+		return readfile(argv[2]);
+	}
+	if (!strcmp(mode, "flip") && argc == 6) {
+		struct flipper f = {.path = argv[2], .file = argv[3], .tmp = argv[4]};
+		long n = atol(argv[5]), hits = 0;
+		pthread_t th;
+		if (pthread_create(&th, NULL, flip, &f) != 0) return 3;
+		while (!f.flips && !f.err) sched_yield();
+		for (long i = 0; i < n && !f.err; i++) {
+			int fd = syscall(SYS_openat, AT_FDCWD, argv[2], O_RDONLY);
+			if (fd < 0) continue;
+			char buf[4] = {0};
+			if (read(fd, buf, 4) == 4 && memcmp(buf, "own\n", 4) != 0) hits++;
+			close(fd);
+			sched_yield();
+		}
+		f.stop = 1;
+		pthread_join(th, NULL);
+		if (f.err) return 3;
+		printf("file: %ld\n", hits);
+		return 0;
 	}
 	if (!strcmp(mode, "swap") && argc == 4) {
 		int fd = syscall(SYS_openat, AT_FDCWD, argv[2], O_RDONLY);
