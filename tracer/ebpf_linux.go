@@ -797,7 +797,7 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		if k := (nestedUse{rec: u.rec, ptrace: true}); !seen[k] {
 			seen[k] = true
 			p := t.rec.procs[u.rec-1]
-			end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) used ptrace on process %d, which the tracer does not trace: the accesses of its tracees may be missing", p.PID, p.Exe, u.pid))
+			end.Warnings = append(end.Warnings, ptraceOutsideWarning(p, u.pid))
 		}
 	}
 	for i, n := range drops {
@@ -1155,23 +1155,7 @@ func (t *bpfTracer) exec(e bpfEvent) {
 }
 
 func (t *bpfTracer) interpreters(path, cwd string) []string {
-	if path == "" {
-		return nil
-	}
-	if chain, ok := t.shebangs[path]; ok {
-		return chain
-	}
-	var chain []string
-	for p := path; len(chain) < maxInterpDepth; {
-		interp := shebang(p, cwd)
-		if interp == "" {
-			break
-		}
-		chain = append(chain, interp)
-		p = interp
-	}
-	t.shebangs[path] = chain
-	return chain
+	return interpreterChain(t.shebangs, path, cwd)
 }
 
 // splitArgs splits a command line as /proc/PID/cmdline gives it, with at

@@ -792,10 +792,16 @@ func (t *tracer) exec(th *thread) {
 
 // interpreters returns the chain of "#!" interpreters of the script at path.
 func (t *tracer) interpreters(path, cwd string) []string {
+	return interpreterChain(t.shebangs, path, cwd)
+}
+
+// interpreterChain returns the chain of "#!" interpreters of the script
+// at path, remembered in cache by path.
+func interpreterChain(cache map[string][]string, path, cwd string) []string {
 	if path == "" {
 		return nil
 	}
-	if chain, ok := t.shebangs[path]; ok {
+	if chain, ok := cache[path]; ok {
 		return chain
 	}
 	var chain []string
@@ -807,7 +813,7 @@ func (t *tracer) interpreters(path, cwd string) []string {
 		chain = append(chain, interp)
 		p = interp
 	}
-	t.shebangs[path] = chain
+	cache[path] = chain
 	return chain
 }
 

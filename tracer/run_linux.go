@@ -479,6 +479,12 @@ func (t *tracer) finish(h Header) *Trace {
 	return tr
 }
 
+// ptraceOutsideWarning says that process p attached with ptrace to pid,
+// which the tracer does not trace.
+func ptraceOutsideWarning(p Process, pid int) string {
+	return fmt.Sprintf("process %d (%s) used ptrace on process %d, which the tracer does not trace: the accesses of its tracees may be missing", p.PID, p.Exe, pid)
+}
+
 // nestedWarnings says which processes used ptrace or a seccomp supervisor
 // on processes the tracer does not see, once per record and kind.
 func (t *tracer) nestedWarnings() []string {
@@ -489,7 +495,7 @@ func (t *tracer) nestedWarnings() []string {
 		if u.ptrace {
 			if k := (nestedUse{rec: u.rec, ptrace: true}); !seen[k] {
 				seen[k] = true
-				out = append(out, fmt.Sprintf("process %d (%s) used ptrace on process %d, which the tracer does not trace: the accesses of its tracees may be missing", p.PID, p.Exe, u.pid))
+				out = append(out, ptraceOutsideWarning(p, u.pid))
 			}
 			continue
 		}
