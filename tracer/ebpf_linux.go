@@ -622,13 +622,11 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 				killed[int(tgid)] = true
 			}
 		}
-		if rp != nil {
-			// What escaped the traced set, the reaper signals.
-			if sig == unix.SIGKILL {
-				rp.request(reapKill)
-			} else {
-				rp.request(reapTerm)
-			}
+		// What escaped the traced set, the reaper signals.
+		if sig == unix.SIGKILL {
+			rp.request(reapKill)
+		} else {
+			rp.request(reapTerm)
 		}
 	}
 	var rerr error
@@ -656,8 +654,10 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 				lostLoader = err
 			}
 		} else {
+			// No exit event can tell any more: the processes say
+			// themselves whether they are gone.
 			time.Sleep(20 * time.Millisecond)
-			t.pruneDead()
+			t.pruneGone(src)
 		}
 		select {
 		case x := <-rootDone:
@@ -724,29 +724,27 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 	}
 	src.close()
 	var survivors []string
-	if rp != nil {
-		// Without its control pipe the reaper kills what is left of
-		// the tree, and exits.
-		rp.ctl.Close()
-		<-rp.done
-		rp.repR.Close()
-		select {
-		case <-reaperGone:
-		case <-time.After(reapWait):
-		}
-		for _, p := range rp.killed {
-			killed[p] = true
-		}
-		switch {
-		case !rp.exited.Load():
-			survivors = append(survivors, "the reaper did not exit")
-		case rp.status.Signaled():
-			survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) was killed by %s, likely by the command itself", rp.pid, unix.SignalName(rp.status.Signal())))
-		case len(rp.left) > 0:
-			survivors = append(survivors, fmt.Sprintf("processes %v would not die within %v", rp.left, reapWait))
-		case rp.status.ExitStatus() != 0:
-			survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) failed (%s)", rp.pid, describeStatus(rp.status)))
-		}
+	// Without its control pipe the reaper kills what is left of
+	// the tree, and exits.
+	rp.ctl.Close()
+	<-rp.done
+	rp.repR.Close()
+	select {
+	case <-reaperGone:
+	case <-time.After(reapWait):
+	}
+	for _, p := range rp.killed {
+		killed[p] = true
+	}
+	switch {
+	case !rp.exited.Load():
+		survivors = append(survivors, "the reaper did not exit")
+	case rp.status.Signaled():
+		survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) was killed by %s, likely by the command itself", rp.pid, unix.SignalName(rp.status.Signal())))
+	case len(rp.left) > 0:
+		survivors = append(survivors, fmt.Sprintf("processes %v would not die within %v", rp.left, reapWait))
+	case rp.status.ExitStatus() != 0:
+		survivors = append(survivors, fmt.Sprintf("the reaper (pid %d) failed (%s)", rp.pid, describeStatus(rp.status)))
 	}
 	awaitGone(killed)
 	sio.wait()
@@ -841,18 +839,6 @@ func awaitGone(pids map[int]bool) {
 				break
 			}
 			time.Sleep(time.Millisecond)
-		}
-	}
-}
-
-// pruneDead forgets the traced processes that are gone, once no exit
-// event can tell (the loader died): the run ends when the root and they
-// have.
-func (t *bpfTracer) pruneDead() {
-	for tgid := range t.live {
-		_, state, ok := statParent(int(tgid))
-		if !ok || state == 'Z' || state == 'X' {
-			delete(t.live, tgid)
 		}
 	}
 }
@@ -1023,18 +1009,9 @@ func (t *bpfTracer) traces(tid uint32) bool {
 	if _, ok := t.live[tid]; ok {
 		return true
 	}
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(int(tid)) + "/status")
-	if err != nil {
-		return false
-	}
-	for line := range strings.Lines(string(b)) {
-		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
-			tgid, err := strconv.Atoi(strings.TrimSpace(v))
-			_, traced := t.live[uint32(tgid)]
-			return err == nil && traced
-		}
-	}
-	return false
+	tgid, _, err := procIDs(int(tid))
+	_, traced := t.live[uint32(tgid)]
+	return err == nil && traced
 }
 
 func (t *bpfTracer) skips(path []byte) bool {
