@@ -111,19 +111,21 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	// The eBPF programs take a tenth of a second or more to load: they
 	// load while the project is read and the installation enumerated,
 	// not after.
-	loader := loadEarly(o)
+	if l := loadEarly(o); l != nil {
+		o.Loader = l
+	}
 	environ := o.Environ
 	if environ == nil {
 		environ = os.Environ()
 	}
 	t, err := p.prepare(ctx, Setenv(environ, o.Env), o.Evidence)
 	if err != nil {
-		loader.close()
+		o.Loader.Close()
 		return nil, err
 	}
 	if o.Privileged {
 		if err := t.shareScratch(os.Getenv("SUDO_UID"), os.Getenv("SUDO_GID")); err != nil {
-			loader.close()
+			o.Loader.Close()
 			t.Close()
 			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
 		}
@@ -140,7 +142,6 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		}
 	}
 	skip = skipNoPackages(skip, t.before)
-	o.Loader, o.LoaderErr = loader.wait()
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
 		Command:         o.Command,
 		Dir:             p.root,
@@ -165,44 +166,16 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	return t, nil
 }
 
-// earlyLoader is the loader of the eBPF programs, started when Trace
-// begins (loadEarly); a nil one stands for o's own Loader and LoaderErr.
-type earlyLoader struct {
-	o    RunOptions
-	done chan struct{}
-	l    *tracer.EBPFLoader
-	err  error
-}
-
 // loadEarly starts loading the eBPF programs where Trace will use them
 // and the caller has not loaded them itself: --backend ebpf, or auto as
-// root (auto never asks sudo, which tracer.Run would not either).
-func loadEarly(o RunOptions) *earlyLoader {
-	e := &earlyLoader{o: o}
+// root (auto never asks sudo, which tracer.Run would not either). The
+// loader it returns is still loading; tracer.Run waits for it (nil: o's
+// own Loader and LoaderErr stand).
+func loadEarly(o RunOptions) *tracer.EBPFLoader {
 	if o.Loader != nil || o.LoaderErr != nil || !(o.Backend == tracer.BackendEBPF || o.Backend == tracer.BackendAuto && os.Geteuid() == 0) {
-		return e
+		return nil
 	}
-	e.done = make(chan struct{})
-	go func() {
-		defer close(e.done)
-		e.l, e.err = tracer.StartEBPFLoader()
-	}()
-	return e
-}
-
-// wait returns the loader for tracer.Options.
-func (e *earlyLoader) wait() (*tracer.EBPFLoader, error) {
-	if e.done == nil {
-		return e.o.Loader, e.o.LoaderErr
-	}
-	<-e.done
-	return e.l, e.err
-}
-
-// close ends the loader when Trace returns before the trace.
-func (e *earlyLoader) close() {
-	l, _ := e.wait()
-	l.Close()
+	return tracer.StartEBPFLoaderAsync()
 }
 
 // Close removes the temporary evidence directories of the run.

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
 	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
@@ -128,6 +129,10 @@ func loadBPF() (*bpfSession, error) {
 	if _, err := os.Stat("/sys/kernel/btf/vmlinux"); err != nil {
 		return nil, &bpfUnavailable{"the kernel exposes no BTF (/sys/kernel/btf/vmlinux; CONFIG_DEBUG_INFO_BTF)", err}
 	}
+	// The kernel's BTF, which the programs' relocations and attachment
+	// need, takes as long to read as the embedded object: both at once.
+	kernelTypes := btf.NewCache()
+	go kernelTypes.Kernel()
 	spec, err := loadBpfTrace()
 	if err != nil {
 		return nil, &bpfUnavailable{"the embedded BPF object is unreadable", err}
@@ -176,7 +181,7 @@ func loadBPF() (*bpfSession, error) {
 		spec.Maps["events"].MaxEntries = bpfRingBytes
 	}
 	s := &bpfSession{}
-	if err := spec.LoadAndAssign(&s.objs, nil); err != nil {
+	if err := spec.LoadAndAssign(&s.objs, &ebpf.CollectionOptions{Cache: kernelTypes}); err != nil {
 		return nil, loadError(err)
 	}
 	// BTF tracepoints attach without tracefs, which containers rarely
@@ -477,12 +482,40 @@ type bpfRepeat struct {
 	skipped bool   // it was below a skipped directory
 }
 
+// errBPFLoad is the failure of the source runEBPF waited for: nothing of
+// the command ran, so auto can still trace it with ptrace.
+type errBPFLoad struct{ err error }
+
+func (e *errBPFLoad) Error() string { return e.err.Error() }
+func (e *errBPFLoad) Unwrap() error { return e.err }
+
 // runEBPF is Run with the eBPF backend: the command runs untraced by
 // ptrace, with no seccomp filter and no no_new_privs, and the kernel
-// reports what its tree opens, through src (the programs loaded in
-// process, or by a loader started through sudo).
-func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
-	defer src.close()
+// reports what its tree opens, through the source getSrc returns (the
+// programs loaded in process, or by a loader started through sudo).
+//
+// The programs take tens of milliseconds to load, and the reaper and the
+// helper about twenty to start: runEBPF starts those two first and waits
+// for the source only once the helper has stopped itself before the
+// command, so both happen at once. Nothing of the command has run when
+// the source fails; runEBPF then ends the two and returns an *errBPFLoad.
+// Unless the command's standard input is a file, it waits for the source
+// before anything else: a failure would otherwise leave input read by
+// the copy into the helper's pipe, and lost to the ptrace run that
+// follows.
+func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error), dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
+	var src bpfSource
+	defer func() {
+		if src != nil {
+			src.close()
+		}
+	}()
+	if _, ok := opts.Stdin.(*os.File); !ok && opts.Stdin != nil {
+		var err error
+		if src, err = getSrc(); err != nil {
+			return nil, &errBPFLoad{err}
+		}
+	}
 	// The reaper's parent-death signal belongs to the thread that starts
 	// it: this one, kept until the run is over.
 	runtime.LockOSThread()
@@ -560,6 +593,14 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 		<-rp.done
 		rp.repR.Close()
 	}
+	if src == nil {
+		var err error
+		if src, err = getSrc(); err != nil {
+			abandon()
+			<-reaperGone
+			return nil, &errBPFLoad{err}
+		}
+	}
 	t.root = uint32(pid)
 	t.live[t.root] = 0
 	if err := src.track(t.root); err != nil {
@@ -631,7 +672,18 @@ func runEBPF(ctx context.Context, opts Options, src bpfSource, dir string, env [
 	}
 	var rerr error
 	for {
-		if lostLoader == nil {
+		if len(t.live) == 0 && !rootExited {
+			// Every traced process's exit has been read and only the
+			// root's status is still to come (the reaper reports it
+			// on its own pipe): no event can come before it, so wait
+			// for it rather than for the ring buffer's deadline.
+			select {
+			case x := <-rootDone:
+				rootStatus, rootExited, rootEnd = x.ws, true, x.at
+				graceAt = rootEnd.Add(grace)
+			case <-time.After(50 * time.Millisecond):
+			}
+		} else if lostLoader == nil {
 			rec, err := src.read(time.Now().Add(50 * time.Millisecond))
 			switch {
 			case err == nil:
@@ -1180,34 +1232,42 @@ func runBackend(ctx context.Context, opts Options, dir string, env []string, gra
 		opts.Loader.Close()
 		return nil, "", false, fmt.Errorf("trace: unknown backend %q (want auto, ebpf or ptrace)", opts.Backend)
 	}
-	var src bpfSource
-	if opts.LoaderErr != nil && (opts.Loader == nil || opts.Loader.src == nil) {
+	if opts.LoaderErr != nil && opts.Loader == nil {
 		if opts.Backend == BackendEBPF {
 			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", opts.LoaderErr)
 		}
 		return nil, opts.LoaderErr.Error(), false, nil
 	}
-	if opts.Loader != nil && opts.Loader.src != nil {
-		src = opts.Loader.src.(bpfSource)
-	} else if opts.Backend == BackendAuto && os.Geteuid() != 0 {
-		// Asking sudo is for a caller that chose it (--backend ebpf,
-		// or a loader started beforehand, as the Action does): sudo
-		// logs, and may mail, every attempt of a user it does not know.
-		return nil, "envaudit does not run as root, and auto does not ask sudo (--backend ebpf loads the programs through sudo -n)", false, nil
-	} else if l, err := StartEBPFLoader(); err != nil {
-		if opts.Backend == BackendEBPF {
-			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", err)
+	l := opts.Loader
+	if l == nil {
+		if opts.Backend == BackendAuto && os.Geteuid() != 0 {
+			// Asking sudo is for a caller that chose it (--backend
+			// ebpf, or a loader started beforehand, as the Action
+			// does): sudo logs, and may mail, every attempt of a
+			// user it does not know.
+			return nil, "envaudit does not run as root, and auto does not ask sudo (--backend ebpf loads the programs through sudo -n)", false, nil
 		}
-		return nil, err.Error(), false, nil
-	} else {
-		src = l.src.(bpfSource)
+		l = StartEBPFLoaderAsync()
 	}
 	mode, err := modeFor(opts.Privileged)
 	if err != nil {
-		src.close()
+		l.Close()
 		return nil, "", false, err
 	}
-	tr, err = runEBPF(ctx, opts, src, dir, env, grace, mode)
+	tr, err = runEBPF(ctx, opts, func() (bpfSource, error) {
+		src, err := l.wait()
+		if err != nil {
+			return nil, err
+		}
+		return src.(bpfSource), nil
+	}, dir, env, grace, mode)
+	var lerr *errBPFLoad
+	if errors.As(err, &lerr) {
+		if opts.Backend == BackendEBPF {
+			return nil, "", false, fmt.Errorf("trace --backend ebpf: %w", lerr.err)
+		}
+		return nil, lerr.err.Error(), false, nil
+	}
 	return tr, "", true, err
 }
 

@@ -110,13 +110,50 @@ const LoaderArg = "__envaudit_bpfload"
 // Options.Loader; Run closes it, and so may the caller (Close is
 // idempotent) when it does not run the trace after all.
 type EBPFLoader struct {
-	src interface{ close() } // a bpfSource where the eBPF backend is built
+	// ready is closed once src or err is set, for a loader still
+	// loading (StartEBPFLoaderAsync); nil for one that has loaded.
+	ready chan struct{}
+	src   interface{ close() } // a bpfSource where the eBPF backend is built
+	err   error                // why the programs did not load
 }
 
-// Close ends the loader and detaches its programs.
+// wait returns the loaded source once the loading is over, or why it
+// failed.
+func (l *EBPFLoader) wait() (interface{ close() }, error) {
+	if l.ready != nil {
+		<-l.ready
+	}
+	if l.err != nil {
+		return nil, l.err
+	}
+	return l.src, nil
+}
+
+// StartEBPFLoaderAsync is StartEBPFLoader in the background: it returns at
+// once. Run, given the loader, starts the command's helper while the
+// programs load, then waits for them (and, for Backend auto, traces with
+// ptrace when they fail to load); Close waits for the loading too.
+func StartEBPFLoaderAsync() *EBPFLoader {
+	l := &EBPFLoader{ready: make(chan struct{})}
+	go func() {
+		defer close(l.ready)
+		started, err := StartEBPFLoader()
+		if err != nil {
+			l.err = err
+			return
+		}
+		l.src = started.src
+	}()
+	return l
+}
+
+// Close ends the loader and detaches its programs, once they are loaded.
 func (l *EBPFLoader) Close() {
-	if l != nil && l.src != nil {
-		l.src.close()
+	if l == nil {
+		return
+	}
+	if src, err := l.wait(); err == nil && src != nil {
+		src.close()
 	}
 }
 

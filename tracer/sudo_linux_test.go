@@ -141,10 +141,12 @@ func sudoChild(backend, scenario string) int {
 		unix.Kill(os.Getpid(), unix.SIGKILL)
 		return 2
 	case "self-nnp":
-		// envaudit itself under no_new_privs: sudo cannot give the
-		// loader root.
-		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-			fmt.Fprintln(os.Stderr, err)
+		// envaudit itself under no_new_privs, on every thread since
+		// its start (the harness starts it through setpriv: set on one
+		// thread now, it would not hold for the others, from which the
+		// Go runtime may start sudo): sudo cannot give the loader root.
+		if st, err := os.ReadFile("/proc/self/status"); err != nil || !bytes.Contains(st, []byte("\nNoNewPrivs:\t1\n")) {
+			fmt.Fprintln(os.Stderr, "self-nnp: envaudit is not under no_new_privs", err)
 			return 2
 		}
 		opts.Command = []string{"/bin/sh", "-c", "cat /etc/hostname >/dev/null"}
@@ -254,9 +256,13 @@ func (h *sudoHarness) run(t *testing.T, backend, scenario string) sudoResult {
 // runErr is run, which fails the test on Run's error unless allowErr.
 func (h *sudoHarness) runErr(t *testing.T, backend, scenario string, allowErr bool) sudoResult {
 	t.Helper()
-	cmd := exec.Command("sudo", "-n", "-u", rtUser, "--", "/usr/bin/env", sudoChildEnv+"=1", h.bin)
+	argv := []string{"/usr/bin/env", sudoChildEnv + "=1", h.bin}
+	if scenario == "self-nnp" {
+		argv = append([]string{"setpriv", "--no-new-privs"}, argv...)
+	}
+	cmd := exec.Command("sudo", append([]string{"-n", "-u", rtUser, "--"}, argv...)...)
 	if h.asRoot {
-		cmd = exec.Command("/usr/bin/env", sudoChildEnv+"=1", h.bin)
+		cmd = exec.Command(argv[0], argv[1:]...)
 	}
 	cmd.Dir = h.dir
 	cmd.Stdin = strings.NewReader(backend + " " + scenario + "\n")

@@ -126,9 +126,13 @@ struct event {
 
 #define EVENT_HEADER (offsetof(struct event, buf))
 
+// tracked is the traced set. Not preallocated, as none of the hash maps
+// here: a preallocated map of this size costs milliseconds to create, in
+// every run, for entries a run mostly never uses.
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 65536);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__type(key, __u32);
 	__type(value, __u8);
 } tracked SEC(".maps");
@@ -175,9 +179,11 @@ struct {
 // sent). A full map is no loss: the open is then sent as an event. Not
 // preallocated: its memory grows with the distinct accesses of the run,
 // and a preallocated map of this size costs a tenth of a second to create.
+// Its bucket array is allocated all the same, so it holds 2^17 accesses
+// (a `go test` of a small module has a few thousand) rather than more.
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 1 << 18);
+	__uint(max_entries, 1 << 17);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
 	__type(key, struct repeat_key);
 	__type(value, __u64);
@@ -235,13 +241,16 @@ static __always_inline bool is_tracked(__u32 tgid)
 }
 
 // emit sends e's header and the used part of its buffer.
-static __always_inline void emit(struct event *e)
+__noinline int emit(struct event *e)
 {
+	if (!e)
+		return 0;
 	__u64 size = EVENT_HEADER + (__u64)e->path_len + e->base_len + e->file_len;
 	if (size > sizeof(*e))
 		size = sizeof(*e);
 	if (bpf_ringbuf_output(&events, e, size, 0) != 0)
 		count_drop(DROP_RINGBUF);
+	return 0;
 }
 
 // new_image returns a fresh image sequence number (never 0).
@@ -314,9 +323,9 @@ static __always_inline __u64 hash_bytes(struct event *e, __u64 off, __u64 n, __u
 // is sent marked counted, with the key. An open whose relative path has no
 // base directory (user space would ask /proc for it) and a full map are
 // sent as they are.
-static __always_inline bool count_repeat(struct event *e)
+__noinline int count_repeat(struct event *e)
 {
-	if (!e->file_len || (e->path_len && e->buf[0] != '/' && !e->base_len))
+	if (!e || !e->file_len || (e->path_len && e->buf[0] != '/' && !e->base_len))
 		return false;
 	__u32 tgid = e->pid;
 	__u64 *img = bpf_map_lookup_elem(&image, &tgid);
@@ -496,7 +505,7 @@ static long walk_step(__u64 i, struct walkctx *c)
 // and returns where it starts, or -1. It walks up the dentries, crossing
 // mount points, as d_path does but without its locks: a rename racing with
 // the walk can garble the result, as it can a readlink of /proc/PID/cwd.
-static __always_inline int dir_walk(struct vfsmount *vfsmnt, struct dentry *dentry)
+__noinline int dir_walk(__u64 vfsmnt, __u64 dentry)
 {
 	__u32 zero = 0;
 	struct walkbuf *w = bpf_map_lookup_elem(&walk, &zero);
@@ -505,9 +514,9 @@ static __always_inline int dir_walk(struct vfsmount *vfsmnt, struct dentry *dent
 	w->b[PATH_MAX - 1] = 0;
 	struct walkctx c = {
 		.w = w,
-		.vfsmnt = vfsmnt,
-		.mnt = container_of(vfsmnt, struct mount, mnt),
-		.dentry = dentry,
+		.vfsmnt = (struct vfsmount *)vfsmnt,
+		.mnt = container_of((struct vfsmount *)vfsmnt, struct mount, mnt),
+		.dentry = (struct dentry *)dentry,
 		.pos = PATH_MAX - 1,
 		.done = 0,
 	};
@@ -530,7 +539,7 @@ static __always_inline __u16 path_into(struct vfsmount *vfsmnt, struct dentry *d
 {
 	if (off > max_off)
 		return 0;
-	int pos = dir_walk(vfsmnt, dentry);
+	int pos = dir_walk((__u64)vfsmnt, (__u64)dentry);
 	if (pos < 0 || pos >= PATH_MAX - 1)
 		return 0;
 	__u32 zero = 0;
@@ -551,9 +560,11 @@ static __always_inline __u16 path_into(struct vfsmount *vfsmnt, struct dentry *d
 }
 
 // dir_path is path_into e->buf.
-static __always_inline __u16 dir_path(struct vfsmount *vfsmnt, struct dentry *dentry, struct event *e, __u64 off)
+__noinline int dir_path(__u64 vfsmnt, __u64 dentry, struct event *e, __u64 off)
 {
-	return path_into(vfsmnt, dentry, e->buf, off, 2 * PATH_MAX);
+	if (!e)
+		return 0;
+	return path_into((struct vfsmount *)vfsmnt, (struct dentry *)dentry, e->buf, off, 2 * PATH_MAX);
 }
 
 // ARGS_MAX is the most bytes of a command line sent (the ptrace backend's
@@ -586,12 +597,12 @@ struct {
 
 // emit_args sends the EV_ARGS record of the current task, which has just
 // executed (its new image's arguments are in place on its stack).
-static __always_inline void emit_args(__u32 tgid, __u32 tid, __u64 image)
+__noinline int emit_args(__u32 tgid, __u32 tid, __u64 image)
 {
 	__u32 zero = 0;
 	struct args_event *a = bpf_map_lookup_elem(&argsbuf, &zero);
 	if (!a)
-		return;
+		return 0;
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
 	a->kind = EV_ARGS;
 	a->pid = tgid;
@@ -605,7 +616,7 @@ static __always_inline void emit_args(__u32 tgid, __u32 tid, __u64 image)
 		n = ARGS_MAX;
 	barrier_var(n);
 	if (n > ARGS_MAX)
-		return;
+		return 0;
 	if (n && bpf_probe_read_user(a->buf, n, (const void *)start) == 0)
 		a->argv_len = n;
 	a->cwd_len = path_into(BPF_CORE_READ(task, fs, pwd.mnt), BPF_CORE_READ(task, fs, pwd.dentry), a->buf, a->argv_len, ARGS_MAX);
@@ -614,12 +625,15 @@ static __always_inline void emit_args(__u32 tgid, __u32 tid, __u64 image)
 		size = sizeof(*a);
 	if (bpf_ringbuf_output(&events, a, size, 0) != 0)
 		count_drop(DROP_RINGBUF);
+	return 0;
 }
 
 // base_dir fills e's base directory for its relative path: the working
 // directory, or the directory of descriptor e->dirfd.
-static __always_inline void base_dir(struct event *e)
+__noinline int base_dir(struct event *e)
 {
+	if (!e)
+		return 0;
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
 	struct vfsmount *mnt;
 	struct dentry *dentry;
@@ -629,11 +643,12 @@ static __always_inline void base_dir(struct event *e)
 	} else {
 		struct file *f = fd_file(task, e->dirfd);
 		if (!f)
-			return;
+			return 0;
 		mnt = BPF_CORE_READ(f, f_path.mnt);
 		dentry = BPF_CORE_READ(f, f_path.dentry);
 	}
-	e->base_len = dir_path(mnt, dentry, e, e->path_len);
+	e->base_len = dir_path((__u64)mnt, (__u64)dentry, e, e->path_len);
+	return 0;
 }
 
 #define BTRFS_SUPER_MAGIC 0x9123683e
@@ -650,22 +665,24 @@ static __always_inline void base_dir(struct event *e)
 // gives none for it. Runs in the calling thread at the syscall's exit,
 // before it returns to user space: only another thread closing and
 // reusing the descriptor number in between could swap the file.
-static __always_inline void opened_file(struct event *e, long fd)
+__noinline int opened_file(struct event *e, long fd)
 {
+	if (!e)
+		return 0;
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
 	struct file *f = fd_file(task, fd);
 	if (!f)
-		return;
+		return 0;
 	struct vfsmount *mnt = BPF_CORE_READ(f, f_path.mnt);
 	struct dentry *dentry = BPF_CORE_READ(f, f_path.dentry);
 	struct inode *inode = BPF_CORE_READ(f, f_inode);
 	if (!dentry || !inode)
-		return;
+		return 0;
 	struct dentry *parent = BPF_CORE_READ(dentry, d_parent);
 	bool is_root = dentry == parent;
 	const struct dentry_operations *ops = BPF_CORE_READ(dentry, d_op);
 	if (ops && BPF_CORE_READ(ops, d_dname) && (!is_root || dentry != BPF_CORE_READ(mnt, mnt_root)))
-		return;
+		return 0;
 	e->ino = BPF_CORE_READ(inode, i_ino);
 	e->dev = BPF_CORE_READ(inode, i_sb, s_dev);
 	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
@@ -703,14 +720,17 @@ static __always_inline void opened_file(struct event *e, long fd)
 	// was: d_path would append " (deleted)", which the ptrace backend
 	// strips, so both name it alike, and its identity tells the audit
 	// that the path names it no more.
-	e->file_len = dir_path(mnt, dentry, e, (__u64)e->path_len + e->base_len);
+	e->file_len = dir_path((__u64)mnt, (__u64)dentry, e, (__u64)e->path_len + e->base_len);
+	return 0;
 }
 
 // read_path reads the pending call's path from user memory; at entry the
 // page may not be in memory yet (a tracepoint cannot fault it in), so the
 // exit, after the kernel copied it, tries again.
-static __always_inline bool read_path(struct event *e)
+__noinline int read_path(struct event *e)
 {
+	if (!e)
+		return 0;
 	long n = bpf_probe_read_user_str(e->buf, PATH_MAX, (const void *)e->uptr);
 	if (n <= 0)
 		return false;
@@ -942,7 +962,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	// /proc/PID/exe.
 	struct file *exe = BPF_CORE_READ(p, mm, exe_file);
 	if (exe)
-		e->file_len = dir_path(BPF_CORE_READ(exe, f_path.mnt), BPF_CORE_READ(exe, f_path.dentry), e, (__u64)e->path_len + e->base_len);
+		e->file_len = dir_path((__u64)BPF_CORE_READ(exe, f_path.mnt), (__u64)BPF_CORE_READ(exe, f_path.dentry), e, (__u64)e->path_len + e->base_len);
 	e->kind = EV_EXEC;
 	e->pid = tgid;
 	e->tid = BPF_CORE_READ(p, pid);
