@@ -74,6 +74,14 @@ var bpfRepeatsEntries uint32
 // test makes it one page to see events lost and counted.
 var bpfRingBytes uint32
 
+// bpfLoadFault, when set, is the error loadBPF fails with once it has
+// spent delay: a test sees what a load that fails while the command's
+// helper has already started leaves behind.
+var bpfLoadFault struct {
+	err   error
+	delay time.Duration
+}
+
 // bpfSession is the loaded and attached BPF programs of one traced run.
 type bpfSession struct {
 	objs      bpfTraceObjects
@@ -126,6 +134,10 @@ type bpfSource interface {
 // loadBPF loads and attaches the programs. Each failure names what is
 // missing, since an operator can act on that and not on an errno.
 func loadBPF() (*bpfSession, error) {
+	if bpfLoadFault.err != nil {
+		time.Sleep(bpfLoadFault.delay)
+		return nil, &bpfUnavailable{"injected", bpfLoadFault.err}
+	}
 	if _, err := os.Stat("/sys/kernel/btf/vmlinux"); err != nil {
 		return nil, &bpfUnavailable{"the kernel exposes no BTF (/sys/kernel/btf/vmlinux; CONFIG_DEBUG_INFO_BTF)", err}
 	}
@@ -596,8 +608,11 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 	if src == nil {
 		var err error
 		if src, err = getSrc(); err != nil {
+			// The ptrace run that may follow writes to the same
+			// streams: the copies into them end first.
 			abandon()
 			<-reaperGone
+			sio.wait()
 			return nil, &errBPFLoad{err}
 		}
 	}

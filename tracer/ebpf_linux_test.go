@@ -3,13 +3,18 @@
 package tracer
 
 import (
+	"bytes"
+	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -155,4 +160,95 @@ func FuzzDecodeBPFEvent(f *testing.F) {
 			t.Fatalf("decoded %d bytes of paths from a %d-byte record", n, len(b))
 		}
 	})
+}
+
+// TestEBPFLoadFailsLate: the programs fail to load after the reaper and the
+// helper have started (runEBPF starts them while the programs load). The
+// command must run exactly once, under ptrace, for auto, and not at all
+// for --backend ebpf; the stopped helper and the reaper must be gone; and
+// input that is not a file must reach the command whole, since for it the
+// load is waited for first.
+func TestEBPFLoadFailsLate(t *testing.T) {
+	bpfLoadFault.err, bpfLoadFault.delay = errors.New("no programs today"), 200*time.Millisecond
+	defer func() { bpfLoadFault.err, bpfLoadFault.delay = nil, 0 }()
+	tests := []struct {
+		name    string
+		backend string
+		early   bool // the caller started the loader (StartEBPFLoaderAsync)
+		stdin   io.Reader
+		wantRun int
+	}{
+		{"auto", BackendAuto, false, nil, 1},
+		{"auto-early", BackendAuto, true, nil, 1},
+		{"auto-pipe-input", BackendAuto, false, strings.NewReader("input line\n"), 1},
+		{"ebpf", BackendEBPF, false, nil, 0},
+		{"ebpf-early", BackendEBPF, true, nil, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := realTempDir(t)
+			before := childrenOf(t, os.Getpid())
+			var out bytes.Buffer
+			opts := Options{
+				Command: []string{"/bin/sh", "-c", "cat >>input.txt; echo ran >>runs.txt"},
+				Dir:     d, Backend: tc.backend, Stdout: &out, Stdin: tc.stdin,
+			}
+			if tc.stdin == nil {
+				devnull, err := os.Open(os.DevNull)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer devnull.Close()
+				opts.Stdin = devnull
+			}
+			if tc.early {
+				opts.Loader = StartEBPFLoaderAsync()
+			}
+			tr, err := Run(context.Background(), opts)
+			runs, _ := os.ReadFile(filepath.Join(d, "runs.txt"))
+			if got := strings.Count(string(runs), "ran"); got != tc.wantRun {
+				t.Errorf("the command ran %d times, want %d", got, tc.wantRun)
+			}
+			if tc.wantRun == 0 {
+				if err == nil || !errors.Is(err, ErrEBPFUnavailable) || !strings.Contains(err.Error(), "no programs today") {
+					t.Errorf("--backend ebpf: error %v; want the load's, matching ErrEBPFUnavailable", err)
+				}
+			} else {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tr.Header.Backend != BackendPtrace || !strings.Contains(tr.Header.Fallback, "no programs today") {
+					t.Errorf("backend %q, fallback %q; want ptrace and the load's error", tr.Header.Backend, tr.Header.Fallback)
+				}
+				wantExit(t, tr, 0, opts)
+			}
+			if tc.stdin != nil {
+				if got, _ := os.ReadFile(filepath.Join(d, "input.txt")); string(got) != "input line\n" {
+					t.Errorf("the command read %q, want the whole input", got)
+				}
+			}
+			if after := childrenOf(t, os.Getpid()); len(after) > len(before) {
+				t.Errorf("children left behind: %v (before the run %v)", after, before)
+			}
+		})
+	}
+}
+
+// childrenOf lists the live children of pid, which each of its threads
+// has its own list of.
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	lists, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	if err != nil || len(lists) == 0 {
+		t.Fatalf("no task of %d: %v", pid, err)
+	}
+	var out []int
+	for _, l := range lists {
+		b, _ := os.ReadFile(l)
+		for _, f := range strings.Fields(string(b)) {
+			n, _ := strconv.Atoi(f)
+			out = append(out, n)
+		}
+	}
+	return out
 }
