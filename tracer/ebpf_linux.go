@@ -55,6 +55,11 @@ var bpfDropNames = [bpfNumDrops]string{
 // of each path in an event.
 const bpfPathMax = 4096
 
+// bpfPoll is how often the ring buffer is read: its records are sent
+// without waking the reader (wake_flags in bpf/trace.bpf.c) unless an
+// eighth of it is waiting or a process exited.
+const bpfPoll = 10 * time.Millisecond
+
 // bpfHeaderSize is the size of an event without its buffer.
 const bpfHeaderSize = 128
 
@@ -699,7 +704,7 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 			case <-time.After(50 * time.Millisecond):
 			}
 		} else if lostLoader == nil {
-			rec, err := src.read(time.Now().Add(50 * time.Millisecond))
+			rec, err := src.read(time.Now().Add(bpfPoll))
 			switch {
 			case err == nil:
 				if e, derr := decodeBPFEvent(rec); derr != nil {

@@ -134,7 +134,7 @@ func loaderMain() {
 	}()
 	tracked := false
 	for {
-		rec, err := s.read(time.Now().Add(20 * time.Millisecond))
+		rec, err := s.read(time.Now().Add(bpfPoll))
 		switch {
 		case err == nil:
 			if out.frame(frameRecord, rec) != nil {

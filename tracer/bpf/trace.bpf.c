@@ -240,6 +240,18 @@ static __always_inline bool is_tracked(__u32 tgid)
 	return bpf_map_lookup_elem(&tracked, &tgid) != NULL;
 }
 
+// wake_flags is how a record is sent: without waking the reader, which
+// reads the ring buffer every few milliseconds anyway (bpfPoll in
+// ebpf_linux.go), unless an eighth of the buffer is waiting. Waking it at
+// every record, as the default does whenever it has caught up, costs the
+// traced process an interrupt and the reader a wake-up per open.
+static __always_inline __u64 wake_flags(void)
+{
+	__u64 waiting = bpf_ringbuf_query(&events, BPF_RB_AVAIL_DATA);
+	__u64 size = bpf_ringbuf_query(&events, BPF_RB_RING_SIZE);
+	return waiting >= size / 8 ? BPF_RB_FORCE_WAKEUP : BPF_RB_NO_WAKEUP;
+}
+
 // emit sends e's header and the used part of its buffer.
 __noinline int emit(struct event *e)
 {
@@ -248,7 +260,7 @@ __noinline int emit(struct event *e)
 	__u64 size = EVENT_HEADER + (__u64)e->path_len + e->base_len + e->file_len;
 	if (size > sizeof(*e))
 		size = sizeof(*e);
-	if (bpf_ringbuf_output(&events, e, size, 0) != 0)
+	if (bpf_ringbuf_output(&events, e, size, wake_flags()) != 0)
 		count_drop(DROP_RINGBUF);
 	return 0;
 }
@@ -403,7 +415,9 @@ static __always_inline void emit_small(__u32 kind, __u32 pid, __u32 tid, __u32 p
 	e->tid = tid;
 	e->ppid = ppid;
 	clear(e);
-	bpf_ringbuf_submit(e, 0);
+	// A process's exit wakes the reader: the run ends when the last
+	// one's is read.
+	bpf_ringbuf_submit(e, kind == EV_EXIT ? BPF_RB_FORCE_WAKEUP : wake_flags());
 }
 
 // walk is the scratch space in which dir_path composes a path backwards.
@@ -623,7 +637,7 @@ __noinline int emit_args(__u32 tgid, __u32 tid, __u64 image)
 	__u64 size = ARGS_HEADER + (__u64)a->argv_len + a->cwd_len;
 	if (size > sizeof(*a))
 		size = sizeof(*a);
-	if (bpf_ringbuf_output(&events, a, size, 0) != 0)
+	if (bpf_ringbuf_output(&events, a, size, wake_flags()) != 0)
 		count_drop(DROP_RINGBUF);
 	return 0;
 }
