@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 )
 
@@ -126,6 +127,12 @@ func loaderMain() {
 	go func() {
 		sc := bufio.NewScanner(io.LimitReader(os.Stdin, 1<<10))
 		for sc.Scan() {
+			// The loop below looks for requests between two reads
+			// of the ring buffer: the flush ends the read it is in,
+			// so that envaudit's track (the command waits for it)
+			// and end are answered at once, not at the read's
+			// deadline.
+			s.rd.Flush()
 			cmds <- sc.Text()
 		}
 		// envaudit is gone, or closed the pipe: the programs detach
@@ -147,7 +154,7 @@ func loaderMain() {
 				os.Exit(1)
 			}
 			continue
-		case errors.Is(err, os.ErrDeadlineExceeded):
+		case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, ringbuf.ErrFlushed):
 		default:
 			fail("read the ring buffer: " + err.Error())
 		}
