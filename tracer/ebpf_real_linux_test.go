@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -473,5 +474,64 @@ func TestBPFOwn(t *testing.T) {
 				t.Errorf("own(%s, mode %o, %d links, mount %d) = %v, want %v", tc.real, tc.mode, tc.nlink, tc.mnt, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestEBPFLongPaths opens files whose absolute paths come near PATH_MAX,
+// and past it, by relative names from a working directory reached step by
+// step: the kernel's walk of the file and of the working directory must
+// give what the ptrace backend records, on each side of the limit past
+// which the kernel side names no path and user space resolves the
+// spelling.
+func TestEBPFLongPaths(t *testing.T) {
+	requireEBPF(t)
+	base := realTempDir(t)
+	// The script makes directories of 201 bytes each below base (no
+	// absolute path reaches past PATH_MAX): depth n gives a path of
+	// len(base) + 201n bytes.
+	var depths []int
+	for n := 1; n <= 24; n++ {
+		if l := len(base) + 201*n; l > 3500 && l < 4400 || n == 2 {
+			depths = append(depths, n)
+		}
+	}
+	script := `import os, sys
+base = sys.argv[1]
+comp = "d" * 200
+for n in map(int, sys.argv[2:]):
+    os.chdir(base)
+    for _ in range(n):
+        os.makedirs(comp, exist_ok=True)
+        os.chdir(comp)
+    name = "f%d" % n
+    with open(name, "w") as f:
+        f.write("x")
+    with open(name) as f:
+        f.read()
+`
+	args := []string{"/usr/bin/python3", "-c", script, base}
+	for _, n := range depths {
+		args = append(args, strconv.Itoa(n))
+	}
+	got := map[string][]string{}
+	for _, b := range []string{BackendPtrace, BackendEBPF} {
+		opts := Options{Command: args, Dir: base, Backend: b}
+		tr := runTrace(t, &opts)
+		wantExit(t, tr, 0, opts)
+		for _, a := range tr.Accesses {
+			// The file past PATH_MAX is kept by its relative name,
+			// under both backends, as neither the kernel nor /proc
+			// names its directory.
+			if name := filepath.Base(a.Path); len(name) > 1 && name[0] == 'f' && strings.Trim(name[1:], "0123456789") == "" {
+				got[b] = append(got[b], fmt.Sprintf("%s %s -> %s", a.Op, strings.TrimPrefix(a.Path, base), strings.TrimPrefix(a.Real, base)))
+			}
+		}
+		sort.Strings(got[b])
+	}
+	if len(got[BackendPtrace]) != 2*len(depths) {
+		t.Fatalf("ptrace recorded %d accesses of the files, want %d (depths %v): %q", len(got[BackendPtrace]), 2*len(depths), depths, got[BackendPtrace])
+	}
+	if diff := cmp.Diff(got[BackendPtrace], got[BackendEBPF]); diff != "" {
+		t.Errorf("accesses of files at depths %v (paths of %d + 201 × depth bytes) (-ptrace +ebpf):\n%s", depths, len(base), diff)
 	}
 }
