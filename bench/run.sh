@@ -148,4 +148,21 @@ END {
 		print line
 	}
 	printf "\nMedians of %d interleaved repetitions; in parentheses the median of the per-repetition ratios to the untraced run. The eBPF target is issue 11'"'"'s, for an idle machine. Load average before %s, after %s.\n", reps, lb, la
+	# With the true workload measured, the cost of the tracing itself:
+	# the time of each repetition less what true took in the same mode in the
+	# same repetition (a run'"'"'s fixed cost), over the untraced time.
+	if (!(("true", "untraced", 1) in t)) exit
+	print "\nLess each run'"'"'s fixed cost (the true row of the same repetition and mode):\n"
+	print "| workload | envaudit (ptrace) | envaudit (eBPF) | strace -f | strace -f --seccomp-bpf |"
+	print "|---|---|---|---|---|"
+	for (i = 1; i <= n; i++) {
+		w = ws[i]
+		if (w == "true") continue
+		line = sprintf("| %s |", w)
+		for (k = 1; k <= 4; k++) {
+			for (r = 1; r <= reps; r++) q[r] = (t[w, ms[k], r] - t["true", ms[k], r] + t["true", "untraced", r]) / t[w, "untraced", r]
+			line = line sprintf(" %.2f× |", median(q, reps))
+		}
+		print line
+	}
 }' "$results"
