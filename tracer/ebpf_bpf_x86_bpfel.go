@@ -77,6 +77,7 @@ const (
 	bpfTraceMapPending            = "pending"
 	bpfTraceMapRepeats            = "repeats"
 	bpfTraceMapScratch            = "scratch"
+	bpfTraceMapSeen               = "seen"
 	bpfTraceMapTracked            = "tracked"
 	bpfTraceMapWalk               = "walk"
 	bpfTraceProgSchedProcessExec  = "sched_process_exec"
@@ -166,6 +167,7 @@ type bpfTraceMapSpecs struct {
 	Pending  *ebpf.MapSpec `ebpf:"pending"`
 	Repeats  *ebpf.MapSpec `ebpf:"repeats"`
 	Scratch  *ebpf.MapSpec `ebpf:"scratch"`
+	Seen     *ebpf.MapSpec `ebpf:"seen"`
 	Tracked  *ebpf.MapSpec `ebpf:"tracked"`
 	Walk     *ebpf.MapSpec `ebpf:"walk"`
 }
@@ -223,6 +225,7 @@ type bpfTraceMaps struct {
 	Pending  *ebpf.Map `ebpf:"pending"`
 	Repeats  *ebpf.Map `ebpf:"repeats"`
 	Scratch  *ebpf.Map `ebpf:"scratch"`
+	Seen     *ebpf.Map `ebpf:"seen"`
 	Tracked  *ebpf.Map `ebpf:"tracked"`
 	Walk     *ebpf.Map `ebpf:"walk"`
 }
@@ -237,6 +240,7 @@ func (m *bpfTraceMaps) Close() error {
 		m.Pending,
 		m.Repeats,
 		m.Scratch,
+		m.Seen,
 		m.Tracked,
 		m.Walk,
 	)

@@ -189,6 +189,23 @@ struct {
 	__type(value, __u64);
 } repeats SEC(".maps");
 
+// seen is a bitmap of the repeat keys opened before (a bit per hash of
+// the key, 2^23 bits): the first open of a key only sets its bit and is
+// sent as it is, and only an open whose bit is set (a repeat, or another
+// key's bit) goes to the repeats map. Inserting a key there costs more
+// than anything else an open does, and in a test run most files are
+// opened once: so the map holds the keys opened twice or more, whose
+// second open is sent, counted, and the later ones only counted. A
+// preallocated array, it costs next to nothing to create.
+#define SEEN_WORDS (1 << 17)
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, SEEN_WORDS);
+	__type(key, __u32);
+	__type(value, __u64);
+} seen SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
 	__uint(max_entries, NUM_DROPS);
@@ -332,7 +349,8 @@ static __always_inline __u64 hash_bytes(struct event *e, __u64 off, __u64 n, __u
 // count_repeat decides whether e, a successful open whose file the kernel
 // named, is to be sent: it is not when an open with the same repeat_key was
 // sent before, whose counter it then increments. The first open of a key
-// is sent marked counted, with the key. An open whose relative path has no
+// is sent as it is, setting its bit in seen; the first whose bit was set
+// already is sent marked counted, with the key. An open whose relative path has no
 // base directory (user space would ask /proc for it) and a full map are
 // sent as they are.
 __noinline int count_repeat(struct event *e)
@@ -358,6 +376,16 @@ __noinline int count_repeat(struct event *e)
 				   hash_seed[1] ^ (e->ino * 0x9e3779b97f4a7c15ULL) ^ ((__u64)e->dev << 32) ^
 					   ((__u64)e->nlink * 0xff51afd7ed558ccdULL) ^ ((__u64)e->unsettled << 31)),
 	};
+	__u64 mix = (k.spelled ^ (k.file * 0x9e3779b97f4a7c15ULL) ^ (k.image * 0xff51afd7ed558ccdULL) ^ k.flags) * 0xc4ceb9fe1a85ec53ULL;
+	__u32 word = (mix >> 40) & (SEEN_WORDS - 1);
+	__u64 bit = 1ULL << (mix >> 58);
+	__u64 *w = bpf_map_lookup_elem(&seen, &word);
+	if (w && !(*w & bit)) {
+		// Two threads opening the same file at once may both come
+		// here: both are sent, which counts both.
+		__sync_fetch_and_or(w, bit);
+		return false;
+	}
 	__u64 *n = bpf_map_lookup_elem(&repeats, &k);
 	if (!n) {
 		__u64 zero = 0;
