@@ -1269,9 +1269,11 @@ func runBackend(ctx context.Context, opts Options, dir string, env []string, gra
 		}
 		l = StartEBPFLoaderAsync()
 	}
+	// Closed whatever runEBPF did with it: it may fail before it waits
+	// for the programs (closing a source twice is harmless).
+	defer l.Close()
 	mode, err := modeFor(opts.Privileged)
 	if err != nil {
-		l.Close()
 		return nil, "", false, err
 	}
 	tr, err = runEBPF(ctx, opts, func() (bpfSource, error) {
