@@ -32,12 +32,7 @@ func legacyParseStatus(r io.Reader, name string) ([]*Package, error) {
 		if fields == nil {
 			return nil
 		}
-		p, err := newPackage(&statusFields{
-			pkg: fields["Package"], arch: fields["Architecture"], version: fields["Version"],
-			status: fields["Status"], priority: fields["Priority"], essential: fields["Essential"],
-			section: fields["Section"], source: fields["Source"], multiArch: fields["Multi-Arch"],
-			depends: fields["Depends"], preDepends: fields["Pre-Depends"], provides: fields["Provides"],
-		})
+		p, err := legacyNewPackage(fields)
 		if err != nil {
 			return fmt.Errorf("%s:%d: %w", name, start, err)
 		}
@@ -185,4 +180,131 @@ func legacyLoadDB(db *DB) *DB {
 		old.files[p] = files
 	}
 	return old
+}
+
+func legacyNewPackage(f map[string]string) (*Package, error) {
+	p := &Package{
+		Name:         f["Package"],
+		Architecture: f["Architecture"],
+		Version:      f["Version"],
+		Priority:     strings.ToLower(f["Priority"]),
+		Essential:    strings.EqualFold(f["Essential"], "yes"),
+		Section:      f["Section"],
+		MultiArch:    strings.ToLower(f["Multi-Arch"]),
+	}
+	if p.Name == "" {
+		return nil, fmt.Errorf("paragraph without a Package field")
+	}
+	if strings.ContainsAny(p.Name, " \t\n/") {
+		return nil, fmt.Errorf("invalid package name %q", p.Name)
+	}
+	if st := strings.Fields(f["Status"]); len(st) == 3 {
+		p.Status = st[2]
+	} else if f["Status"] != "" {
+		return nil, fmt.Errorf("package %q: Status %q is not \"want flag state\"", p.Name, f["Status"])
+	}
+	if src := strings.Fields(f["Source"]); len(src) > 0 {
+		p.Source = src[0]
+	}
+	var err error
+	if p.Depends, err = legacyParseRelations(f["Depends"]); err != nil {
+		return nil, fmt.Errorf("package %q: Depends: %w", p.Name, err)
+	}
+	if p.PreDepends, err = legacyParseRelations(f["Pre-Depends"]); err != nil {
+		return nil, fmt.Errorf("package %q: Pre-Depends: %w", p.Name, err)
+	}
+	prov, err := legacyParseRelations(f["Provides"])
+	if err != nil {
+		return nil, fmt.Errorf("package %q: Provides: %w", p.Name, err)
+	}
+	for _, alts := range prov {
+		p.Provides = append(p.Provides, alts...)
+	}
+	return p, nil
+}
+
+// legacyParseRelations parses a relationship field: comma-separated groups of
+// "|"-separated alternatives, each "name[:arch] [(op version)]" with
+// optional "[arch list]" and "<profile>" restrictions, which are dropped
+// (they never constrain an installed package's fields).
+func legacyParseRelations(s string) ([][]Dep, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var out [][]Dep
+	for _, group := range strings.Split(s, ",") {
+		var alts []Dep
+		for _, alt := range strings.Split(group, "|") {
+			d, err := legacyParseDep(alt)
+			if err != nil {
+				return nil, err
+			}
+			if d.Name != "" {
+				alts = append(alts, d)
+			}
+		}
+		if len(alts) > 0 {
+			out = append(out, alts)
+		}
+	}
+	return out, nil
+}
+
+func legacyParseDep(s string) (Dep, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Dep{}, nil
+	}
+	var d Dep
+	i := strings.IndexAny(s, " \t\n([<")
+	if i < 0 {
+		i = len(s)
+	}
+	name, rest := s[:i], s[i:]
+	if name == "" {
+		return Dep{}, fmt.Errorf("missing package name in %q", s)
+	}
+	for {
+		rest = strings.TrimLeft(rest, " \t\n")
+		if rest == "" {
+			break
+		}
+		end := map[byte]byte{'(': ')', '[': ']', '<': '>'}[rest[0]]
+		if end == 0 {
+			return Dep{}, fmt.Errorf("unexpected %q in %q", rest, s)
+		}
+		j := strings.IndexByte(rest, end)
+		if j < 0 {
+			return Dep{}, fmt.Errorf("unterminated %q in %q", rest[:1], s)
+		}
+		if rest[0] == '(' {
+			if d.Op != "" {
+				return Dep{}, fmt.Errorf("second version restriction in %q", s)
+			}
+			v := strings.TrimSpace(rest[1:j])
+			for _, op := range []string{"<<", "<=", ">=", ">>", "=", "<", ">"} {
+				if strings.HasPrefix(v, op) {
+					d.Op, d.Version = op, strings.TrimSpace(v[len(op):])
+					break
+				}
+			}
+			if d.Op == "" || d.Version == "" || strings.ContainsAny(d.Version, " \t\n") {
+				return Dep{}, fmt.Errorf("invalid version restriction %q", v)
+			}
+		}
+		// [arch list] and <build profile> restrictions are dropped.
+		rest = rest[j+1:]
+	}
+	if strings.ContainsAny(name, ")]>") {
+		return Dep{}, fmt.Errorf("invalid package name %q", name)
+	}
+	if i := strings.IndexByte(name, ':'); i >= 0 {
+		name, d.Arch = name[:i], name[i+1:]
+		if name == "" {
+			return Dep{}, fmt.Errorf("missing package name in %q", s)
+		}
+	}
+	d.Name = name
+	return d, nil
 }

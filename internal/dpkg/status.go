@@ -132,7 +132,7 @@ func ParseStatus(r io.Reader, name string) ([]*Package, error) {
 			return nil, fmt.Errorf("%s:%d: line is not a \"Field: value\" pair", name, line)
 		}
 		key := b[:i]
-		if bytes.ContainsAny(key, " \t") {
+		if bytes.IndexByte(key, ' ') >= 0 || bytes.IndexByte(key, '\t') >= 0 {
 			return nil, fmt.Errorf("%s:%d: field name %q contains white space", name, line, key)
 		}
 		if !inPara {
@@ -262,28 +262,55 @@ func newPackage(f *statusFields) (*Package, error) {
 // "|"-separated alternatives, each "name[:arch] [(op version)]" with
 // optional "[arch list]" and "<profile>" restrictions, which are dropped
 // (they never constrain an installed package's fields).
+//
+// Every field of every package of the status file is parsed, so the
+// relations of a field share one array: each group is a full window of
+// it (appending to one copies it).
 func parseRelations(s string) ([][]Dep, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
+	deps := make([]Dep, 0, 1+strings.Count(s, ",")+strings.Count(s, "|"))
 	var out [][]Dep
-	for _, group := range strings.Split(s, ",") {
-		var alts []Dep
-		for _, alt := range strings.Split(group, "|") {
+	for groups := s; ; {
+		group, more, ok := strings.Cut(groups, ",")
+		first := len(deps)
+		for alts := group; ; {
+			alt, rest, ok := strings.Cut(alts, "|")
 			d, err := parseDep(alt)
 			if err != nil {
 				return nil, err
 			}
 			if d.Name != "" {
-				alts = append(alts, d)
+				deps = append(deps, d)
 			}
+			if !ok {
+				break
+			}
+			alts = rest
 		}
-		if len(alts) > 0 {
-			out = append(out, alts)
+		if len(deps) > first {
+			if out == nil {
+				out = make([][]Dep, 0, 1+strings.Count(s, ","))
+			}
+			out = append(out, deps[first:len(deps):len(deps)])
 		}
+		if !ok {
+			break
+		}
+		groups = more
 	}
 	return out, nil
+}
+
+// depNameEnd reports whether c ends the name of a relation.
+func depNameEnd(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '(', '[', '<':
+		return true
+	}
+	return false
 }
 
 func parseDep(s string) (Dep, error) {
@@ -292,9 +319,9 @@ func parseDep(s string) (Dep, error) {
 		return Dep{}, nil
 	}
 	var d Dep
-	i := strings.IndexAny(s, " \t\n([<")
-	if i < 0 {
-		i = len(s)
+	i := 0
+	for i < len(s) && !depNameEnd(s[i]) {
+		i++
 	}
 	name, rest := s[:i], s[i:]
 	if name == "" {
