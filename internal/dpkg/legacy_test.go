@@ -85,11 +85,31 @@ func legacyParseStatus(r io.Reader, name string) ([]*Package, error) {
 }
 
 func legacyCanonicalField(k string) string {
-	for _, f := range []string{"Package", "Architecture", "Version", "Status", "Priority", "Essential",
-		"Section", "Source", "Multi-Arch", "Depends", "Pre-Depends", "Provides"} {
-		if strings.ToLower(k) == strings.ToLower(f) {
-			return f
-		}
+	switch strings.ToLower(k) {
+	case "package":
+		return "Package"
+	case "architecture":
+		return "Architecture"
+	case "version":
+		return "Version"
+	case "status":
+		return "Status"
+	case "priority":
+		return "Priority"
+	case "essential":
+		return "Essential"
+	case "section":
+		return "Section"
+	case "source":
+		return "Source"
+	case "multi-arch":
+		return "Multi-Arch"
+	case "depends":
+		return "Depends"
+	case "pre-depends":
+		return "Pre-Depends"
+	case "provides":
+		return "Provides"
 	}
 	return k
 }
