@@ -124,6 +124,7 @@ func TestSameAsBeforeEdges(t *testing.T) {
 		{"diverted", "/usr/bin/tool\n/usr/bin/a\n", "/usr/bin/tool\n", "/usr/bin/tool\n/usr/bin/tool.a\nb\n"},
 		{"diverted-local", "/usr/bin/tool\n", "/usr/bin/b\n", "/usr/bin/tool\n/usr/bin/tool.local\n:\n"},
 		{"bad-diversions", "/usr/bin/a\n", "/usr/bin/b\n", "/x\n/y\n"},
+		{"tops", "/lib\n/lib64/ld.so\n/libfoo/x\n/lib32\n/sbin/x\n/bin\n/usr/lib/x\n", "/libx32/y\n/lib/\n/bin/./b\n/lib/../etc/b\n/etc/b/..\n/etc/.\n", ""},
 		{"dir-and-file", "/usr/share/a\n/usr/share/a/f\n", "/usr/share/a\n", ""},
 	}
 	for _, tt := range lists {
