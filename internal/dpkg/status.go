@@ -230,7 +230,7 @@ func newPackage(f *statusFields) (*Package, error) {
 	if p.Name == "" {
 		return nil, fmt.Errorf("paragraph without a Package field")
 	}
-	if strings.ContainsAny(p.Name, " \t\n/") {
+	if hasByte(p.Name, " \t\n/") {
 		return nil, fmt.Errorf("invalid package name %q", p.Name)
 	}
 	if st := strings.Fields(f.status); len(st) == 3 {
@@ -304,6 +304,17 @@ func parseRelations(s string) ([][]Dep, error) {
 	return out, nil
 }
 
+// hasByte is strings.ContainsAny for a set of ASCII bytes, which in UTF-8
+// match only themselves, without building the set on every call.
+func hasByte(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // depNameEnd reports whether c ends the name of a relation.
 func depNameEnd(c byte) bool {
 	switch c {
@@ -358,14 +369,14 @@ func parseDep(s string) (Dep, error) {
 					break
 				}
 			}
-			if d.Op == "" || d.Version == "" || strings.ContainsAny(d.Version, " \t\n") {
+			if d.Op == "" || d.Version == "" || hasByte(d.Version, " \t\n") {
 				return Dep{}, fmt.Errorf("invalid version restriction %q", v)
 			}
 		}
 		// [arch list] and <build profile> restrictions are dropped.
 		rest = rest[j+1:]
 	}
-	if strings.ContainsAny(name, ")]>") {
+	if hasByte(name, ")]>") {
 		return Dep{}, fmt.Errorf("invalid package name %q", name)
 	}
 	if i := strings.IndexByte(name, ':'); i >= 0 {
