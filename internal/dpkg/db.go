@@ -2,14 +2,15 @@ package dpkg
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -51,8 +52,9 @@ type DB struct {
 }
 
 // Open reads the status file of the system rooted at fsys. The file lists
-// are read on first use (Files, Owners). A system without a dpkg database
-// is an error that wraps fs.ErrNotExist.
+// are read on first use (Files, Owners), several at once: fsys must allow
+// concurrent reads, as os.DirFS and fstest.MapFS do. A system without a
+// dpkg database is an error that wraps fs.ErrNotExist.
 func Open(fsys fs.FS) (*DB, error) {
 	return OpenAdminDir(fsys, AdminDir)
 }
@@ -282,43 +284,190 @@ func (db *DB) ListFile(p *Package) string {
 	return ""
 }
 
+// maxListLine is the longest line of a list file that is read; a longer
+// one ends the list's read with a warning, as bufio.Scanner's limit did.
+const maxListLine = 1024 * 1024
+
+// maxListReaders bounds how many list files are read and split at once:
+// a CI image has about a thousand, each small, so a few readers keep the
+// cores busy without holding many files open.
+const maxListReaders = 4
+
+// list is one package's list file as read: its canonical paths, in the
+// order of the file, and what was wrong with it.
+type list struct {
+	paths   []string
+	warning string
+}
+
+// readList reads the list file of p and returns its canonical paths
+// ("/." and lines that are no absolute path left out). It shares nothing
+// with the reads of other packages' lists, so that they run in parallel.
+func (db *DB) readList(p *Package) list {
+	f := db.ListFile(p)
+	if f == "" {
+		return list{warning: fmt.Sprintf("dpkg: no file list for installed package %q", p.ID())}
+	}
+	b, err := fs.ReadFile(db.fsys, f)
+	if err != nil {
+		return list{warning: fmt.Sprintf("dpkg: read %q: %v", f, err)}
+	}
+	// One string for the whole file, its lines substrings of it: one
+	// allocation instead of one a line, and the index keeps them anyway.
+	s := string(b)
+	var l list
+	var canon canonCache
+	l.paths = make([]string, 0, strings.Count(s, "\n")+1)
+	for len(s) > 0 {
+		line, rest, _ := strings.Cut(s, "\n")
+		if len(line) >= maxListLine {
+			l.warning = fmt.Sprintf("dpkg: read %q: %v", f, bufio.ErrTooLong)
+			break
+		}
+		s = rest
+		line = strings.TrimRight(line, "\r")
+		if line == "" || line == "/." || line[0] != '/' {
+			continue
+		}
+		l.paths = append(l.paths, canon.of(line))
+	}
+	return l
+}
+
+// canonCache is ecosystems.Canon for the lines of one list file. A list
+// names clean paths, for which Canon only rewrites a merged-/usr top
+// directory: whether it does depends on the first element alone, which
+// is asked of Canon once per element instead of cleaning every line.
+type canonCache struct {
+	top     []string // first elements seen ("/usr", "/lib")
+	rewrite []bool   // rewrite[i]: Canon puts top[i] under /usr
+}
+
+func (cc *canonCache) of(line string) string {
+	if !clean(line) {
+		return ecosystems.Canon(line)
+	}
+	top := line
+	if i := strings.IndexByte(line[1:], '/'); i >= 0 {
+		top = line[:1+i]
+	}
+	for i, t := range cc.top {
+		if t == top {
+			if cc.rewrite[i] {
+				return "/usr" + line
+			}
+			return line
+		}
+	}
+	c := ecosystems.Canon(top)
+	cc.top = append(cc.top, top)
+	cc.rewrite = append(cc.rewrite, c != top)
+	if c != top {
+		return "/usr" + line
+	}
+	return line
+}
+
+// clean reports whether the absolute path p is as path.Clean leaves it:
+// "/", or elements that are neither empty, "." nor "..".
+func clean(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	for elems := p[1:]; ; {
+		e, rest, more := strings.Cut(elems, "/")
+		if e == "" || e == "." || e == ".." {
+			return false
+		}
+		if !more {
+			return true
+		}
+		elems = rest
+	}
+}
+
+// readLists reads the list file of every installed package, at most
+// maxListReaders at a time; lists[i] is db.Packages[i]'s.
+func (db *DB) readLists() []list {
+	lists := make([]list, len(db.Packages))
+	workers := min(maxListReaders, runtime.GOMAXPROCS(0), len(db.Packages))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(db.Packages) {
+					return
+				}
+				lists[i] = db.readList(db.Packages[i])
+			}
+		})
+	}
+	wg.Wait()
+	return lists
+}
+
+// parentDir is path.Dir for a canonical absolute path, which has no
+// element to clean: the path up to its last slash.
+func parentDir(c string) string {
+	if i := strings.LastIndexByte(c, '/'); i > 0 {
+		return c[:i]
+	}
+	return "/"
+}
+
 // load reads every installed package's list and the diversions, once.
+// The lists are read in parallel; ownership is then built from them in
+// the order of db.Packages, so that it is the same on every read.
 func (db *DB) load() error {
 	db.once.Do(func() {
-		db.files = map[*Package][]string{}
-		db.owners = map[string][]*Package{}
+		lists := db.readLists()
+		total := 0
+		for _, l := range lists {
+			total += len(l.paths)
+		}
+		db.files = make(map[*Package][]string, len(db.Packages))
+		db.owners = make(map[string][]*Package, total)
 		db.dirs = map[string]bool{}
-		listed := map[*Package][]string{}
-		for _, p := range db.Packages {
-			f := db.ListFile(p)
-			if f == "" {
-				db.warnings = append(db.warnings, fmt.Sprintf("dpkg: no file list for installed package %q", p.ID()))
-				continue
-			}
-			b, err := fs.ReadFile(db.fsys, f)
-			if err != nil {
-				db.warnings = append(db.warnings, fmt.Sprintf("dpkg: read %q: %v", f, err))
-				continue
-			}
-			sc := bufio.NewScanner(bytes.NewReader(b))
-			sc.Buffer(make([]byte, 64*1024), 1024*1024)
-			for sc.Scan() {
-				line := strings.TrimRight(sc.Text(), "\r")
-				if line == "" || line == "/." || line[0] != '/' {
-					continue
-				}
-				c := ecosystems.Canon(line)
-				if prev := db.owners[c]; len(prev) > 0 && prev[len(prev)-1] == p {
+		// Most paths have one owner: their owner lists are one-element
+		// windows of a single array, full, so that a second owner
+		// appended (or a diversion) copies instead of overwriting the
+		// next path's.
+		single := make([]*Package, 0, total)
+		// The directory of the previous path, known to be in db.dirs (or
+		// "/"): a list names a directory's files one after the other.
+		lastDir := "/"
+		for i, p := range db.Packages {
+			l := &lists[i]
+			kept := l.paths[:0]
+			for _, c := range l.paths {
+				prev, ok := db.owners[c]
+				if len(prev) > 0 && prev[len(prev)-1] == p {
 					continue // both merged-/usr spellings of one file
 				}
-				listed[p] = append(listed[p], c)
-				db.owners[c] = append(db.owners[c], p)
-				for d := path.Dir(c); d != "/" && !db.dirs[d]; d = path.Dir(d) {
+				kept = append(kept, c)
+				if !ok {
+					single = append(single, p)
+					db.owners[c] = single[len(single)-1 : len(single) : len(single)]
+				} else {
+					db.owners[c] = append(prev, p)
+				}
+				dir := parentDir(c)
+				if dir == lastDir {
+					continue
+				}
+				for d := dir; d != "/" && !db.dirs[d]; d = parentDir(d) {
 					db.dirs[d] = true
 				}
+				lastDir = dir
 			}
-			if err := sc.Err(); err != nil {
-				db.warnings = append(db.warnings, fmt.Sprintf("dpkg: read %q: %v", f, err))
+			l.paths = kept
+			if l.warning != "" {
+				db.warnings = append(db.warnings, l.warning)
 			}
 		}
 		divs, err := readDiversions(db.fsys, path.Join(db.admin, "diversions"))
@@ -326,8 +475,14 @@ func (db *DB) load() error {
 			db.warnings = append(db.warnings, err.Error())
 		}
 		moved := db.applyDiversions(divs)
-		for p, paths := range listed {
-			var files []string
+		for i, p := range db.Packages {
+			paths := lists[i].paths
+			if len(paths) == 0 {
+				continue
+			}
+			// The files are the list's paths without its directories,
+			// filtered in place: the list is not needed after.
+			files := paths[:0]
 			for _, c := range paths {
 				if db.dirs[c] {
 					continue
@@ -336,6 +491,9 @@ func (db *DB) load() error {
 					c = to
 				}
 				files = append(files, c)
+			}
+			if len(files) == 0 {
+				files = nil
 			}
 			db.files[p] = files
 		}

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // Package is one package paragraph of the status file.
@@ -76,27 +77,33 @@ func (p *Package) ID() string {
 // ParseStatus parses a status file (or any file of package paragraphs in
 // the same format, such as /var/lib/dpkg/available). name is used in
 // errors: `var/lib/dpkg/status:12: line is not a "Field: value" pair`.
+//
+// Every line is checked for form, but only the fields Package reads are
+// kept: the rest (Description, Conffiles, Maintainer, ...) is most of a
+// status file, and copying it out only to drop it made the read before
+// a traced run several times slower.
 func ParseStatus(r io.Reader, name string) ([]*Package, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	var (
 		out    []*Package
-		fields map[string]string
-		last   string // the field a continuation line continues
+		fields statusFields
+		inPara bool    // a paragraph has started and not been flushed
+		last   *string // the kept field a continuation line continues; nil for a dropped one
 		start  int
 		line   int
 	)
 	flush := func() error {
-		if fields == nil {
+		if !inPara {
 			return nil
 		}
-		p, err := newPackage(fields)
+		p, err := newPackage(&fields)
 		if err != nil {
 			return fmt.Errorf("%s:%d: %w", name, start, err)
 		}
 		p.Line = start
 		out = append(out, p)
-		fields, last = nil, ""
+		fields, inPara, last = statusFields{}, false, nil
 		return nil
 	}
 	for sc.Scan() {
@@ -108,30 +115,33 @@ func ParseStatus(r io.Reader, name string) ([]*Package, error) {
 			}
 			continue
 		}
-		if b[0] == '#' && fields == nil {
+		if b[0] == '#' && !inPara {
 			continue // a comment before a paragraph (deb822 allows them)
 		}
 		if b[0] == ' ' || b[0] == '\t' {
-			if fields == nil {
+			if !inPara {
 				return nil, fmt.Errorf("%s:%d: continuation line outside a paragraph", name, line)
 			}
-			fields[last] += "\n" + strings.TrimSpace(string(b))
+			if last != nil {
+				*last += "\n" + string(bytes.TrimSpace(b))
+			}
 			continue
 		}
 		i := bytes.IndexByte(b, ':')
 		if i <= 0 {
 			return nil, fmt.Errorf("%s:%d: line is not a \"Field: value\" pair", name, line)
 		}
-		key := string(b[:i])
-		if strings.ContainsAny(key, " \t") {
+		key := b[:i]
+		if bytes.IndexByte(key, ' ') >= 0 || bytes.IndexByte(key, '\t') >= 0 {
 			return nil, fmt.Errorf("%s:%d: field name %q contains white space", name, line, key)
 		}
-		if fields == nil {
-			fields = map[string]string{}
-			start = line
+		if !inPara {
+			inPara, start = true, line
 		}
-		last = canonicalField(key)
-		fields[last] = strings.TrimSpace(string(b[i+1:]))
+		last = fields.field(key)
+		if last != nil {
+			*last = string(bytes.TrimSpace(b[i+1:]))
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
@@ -142,70 +152,103 @@ func ParseStatus(r io.Reader, name string) ([]*Package, error) {
 	return out, nil
 }
 
-// canonicalField folds a field name to the capitalisation this package
-// looks fields up by: deb822 field names are case-insensitive.
-func canonicalField(k string) string {
-	switch strings.ToLower(k) {
-	case "package":
-		return "Package"
-	case "architecture":
-		return "Architecture"
-	case "version":
-		return "Version"
-	case "status":
-		return "Status"
-	case "priority":
-		return "Priority"
-	case "essential":
-		return "Essential"
-	case "section":
-		return "Section"
-	case "source":
-		return "Source"
-	case "multi-arch":
-		return "Multi-Arch"
-	case "depends":
-		return "Depends"
-	case "pre-depends":
-		return "Pre-Depends"
-	case "provides":
-		return "Provides"
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
 	}
-	return k
+	return true
 }
 
-func newPackage(f map[string]string) (*Package, error) {
+// statusFields are the values of the fields of one paragraph that
+// newPackage reads.
+type statusFields struct {
+	pkg, arch, version, status, priority, essential string
+	section, source, multiArch                      string
+	depends, preDepends, provides                   string
+}
+
+// field returns where the value of the field named key is kept, or nil
+// for a field Package does not read. deb822 field names are
+// case-insensitive.
+func (f *statusFields) field(key []byte) *string {
+	var buf [len("architecture")]byte
+	var lower []byte
+	if !ascii(key) {
+		// Unicode case folding, as for any other name: the Kelvin sign
+		// lowercases to "k".
+		lower = []byte(strings.ToLower(string(key)))
+	} else if len(key) <= len(buf) {
+		lower = buf[:len(key)]
+		for i, c := range key {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			lower[i] = c
+		}
+	}
+	switch string(lower) {
+	case "package":
+		return &f.pkg
+	case "architecture":
+		return &f.arch
+	case "version":
+		return &f.version
+	case "status":
+		return &f.status
+	case "priority":
+		return &f.priority
+	case "essential":
+		return &f.essential
+	case "section":
+		return &f.section
+	case "source":
+		return &f.source
+	case "multi-arch":
+		return &f.multiArch
+	case "depends":
+		return &f.depends
+	case "pre-depends":
+		return &f.preDepends
+	case "provides":
+		return &f.provides
+	}
+	return nil
+}
+
+func newPackage(f *statusFields) (*Package, error) {
 	p := &Package{
-		Name:         f["Package"],
-		Architecture: f["Architecture"],
-		Version:      f["Version"],
-		Priority:     strings.ToLower(f["Priority"]),
-		Essential:    strings.EqualFold(f["Essential"], "yes"),
-		Section:      f["Section"],
-		MultiArch:    strings.ToLower(f["Multi-Arch"]),
+		Name:         f.pkg,
+		Architecture: f.arch,
+		Version:      f.version,
+		Priority:     strings.ToLower(f.priority),
+		Essential:    strings.EqualFold(f.essential, "yes"),
+		Section:      f.section,
+		MultiArch:    strings.ToLower(f.multiArch),
 	}
 	if p.Name == "" {
 		return nil, fmt.Errorf("paragraph without a Package field")
 	}
-	if strings.ContainsAny(p.Name, " \t\n/") {
+	if hasByte(p.Name, " \t\n/") {
 		return nil, fmt.Errorf("invalid package name %q", p.Name)
 	}
-	if st := strings.Fields(f["Status"]); len(st) == 3 {
+	if st := strings.Fields(f.status); len(st) == 3 {
 		p.Status = st[2]
-	} else if f["Status"] != "" {
-		return nil, fmt.Errorf("package %q: Status %q is not \"want flag state\"", p.Name, f["Status"])
+	} else if f.status != "" {
+		return nil, fmt.Errorf("package %q: Status %q is not \"want flag state\"", p.Name, f.status)
 	}
-	if src := strings.Fields(f["Source"]); len(src) > 0 {
+	if src := strings.Fields(f.source); len(src) > 0 {
 		p.Source = src[0]
 	}
 	var err error
-	if p.Depends, err = parseRelations(f["Depends"]); err != nil {
+	if p.Depends, err = parseRelations(f.depends); err != nil {
 		return nil, fmt.Errorf("package %q: Depends: %w", p.Name, err)
 	}
-	if p.PreDepends, err = parseRelations(f["Pre-Depends"]); err != nil {
+	if p.PreDepends, err = parseRelations(f.preDepends); err != nil {
 		return nil, fmt.Errorf("package %q: Pre-Depends: %w", p.Name, err)
 	}
-	prov, err := parseRelations(f["Provides"])
+	prov, err := parseRelations(f.provides)
 	if err != nil {
 		return nil, fmt.Errorf("package %q: Provides: %w", p.Name, err)
 	}
@@ -219,28 +262,66 @@ func newPackage(f map[string]string) (*Package, error) {
 // "|"-separated alternatives, each "name[:arch] [(op version)]" with
 // optional "[arch list]" and "<profile>" restrictions, which are dropped
 // (they never constrain an installed package's fields).
+//
+// Every field of every package of the status file is parsed, so the
+// relations of a field share one array: each group is a full window of
+// it (appending to one copies it).
 func parseRelations(s string) ([][]Dep, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return nil, nil
 	}
+	deps := make([]Dep, 0, 1+strings.Count(s, ",")+strings.Count(s, "|"))
 	var out [][]Dep
-	for _, group := range strings.Split(s, ",") {
-		var alts []Dep
-		for _, alt := range strings.Split(group, "|") {
+	for groups := s; ; {
+		group, more, ok := strings.Cut(groups, ",")
+		first := len(deps)
+		for alts := group; ; {
+			alt, rest, ok := strings.Cut(alts, "|")
 			d, err := parseDep(alt)
 			if err != nil {
 				return nil, err
 			}
 			if d.Name != "" {
-				alts = append(alts, d)
+				deps = append(deps, d)
 			}
+			if !ok {
+				break
+			}
+			alts = rest
 		}
-		if len(alts) > 0 {
-			out = append(out, alts)
+		if len(deps) > first {
+			if out == nil {
+				out = make([][]Dep, 0, 1+strings.Count(s, ","))
+			}
+			out = append(out, deps[first:len(deps):len(deps)])
 		}
+		if !ok {
+			break
+		}
+		groups = more
 	}
 	return out, nil
+}
+
+// hasByte is strings.ContainsAny for a set of ASCII bytes, which in UTF-8
+// match only themselves, without building the set on every call.
+func hasByte(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// depNameEnd reports whether c ends the name of a relation.
+func depNameEnd(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '(', '[', '<':
+		return true
+	}
+	return false
 }
 
 func parseDep(s string) (Dep, error) {
@@ -249,9 +330,9 @@ func parseDep(s string) (Dep, error) {
 		return Dep{}, nil
 	}
 	var d Dep
-	i := strings.IndexAny(s, " \t\n([<")
-	if i < 0 {
-		i = len(s)
+	i := 0
+	for i < len(s) && !depNameEnd(s[i]) {
+		i++
 	}
 	name, rest := s[:i], s[i:]
 	if name == "" {
@@ -262,8 +343,15 @@ func parseDep(s string) (Dep, error) {
 		if rest == "" {
 			break
 		}
-		end := map[byte]byte{'(': ')', '[': ']', '<': '>'}[rest[0]]
-		if end == 0 {
+		var end byte
+		switch rest[0] {
+		case '(':
+			end = ')'
+		case '[':
+			end = ']'
+		case '<':
+			end = '>'
+		default:
 			return Dep{}, fmt.Errorf("unexpected %q in %q", rest, s)
 		}
 		j := strings.IndexByte(rest, end)
@@ -281,14 +369,14 @@ func parseDep(s string) (Dep, error) {
 					break
 				}
 			}
-			if d.Op == "" || d.Version == "" || strings.ContainsAny(d.Version, " \t\n") {
+			if d.Op == "" || d.Version == "" || hasByte(d.Version, " \t\n") {
 				return Dep{}, fmt.Errorf("invalid version restriction %q", v)
 			}
 		}
 		// [arch list] and <build profile> restrictions are dropped.
 		rest = rest[j+1:]
 	}
-	if strings.ContainsAny(name, ")]>") {
+	if hasByte(name, ")]>") {
 		return Dep{}, fmt.Errorf("invalid package name %q", name)
 	}
 	if i := strings.IndexByte(name, ':'); i >= 0 {
