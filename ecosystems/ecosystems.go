@@ -230,6 +230,10 @@ type Env struct {
 	// the workspace or in a directory the traced command could write.
 	// Nil finds them on Environ's PATH (LookTool).
 	Tools *toolexec.Resolver
+	// Memo shares what a tool answers to identical questions while the
+	// project is read before the traced command starts; nil shares
+	// nothing (after the run, the engine gives none).
+	Memo *Memo
 }
 
 // LookTool returns the first of names found on PATH that the ecosystem

@@ -36,10 +36,11 @@ type before struct {
 // readBefore takes each ecosystem's static evidence before the command
 // runs: what its sources import and, where D2 is what earlier steps
 // installed, the installation. env is the command's environment; nothing
-// of the run is known yet.
-func (p *Project) readBefore(ctx context.Context, environ []string, tools *toolexec.Resolver) map[string]*before {
+// of the run is known yet. memo shares the tools' answers among these
+// reads (and TraceSkip's), never with those after the run.
+func (p *Project) readBefore(ctx context.Context, environ []string, tools *toolexec.Resolver, memo *ecosystems.Memo) map[string]*before {
 	out := map[string]*before{}
-	env := ecosystems.Env{Environ: environ, Tools: tools}
+	env := ecosystems.Env{Environ: environ, Tools: tools, Memo: memo}
 	for _, d := range p.ecos {
 		b := &before{}
 		out[d.eco.Name()] = b

@@ -131,14 +131,18 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		}
 	}
 	t.tools = o.Tools
-	t.before = p.readBefore(ctx, t.Env, t.tools)
+	// One memo for the reads before the run, dropped before it starts:
+	// what a tool answered then must not be reused after the command,
+	// which may change it.
+	memo := &ecosystems.Memo{}
+	t.before = p.readBefore(ctx, t.Env, t.tools, memo)
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
 	}
 	var skip []string
 	for _, d := range p.ecos {
 		if ts, ok := d.project.(ecosystems.TraceSkipper); ok {
-			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools})...)
+			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools, Memo: memo})...)
 		}
 	}
 	skip = skipNoPackages(skip, t.before)

@@ -107,13 +107,9 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		return nil, err
 	}
 
-	out, err = run(ctx, root, environ, goCmd, "env", "-json", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED")
+	goenv, err := readGoEnv(ctx, env.Memo, run, root, environ, goCmd)
 	if err != nil {
-		return nil, fmt.Errorf("go env: %w", err)
-	}
-	var goenv struct{ GOOS, GOARCH, GOFLAGS, CGO_ENABLED string }
-	if err := json.Unmarshal(out, &goenv); err != nil {
-		return nil, fmt.Errorf("go env: %w", err)
+		return nil, err
 	}
 	plat := newPlatforms(goenv.GOOS, goenv.GOARCH, goenv.CGO_ENABLED == "1", buildTags(goenv.GOFLAGS))
 

@@ -64,13 +64,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		return nil, err
 	}
 
-	out, err := run(ctx, root, environ, goCmd, "env", "-json", "GOMODCACHE", "GOROOT")
+	goenv, err := readGoEnv(ctx, env.Memo, run, root, environ, goCmd)
 	if err != nil {
-		return nil, fmt.Errorf("go env: %w", err)
-	}
-	var goenv struct{ GOMODCACHE, GOROOT string }
-	if err := json.Unmarshal(out, &goenv); err != nil {
-		return nil, fmt.Errorf("go env: %w", err)
+		return nil, err
 	}
 
 	direct := map[string]bool{}
@@ -88,7 +84,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 
 	var listed []listModule
-	out, err = run(ctx, root, environ, goCmd, "list", "-m", "-json", "all")
+	out, err := run(ctx, root, environ, goCmd, "list", "-m", "-json", "all")
 	if err == nil {
 		listed, err = decodeList(out)
 	}

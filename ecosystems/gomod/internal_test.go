@@ -170,7 +170,7 @@ func TestInstalledRecorded(t *testing.T) {
 		{
 			name: "listed",
 			runner: fakeRunner{
-				"env -json GOMODCACHE GOROOT": goenv,
+				"env -json GOOS GOARCH GOFLAGS CGO_ENABLED GOMODCACHE GOROOT GOCACHE": goenv,
 				"list -m -json all": `{"Path": "example.com/envaudit-fixture/vendored", "Main": true, "Dir": "` + abs + `"}
 {"Path": "github.com/google/uuid", "Version": "v1.6.0", "Dir": "/mc/github.com/google/uuid@v1.6.0"}
 {"Path": "github.com/Up/case", "Version": "v1.0.0", "Indirect": true, "Error": {"Err": "not extracted"}}`,
@@ -193,7 +193,7 @@ func TestInstalledRecorded(t *testing.T) {
 		{
 			name: "vendor-fallback",
 			runner: fakeRunner{
-				"env -json GOMODCACHE GOROOT": goenv,
+				"env -json GOOS GOARCH GOFLAGS CGO_ENABLED GOMODCACHE GOROOT GOCACHE": goenv,
 			},
 			want: []ecosystems.Package{
 				{Name: "github.com/google/uuid", Version: "v1.6.0", PURL: "pkg:golang/github.com/google/uuid@v1.6.0", Path: "/mc/github.com/google/uuid@v1.6.0", Direct: true},
@@ -258,7 +258,7 @@ func TestInstalledUnresolved(t *testing.T) {
 		{
 			name: "made-up",
 			runner: fakeRunner{
-				"env -json GOMODCACHE GOROOT": goenv,
+				"env -json GOOS GOARCH GOFLAGS CGO_ENABLED GOMODCACHE GOROOT GOCACHE": goenv,
 				"list -m -e -json all": main + `{"Path": "github.com/fastjsonx/fastjsonx-turbo", "Version": "v1.2.0", "Error": {"Err": "module lookup disabled by GOPROXY=off"}}
 {"Path": "github.com/google/uuid", "Version": "v1.6.0", "Dir": "/mc/github.com/google/uuid@v1.6.0", "GoMod": "/mc/cache/download/github.com/google/uuid/@v/v1.6.0.mod"}
 {"Path": "golang.org/x/sys", "Version": "v0.50.0", "GoMod": "/mc/cache/download/golang.org/x/sys/@v/v0.50.0.mod", "Error": {"Err": "not extracted"}}`,
@@ -273,14 +273,14 @@ func TestInstalledUnresolved(t *testing.T) {
 		{
 			name: "other-failure",
 			runner: fakeRunner{
-				"env -json GOMODCACHE GOROOT": goenv,
-				"list -m -e -json all":        main,
+				"env -json GOOS GOARCH GOFLAGS CGO_ENABLED GOMODCACHE GOROOT GOCACHE": goenv,
+				"list -m -e -json all": main,
 			},
 			err: "list the module graph: go list -m -json all: exit status 1",
 		},
 		{
 			name:   "no-listing",
-			runner: fakeRunner{"env -json GOMODCACHE GOROOT": goenv},
+			runner: fakeRunner{"env -json GOOS GOARCH GOFLAGS CGO_ENABLED GOMODCACHE GOROOT GOCACHE": goenv},
 			err:    "list the module graph: go list -m -json all: exit status 1",
 		},
 	}
@@ -431,7 +431,7 @@ func TestTraceSkip(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := &Ecosystem{Go: "go", Run: func(_ context.Context, _ string, _ []string, _ string, args ...string) ([]byte, error) {
-				if got := strings.Join(args, " "); got != "env -json GOCACHE GOROOT GOMODCACHE" {
+				if got := strings.Join(args, " "); got != "env -json GOOS GOARCH GOFLAGS CGO_ENABLED GOMODCACHE GOROOT GOCACHE" {
 					t.Errorf("ran go %s", got)
 				}
 				return []byte(tt.goenv), tt.err

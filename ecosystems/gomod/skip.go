@@ -2,7 +2,6 @@ package gomod
 
 import (
 	"context"
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -44,12 +43,8 @@ func (p *project) TraceSkip(ctx context.Context, env ecosystems.Env) []string {
 	if err != nil {
 		return nil
 	}
-	out, err := run(ctx, root, environ, goCmd, "env", "-json", "GOCACHE", "GOROOT", "GOMODCACHE")
+	goenv, err := readGoEnv(ctx, env.Memo, run, root, environ, goCmd)
 	if err != nil {
-		return nil
-	}
-	var goenv struct{ GOCACHE, GOROOT, GOMODCACHE string }
-	if err := json.Unmarshal(out, &goenv); err != nil {
 		return nil
 	}
 	// allowed: not "/", not a directory that holds GOMODCACHE or the

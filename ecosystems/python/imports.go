@@ -128,7 +128,7 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 	res.Files = ans.Files
 	res.Warnings = append(res.Warnings, ans.Warnings...)
 
-	mods, warns := p.moduleProviders(ctx, python, root, environ)
+	mods, warns := p.moduleProviders(ctx, env.Memo, python, root, environ)
 	res.Warnings = append(res.Warnings, warns...)
 	for _, si := range ans.Imports {
 		res.List = append(res.List, ecosystems.Import{
@@ -195,12 +195,8 @@ func (m moduleIndex) add(module, dist string) {
 // modules each distribution there provides. A failing query leaves the
 // index empty, with a warning: every import then has no Package, which is
 // said rather than guessed.
-func (p *project) moduleProviders(ctx context.Context, python, root string, environ []string) (moduleIndex, []string) {
-	query := p.eco.Query
-	if query == nil {
-		query = RunQuery
-	}
-	in, err := query(ctx, python, root, environ)
+func (p *project) moduleProviders(ctx context.Context, memo *ecosystems.Memo, python, root string, environ []string) (moduleIndex, []string) {
+	in, err := p.eco.query(ctx, memo, python, root, environ)
 	if err != nil {
 		return moduleIndex{}, []string{fmt.Sprintf("ask %q for its sys.path: %s: the distributions providing the imported modules are unknown", python, toolReason(err))}
 	}

@@ -93,15 +93,11 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		inv.Unknown = true
 		return inv, nil
 	}
-	query := e.Query
-	if query == nil {
-		query = RunQuery
-	}
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
 	}
-	in, err := query(ctx, python, absRoot, environ)
+	in, err := e.query(ctx, env.Memo, python, absRoot, environ)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -91,6 +91,37 @@ func RunQuery(ctx context.Context, python, dir string, environ []string) (*Inter
 	return &in, nil
 }
 
+// query asks python about itself (Ecosystem.Query, else RunQuery), once
+// per memo for the same interpreter, directory and environment: Imports
+// and Installed both ask before the run, and each interpreter start
+// costs tens of milliseconds. Each caller gets its own copy of the answer.
+func (e *Ecosystem) query(ctx context.Context, memo *ecosystems.Memo, python, dir string, environ []string) (*Interpreter, error) {
+	q := e.Query
+	if q == nil {
+		q = RunQuery
+	}
+	if memo == nil {
+		return q(ctx, python, dir, environ)
+	}
+	// NUL separates the parts: no path or environment entry holds one.
+	key := strings.Join(append([]string{"python query", python, dir}, environ...), "\x00")
+	out, err := memo.Do(key, func() ([]byte, error) {
+		in, err := q(ctx, python, dir, environ)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(in)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var in Interpreter
+	if err := json.Unmarshal(out, &in); err != nil {
+		return nil, fmt.Errorf("read the answer of %q: %w", python, err)
+	}
+	return &in, nil
+}
+
 // pythonName matches the file names of Python interpreters: python,
 // python3, python3.11, pypy3, python3.13t (free-threaded) ...
 var pythonName = regexp.MustCompile(`^(python|pypy)(\d+(\.\d+)*)?[dmut]*$`)

@@ -4,7 +4,7 @@ package nnp
 
 import "os/exec"
 
-// Start starts cmd: no_new_privs is Linux's, and so is the trampoline.
+// Start starts cmd: no_new_privs is Linux's.
 func Start(cmd *exec.Cmd) error { return cmd.Start() }
 
 // Run starts cmd as Start does and waits for it, as cmd.Run would.

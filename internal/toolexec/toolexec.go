@@ -124,7 +124,7 @@ func Run(ctx context.Context, c Cmd) ([]byte, error) {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	// Under no_new_privs: the tool may be the project's own code, and must
 	// not take the runner's sudo (package nnp says why it takes a
-	// trampoline).
+	// thread of its own).
 	err := nnp.Run(cmd)
 	if err == nil {
 		return stdout.buf.Bytes(), nil

@@ -40,7 +40,7 @@ import (
 // (the eBPF backend starts it so, and a sudo loader beside it). The tools
 // envaudit runs outside the trace, one of which may be the project's own
 // (a committed .venv/bin/python the tests ran, which envaudit asks for its
-// sys.path), get it each, from a trampoline (package internal/nnp, through
+// sys.path), get it each, from a thread of their own (package internal/nnp, through
 // internal/toolexec): no such program can take the runner's passwordless
 // sudo and, as root, read the token from the environment block the runner
 // started envaudit with, or leave a root daemon that rewrites the file
