@@ -108,9 +108,9 @@ type Traced struct {
 // command may rewrite both, and the audit rests on what they were before
 // it ran.
 func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
-	// The eBPF programs take a tenth of a second or more to load: they
-	// load while the project is read and the installation enumerated,
-	// not after.
+	// The eBPF programs take tens of milliseconds to load: they load
+	// while the project is read and the installation enumerated, not
+	// after.
 	if l := loadEarly(o); l != nil {
 		o.Loader = l
 	}
