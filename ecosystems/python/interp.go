@@ -84,6 +84,11 @@ func RunQuery(ctx context.Context, python, dir string, environ []string) (*Inter
 	if err != nil {
 		return nil, err
 	}
+	return decodeAnswer(python, out)
+}
+
+// decodeAnswer reads python's answer to the query script.
+func decodeAnswer(python string, out []byte) (*Interpreter, error) {
 	var in Interpreter
 	if err := json.Unmarshal(out, &in); err != nil {
 		return nil, fmt.Errorf("read the answer of %q: %w", python, err)
@@ -115,11 +120,7 @@ func (e *Ecosystem) query(ctx context.Context, memo *ecosystems.Memo, python, di
 	if err != nil {
 		return nil, err
 	}
-	var in Interpreter
-	if err := json.Unmarshal(out, &in); err != nil {
-		return nil, fmt.Errorf("read the answer of %q: %w", python, err)
-	}
-	return &in, nil
+	return decodeAnswer(python, out)
 }
 
 // pythonName matches the file names of Python interpreters: python,
