@@ -1,6 +1,9 @@
 package ecosystems
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // Memo shares the output of a tool that the ecosystems ask more than
 // once, with the same inputs, while the engine reads the project before
@@ -23,24 +26,27 @@ type memoRun struct {
 	err  error
 }
 
-// Do returns what run returned the first time Do was called with key,
-// calling it now if it was not; callers that share a key at once wait
-// for the one call. key must name everything the output depends on (the
-// program, its arguments, directory and environment), so that only calls
-// with identical inputs share. The output is shared: callers must not
-// modify it. On a nil Memo, Do calls run.
-func (m *Memo) Do(key string, run func() ([]byte, error)) ([]byte, error) {
+// Do returns what run returned the first time Do was called with the
+// same key, calling it now if it was not; callers that share a key at
+// once wait for the one call. key must name everything the output
+// depends on (the asker, the program, its arguments, directory and
+// environment), so that only calls with identical inputs share; its parts
+// are told apart by a NUL, which no path, argument or environment entry
+// holds. The output is shared: callers must not modify it. On a nil Memo,
+// Do calls run.
+func (m *Memo) Do(key []string, run func() ([]byte, error)) ([]byte, error) {
 	if m == nil {
 		return run()
 	}
+	k := strings.Join(key, "\x00")
 	m.mu.Lock()
 	if m.runs == nil {
 		m.runs = map[string]*memoRun{}
 	}
-	r, ok := m.runs[key]
+	r, ok := m.runs[k]
 	if !ok {
 		r = &memoRun{}
-		m.runs[key] = r
+		m.runs[k] = r
 	}
 	m.mu.Unlock()
 	r.once.Do(func() { r.out, r.err = run() })

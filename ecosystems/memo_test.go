@@ -16,14 +16,15 @@ func TestMemo(t *testing.T) {
 	tests := []struct {
 		name  string
 		memo  *Memo
-		keys  []string
+		keys  [][]string
 		fail  bool
 		calls int
 	}{
-		{name: "nilRunsEach", memo: nil, keys: []string{"a", "a"}, calls: 2},
-		{name: "sameKeyOnce", memo: &Memo{}, keys: []string{"a", "a", "a"}, calls: 1},
-		{name: "keysApart", memo: &Memo{}, keys: []string{"a", "b", "a", "b"}, calls: 2},
-		{name: "errorShared", memo: &Memo{}, keys: []string{"a", "a"}, fail: true, calls: 1},
+		{name: "nilRunsEach", memo: nil, keys: [][]string{{"a"}, {"a"}}, calls: 2},
+		{name: "sameKeyOnce", memo: &Memo{}, keys: [][]string{{"a", "x"}, {"a", "x"}, {"a", "x"}}, calls: 1},
+		{name: "keysApart", memo: &Memo{}, keys: [][]string{{"a"}, {"b"}, {"a"}, {"b"}}, calls: 2},
+		{name: "partsApart", memo: &Memo{}, keys: [][]string{{"ab", "c"}, {"a", "bc"}, {"abc"}}, calls: 3},
+		{name: "errorShared", memo: &Memo{}, keys: [][]string{{"a"}, {"a"}}, fail: true, calls: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -34,9 +35,9 @@ func TestMemo(t *testing.T) {
 					if tt.fail {
 						return nil, fmt.Errorf("run %d failed", calls)
 					}
-					return []byte("out " + k), nil
+					return []byte(fmt.Sprint("out ", k)), nil
 				})
-				want := "out " + k
+				want := fmt.Sprint("out ", k)
 				if tt.fail {
 					if err == nil || err.Error() != "run 1 failed" {
 						t.Errorf("Do(%q) error %v, want the first run's", k, err)
@@ -68,7 +69,7 @@ func TestMemoConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out, err := m.Do("k", func() ([]byte, error) {
+			out, err := m.Do([]string{"k"}, func() ([]byte, error) {
 				runs.Add(1)
 				<-release
 				return []byte("x"), nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -24,9 +23,7 @@ type goEnv struct {
 // memo for the same go command, directory and environment.
 func readGoEnv(ctx context.Context, memo *ecosystems.Memo, run Runner, root string, environ []string, goCmd string) (goEnv, error) {
 	args := append([]string{"env", "-json"}, goEnvVars...)
-	// NUL separates the parts: no path, argument or environment entry
-	// holds one, so different inputs never make the same key.
-	key := strings.Join(append(append([]string{"gomod", root, goCmd}, args...), environ...), "\x00")
+	key := append(append([]string{"gomod", root, goCmd}, args...), environ...)
 	out, err := memo.Do(key, func() ([]byte, error) { return run(ctx, root, environ, goCmd, args...) })
 	if err != nil {
 		return goEnv{}, fmt.Errorf("go env: %w", err)

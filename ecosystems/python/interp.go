@@ -108,8 +108,7 @@ func (e *Ecosystem) query(ctx context.Context, memo *ecosystems.Memo, python, di
 	if memo == nil {
 		return q(ctx, python, dir, environ)
 	}
-	// NUL separates the parts: no path or environment entry holds one.
-	key := strings.Join(append([]string{"python query", python, dir}, environ...), "\x00")
+	key := append([]string{"python query", python, dir}, environ...)
 	out, err := memo.Do(key, func() ([]byte, error) {
 		in, err := q(ctx, python, dir, environ)
 		if err != nil {
