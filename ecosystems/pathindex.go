@@ -98,13 +98,40 @@ func Canon(path string) string {
 	if path == "" {
 		return ""
 	}
-	p := filepath.ToSlash(filepath.Clean(path))
+	p := path
+	if !isClean(p) {
+		// Most paths given are clean already (a dpkg list's, a real
+		// path the kernel named): Clean is for the others.
+		p = filepath.ToSlash(filepath.Clean(path))
+	}
 	for _, d := range mergedUsr {
 		if p == d || (strings.HasPrefix(p, d) && p[len(d)] == '/') {
 			return "/usr" + p
 		}
 	}
 	return p
+}
+
+// isClean reports whether p is an absolute path as filepath.Clean leaves
+// it on a system whose separator is /: "/", or elements that are neither
+// empty, "." nor "..".
+func isClean(p string) bool {
+	if filepath.Separator != '/' || p == "" || p[0] != '/' {
+		return false
+	}
+	if p == "/" {
+		return true
+	}
+	for elems := p[1:]; ; {
+		e, rest, more := strings.Cut(elems, "/")
+		if e == "" || e == "." || e == ".." {
+			return false
+		}
+		if !more {
+			return true
+		}
+		elems = rest
+	}
 }
 
 // Rename gives every entry's package the name rename returns for it, for

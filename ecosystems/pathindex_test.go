@@ -1,6 +1,8 @@
 package ecosystems
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -45,11 +47,40 @@ func TestCanon(t *testing.T) {
 		"/library/x":                  "/library/x",
 		"/lib":                        "/usr/lib",
 		"/a//b/./c/../d":              "/a/b/d",
+		"/":                           "/",
+		"/a/":                         "/a",
+		"/lib/.":                      "/usr/lib",
+		"/./lib/x":                    "/usr/lib/x",
+		"/..":                         "/",
+		"a/../b":                      "b",
 	} {
 		if got := Canon(in); got != want {
 			t.Errorf("Canon(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzCanon: Canon's shortcut for clean paths gives what cleaning every
+// path gave.
+func FuzzCanon(f *testing.F) {
+	for _, p := range []string{"/", "/lib", "/lib64/x", "/a//b", "/a/./b", "/a/../lib/c", "//", "/.", "x/y", ""} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		want := ""
+		if p != "" {
+			want = filepath.ToSlash(filepath.Clean(p))
+			for _, d := range mergedUsr {
+				if want == d || strings.HasPrefix(want, d+"/") {
+					want = "/usr" + want
+					break
+				}
+			}
+		}
+		if got := Canon(p); got != want {
+			t.Errorf("Canon(%q) = %q, want %q", p, got, want)
+		}
+	})
 }
 
 func TestPathIndexEach(t *testing.T) {

@@ -316,7 +316,6 @@ func (db *DB) readList(p *Package) list {
 	// allocation instead of one a line, and the index keeps them anyway.
 	s := string(b)
 	var l list
-	var canon canonCache
 	l.paths = make([]string, 0, strings.Count(s, "\n")+1)
 	for len(s) > 0 {
 		line, rest, _ := strings.Cut(s, "\n")
@@ -329,64 +328,9 @@ func (db *DB) readList(p *Package) list {
 		if line == "" || line == "/." || line[0] != '/' {
 			continue
 		}
-		l.paths = append(l.paths, canon.of(line))
+		l.paths = append(l.paths, ecosystems.Canon(line))
 	}
 	return l
-}
-
-// canonCache is ecosystems.Canon for the lines of one list file. A list
-// names clean paths, for which Canon only rewrites a merged-/usr top
-// directory: whether it does depends on the first element alone, which
-// is asked of Canon once per element instead of cleaning every line.
-type canonCache struct {
-	top     []string // first elements seen ("/usr", "/lib")
-	rewrite []bool   // rewrite[i]: Canon puts top[i] under /usr
-}
-
-func (cc *canonCache) of(line string) string {
-	if !clean(line) {
-		return ecosystems.Canon(line)
-	}
-	top := line
-	if i := strings.IndexByte(line[1:], '/'); i >= 0 {
-		top = line[:1+i]
-	}
-	for i, t := range cc.top {
-		if t == top {
-			if cc.rewrite[i] {
-				return "/usr" + line
-			}
-			return line
-		}
-	}
-	c := ecosystems.Canon(top)
-	cc.top = append(cc.top, top)
-	cc.rewrite = append(cc.rewrite, c != top)
-	if c != top {
-		return "/usr" + line
-	}
-	return line
-}
-
-// clean reports whether the absolute path p is as path.Clean leaves it:
-// "/", or elements that are neither empty, "." nor "..".
-func clean(p string) bool {
-	if p == "/" {
-		return true
-	}
-	if p == "" || p[0] != '/' {
-		return false
-	}
-	for elems := p[1:]; ; {
-		e, rest, more := strings.Cut(elems, "/")
-		if e == "" || e == "." || e == ".." {
-			return false
-		}
-		if !more {
-			return true
-		}
-		elems = rest
-	}
 }
 
 // readLists reads the list file of every installed package, at most
