@@ -519,14 +519,10 @@ func (e *errBPFLoad) Unwrap() error { return e.err }
 // Unless the command's standard input is a file, it waits for the source
 // before anything else: a failure would otherwise leave input read by
 // the copy into the helper's pipe, and lost to the ptrace run that
-// follows.
+// follows. The caller closes the source (runEBPF detaches it early, once
+// the tree is done, by closing it too).
 func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error), dir string, env []string, grace time.Duration, mode string) (*Trace, error) {
 	var src bpfSource
-	defer func() {
-		if src != nil {
-			src.close()
-		}
-	}()
 	if _, ok := opts.Stdin.(*os.File); !ok && opts.Stdin != nil {
 		var err error
 		if src, err = getSrc(); err != nil {
@@ -690,6 +686,10 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 			rp.request(reapTerm)
 		}
 	}
+	gotRoot := func(x rootExit) {
+		rootStatus, rootExited, rootEnd = x.ws, true, x.at
+		graceAt = rootEnd.Add(grace)
+	}
 	var rerr error
 	for {
 		if len(t.live) == 0 && !rootExited {
@@ -699,9 +699,8 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 			// for it rather than for the ring buffer's deadline.
 			select {
 			case x := <-rootDone:
-				rootStatus, rootExited, rootEnd = x.ws, true, x.at
-				graceAt = rootEnd.Add(grace)
-			case <-time.After(50 * time.Millisecond):
+				gotRoot(x)
+			case <-time.After(bpfPoll):
 			}
 		} else if lostLoader == nil {
 			rec, err := src.read(time.Now().Add(bpfPoll))
@@ -733,8 +732,7 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 		}
 		select {
 		case x := <-rootDone:
-			rootStatus, rootExited, rootEnd = x.ws, true, x.at
-			graceAt = rootEnd.Add(grace)
+			gotRoot(x)
 		default:
 		}
 		if !stopping {
@@ -1269,8 +1267,8 @@ func runBackend(ctx context.Context, opts Options, dir string, env []string, gra
 		}
 		l = StartEBPFLoaderAsync()
 	}
-	// Closed whatever runEBPF did with it: it may fail before it waits
-	// for the programs (closing a source twice is harmless).
+	// Closed here whatever runEBPF did: it may fail before it waits for
+	// the programs (closing a source twice is harmless).
 	defer l.Close()
 	mode, err := modeFor(opts.Privileged)
 	if err != nil {
