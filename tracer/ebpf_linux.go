@@ -22,6 +22,7 @@ import (
 	"github.com/cilium/ebpf/btf"
 	"github.com/cilium/ebpf/link"
 	"github.com/cilium/ebpf/ringbuf"
+	"github.com/envaudit/envaudit/internal/kbtf"
 	"golang.org/x/sys/unix"
 )
 
@@ -146,10 +147,26 @@ func loadBPF() (*bpfSession, error) {
 	if _, err := os.Stat("/sys/kernel/btf/vmlinux"); err != nil {
 		return nil, &bpfUnavailable{"the kernel exposes no BTF (/sys/kernel/btf/vmlinux; CONFIG_DEBUG_INFO_BTF)", err}
 	}
-	// The kernel's BTF, which the programs' relocations and attachment
-	// need, takes as long to read as the embedded object: both at once.
-	kernelTypes := btf.NewCache()
-	go kernelTypes.Kernel()
+	// The kernel's types the programs' CO-RE relocations need, read
+	// while the embedded object is parsed. Only those: decoding the
+	// kernel's whole BTF (what cilium/ebpf does by default) took a third
+	// of a run's fixed cost, and on a machine with modules it would read
+	// every module's BTF too.
+	type kernelTypes struct {
+		spec *btf.Spec
+		err  error
+	}
+	kernel := make(chan kernelTypes, 1)
+	go func() {
+		names, err := kbtf.Relocated(_BpfTraceBytes)
+		if err == nil {
+			var s *btf.Spec
+			s, err = kbtf.Kernel(names)
+			kernel <- kernelTypes{s, err}
+			return
+		}
+		kernel <- kernelTypes{nil, err}
+	}()
 	spec, err := loadBpfTrace()
 	if err != nil {
 		return nil, &bpfUnavailable{"the embedded BPF object is unreadable", err}
@@ -198,11 +215,15 @@ func loadBPF() (*bpfSession, error) {
 		spec.Maps["events"].MaxEntries = bpfRingBytes
 	}
 	s := &bpfSession{}
-	if err := spec.LoadAndAssign(&s.objs, &ebpf.CollectionOptions{Cache: kernelTypes}); err != nil {
+	kt := <-kernel
+	if kt.err != nil {
+		return nil, &bpfUnavailable{"cannot read the kernel's BTF for the programs' relocations", kt.err}
+	}
+	if err := spec.LoadAndAssign(&s.objs, &ebpf.CollectionOptions{Programs: ebpf.ProgramOptions{KernelTypes: kt.spec}}); err != nil {
 		return nil, loadError(err)
 	}
-	// BTF tracepoints attach without tracefs, which containers rarely
-	// mount.
+	// Raw tracepoints attach by name, without tracefs, which containers
+	// rarely mount.
 	attach := []struct {
 		name string
 		prog *ebpf.Program
@@ -214,13 +235,13 @@ func loadBPF() (*bpfSession, error) {
 		{"sys_exit", s.objs.SysExit},
 	}
 	for _, a := range attach {
-		l, err := link.AttachTracing(link.TracingOptions{Program: a.prog})
+		l, err := link.AttachRawTracepoint(link.RawTracepointOptions{Name: a.name, Program: a.prog})
 		if err != nil {
 			s.close()
 			return nil, &bpfUnavailable{"cannot attach to the " + a.name + " tracepoint", err}
 		}
 		s.links = append(s.links, l)
-		hook := "tp_btf/" + a.name
+		hook := "raw_tp/" + a.name
 		if ps, ok := spec.Programs[a.name]; ok && ps.SectionName != "" {
 			hook = ps.SectionName
 		}

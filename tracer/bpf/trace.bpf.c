@@ -24,10 +24,17 @@
 // increment that access's counter, which user space reads at the end (see
 // count_repeat).
 //
-// Only BTF tracepoints (tp_btf) are used: on the kernel this was written on
+// Only raw tracepoints (raw_tp) are used: on the kernel this was written on
 // (docs/tracer.md, "eBPF"), loading LSM and fentry programs fails with
 // EPERM, so the file_open hook (which would also see io_uring's opens) and
-// bpf_d_path (allowed only there) are not available.
+// bpf_d_path (allowed only there) are not available. They are raw rather
+// than BTF tracepoints (tp_btf), which run the same way, because loading a
+// tp_btf program names its tracepoint by the kernel's type ID, and finding
+// that ID means decoding the kernel's BTF, a third of a run's fixed cost
+// (docs/tracer.md, "Where the cost goes"). So the tracepoints' arguments
+// are numbers to the verifier: pointers among them are read with
+// BPF_CORE_READ, and the task and its registers come from helpers whose
+// pointers the verifier types.
 //
 // Built by bpf2go (tracer/ebpf_gen.go, `make bpf`) against a vmlinux.h that
 // bpftool dumps from the kernel's BTF; CO-RE relocations make the object
@@ -785,7 +792,7 @@ __noinline int read_path(struct event *e)
 	return true;
 }
 
-SEC("tp_btf/sys_enter")
+SEC("raw_tp/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 {
 	// Every syscall of the machine comes here: the number is checked
@@ -814,7 +821,7 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	}
 	if (compat) {
 		// i386: ebx, ecx, edx, esi, edi, ebp.
-		__u64 a0 = (__u32)regs->bx, a1 = (__u32)regs->cx, a2 = (__u32)regs->dx, a4 = (__u32)regs->di;
+		__u64 a0 = (__u32)BPF_CORE_READ(regs, bx), a1 = (__u32)BPF_CORE_READ(regs, cx), a2 = (__u32)BPF_CORE_READ(regs, dx), a4 = (__u32)BPF_CORE_READ(regs, di);
 		if (id == nr32_openat) {
 			dirfd = (__s32)a0;
 			path = (const char *)a1;
@@ -844,32 +851,32 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 			return 0;
 		}
 	} else if (id == nr_openat) {
-		dirfd = (__s32)regs->di;
-		path = (const char *)regs->si;
-		flags = regs->dx;
+		dirfd = (__s32)BPF_CORE_READ(regs, di);
+		path = (const char *)BPF_CORE_READ(regs, si);
+		flags = BPF_CORE_READ(regs, dx);
 	} else if (id == nr_open) {
-		path = (const char *)regs->di;
-		flags = regs->si;
+		path = (const char *)BPF_CORE_READ(regs, di);
+		flags = BPF_CORE_READ(regs, si);
 	} else if (id == nr_creat) {
-		path = (const char *)regs->di;
+		path = (const char *)BPF_CORE_READ(regs, di);
 		flags = 01 | 0100 | 01000; // O_WRONLY|O_CREAT|O_TRUNC
 	} else if (id == nr_openat2) {
-		dirfd = (__s32)regs->di;
-		path = (const char *)regs->si;
-		how = (const void *)regs->dx;
+		dirfd = (__s32)BPF_CORE_READ(regs, di);
+		path = (const char *)BPF_CORE_READ(regs, si);
+		how = (const void *)BPF_CORE_READ(regs, dx);
 	} else if (id == nr_execve) {
-		path = (const char *)regs->di;
+		path = (const char *)BPF_CORE_READ(regs, di);
 		sys = SYS_EXEC;
 	} else if (id == nr_execveat) {
-		dirfd = (__s32)regs->di;
-		path = (const char *)regs->si;
-		flags = regs->r8;
+		dirfd = (__s32)BPF_CORE_READ(regs, di);
+		path = (const char *)BPF_CORE_READ(regs, si);
+		flags = BPF_CORE_READ(regs, r8);
 		sys = SYS_EXEC;
 	} else if (id == nr_open_by_handle_at) {
 		// open_by_handle_at(mount_fd, handle, flags): a file named by
 		// its handle, which only the opened descriptor turns into a
 		// path.
-		flags = regs->dx;
+		flags = BPF_CORE_READ(regs, dx);
 		sys = SYS_OPEN_HANDLE;
 	} else {
 		return 0;
@@ -901,11 +908,16 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	return 0;
 }
 
-SEC("tp_btf/sys_exit")
-int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
+SEC("raw_tp/sys_exit")
+int BPF_PROG(sys_exit, struct pt_regs *tp_regs, long ret)
 {
 	// As in sys_enter, only the calls it notes are looked up (either
 	// ABI's numbers: whether the call was a 32-bit one is not asked).
+	// The tracepoint's registers are the task's (task_pt_regs), but a
+	// raw tracepoint's arguments are plain numbers to the verifier: the
+	// helper's pointer is one it lets the program load from directly,
+	// where reading through tp_regs would cost a probe read per syscall.
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
 	long nr = regs->orig_ax;
 	if ((nr == nr_ptrace || nr == nr32_ptrace) && ret == 0) {
 		// A traced process that attaches to another may make it open
@@ -957,7 +969,7 @@ int BPF_PROG(sys_exit, struct pt_regs *regs, long ret)
 	return 0;
 }
 
-SEC("tp_btf/sched_process_fork")
+SEC("raw_tp/sched_process_fork")
 int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 ptgid = BPF_CORE_READ(parent, tgid);
@@ -975,7 +987,7 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 	return 0;
 }
 
-SEC("tp_btf/sched_process_exec")
+SEC("raw_tp/sched_process_exec")
 int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct linux_binprm *bprm)
 {
 	__u32 tgid = BPF_CORE_READ(p, tgid);
@@ -1018,7 +1030,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	return 0;
 }
 
-SEC("tp_btf/sched_process_exit")
+SEC("raw_tp/sched_process_exit")
 int BPF_PROG(sched_process_exit, struct task_struct *p, bool group_dead)
 {
 	__u32 tgid = BPF_CORE_READ(p, tgid);
