@@ -152,10 +152,6 @@ func loadBPF() (*bpfSession, error) {
 	// kernel's whole BTF (what cilium/ebpf does by default) took a third
 	// of a run's fixed cost, and on a machine with modules it would read
 	// every module's BTF too.
-	type kernelTypes struct {
-		spec *btf.Spec
-		err  error
-	}
 	kernel := make(chan kernelTypes, 1)
 	go func() {
 		names, err := kbtf.Relocated(_BpfTraceBytes)
@@ -215,12 +211,8 @@ func loadBPF() (*bpfSession, error) {
 		spec.Maps["events"].MaxEntries = bpfRingBytes
 	}
 	s := &bpfSession{}
-	kt := <-kernel
-	if kt.err != nil {
-		return nil, &bpfUnavailable{"cannot read the kernel's BTF for the programs' relocations", kt.err}
-	}
-	if err := spec.LoadAndAssign(&s.objs, &ebpf.CollectionOptions{Programs: ebpf.ProgramOptions{KernelTypes: kt.spec}}); err != nil {
-		return nil, loadError(err)
+	if err := loadPrograms(spec, &s.objs, kernel); err != nil {
+		return nil, err
 	}
 	// Raw tracepoints attach by name, without tracefs, which containers
 	// rarely mount.
@@ -252,6 +244,70 @@ func loadBPF() (*bpfSession, error) {
 		return nil, &bpfUnavailable{"cannot read the ring buffer", err}
 	}
 	return s, nil
+}
+
+// kernelTypes is the kernel's BTF for the programs' relocations, or why it
+// could not be read.
+type kernelTypes struct {
+	spec *btf.Spec
+	err  error
+}
+
+// loadPrograms creates the maps while the kernel's types are read, then
+// loads the programs two at a time: the verifier checks programs of one
+// process side by side on two CPUs, and sys_exit and sched_process_exec
+// take most of its time.
+func loadPrograms(spec *ebpf.CollectionSpec, objs *bpfTraceObjects, kernel <-chan kernelTypes) error {
+	var maps struct {
+		bpfTraceMaps
+		Rodata *ebpf.Map `ebpf:".rodata"`
+	}
+	if err := spec.LoadAndAssign(&maps, nil); err != nil {
+		<-kernel
+		return loadError(err)
+	}
+	// The programs hold the maps from here; the .rodata descriptor is
+	// not kept.
+	defer maps.Rodata.Close()
+	kt := <-kernel
+	if kt.err != nil {
+		maps.bpfTraceMaps.Close()
+		return &bpfUnavailable{"cannot read the kernel's BTF for the programs' relocations", kt.err}
+	}
+	opts := &ebpf.CollectionOptions{
+		Programs: ebpf.ProgramOptions{KernelTypes: kt.spec},
+		MapReplacements: map[string]*ebpf.Map{
+			".rodata": maps.Rodata, "argsbuf": maps.Argsbuf, "drops": maps.Drops,
+			"events": maps.Events, "image": maps.Image, "image_seq": maps.ImageSeq,
+			"pending": maps.Pending, "repeats": maps.Repeats, "scratch": maps.Scratch,
+			"seen": maps.Seen, "tracked": maps.Tracked, "walk": maps.Walk,
+		},
+	}
+	var exit struct {
+		SysExit          *ebpf.Program `ebpf:"sys_exit"`
+		SchedProcessFork *ebpf.Program `ebpf:"sched_process_fork"`
+		SchedProcessExit *ebpf.Program `ebpf:"sched_process_exit"`
+	}
+	var exec struct {
+		SchedProcessExec *ebpf.Program `ebpf:"sched_process_exec"`
+		SysEnter         *ebpf.Program `ebpf:"sys_enter"`
+	}
+	done := make(chan error, 1)
+	go func() { done <- spec.LoadAndAssign(&exec, opts) }()
+	err := spec.LoadAndAssign(&exit, opts)
+	if err2 := <-done; err == nil {
+		err = err2
+	}
+	objs.bpfTraceMaps = maps.bpfTraceMaps
+	objs.bpfTracePrograms = bpfTracePrograms{
+		SchedProcessExec: exec.SchedProcessExec, SchedProcessExit: exit.SchedProcessExit,
+		SchedProcessFork: exit.SchedProcessFork, SysEnter: exec.SysEnter, SysExit: exit.SysExit,
+	}
+	if err != nil {
+		objs.Close()
+		return loadError(err)
+	}
+	return nil
 }
 
 // loadError explains a failed program load.
