@@ -74,9 +74,9 @@ const (
 	bpfTraceMapEvents             = "events"
 	bpfTraceMapImage              = "image"
 	bpfTraceMapImageSeq           = "image_seq"
+	bpfTraceMapInflight           = "inflight"
 	bpfTraceMapPending            = "pending"
 	bpfTraceMapRepeats            = "repeats"
-	bpfTraceMapScratch            = "scratch"
 	bpfTraceMapSeen               = "seen"
 	bpfTraceMapTracked            = "tracked"
 	bpfTraceMapWalk               = "walk"
@@ -164,9 +164,9 @@ type bpfTraceMapSpecs struct {
 	Events   *ebpf.MapSpec `ebpf:"events"`
 	Image    *ebpf.MapSpec `ebpf:"image"`
 	ImageSeq *ebpf.MapSpec `ebpf:"image_seq"`
+	Inflight *ebpf.MapSpec `ebpf:"inflight"`
 	Pending  *ebpf.MapSpec `ebpf:"pending"`
 	Repeats  *ebpf.MapSpec `ebpf:"repeats"`
-	Scratch  *ebpf.MapSpec `ebpf:"scratch"`
 	Seen     *ebpf.MapSpec `ebpf:"seen"`
 	Tracked  *ebpf.MapSpec `ebpf:"tracked"`
 	Walk     *ebpf.MapSpec `ebpf:"walk"`
@@ -222,9 +222,9 @@ type bpfTraceMaps struct {
 	Events   *ebpf.Map `ebpf:"events"`
 	Image    *ebpf.Map `ebpf:"image"`
 	ImageSeq *ebpf.Map `ebpf:"image_seq"`
+	Inflight *ebpf.Map `ebpf:"inflight"`
 	Pending  *ebpf.Map `ebpf:"pending"`
 	Repeats  *ebpf.Map `ebpf:"repeats"`
-	Scratch  *ebpf.Map `ebpf:"scratch"`
 	Seen     *ebpf.Map `ebpf:"seen"`
 	Tracked  *ebpf.Map `ebpf:"tracked"`
 	Walk     *ebpf.Map `ebpf:"walk"`
@@ -237,9 +237,9 @@ func (m *bpfTraceMaps) Close() error {
 		m.Events,
 		m.Image,
 		m.ImageSeq,
+		m.Inflight,
 		m.Pending,
 		m.Repeats,
-		m.Scratch,
 		m.Seen,
 		m.Tracked,
 		m.Walk,

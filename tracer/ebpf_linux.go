@@ -278,10 +278,16 @@ func loadPrograms(spec *ebpf.CollectionSpec, objs *bpfTraceObjects, kernel <-cha
 		Programs: ebpf.ProgramOptions{KernelTypes: kt.spec},
 		MapReplacements: map[string]*ebpf.Map{
 			".rodata": maps.Rodata, "argsbuf": maps.Argsbuf, "drops": maps.Drops,
-			"events": maps.Events, "image": maps.Image, "image_seq": maps.ImageSeq,
-			"pending": maps.Pending, "repeats": maps.Repeats, "scratch": maps.Scratch,
+			"events": maps.Events, "image": maps.Image, "image_seq": maps.ImageSeq, "inflight": maps.Inflight,
+			"pending": maps.Pending, "repeats": maps.Repeats,
 			"seen": maps.Seen, "tracked": maps.Tracked, "walk": maps.Walk,
 		},
+	}
+	for name := range spec.Maps {
+		if opts.MapReplacements[name] == nil {
+			maps.bpfTraceMaps.Close()
+			return &bpfUnavailable{"the embedded BPF object has a map the loader does not share between its programs: " + name, nil}
+		}
 	}
 	var exit struct {
 		SysExit          *ebpf.Program `ebpf:"sys_exit"`

@@ -8,12 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/cilium/ebpf"
@@ -535,3 +537,69 @@ for n in map(int, sys.argv[2:]):
 		t.Errorf("accesses of files at depths %v (paths of %d + 201 × depth bytes) (-ptrace +ebpf):\n%s", depths, len(base), diff)
 	}
 }
+
+// TestEBPFInflightBalanced: the count of calls in flight, which lets
+// sys_exit return at once for every syscall of the machine while it is
+// zero, is zero again once the traced tree is gone, whichever way its
+// calls ended: opens that succeed or fail, an exec that fails, one from a
+// thread that is not the leader, a process killed inside a blocking open.
+// A count left above zero would slow every syscall of the machine; one
+// below would wrap and do the same.
+func TestEBPFInflightBalanced(t *testing.T) {
+	requireEBPF(t)
+	s, err := loadBPF()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	d := realTempDir(t)
+	writeFiles(t, d, "f.txt")
+	if err := unix.Mkfifo(d+"/fifo", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	script := `read go
+cat f.txt missing.txt >/dev/null 2>&1
+./no-such-command 2>/dev/null
+cat fifo & sleep 0.2; kill -9 $!; wait
+` + cprog(t, "threadexec") + ` /bin/true
+exit 0`
+	cmd := exec.Command("/bin/sh", "-c", script)
+	cmd.Dir = d
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.track(uint32(cmd.Process.Pid)); err != nil {
+		t.Fatal(err)
+	}
+	in.Write([]byte("go\n"))
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v", err)
+	}
+	// The opens did reach the programs.
+	var opens int
+	for {
+		b, err := s.read(time.Now().Add(100 * time.Millisecond))
+		if err != nil {
+			break
+		}
+		if e, err := decodeBPFEvent(b); err == nil && e.kind == bpfEvOpen {
+			opens++
+		}
+	}
+	if opens == 0 {
+		t.Fatal("no open of the traced tree reached the ring buffer")
+	}
+	var n uint64
+	if err := s.objs.Inflight.Lookup(uint32(0), &n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		t.Errorf("after the tree's end: %d calls counted in flight (want none)", n)
+	}
+}
+

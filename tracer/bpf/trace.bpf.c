@@ -66,12 +66,13 @@ enum {
 	SYS_EXEC = 2,
 	SYS_URING = 3,
 	SYS_OPEN_HANDLE = 4, // open_by_handle_at: no path, only the opened file
+	SYS_PTRACE = 5,      // PTRACE_ATTACH or PTRACE_SEIZE; ppid holds the target
 };
 
 // Counters in the drops array, mirrored in ebpf_linux.go.
 enum {
 	DROP_RINGBUF = 0, // the ring buffer was full
-	DROP_PENDING = 1, // the pending map was full at syscall entry
+	DROP_PENDING = 1, // no storage for a call at its entry
 	DROP_PATH = 2,    // the path of a successful open could not be read
 	DROP_TRACKED = 3, // the tracked set was full at fork
 	NUM_DROPS = 4,
@@ -144,20 +145,26 @@ struct {
 	__type(value, __u8);
 } tracked SEC(".maps");
 
+// pending holds each traced thread's call from its entry to its exit
+// (sys is 0 between calls): storage of the task itself, which the kernel
+// allocates at the thread's first noted call and frees with the thread,
+// so a call costs no allocation, copy or deferred free of a map entry.
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 16384);
+	__uint(type, BPF_MAP_TYPE_TASK_STORAGE);
 	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__type(key, __u32);
+	__type(key, int);
 	__type(value, struct event);
 } pending SEC(".maps");
 
+// inflight counts the calls in pending: sys_exit, which runs at the end
+// of every syscall of the machine, returns at once while it is zero (the
+// usual case: no traced call is in flight anywhere), after one load.
 struct {
-	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
 	__uint(max_entries, 1);
 	__type(key, __u32);
-	__type(value, struct event);
-} scratch SEC(".maps");
+	__type(value, __u64);
+} inflight SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
@@ -262,6 +269,31 @@ static __always_inline void count_drop(__u32 which)
 static __always_inline bool is_tracked(__u32 tgid)
 {
 	return bpf_map_lookup_elem(&tracked, &tgid) != NULL;
+}
+
+static __always_inline void count_inflight(__s64 d)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&inflight, &zero);
+	if (n)
+		__sync_fetch_and_add(n, d);
+}
+
+// pending_of returns the current thread's entry, made on first use when
+// create is set, or NULL.
+static __always_inline struct event *pending_of(bool create)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	return bpf_task_storage_get(&pending, task, 0, create ? BPF_LOCAL_STORAGE_GET_F_CREATE : 0);
+}
+
+// done ends the call in e, if one is in it.
+static __always_inline void done(struct event *e)
+{
+	if (e && e->sys) {
+		e->sys = 0;
+		count_inflight(-1);
+	}
 }
 
 // wake_flags is how a record is sent: without waking the reader, which
@@ -792,36 +824,46 @@ __noinline int read_path(struct event *e)
 	return true;
 }
 
+// noted says whether id is one of the calls sys_enter notes, in either
+// ABI (a 32-bit call's number may be another 64-bit call's: the ABI is
+// told after).
+static __always_inline bool noted(long id)
+{
+	return id == nr_openat || id == nr_open || id == nr_creat || id == nr_openat2 ||
+	       id == nr_execve || id == nr_execveat || id == nr_open_by_handle_at ||
+	       id == nr_io_uring_setup || id == nr_ptrace ||
+	       id == nr32_openat || id == nr32_open || id == nr32_creat || id == nr32_openat2 ||
+	       id == nr32_execve || id == nr32_execveat || id == nr32_open_by_handle_at ||
+	       id == nr32_io_uring_setup || id == nr32_ptrace;
+}
+
 SEC("raw_tp/sys_enter")
-int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
+int BPF_PROG(sys_enter, struct pt_regs *tp_regs, long id)
 {
 	// Every syscall of the machine comes here: the number is checked
-	// before the traced set, which costs a hash lookup.
+	// first, which takes no helper call, then the traced set, which
+	// costs a hash lookup.
+	if (!noted(id))
+		return 0;
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
+	if (!is_tracked(tgid))
+		return 0;
 	const char *path = NULL;
-	const void *how = NULL; // openat2's struct open_how, read once tracked
+	const void *how = NULL; // openat2's struct open_how
 	__u64 flags = 0;
 	__s32 dirfd = -100;
 	__u32 sys = SYS_OPEN;
+	__u32 target = 0; // ptrace's
+	// The tracepoint's registers are the task's (task_pt_regs), but a
+	// raw tracepoint's arguments are plain numbers to the verifier: the
+	// helper's pointer is one it lets the program load from.
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(task);
 	__u16 compat = (task->thread_info.status & TS_COMPAT) != 0;
-	if (id == (compat ? nr32_io_uring_setup : nr_io_uring_setup)) {
-		if (!is_tracked(tgid))
-			return 0;
-		__u32 zero = 0;
-		struct event *e = bpf_map_lookup_elem(&scratch, &zero);
-		if (!e)
-			return 0;
-		clear(e);
-		e->sys = SYS_URING;
-		if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
-			count_drop(DROP_PENDING);
-		return 0;
-	}
 	if (compat) {
 		// i386: ebx, ecx, edx, esi, edi, ebp.
-		__u64 a0 = (__u32)BPF_CORE_READ(regs, bx), a1 = (__u32)BPF_CORE_READ(regs, cx), a2 = (__u32)BPF_CORE_READ(regs, dx), a4 = (__u32)BPF_CORE_READ(regs, di);
+		__u64 a0 = (__u32)regs->bx, a1 = (__u32)regs->cx, a2 = (__u32)regs->dx, a4 = (__u32)regs->di;
 		if (id == nr32_openat) {
 			dirfd = (__s32)a0;
 			path = (const char *)a1;
@@ -847,54 +889,76 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 		} else if (id == nr32_open_by_handle_at) {
 			flags = a2;
 			sys = SYS_OPEN_HANDLE;
+		} else if (id == nr32_io_uring_setup) {
+			sys = SYS_URING;
+		} else if (id == nr32_ptrace) {
+			flags = a0;
+			target = a1;
+			sys = SYS_PTRACE;
 		} else {
 			return 0;
 		}
 	} else if (id == nr_openat) {
-		dirfd = (__s32)BPF_CORE_READ(regs, di);
-		path = (const char *)BPF_CORE_READ(regs, si);
-		flags = BPF_CORE_READ(regs, dx);
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		flags = regs->dx;
 	} else if (id == nr_open) {
-		path = (const char *)BPF_CORE_READ(regs, di);
-		flags = BPF_CORE_READ(regs, si);
+		path = (const char *)regs->di;
+		flags = regs->si;
 	} else if (id == nr_creat) {
-		path = (const char *)BPF_CORE_READ(regs, di);
+		path = (const char *)regs->di;
 		flags = 01 | 0100 | 01000; // O_WRONLY|O_CREAT|O_TRUNC
 	} else if (id == nr_openat2) {
-		dirfd = (__s32)BPF_CORE_READ(regs, di);
-		path = (const char *)BPF_CORE_READ(regs, si);
-		how = (const void *)BPF_CORE_READ(regs, dx);
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		how = (const void *)regs->dx;
 	} else if (id == nr_execve) {
-		path = (const char *)BPF_CORE_READ(regs, di);
+		path = (const char *)regs->di;
 		sys = SYS_EXEC;
 	} else if (id == nr_execveat) {
-		dirfd = (__s32)BPF_CORE_READ(regs, di);
-		path = (const char *)BPF_CORE_READ(regs, si);
-		flags = BPF_CORE_READ(regs, r8);
+		dirfd = (__s32)regs->di;
+		path = (const char *)regs->si;
+		flags = regs->r8;
 		sys = SYS_EXEC;
 	} else if (id == nr_open_by_handle_at) {
 		// open_by_handle_at(mount_fd, handle, flags): a file named by
 		// its handle, which only the opened descriptor turns into a
 		// path.
-		flags = BPF_CORE_READ(regs, dx);
+		flags = regs->dx;
 		sys = SYS_OPEN_HANDLE;
+	} else if (id == nr_io_uring_setup) {
+		sys = SYS_URING;
+	} else if (id == nr_ptrace) {
+		flags = regs->di;
+		target = regs->si;
+		sys = SYS_PTRACE;
 	} else {
 		return 0;
 	}
-	if (!is_tracked(tgid))
+	// A traced process that attaches to another may make it open files
+	// this program never sees (when the other is not traced): user space
+	// warns, as the ptrace backend does. Only the requests that attach
+	// are noted.
+	if (sys == SYS_PTRACE && flags != 16 /* PTRACE_ATTACH */ && flags != 0x4206 /* PTRACE_SEIZE */)
 		return 0;
 	// struct open_how starts with its __u64 flags.
 	if (how && bpf_probe_read_user(&flags, sizeof(flags), how) != 0)
 		return 0;
 
-	__u32 zero = 0;
-	struct event *e = bpf_map_lookup_elem(&scratch, &zero);
-	if (!e)
+	struct event *e = pending_of(true);
+	if (!e) {
+		count_drop(DROP_PENDING);
 		return 0;
+	}
+	// A call in e already is one whose exit never came (an exec by
+	// another thread of the process ended it, say): this one replaces
+	// it and is counted once.
+	if (!e->sys)
+		count_inflight(1);
 	e->kind = sys == SYS_EXEC ? EV_EXEC : EV_OPEN;
 	e->pid = tgid;
 	e->tid = tid;
-	e->ppid = 0;
+	e->ppid = target;
 	clear(e);
 	e->flags = flags;
 	e->dirfd = dirfd;
@@ -903,52 +967,31 @@ int BPF_PROG(sys_enter, struct pt_regs *regs, long id)
 	e->uptr = (__u64)path;
 	if (path)
 		read_path(e);
-	if (bpf_map_update_elem(&pending, &tid, e, BPF_ANY) != 0)
-		count_drop(DROP_PENDING);
 	return 0;
 }
 
 SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *tp_regs, long ret)
 {
-	// As in sys_enter, only the calls it notes are looked up (either
-	// ABI's numbers: whether the call was a 32-bit one is not asked).
-	// The tracepoint's registers are the task's (task_pt_regs), but a
-	// raw tracepoint's arguments are plain numbers to the verifier: the
-	// helper's pointer is one it lets the program load from directly,
-	// where reading through tp_regs would cost a probe read per syscall.
-	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(bpf_get_current_task_btf());
-	long nr = regs->orig_ax;
-	if ((nr == nr_ptrace || nr == nr32_ptrace) && ret == 0) {
-		// A traced process that attaches to another may make it open
-		// files this program never sees (when the other is not
-		// traced): user space warns, as the ptrace backend does.
-		__u64 pid_tgid = bpf_get_current_pid_tgid();
-		if (!is_tracked(pid_tgid >> 32))
-			return 0;
-		struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
-		bool compat = (task->thread_info.status & TS_COMPAT) != 0;
-		if (nr != (compat ? nr32_ptrace : nr_ptrace))
-			return 0;
-		long req = compat ? (long)(__u32)regs->bx : (long)regs->di;
-		__u32 target = compat ? (__u32)regs->cx : (__u32)regs->si;
-		if (req == 16 /* PTRACE_ATTACH */ || req == 0x4206 /* PTRACE_SEIZE */)
-			emit_small(EV_PTRACE, pid_tgid >> 32, (__u32)pid_tgid, target);
+	// This runs at the end of every syscall of the machine: while no
+	// traced call is in flight anywhere, it returns after one load. A
+	// thread's entry is its call's, whichever exit comes next: a thread
+	// makes one syscall at a time, and the calls that never reach their
+	// exit (a successful exec, the exits) delete theirs themselves.
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&inflight, &zero);
+	if (!n || !*n)
 		return 0;
-	}
-	if (nr != nr_openat && nr != nr_open && nr != nr_creat && nr != nr_openat2 &&
-	    nr != nr_open_by_handle_at && nr != nr_execve && nr != nr_execveat && nr != nr_io_uring_setup &&
-	    nr != nr32_openat && nr != nr32_open && nr != nr32_creat && nr != nr32_openat2 &&
-	    nr != nr32_open_by_handle_at && nr != nr32_execve && nr != nr32_execveat && nr != nr32_io_uring_setup)
-		return 0;
-	__u32 tid = (__u32)bpf_get_current_pid_tgid();
-	struct event *e = bpf_map_lookup_elem(&pending, &tid);
-	if (!e)
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	__u32 tid = (__u32)pid_tgid;
+	struct event *e = pending_of(false);
+	if (!e || !e->sys)
 		return 0;
 	// A successful execve ends in sched_process_exec, which sends and
 	// deletes its entry; what is left here failed or is an open.
-	if (e->sys == SYS_URING && ret >= 0) {
-		__u64 pid_tgid = bpf_get_current_pid_tgid();
+	if (e->sys == SYS_PTRACE && ret == 0) {
+		emit_small(EV_PTRACE, pid_tgid >> 32, tid, e->ppid);
+	} else if (e->sys == SYS_URING && ret >= 0) {
 		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
 	} else if ((e->sys == SYS_OPEN || e->sys == SYS_OPEN_HANDLE) && ret >= 0) {
 		e->ret = ret;
@@ -965,7 +1008,7 @@ int BPF_PROG(sys_exit, struct pt_regs *tp_regs, long ret)
 				emit(e);
 		}
 	}
-	bpf_map_delete_elem(&pending, &tid);
+	done(e);
 	return 0;
 }
 
@@ -997,7 +1040,9 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	if (seq)
 		emit_args(tgid, BPF_CORE_READ(p, pid), seq);
 	__u32 old = old_pid;
-	struct event *e = bpf_map_lookup_elem(&pending, &old);
+	// The thread that called execve, whose tid became the leader's if
+	// it was another: its storage is its task's.
+	struct event *e = pending_of(false);
 	if (!e || e->sys != SYS_EXEC) {
 		// An exec whose entry was lost: still a new program image.
 		emit_small(EV_EXEC, tgid, BPF_CORE_READ(p, pid), old);
@@ -1026,7 +1071,7 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	e->ppid = old;
 	e->key.image = seq;
 	emit(e);
-	bpf_map_delete_elem(&pending, &old);
+	done(e);
 	return 0;
 }
 
@@ -1035,7 +1080,7 @@ int BPF_PROG(sched_process_exit, struct task_struct *p, bool group_dead)
 {
 	__u32 tgid = BPF_CORE_READ(p, tgid);
 	__u32 tid = BPF_CORE_READ(p, pid);
-	bpf_map_delete_elem(&pending, &tid);
+	done(pending_of(false)); // the exiting thread's, which the kernel frees with it
 	if (!group_dead || !is_tracked(tgid))
 		return 0;
 	bpf_map_delete_elem(&tracked, &tgid);
