@@ -602,4 +602,3 @@ exit 0`
 		t.Errorf("after the tree's end: %d calls counted in flight (want none)", n)
 	}
 }
-
