@@ -47,7 +47,7 @@ const (
 // bpfDropNames says, for each drop counter, what was lost.
 var bpfDropNames = [bpfNumDrops]string{
 	"events the ring buffer had no room for",
-	"opens begun while the table of calls in flight was full",
+	"calls begun without room to note them (the kernel had no memory for a thread's entry)",
 	"opens whose path could not be read",
 	"processes started while the table of traced processes was full",
 }
