@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
@@ -39,29 +40,41 @@ type before struct {
 // of the run is known yet. memo shares the tools' answers among these
 // reads (and TraceSkip's), never with those after the run.
 func (p *Project) readBefore(ctx context.Context, environ []string, tools *toolexec.Resolver, memo *ecosystems.Memo) map[string]*before {
-	out := map[string]*before{}
-	env := ecosystems.Env{Environ: environ, Tools: tools, Memo: memo}
+	out := make(map[string]*before, len(p.ecos))
 	for _, d := range p.ecos {
-		b := &before{}
-		out[d.eco.Name()] = b
-		runOut := ecosystems.ReadsRunOutput(d.project)
-		if im, ok := d.project.(ecosystems.Importer); ok && !runOut.Imports {
-			p.step("reading what the %s sources import", d.eco.Name())
-			b.imported = true
-			if b.imports, b.importErr = im.Imports(ctx, env); b.importErr != nil {
-				b.imports = nil
-			}
-		}
-		if !runOut.Installed {
-			p.step("reading the installed %s packages before the run", d.eco.Name())
-			// An installation that cannot be read now is read after the
-			// run as before; only what was read can be compared.
-			if inv, err := d.project.Installed(ctx, env); err == nil && inv != nil && !inv.Unknown {
-				b.inv = inv
-				b.ids = indexIdentities(inv.Index)
-			}
-		}
+		out[d.eco.Name()] = &before{}
 	}
+	if len(p.ecos) == 0 {
+		return out
+	}
+	// The ecosystems' reads are independent, and each waits on its own
+	// files or tool (go list, an interpreter): side by side, the command
+	// starts after the slowest rather than after their sum.
+	p.step("reading the sources and the installation before the run")
+	env := ecosystems.Env{Environ: environ, Tools: tools, Memo: memo}
+	var wg sync.WaitGroup
+	for _, d := range p.ecos {
+		b := out[d.eco.Name()]
+		wg.Go(func() {
+			runOut := ecosystems.ReadsRunOutput(d.project)
+			if im, ok := d.project.(ecosystems.Importer); ok && !runOut.Imports {
+				b.imported = true
+				if b.imports, b.importErr = im.Imports(ctx, env); b.importErr != nil {
+					b.imports = nil
+				}
+			}
+			if !runOut.Installed {
+				// An installation that cannot be read now is read
+				// after the run as before; only what was read can be
+				// compared.
+				if inv, err := d.project.Installed(ctx, env); err == nil && inv != nil && !inv.Unknown {
+					b.inv = inv
+					b.ids = indexIdentities(inv.Index)
+				}
+			}
+		})
+	}
+	wg.Wait()
 	p.done()
 	return out
 }
