@@ -10,10 +10,13 @@
 # untraced run, as a Markdown table, with issue 11's target for the eBPF
 # backend beside its ratio and whether this run met it.
 #
-# Usage: bench/run.sh [-n REPS] [-w WORKLOAD,...] [-o RESULTS.csv]
+# Usage: bench/run.sh [-n REPS] [-w WORKLOAD,...] [-o RESULTS.csv] [-b REV]
 #   -n REPS      repetitions per workload and mode (default 7)
 #   -w LIST      workloads to run (default: py_import,npm,go_test,stress,true,go_true)
 #   -o FILE      also write every measurement as CSV
+#   -b REV       also run the eBPF backend of envaudit built at git revision
+#                REV, interleaved with the rest, and print this tree's time
+#                over REV's: a change measured side by side with its base
 # Needs: go, gcc, strace, Debian's /usr/bin/python3, node and npm, and
 # root (or what else lets envaudit load its BPF programs) for the eBPF column.
 set -euo pipefail
@@ -21,12 +24,14 @@ set -euo pipefail
 reps=7
 workloads=py_import,npm,go_test,stress,true,go_true
 csv=
-while getopts n:w:o: opt; do
+base=
+while getopts n:w:o:b: opt; do
 	case $opt in
 	n) reps=$OPTARG ;;
 	w) workloads=$OPTARG ;;
 	o) csv=$OPTARG ;;
-	*) sed -n '2,20p' "$0"; exit 2 ;;
+	b) base=$OPTARG ;;
+	*) sed -n '2,23p' "$0"; exit 2 ;;
 	esac
 done
 
@@ -37,10 +42,15 @@ for tool in go gcc strace /usr/bin/python3 node npm; do
 done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/envaudit-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'git -C "$root" worktree remove --force "$work/base-src" 2>/dev/null; rm -rf "$work"' EXIT
 
 # The build and the workloads' set-up are not measured.
 (cd "$root" && go build -o "$work/envaudit" ./cmd/envaudit)
+if [ -n "$base" ]; then
+	git -C "$root" worktree add --detach -q "$work/base-src" "$base"
+	(cd "$work/base-src" && go build -o "$work/envaudit-base" ./cmd/envaudit)
+	git -C "$root" worktree remove --force "$work/base-src"
+fi
 gcc -O2 -pthread -o "$work/stress" "$here/stress.c"
 mkdir "$work/files"
 for i in $(seq 0 49); do echo "$i" >"$work/files/f$i"; done
@@ -79,12 +89,14 @@ declare -A target=([py_import]=1.03 [npm]=1.03 [go_test]=1.03 [stress]=1.5)
 # so the Go workload's project is prepared as envaudit run prepares it.
 declare -A wdir=([go_test]="$work/gomod" [go_true]="$work/gomod")
 modes=(untraced envaudit ebpf strace seccomp)
+[ -z "$base" ] || modes+=(base)
 
 run_mode() { # mode command
 	case $1 in
 	untraced) sh -c "$2" ;;
 	envaudit) "$work/envaudit" trace --backend ptrace -o "$work/trace.jsonl" -- sh -c "$2" 2>/dev/null ;;
 	ebpf) "$work/envaudit" trace --backend ebpf -o "$work/trace.jsonl" -- sh -c "$2" 2>/dev/null ;;
+	base) "$work/envaudit-base" trace --backend ebpf -o "$work/trace.jsonl" -- sh -c "$2" 2>/dev/null ;;
 	strace) strace -f -qq -o /dev/null -e trace="$set_" sh -c "$2" ;;
 	seccomp) strace -f -qq --seccomp-bpf -o /dev/null -e trace="$set_" sh -c "$2" ;;
 	esac
@@ -120,7 +132,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 # Medians: of the times per mode, and of the per-repetition ratios.
 awk -F, -v descs="$(for w in "${wl[@]}"; do printf '%s=%s\t' "$w" "${desc[$w]}"; done)" \
 	-v targets="$(for w in "${wl[@]}"; do [ -z "${target[$w]:-}" ] || printf '%s=%s ' "$w" "${target[$w]}"; done)" \
-	-v order="${wl[*]}" -v reps="$reps" -v lb="$load_before" -v la="$load_after" '
+	-v order="${wl[*]}" -v reps="$reps" -v lb="$load_before" -v la="$load_after" -v base="$base" '
 # secs prints a time in seconds, in milliseconds below a tenth of one.
 function secs(x) { return x < 0.1 ? sprintf("%.0f ms", x * 1000) : sprintf("%.2f s", x) }
 function median(arr, n,   i, j, t) {
@@ -150,6 +162,16 @@ END {
 		print line
 	}
 	printf "\nMedians of %d interleaved repetitions; in parentheses the median of the per-repetition ratios to the untraced run. The eBPF target is issue 11'"'"'s, for an idle machine. Load average before %s, after %s.\n", reps, lb, la
+	if (base != "") {
+		printf "\nThe eBPF backend of this tree against the same at %s, in the same repetitions (the median of the per-repetition ratios):\n\n", base
+		print "| workload | eBPF at " base " | eBPF, this tree | this tree / " base " |"
+		print "|---|---|---|---|"
+		for (i = 1; i <= n; i++) {
+			w = ws[i]
+			for (r = 1; r <= reps; r++) { v[r] = t[w, "base", r]; x[r] = t[w, "ebpf", r]; q[r] = t[w, "ebpf", r] / t[w, "base", r] }
+			printf "| %s | %s | %s | %.2f× |\n", w, secs(median(v, reps)), secs(median(x, reps)), median(q, reps)
+		}
+	}
 	# With the true workloads measured, the cost of the tracing itself:
 	# the time of each repetition less what true took in the same mode,
 	# repetition and directory (a run'"'"'s fixed cost), over the untraced
