@@ -42,7 +42,7 @@ for tool in go gcc strace /usr/bin/python3 node npm; do
 done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/envaudit-bench.XXXXXX")
-trap 'git -C "$root" worktree remove --force "$work/base-src" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'git -C "$root" worktree remove --force "$work/base-src" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # The build and the workloads' set-up are not measured.
 (cd "$root" && go build -o "$work/envaudit" ./cmd/envaudit)
