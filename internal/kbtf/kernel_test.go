@@ -46,28 +46,33 @@ func relocations(t *testing.T, obj []byte) []*btf.CORERelocation {
 	return relos
 }
 
-// TestKernelRelocatesAsTheWholeBTF is the proof that the subset is enough:
-// every relocation of the tracer's programs resolves against Kernel's
-// subset exactly as against the whole of this kernel's BTF (what the
-// loader used before), field by field.
-func TestKernelRelocatesAsTheWholeBTF(t *testing.T) {
+// kernelSpecs returns the tracer's object, the types its relocations
+// name, Kernel's subset of them and this kernel's whole BTF.
+func kernelSpecs(t *testing.T) (obj []byte, names []string, sub, whole *btf.Spec) {
+	t.Helper()
 	requireKernelBTF(t)
 	obj, err := os.ReadFile(tracerObject)
 	if err != nil {
 		t.Fatal(err)
 	}
-	names, err := Relocated(obj)
-	if err != nil {
+	if names, err = Relocated(obj); err != nil {
 		t.Fatal(err)
 	}
-	sub, err := Kernel(names)
-	if err != nil {
+	if sub, err = Kernel(names); err != nil {
 		t.Fatal(err)
 	}
-	whole, err := btf.LoadKernelSpec()
-	if err != nil {
+	if whole, err = btf.LoadKernelSpec(); err != nil {
 		t.Fatal(err)
 	}
+	return obj, names, sub, whole
+}
+
+// TestKernelRelocatesAsTheWholeBTF is the proof that the subset is enough:
+// every relocation of the tracer's programs resolves against Kernel's
+// subset exactly as against the whole of this kernel's BTF (what the
+// loader used before), field by field.
+func TestKernelRelocatesAsTheWholeBTF(t *testing.T) {
+	obj, names, sub, whole := kernelSpecs(t)
 	relos := relocations(t, obj)
 	localID := func(btf.Type) (btf.TypeID, error) { return 0, nil }
 	fix := func(target *btf.Spec) []string {
@@ -94,23 +99,7 @@ func TestKernelRelocatesAsTheWholeBTF(t *testing.T) {
 // and for composites the same members at the same offsets, down through
 // what they hold by value; pointers are where the subset stops.
 func TestKernelKeepsLayouts(t *testing.T) {
-	requireKernelBTF(t)
-	obj, err := os.ReadFile(tracerObject)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names, err := Relocated(obj)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub, err := Kernel(names)
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole, err := btf.LoadKernelSpec()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, names, sub, whole := kernelSpecs(t)
 	lines := 0
 	for _, name := range names {
 		w, werr := whole.AnyTypesByName(name)
