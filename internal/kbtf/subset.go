@@ -16,29 +16,30 @@ import (
 // is a handful); past it the BTF is taken as malformed.
 const maxDepth = 64
 
-// Module is one kernel module's BTF: split BTF on top of vmlinux's.
+// Module is one file of raw BTF: vmlinux's, or a kernel module's (split
+// BTF on top of vmlinux's). Name names it in errors.
 type Module struct {
 	Name string
 	Data []byte
 }
 
 // Subset returns a BTF spec holding every type named one of names in
-// vmlinux (raw BTF) and, for the names vmlinux lacks, in the modules
-// modules gives (called only then; nil for none). A name matches as the
+// vmlinux and, for the names vmlinux lacks, in the modules modules gives
+// (called only then; nil for none). Errors name the file. A name matches as the
 // relocations match it: without a ___flavour suffix. Each type holds what
 // a CO-RE field or type relocation looks at: members with their names,
 // offsets and bitfield sizes, and the types held by value (nested
 // structs, arrays, typedefs, qualifiers, enums with their values, ints);
 // a pointer points to void. Type IDs are the spec's own, not the
 // kernel's.
-func Subset(vmlinux []byte, modules func() ([]Module, error), names []string) (*btf.Spec, error) {
+func Subset(vmlinux Module, modules func() ([]Module, error), names []string) (*btf.Spec, error) {
 	want := make(map[string]bool, len(names))
 	for _, n := range names {
 		if n = essential(n); n != "" {
 			want[n] = true
 		}
 	}
-	base, err := parse("vmlinux", vmlinux, nil)
+	base, err := parse(vmlinux.Name, vmlinux.Data, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -96,12 +97,13 @@ func Subset(vmlinux []byte, modules func() ([]Module, error), names []string) (*
 // loaded modules' beside it).
 func Kernel(names []string) (*btf.Spec, error) {
 	const dir = "/sys/kernel/btf"
-	vmlinux, release, err := mapFile(filepath.Join(dir, "vmlinux"))
+	path := filepath.Join(dir, "vmlinux")
+	vmlinux, release, err := mapFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	return Subset(vmlinux, func() ([]Module, error) {
+	return Subset(Module{path, vmlinux}, func() ([]Module, error) {
 		ents, err := os.ReadDir(dir)
 		if err != nil {
 			return nil, err
@@ -111,14 +113,15 @@ func Kernel(names []string) (*btf.Spec, error) {
 			if e.Name() == "vmlinux" {
 				continue
 			}
-			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			path := filepath.Join(dir, e.Name())
+			b, err := os.ReadFile(path)
 			if errors.Is(err, os.ErrNotExist) {
 				continue // unloaded since the listing
 			}
 			if err != nil {
 				return nil, err
 			}
-			mods = append(mods, Module{e.Name(), b})
+			mods = append(mods, Module{path, b})
 		}
 		return mods, nil
 	}, names)

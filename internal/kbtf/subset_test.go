@@ -129,7 +129,7 @@ func TestSubsetAgreesWithDecodingAll(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the fixture is not BTF cilium/ebpf reads: %v", err)
 	}
-	sub, err := Subset(raw, nil, []string{"dentry", "legacy", "qstr", "big", "absent"})
+	sub, err := Subset(Module{"sample", raw}, nil, []string{"dentry", "legacy", "qstr", "big", "absent"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestSubsetModules(t *testing.T) {
 		calls++
 		return []Module{{"btrfs", mod.bytes()}}, nil
 	}
-	sub, err := Subset(base.bytes(), modules, []string{"task_struct"})
+	sub, err := Subset(Module{"vmlinux", base.bytes()}, modules, []string{"task_struct"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestSubsetModules(t *testing.T) {
 	if _, err := sub.AnyTypesByName("task_struct"); err != nil {
 		t.Error(err)
 	}
-	sub, err = Subset(base.bytes(), modules, []string{"task_struct", "btrfs_inode"})
+	sub, err = Subset(Module{"vmlinux", base.bytes()}, modules, []string{"task_struct", "btrfs_inode"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,8 +270,8 @@ func TestSubsetErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Subset(c.raw, nil, []string{"x", "deep", "int"})
-			if err == nil || !strings.Contains(err.Error(), c.want) {
+			_, err := Subset(Module{"vmlinux", c.raw}, nil, []string{"x", "deep", "int"})
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "vmlinux: ") {
 				t.Errorf("err = %v, want one containing %q", err, c.want)
 			}
 		})
@@ -309,7 +309,7 @@ func FuzzSubset(f *testing.F) {
 		// Whatever the bytes, an error or a spec, never a panic or a
 		// hang; the half of them taken as a module too.
 		mods := func() ([]Module, error) { return []Module{{"m", raw[len(raw)/2:]}}, nil }
-		Subset(raw, mods, []string{"dentry", "qstr", "legacy", "x", "big", "int"})
+		Subset(Module{"vmlinux", raw}, mods, []string{"dentry", "qstr", "legacy", "x", "big", "int"})
 	})
 }
 
