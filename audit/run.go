@@ -105,7 +105,7 @@ func (ri *RunInfo) status() string {
 
 // Tracer says which tracer observed the run: "ptrace", "ptrace (eBPF
 // cannot run here: REASON)" when auto fell back, or "eBPF (loaded through
-// sudo) on tp_btf/sys_enter, ..." with the hooks it used.
+// sudo) on raw_tp/sys_enter, ..." with the hooks it used.
 func (ri *RunInfo) Tracer() string {
 	if ri.Backend != tracer.BackendEBPF {
 		s := cmp.Or(ri.Backend, tracer.BackendPtrace)

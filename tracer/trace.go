@@ -116,7 +116,7 @@ type Header struct {
 	// all came from ptrace.
 	Backend string `json:"backend,omitempty"`
 	// Hooks names the kernel hooks the eBPF backend's programs were
-	// attached to ("tp_btf/sys_enter", ...); empty for ptrace.
+	// attached to ("raw_tp/sys_enter", ...); empty for ptrace.
 	Hooks []string `json:"hooks,omitempty"`
 	// Loader says how the eBPF backend's programs were loaded: "sudo"
 	// when a root process started through sudo loaded them for an
