@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
 	"sort"
@@ -154,14 +155,12 @@ func loadBPF() (*bpfSession, error) {
 	// every module's BTF too.
 	kernel := make(chan kernelTypes, 1)
 	go func() {
+		var s *btf.Spec
 		names, err := kbtf.Relocated(_BpfTraceBytes)
 		if err == nil {
-			var s *btf.Spec
 			s, err = kbtf.Kernel(names)
-			kernel <- kernelTypes{s, err}
-			return
 		}
-		kernel <- kernelTypes{nil, err}
+		kernel <- kernelTypes{s, err}
 	}()
 	spec, err := loadBpfTrace()
 	if err != nil {
@@ -258,36 +257,25 @@ type kernelTypes struct {
 // process side by side on two CPUs, and sys_exit and sched_process_exec
 // take most of its time.
 func loadPrograms(spec *ebpf.CollectionSpec, objs *bpfTraceObjects, kernel <-chan kernelTypes) error {
-	var maps struct {
-		bpfTraceMaps
-		Rodata *ebpf.Map `ebpf:".rodata"`
-	}
-	if err := spec.LoadAndAssign(&maps, nil); err != nil {
+	// Every map of the object (the data sections among them), which the
+	// two loads of programs below then share.
+	mapsOnly := *spec
+	mapsOnly.Programs = nil
+	coll, err := ebpf.NewCollection(&mapsOnly)
+	if err != nil {
 		<-kernel
 		return loadError(err)
 	}
-	// The programs hold the maps from here; the .rodata descriptor is
-	// not kept.
-	defer maps.Rodata.Close()
+	// The programs hold the maps they use; what objs does not take (the
+	// data sections' descriptors) is closed here.
+	defer coll.Close()
 	kt := <-kernel
 	if kt.err != nil {
-		maps.bpfTraceMaps.Close()
 		return &bpfUnavailable{"cannot read the kernel's BTF for the programs' relocations", kt.err}
 	}
 	opts := &ebpf.CollectionOptions{
-		Programs: ebpf.ProgramOptions{KernelTypes: kt.spec},
-		MapReplacements: map[string]*ebpf.Map{
-			".rodata": maps.Rodata, "argsbuf": maps.Argsbuf, "drops": maps.Drops,
-			"events": maps.Events, "image": maps.Image, "image_seq": maps.ImageSeq, "inflight": maps.Inflight,
-			"pending": maps.Pending, "repeats": maps.Repeats,
-			"seen": maps.Seen, "tracked": maps.Tracked, "walk": maps.Walk,
-		},
-	}
-	for name := range spec.Maps {
-		if opts.MapReplacements[name] == nil {
-			maps.bpfTraceMaps.Close()
-			return &bpfUnavailable{"the embedded BPF object has a map the loader does not share between its programs: " + name, nil}
-		}
+		Programs:        ebpf.ProgramOptions{KernelTypes: kt.spec},
+		MapReplacements: maps.Clone(coll.Maps),
 	}
 	var exit struct {
 		SysExit          *ebpf.Program `ebpf:"sys_exit"`
@@ -300,17 +288,19 @@ func loadPrograms(spec *ebpf.CollectionSpec, objs *bpfTraceObjects, kernel <-cha
 	}
 	done := make(chan error, 1)
 	go func() { done <- spec.LoadAndAssign(&exec, opts) }()
-	err := spec.LoadAndAssign(&exit, opts)
+	err = spec.LoadAndAssign(&exit, opts)
 	if err2 := <-done; err == nil {
 		err = err2
 	}
-	objs.bpfTraceMaps = maps.bpfTraceMaps
 	objs.bpfTracePrograms = bpfTracePrograms{
 		SchedProcessExec: exec.SchedProcessExec, SchedProcessExit: exit.SchedProcessExit,
 		SchedProcessFork: exit.SchedProcessFork, SysEnter: exec.SysEnter, SysExit: exit.SysExit,
 	}
+	if err == nil {
+		err = coll.Assign(&objs.bpfTraceMaps)
+	}
 	if err != nil {
-		objs.Close()
+		objs.bpfTracePrograms.Close()
 		return loadError(err)
 	}
 	return nil

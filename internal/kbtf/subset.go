@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/cilium/ebpf/btf"
 	"golang.org/x/sys/unix"
@@ -184,7 +183,6 @@ func (f *file) named(want map[string]bool) ([]uint32, error) {
 			ids = append(ids, f.first+uint32(i))
 		}
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	return ids, nil
 }
 
@@ -310,30 +308,29 @@ func (d *decoder) typ(id uint32, depth int) (btf.Type, error) {
 		}
 		d.memo[id] = t
 		return t, nil
-	case kindTypedef:
-		t := &btf.Typedef{Name: name}
+	case kindTypedef, kindVolatile, kindConst, kindRestrict, kindTypeTag:
+		// A name (or tag) and the one type it stands for.
+		var t btf.Type
+		var inner *btf.Type
+		switch kind(info) {
+		case kindTypedef:
+			x := &btf.Typedef{Name: name}
+			t, inner = x, &x.Type
+		case kindVolatile:
+			x := &btf.Volatile{}
+			t, inner = x, &x.Type
+		case kindConst:
+			x := &btf.Const{}
+			t, inner = x, &x.Type
+		case kindRestrict:
+			x := &btf.Restrict{}
+			t, inner = x, &x.Type
+		default:
+			x := &btf.TypeTag{Value: name}
+			t, inner = x, &x.Type
+		}
 		d.memo[id] = t
-		t.Type, err = d.typ(sizeOrType, depth+1)
-		return t, err
-	case kindVolatile:
-		t := &btf.Volatile{}
-		d.memo[id] = t
-		t.Type, err = d.typ(sizeOrType, depth+1)
-		return t, err
-	case kindConst:
-		t := &btf.Const{}
-		d.memo[id] = t
-		t.Type, err = d.typ(sizeOrType, depth+1)
-		return t, err
-	case kindRestrict:
-		t := &btf.Restrict{}
-		d.memo[id] = t
-		t.Type, err = d.typ(sizeOrType, depth+1)
-		return t, err
-	case kindTypeTag:
-		t := &btf.TypeTag{Value: name}
-		d.memo[id] = t
-		t.Type, err = d.typ(sizeOrType, depth+1)
+		*inner, err = d.typ(sizeOrType, depth+1)
 		return t, err
 	case kindFuncProto:
 		t := &btf.FuncProto{Params: make([]btf.FuncParam, vlen)}
