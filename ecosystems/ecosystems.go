@@ -40,35 +40,6 @@ const (
 	ScopeProvided Scope = "provided"
 )
 
-// Pos is a position in a project file. File is relative to the project root
-// (slash-separated); Line is 1-based, 0 when unknown.
-type Pos struct {
-	File string `json:"file"`
-	Line int    `json:"line,omitempty"`
-}
-
-func (p Pos) String() string {
-	if p.Line > 0 {
-		return fmt.Sprintf("%s:%d", p.File, p.Line)
-	}
-	return p.File
-}
-
-// PosError is an error in a project file at a position. It prints as
-// `requirements.txt:12: invalid requirement "foo==": missing version`.
-type PosError struct {
-	Pos Pos
-	Err error
-}
-
-func (e *PosError) Error() string { return e.Pos.String() + ": " + e.Err.Error() }
-func (e *PosError) Unwrap() error { return e.Err }
-
-// Errorf returns a *PosError at file:line.
-func Errorf(file string, line int, format string, args ...any) error {
-	return &PosError{Pos: Pos{File: file, Line: line}, Err: fmt.Errorf(format, args...)}
-}
-
 // Dependency is one declared dependency (D1).
 type Dependency struct {
 	Name  string `json:"name"`            // normalised name (PEP 503, group:artifact, module path, ...)

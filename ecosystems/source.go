@@ -91,7 +91,7 @@ func (s Source) ReadKind(name string, kind FileKind) ([]byte, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, &PosError{Pos: Pos{File: name}, Err: fmt.Errorf("cannot read: %w", err)}
+		return nil, ErrorAt(name, 0, fmt.Errorf("cannot read: %w", err))
 	}
 	return data, err
 }

@@ -11,8 +11,10 @@ import (
 )
 
 // TestReadKindRefuses checks that Source reads no special file and no file
-// past its kind's cap, inside the project or outside it, and says so in a
-// *PosError naming the file as it was asked for.
+// past its kind's cap, inside the project or outside it, and says so in an
+// error naming the file as it was asked for: a *PosError for a project
+// file, an error without a position for one outside the project, which no
+// annotation may point at.
 func TestReadKindRefuses(t *testing.T) {
 	top := t.TempDir()
 	root := filepath.Join(top, "project")
@@ -42,13 +44,15 @@ func TestReadKindRefuses(t *testing.T) {
 		name string
 		kind FileKind
 		want string
+		at   string // the *PosError's file; "" for an error without a position
 	}{
-		{"fifo.txt", KindManifest, "fifo.txt: cannot read: not a regular file (a named pipe)"},
-		{"../outside.txt", KindManifest, "../outside.txt: cannot read: not a regular file (a named pipe)"},
-		{"null.txt", KindLockfile, "null.txt: cannot read: not a regular file (a character device)"},
-		{"big.json", KindConfig, "big.json: larger than the 4 MiB limit for a config"},
-		{"big.json", KindLockfile, ""},
-		{"ok.txt", KindManifest, ""},
+		{"fifo.txt", KindManifest, "fifo.txt: cannot read: not a regular file (a named pipe)", "fifo.txt"},
+		{"./fifo.txt", KindManifest, "fifo.txt: cannot read: not a regular file (a named pipe)", "fifo.txt"},
+		{"../outside.txt", KindManifest, "../outside.txt: cannot read: not a regular file (a named pipe)", ""},
+		{"null.txt", KindLockfile, "null.txt: cannot read: not a regular file (a character device)", "null.txt"},
+		{"big.json", KindConfig, "big.json: larger than the 4 MiB limit for a config", "big.json"},
+		{"big.json", KindLockfile, "", ""},
+		{"ok.txt", KindManifest, "", ""},
 	}
 	src := Dir(root)
 	for _, tt := range tests {
@@ -58,8 +62,11 @@ func TestReadKindRefuses(t *testing.T) {
 			if err != nil {
 				got = err.Error()
 				var pe *PosError
-				if !errors.As(err, &pe) || pe.Pos.File != tt.name {
-					t.Errorf("error %v is no *PosError in %q", err, tt.name)
+				switch positioned := errors.As(err, &pe); {
+				case tt.at == "" && positioned:
+					t.Errorf("error %v is a *PosError at %s, outside the project", err, pe.Pos)
+				case tt.at != "" && (!positioned || pe.Pos.File != tt.at):
+					t.Errorf("error %v is no *PosError in %q", err, tt.at)
 				}
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
