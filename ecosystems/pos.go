@@ -88,6 +88,21 @@ func NewPos(root, file string, line int) (Pos, error) {
 	return Pos{File: name, Line: line}, nil
 }
 
+// PosVia returns the position of line in file (named as NewPos takes it,
+// relative to the root) when file is a project file, else via: where the
+// project reaches the file outside it (the "-r ../common.txt" line, the
+// go.work "use ../shared" directive, the workspace pattern, the pom's
+// <module>), itself made by NewPos. A declaration read from outside the
+// project is so placed on the line of the project that brings it in,
+// which is where a reviewer can act on it, never on a path outside the
+// project or an absolute one.
+func PosVia(file string, line int, via Pos) Pos {
+	if p, err := NewPos("", file, line); err == nil {
+		return p
+	}
+	return via
+}
+
 // PosError is an error in a project file at a position. It prints as
 // `requirements.txt:12: invalid requirement "foo==": missing version`.
 // Its Pos, like every Pos, is made by NewPos.

@@ -16,14 +16,23 @@ import (
 // workspace is a parsed go.work.
 type workspace struct {
 	uses     []string // slash-separated module directories relative to the root, cleaned
+	useLines []int    // the line of each use directive
 	replaces []*modfile.Replace
 }
 
 // goMod is one parsed go.mod of the project.
 type goMod struct {
-	rel string // slash-separated path relative to the root: "go.mod", "app/go.mod"
+	rel string // slash-separated path relative to the root: "go.mod", "app/go.mod"; absolute or "../" for a go.work module outside the project
 	f   *modfile.File
+	// via is the go.work use directive that reaches a module outside the
+	// project, where its requirements and its sources' imports are placed
+	// (ecosystems.PosVia); zero for the project's own go.mod files.
+	via ecosystems.Pos
 }
+
+// at returns the position of line in the go.mod, or the use directive that
+// reaches it from outside the project.
+func (m goMod) at(line int) ecosystems.Pos { return ecosystems.PosVia(m.rel, line, m.via) }
 
 // readWork parses the project's go.work.
 func readWork(src ecosystems.Source) (*workspace, error) {
@@ -38,6 +47,7 @@ func readWork(src ecosystems.Source) (*workspace, error) {
 	w := &workspace{replaces: wf.Replace}
 	for _, u := range wf.Use {
 		w.uses = append(w.uses, relDir(src.Root, u.Path))
+		w.useLines = append(w.useLines, line(u.Syntax))
 	}
 	return w, nil
 }
@@ -92,21 +102,25 @@ func parseGoMod(rel string, data []byte) (goMod, error) {
 func readProject(src ecosystems.Source) ([]goMod, *workspace, error) {
 	var w *workspace
 	rels := []string{"go.mod"}
+	vias := []ecosystems.Pos{{}}
 	if src.IsFile("go.work") {
 		var err error
 		if w, err = readWork(src); err != nil {
 			return nil, nil, err
 		}
-		rels = rels[:0]
-		for _, u := range w.uses {
+		rels, vias = rels[:0], vias[:0]
+		for i, u := range w.uses {
 			rels = append(rels, joinRel(u, "go.mod"))
+			via, _ := ecosystems.NewPos("", "go.work", w.useLines[i])
+			vias = append(vias, via)
 		}
 	} else if !src.IsFile("go.mod") {
 		return nil, nil, nil
 	}
 	var mods []goMod
-	for _, rel := range rels {
+	for i, rel := range rels {
 		m, err := readGoMod(src, rel)
+		m.via = vias[i]
 		if err != nil {
 			var pe *ecosystems.PosError
 			if errors.As(err, &pe) {
@@ -146,7 +160,7 @@ func declared(mods []goMod, w *workspace) []ecosystems.Dependency {
 				Name:  p,
 				Spec:  r.Mod.Version + replaceSpec(reps, p, r.Mod.Version),
 				Scope: ecosystems.ScopeRuntime,
-				Pos:   ecosystems.Pos{File: m.rel, Line: line(r.Syntax)},
+				Pos:   m.at(line(r.Syntax)),
 			})
 		}
 		toolMods := map[string]bool{}
@@ -160,7 +174,7 @@ func declared(mods []goMod, w *workspace) []ecosystems.Dependency {
 				Name:  r.Mod.Path,
 				Spec:  r.Mod.Version + replaceSpec(reps, r.Mod.Path, r.Mod.Version),
 				Scope: ecosystems.ScopeDev,
-				Pos:   ecosystems.Pos{File: m.rel, Line: line(t.Syntax)},
+				Pos:   m.at(line(t.Syntax)),
 			}
 			if t.Path != r.Mod.Path {
 				d.Raw = t.Path
@@ -262,10 +276,10 @@ func posError(file string, err error) error {
 			if j > 0 && j < len(rest) && rest[j] == ':' {
 				rest = rest[j+1:]
 			}
-			return &ecosystems.PosError{Pos: ecosystems.Pos{File: file, Line: n}, Err: &wrapped{strings.TrimSpace(rest), err}}
+			return ecosystems.ErrorAt(file, n, &wrapped{strings.TrimSpace(rest), err})
 		}
 	}
-	return &ecosystems.PosError{Pos: ecosystems.Pos{File: file}, Err: err}
+	return ecosystems.ErrorAt(file, 0, err)
 }
 
 func fromModfile(file string, e *modfile.Error) error {
@@ -276,7 +290,7 @@ func fromModfile(file string, e *modfile.Error) error {
 	case e.Verb != "":
 		msg = e.Verb + ": " + msg
 	}
-	return &ecosystems.PosError{Pos: ecosystems.Pos{File: file, Line: e.Pos.Line}, Err: &wrapped{msg, e}}
+	return ecosystems.ErrorAt(file, e.Pos.Line, &wrapped{msg, e})
 }
 
 // wrapped is a message stripped of its position that unwraps to the

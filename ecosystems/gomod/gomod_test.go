@@ -3,9 +3,11 @@ package gomod_test
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -81,7 +83,10 @@ func TestFiles(t *testing.T) {
 				}
 			}
 			sort.Slice(want, func(i, j int) bool { return want[i].Path < want[j].Path })
-			if diff := cmp.Diff(want, p.Files()); diff != "" {
+			// A go.work module outside the project is listed as it was
+			// reached (TestOutside): only the project's own files here.
+			got := slices.DeleteFunc(p.Files(), func(f ecosystems.File) bool { return !fs.ValidPath(f.Path) })
+			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("Files (-want +got):\n%s", diff)
 			}
 		})
@@ -237,4 +242,34 @@ func renderImports(im *ecosystems.Imports) string {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
 	return b.String()
+}
+
+// TestOutside opens testdata/outside, whose go.work uses a module outside
+// the project (../outside-shared): its go.mod is read as one of the
+// project's manifests, and what it requires and what its sources import
+// are placed on the use directive that reaches it (go.work:5), never on a
+// path outside the project.
+func TestOutside(t *testing.T) {
+	dir := filepath.Join("testdata", "outside")
+	p := ecotest.Open(t, gomod.New(), dir)
+	var outside []string
+	for _, f := range p.Files() {
+		if !fs.ValidPath(f.Path) {
+			outside = append(outside, filepath.Base(filepath.Dir(f.Path))+"/"+filepath.Base(f.Path))
+		}
+	}
+	if diff := cmp.Diff([]string{"outside-shared/go.mod", "outside-shared/go.sum"}, outside); diff != "" {
+		t.Errorf("the files outside the project (-want +got):\n%s", diff)
+	}
+	ecotest.RealInstall(t) // the module cache scripts/setup.d/gomod.sh fills
+	im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{Environ: offlineEnv()})
+	if err != nil {
+		t.Fatalf("Imports: %v\n(run `make setup`)", err)
+	}
+	want := "go.work:5 runtime github.com/google/go-cmp/cmp package=github.com/google/go-cmp\n" +
+		"main.go:6 runtime github.com/google/uuid package=github.com/google/uuid\n" +
+		"files read: 2\n"
+	if diff := cmp.Diff(want, renderImports(im)); diff != "" {
+		t.Errorf("imports (-want +got):\n%s", diff)
+	}
 }

@@ -87,12 +87,18 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 	}
 
 	mainMods := map[string]bool{}
+	byPath := map[string]goMod{} // the main modules by module path
+	roots := []string{root}
+	if r, err := filepath.EvalSymlinks(root); err == nil && r != root {
+		roots = append(roots, r)
+	}
 	args := []string{"list", "-e", "-deps", "-test", "-json=" + listFields}
 	for _, m := range p.mods {
 		if m.f.Module == nil {
 			continue
 		}
 		mainMods[m.f.Module.Mod.Path] = true
+		byPath[m.f.Module.Mod.Path] = m
 		args = append(args, m.f.Module.Mod.Path+"/...")
 	}
 	if len(mainMods) == 0 {
@@ -174,8 +180,12 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		for _, f := range pk.IgnoredGoFiles {
 			files = append(files, file{f, ""})
 		}
+		// A go.work module outside the project has its sources' imports
+		// placed on the use directive that reaches it.
+		via := byPath[pk.Module.Path].via
 		for _, f := range files {
-			rel := relPath(root, filepath.Join(pk.Dir, f.name))
+			abs := filepath.Join(pk.Dir, f.name)
+			rel := relPath(root, abs)
 			data, err := p.src.ReadFile(rel)
 			if err != nil {
 				res.Warnings = append(res.Warnings, fmt.Sprintf("read %q: %v", rel, err))
@@ -203,10 +213,15 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 				if skip {
 					continue
 				}
+				pos, ok := posVia(roots, abs, s.line, via)
+				if !ok {
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s: import of %q: the file is not the project's (not counted)", abs, s.path))
+					continue
+				}
 				res.List = append(res.List, ecosystems.Import{
 					Package: mod,
 					Module:  s.path,
-					Pos:     ecosystems.Pos{File: rel, Line: s.line},
+					Pos:     pos,
 					Kind:    f.kind,
 					Test:    strings.HasSuffix(f.name, "_test.go"),
 				})
@@ -221,6 +236,20 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		return a.Line < b.Line
 	})
 	return res, nil
+}
+
+// posVia returns the position of line in the file at abs, below one of
+// roots (the project root as given, and with its symbolic links resolved,
+// as the go command may name a package's directory), else via, the use
+// directive of a go.work module outside the project; false when there is
+// neither.
+func posVia(roots []string, abs string, line int, via ecosystems.Pos) (ecosystems.Pos, bool) {
+	for _, r := range roots {
+		if pos, err := ecosystems.NewPos(r, abs, line); err == nil {
+			return pos, true
+		}
+	}
+	return via, via != ecosystems.Pos{}
 }
 
 // importSpec is one import declaration of a Go file.

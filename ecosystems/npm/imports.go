@@ -177,12 +177,19 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		case r.dynamic && guarded[guardKey{r.file, r.spec}]:
 			kind = ecosystems.ImportOptional
 		}
+		pos, err := ecosystems.NewPos("", r.file, r.line)
+		if err != nil {
+			// esbuild hands back only the names it was given, which are
+			// the project's; a name that is not is no place to point at.
+			out.Warnings = append(out.Warnings, fmt.Sprintf("import of %q: %v (not counted)", r.spec, err))
+			continue
+		}
 		out.List = append(out.List, ecosystems.Import{
 			Package: name,
 			Module:  r.spec,
-			Pos:     ecosystems.Pos{File: r.file, Line: r.line},
+			Pos:     pos,
 			Kind:    kind,
-			Test:    isTestFile(r.file),
+			Test:    isTestFile(pos.File),
 		})
 	}
 	sort.SliceStable(out.List, func(i, j int) bool {
@@ -250,6 +257,22 @@ func (p *project) sourceFiles() ([]string, error) {
 		return nil, err
 	}
 	return files, nil
+}
+
+// projectName returns the project's name of a file esbuild names: esbuild
+// prefixes an entry point with "./" when a file of that name exists
+// relative to the process's working directory (the project's root, when
+// envaudit runs there, as the Action does by default), and a message's
+// location with the plugin's namespace. The records, the files that fail
+// to parse and the guarded imports are all keyed by this one name, which
+// is the Pos the import gets; a name NewPos refuses is kept as esbuild
+// gave it, and Imports then leaves its imports out with a warning.
+func projectName(esbuildName string) string {
+	name := strings.TrimPrefix(esbuildName, importNamespace+":")
+	if p, err := ecosystems.NewPos("", name, 0); err == nil {
+		return p.File
+	}
+	return name
 }
 
 // A record is one import esbuild reported: the importing file, the line
@@ -339,7 +362,7 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 				text := string(data)
 				if strings.Contains(text, "catch") && (strings.Contains(text, "require") || strings.Contains(text, "import(")) {
 					mu.Lock()
-					catching = append(catching, a.Path)
+					catching = append(catching, projectName(a.Path))
 					mu.Unlock()
 				}
 				if annotate && isTypeScript(a.Path) {
@@ -372,13 +395,13 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 			if !strings.Contains(m.Text, "output format") {
 				file := ""
 				if m.Location != nil {
-					file = strings.TrimPrefix(m.Location.File, importNamespace+":")
+					file = projectName(m.Location.File)
 				}
 				failed[file] = append(failed[file], parseWarning(file, m))
 			}
 			continue
 		}
-		r := record{file: n.Importer, spec: n.Spec, dynamic: n.Dynamic}
+		r := record{file: projectName(n.Importer), spec: n.Spec, dynamic: n.Dynamic}
 		if m.Location != nil {
 			r.line = m.Location.Line
 		}
@@ -423,7 +446,7 @@ func (p *project) guarded(files []string, failed map[string][]string) map[guardK
 				}
 				if a.Kind == api.ResolveJSRequireCall || a.Kind == api.ResolveJSDynamicImport {
 					mu.Lock()
-					asked[guardKey{a.Importer, a.Path}] = true
+					asked[guardKey{projectName(a.Importer), a.Path}] = true
 					mu.Unlock()
 				}
 				// Without a resolve directory esbuild searches nothing on
@@ -462,7 +485,7 @@ func (p *project) guarded(files []string, failed map[string][]string) map[guardK
 		if err != nil {
 			continue
 		}
-		unresolved[guardKey{strings.TrimPrefix(m.Location.File, importNamespace+":"), spec}] = true
+		unresolved[guardKey{projectName(m.Location.File), spec}] = true
 	}
 	for k := range asked {
 		if !unresolved[k] {

@@ -3,6 +3,7 @@ package npm
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -281,5 +282,54 @@ func TestRealSloppyImports(t *testing.T) {
 	}
 	if im.Files != 3 || len(im.Warnings) > 0 {
 		t.Errorf("%d files read (want 3: node_modules is not the project's), warnings %q", im.Files, im.Warnings)
+	}
+}
+
+// TestImportsWorkingDirectory reads one project on disk from two working
+// directories: its root — the Action's default `working-directory: .`,
+// where esbuild names every entry point that exists relative to the
+// process's directory "./index.js" — and elsewhere. The imports, their
+// kinds (a require guarded by try, a test file's, a type-only import) and
+// the warnings of a file that does not parse must not depend on it, and
+// every position must be clean.
+func TestImportsWorkingDirectory(t *testing.T) {
+	files := map[string]string{
+		"package.json": `{"name": "app", "dependencies": {"debug": "^4"}}` + "\n",
+		"index.js":     "const debug = require('debug')\nlet x\ntry { x = require('optional-dep') } catch {}\n",
+		"src/a.ts":     "import type { T } from 'types-only'\nimport ms from 'ms'\nexport const a: T = ms('1s')\n",
+		"test/a.js":    "const assert = require('uvu/assert')\n",
+		"broken.js":    "const = require('x')\n",
+	}
+	want := []string{
+		"index.js:1 debug debug runtime",
+		"index.js:3 optional-dep optional-dep optional",
+		"src/a.ts:1 types-only types-only compile",
+		"src/a.ts:2 ms ms runtime",
+		"test/a.js:1 uvu/assert uvu runtime test",
+	}
+	dir := t.TempDir()
+	for name, data := range files {
+		ecotest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644)
+	}
+	for _, tt := range []struct{ name, wd string }{{"atRoot", dir}, {"elsewhere", t.TempDir()}} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(tt.wd)
+			p := ecotest.Open(t, New(), dir)
+			im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, render(im.List)); diff != "" {
+				t.Errorf("imports (-want +got):\n%s", diff)
+			}
+			for _, i := range im.List {
+				if again, err := ecosystems.NewPos("", i.Pos.File, i.Pos.Line); err != nil || again != i.Pos {
+					t.Errorf("%s: position %#v is not clean (%v)", i.Module, i.Pos, err)
+				}
+			}
+			if len(im.Warnings) != 1 || !strings.HasPrefix(im.Warnings[0], "broken.js:1: ") {
+				t.Errorf("warnings %q, want one about broken.js:1", im.Warnings)
+			}
+		})
 	}
 }

@@ -38,19 +38,23 @@ type manifest struct {
 	optionalPeers map[string]bool
 }
 
-// readManifest reads and checks the package.json at rel. It returns an
-// error wrapping fs.ErrNotExist when there is none.
-func readManifest(src ecosystems.Source, rel string) (*manifest, error) {
+// readManifest reads and checks the package.json at rel, reached through
+// via (see parseManifest). It returns an error wrapping fs.ErrNotExist
+// when there is none.
+func readManifest(src ecosystems.Source, rel string, via ecosystems.Pos) (*manifest, error) {
 	data, err := src.ReadFile(rel)
 	if err != nil {
 		return nil, err
 	}
-	return parseManifest(rel, data)
+	return parseManifest(rel, data, via)
 }
 
 // parseManifest parses the package.json text data of file. Everything wrong
 // with it is a *ecosystems.PosError at the line of the offending value.
-func parseManifest(file string, data []byte) (*manifest, error) {
+// Its dependencies are placed on their lines, or, for a workspace outside
+// the project ("workspaces": ["../shared"]), on via, the workspace
+// pattern that reaches it (ecosystems.PosVia).
+func parseManifest(file string, data []byte, via ecosystems.Pos) (*manifest, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // npm strips a byte order mark
 	doc, err := posdoc.ParseJSON(file, data)
 	if err != nil {
@@ -96,7 +100,7 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 				Name:  mem.Key,
 				Spec:  mem.Value.Text,
 				Scope: f.scope,
-				Pos:   ecosystems.Pos{File: file, Line: mem.Pos.Line},
+				Pos:   ecosystems.PosVia(file, mem.Pos.Line, via),
 				// Type declarations are read by the TypeScript compiler,
 				// never loaded when the code runs.
 				CompileOnly: strings.HasPrefix(mem.Key, "@types/"),
@@ -148,7 +152,7 @@ func parseManifest(file string, data []byte) (*manifest, error) {
 func posError(err error) error {
 	var pe *posdoc.Error
 	if errors.As(err, &pe) {
-		return &ecosystems.PosError{Pos: ecosystems.Pos{File: pe.File, Line: pe.Pos.Line}, Err: pe.Err}
+		return ecosystems.ErrorAt(pe.File, pe.Pos.Line, pe.Err)
 	}
 	return err
 }
@@ -169,13 +173,14 @@ type workspace struct {
 // workspace's package.json. Directories without a package.json are not
 // workspaces, as in npm. Negated globs ("!packages/old") remove matches.
 func readWorkspaces(src ecosystems.Source, m *manifest) ([]workspace, error) {
-	dirs, err := expandWorkspaces(src, m.file, m.workspaces)
+	dirs, lines, err := expandWorkspaces(src, m.file, m.workspaces)
 	if err != nil {
 		return nil, err
 	}
 	var out []workspace
-	for _, d := range dirs {
-		wm, err := readManifest(src, path.Join(d, "package.json"))
+	for i, d := range dirs {
+		via, _ := ecosystems.NewPos("", m.file, lines[i])
+		wm, err := readManifest(src, path.Join(d, "package.json"), via)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -191,11 +196,13 @@ func readWorkspaces(src ecosystems.Source, m *manifest) ([]workspace, error) {
 }
 
 // expandWorkspaces returns the directories, relative to the root, that the
-// workspace globs match, sorted. A glob is matched one path segment at a
+// workspace globs match, sorted, and for each the line of the first glob
+// that matched it. A glob is matched one path segment at a
 // time with path.Match; "**" matches any number of directories (never
 // descending into node_modules or hidden directories).
-func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]string, error) {
+func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]string, []int, error) {
 	include, exclude := map[string]bool{}, map[string]bool{}
+	first := map[string]int{} // the line of the first glob including each directory
 	for _, wg := range globs {
 		g := wg.glob
 		set := include
@@ -207,10 +214,15 @@ func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]str
 			continue
 		}
 		if _, err := path.Match(g, ""); err != nil {
-			return nil, ecosystems.Errorf(file, wg.line, "workspace pattern %q: %w", wg.glob, err)
+			return nil, nil, ecosystems.Errorf(file, wg.line, "workspace pattern %q: %w", wg.glob, err)
 		}
 		if err := globDirs(src, "", strings.Split(g, "/"), set); err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		for d := range include {
+			if _, ok := first[d]; !ok {
+				first[d] = wg.line
+			}
 		}
 	}
 	var out []string
@@ -220,7 +232,11 @@ func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]str
 		}
 	}
 	sort.Strings(out)
-	return out, nil
+	lines := make([]int, len(out))
+	for i, d := range out {
+		lines[i] = first[d]
+	}
+	return out, lines, nil
 }
 
 func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]bool) error {

@@ -146,7 +146,7 @@ type project struct {
 // with neither package.json nor an npm lockfile is absent.
 func (Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Project, error) {
 	p := &project{src: src}
-	m, err := readManifest(src, "package.json")
+	m, err := readManifest(src, "package.json", ecosystems.Pos{})
 	switch {
 	case err == nil:
 		p.root = m

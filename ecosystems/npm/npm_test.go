@@ -190,7 +190,7 @@ func TestDeclaredErrors(t *testing.T) {
 // line is the line holding its quoted name.
 func TestDeclaredLines(t *testing.T) {
 	text := "\ufeff{\"name\":\"x\",\"dependencies\":{\"a\":\"1\",\n\"b\":\"2\"},\n\n  \"devDependencies\" : { \"@types/a\" : \"*\" ,\n \"b\": \"3\" }, \"dependencies\": {\"c\": \"4\"}}\n"
-	m, err := parseManifest("package.json", []byte(text))
+	m, err := parseManifest("package.json", []byte(text), ecosystems.Pos{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func FuzzDeclared(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := parseManifest("package.json", data)
+		m, err := parseManifest("package.json", data, ecosystems.Pos{})
 		if err != nil {
 			ecotest.PosErrorIn(t, err, string(data))
 			return

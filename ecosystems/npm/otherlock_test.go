@@ -108,7 +108,7 @@ func TestParseOtherLocks(t *testing.T) {
 		t.Run(tt.fixture, func(t *testing.T) {
 			dir := filepath.Join("testdata", "real", tt.fixture)
 			src := ecosystems.Dir(dir)
-			m, err := readManifest(src, "package.json")
+			m, err := readManifest(src, "package.json", ecosystems.Pos{})
 			if err != nil {
 				t.Fatal(err)
 			}

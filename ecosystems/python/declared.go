@@ -217,7 +217,12 @@ var scopeRank = map[ecosystems.Scope]int{
 }
 
 type reqNode struct {
-	f        *reqFile
+	f *reqFile
+	// via is where the project reaches the file: the first -r or -c line
+	// (or manifest entry) that led to it, placed in the project
+	// (ecosystems.PosVia), which a file outside the project's
+	// declarations are placed on.
+	via      ecosystems.Pos
 	scope    ecosystems.Scope
 	group    string
 	fixed    bool // the scope comes from the manifest or the file's own name
@@ -266,7 +271,7 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 		if f.compiled {
 			f.includes = append(f.includes, compiledInputs(src, name, f)...)
 		}
-		n := &reqNode{f: f}
+		n := &reqNode{f: f, via: from}
 		if s, ok := nameScope(name); ok {
 			n.scope, n.fixed = s, true
 		}
@@ -277,7 +282,7 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 				if urlScheme(r.target) != "" {
 					continue // remote files are not part of the project
 				}
-				if _, err := load(joinRef(name, r.target), ecosystems.Pos{File: name, Line: r.line}); err != nil {
+				if _, err := load(joinRef(name, r.target), ecosystems.PosVia(name, r.line, n.via)); err != nil {
 					return nil, err
 				}
 			}
@@ -356,7 +361,7 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 				continue
 			}
 			kind = ecosystems.KindManifest
-			deps = append(deps, newDep(name, e.line, e.name, e.spec, n.scope, n.group))
+			deps = append(deps, newDep(name, e.line, n.via, e.name, e.spec, n.scope, n.group))
 		}
 		files = append(files, ecosystems.File{Path: name, Kind: kind})
 	}

@@ -360,3 +360,22 @@ func TestParseSetupPy(t *testing.T) {
 		})
 	}
 }
+
+// TestDeclaredOutside opens testdata/outside/project, whose requirements
+// include a file outside the project (../shared/common.txt), which
+// includes another. What they declare is placed on the project's -r line
+// that reaches them: a position never leaves the project.
+func TestDeclaredOutside(t *testing.T) {
+	p := ecotest.Open(t, New(), filepath.Join("testdata", "outside", "project"))
+	var got []string
+	for _, d := range p.Declared() {
+		got = append(got, d.Pos.String()+" "+d.Name)
+	}
+	want := []string{"requirements.txt:1 flask", "requirements.txt:2 requests", "requirements.txt:2 urllib3"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("declared (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"../shared/common.txt", "../shared/more.txt", "requirements.txt"}, ecosystems.Paths(p.Files())); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+}

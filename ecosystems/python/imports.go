@@ -131,10 +131,17 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 	mods, warns := p.moduleProviders(ctx, env.Memo, python, root, environ)
 	res.Warnings = append(res.Warnings, warns...)
 	for _, si := range ans.Imports {
+		pos, err := ecosystems.NewPos("", si.File, si.Line)
+		if err != nil {
+			// The script names the files it walked below the root; any
+			// other name is no place to point at.
+			res.Warnings = append(res.Warnings, fmt.Sprintf("import of %q: %v (not counted)", si.Module, err))
+			continue
+		}
 		res.List = append(res.List, ecosystems.Import{
 			Package: mods.provider(si.Module),
 			Module:  si.Module,
-			Pos:     ecosystems.Pos{File: si.File, Line: si.Line},
+			Pos:     pos,
 			Kind:    ecosystems.ImportKind(si.Kind),
 			Test:    si.Test,
 		})

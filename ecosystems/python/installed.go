@@ -435,7 +435,7 @@ func (p *project) addSetupPyFromMetadata(dists []*dist) {
 		} else if !unread["install_requires"] {
 			continue
 		}
-		p.deps = append(p.deps, newDep("setup.py", p.setupLine, r.req.Name, r.req.Rest, scope, extra))
+		p.deps = append(p.deps, newDep("setup.py", p.setupLine, ecosystems.Pos{}, r.req.Name, r.req.Rest, scope, extra))
 	}
 	sortDeps(p.deps)
 }

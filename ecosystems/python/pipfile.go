@@ -56,7 +56,7 @@ func parsePipfile(file string, data []byte, local localNamer) (*manifest, error)
 					continue
 				}
 			}
-			m.deps = append(m.deps, newDep(file, v.Pos.Line, name, spec, scope, group))
+			m.deps = append(m.deps, newDep(file, v.Pos.Line, ecosystems.Pos{}, name, spec, scope, group))
 		}
 	}
 	return m, nil

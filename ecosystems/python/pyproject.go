@@ -30,9 +30,12 @@ type reqRoot struct {
 	group string
 }
 
-func newDep(file string, line int, name, spec string, scope ecosystems.Scope, group string) ecosystems.Dependency {
+// newDep returns the declaration of name at line of file, the project's
+// manifest, or at via when file lies outside the project (a requirements
+// file included from ../): see ecosystems.PosVia.
+func newDep(file string, line int, via ecosystems.Pos, name, spec string, scope ecosystems.Scope, group string) ecosystems.Dependency {
 	n := ecosystems.NormalizePyPI(name)
-	d := ecosystems.Dependency{Name: n, Spec: spec, Scope: scope, Pos: ecosystems.Pos{File: file, Line: line}, Group: group}
+	d := ecosystems.Dependency{Name: n, Spec: spec, Scope: scope, Pos: ecosystems.PosVia(file, line, via), Group: group}
 	if name != n {
 		d.Raw = name
 	}
@@ -51,14 +54,14 @@ func reqDep(file string, v *posdoc.Value, scope ecosystems.Scope, group string, 
 		if e == nil {
 			return nil, nil
 		}
-		d := newDep(file, v.Pos.Line, e.name, e.spec, scope, group)
+		d := newDep(file, v.Pos.Line, ecosystems.Pos{}, e.name, e.spec, scope, group)
 		return &d, nil
 	}
 	r, err := ParseRequirement(s)
 	if err != nil {
 		return nil, ecosystems.Errorf(file, v.Pos.Line, "invalid requirement %q: %w", s, err)
 	}
-	d := newDep(file, v.Pos.Line, r.Name, r.Rest, scope, group)
+	d := newDep(file, v.Pos.Line, ecosystems.Pos{}, r.Name, r.Rest, scope, group)
 	return &d, nil
 }
 
@@ -336,7 +339,7 @@ func poetry(file string, doc *posdoc.Value, m *manifest) error {
 			if optional && main {
 				sc, g = ecosystems.ScopeOptional, extraOf[ecosystems.NormalizePyPI(name)]
 			}
-			m.deps = append(m.deps, newDep(file, v.Pos.Line, name, spec, sc, g))
+			m.deps = append(m.deps, newDep(file, v.Pos.Line, ecosystems.Pos{}, name, spec, sc, g))
 		}
 		return nil
 	}
@@ -630,7 +633,7 @@ func setuptoolsDynamic(file string, doc *posdoc.Value, m *manifest) error {
 			return ecosystems.Errorf(file, f.Pos.Line, "%s file must be a string or an array of strings, not %s", what, f.Kind.String())
 		}
 		for _, n := range names {
-			m.reqFiles = append(m.reqFiles, reqRoot{file: n.Text, pos: ecosystems.Pos{File: file, Line: n.Pos.Line}, scope: scope, group: group})
+			m.reqFiles = append(m.reqFiles, reqRoot{file: n.Text, pos: ecosystems.PosVia(file, n.Pos.Line, ecosystems.Pos{}), scope: scope, group: group})
 		}
 		return nil
 	}

@@ -128,7 +128,7 @@ func parseSetupCfg(file string, data []byte) (*manifest, error) {
 		if rest, ok := strings.CutPrefix(v.text(), "file:"); ok {
 			for _, f := range strings.Split(rest, ",") {
 				if f = strings.TrimSpace(f); f != "" {
-					m.reqFiles = append(m.reqFiles, reqRoot{file: f, pos: ecosystems.Pos{File: file, Line: v.line}, scope: scope, group: group})
+					m.reqFiles = append(m.reqFiles, reqRoot{file: f, pos: ecosystems.PosVia(file, v.line, ecosystems.Pos{}), scope: scope, group: group})
 				}
 			}
 			return nil
@@ -150,7 +150,7 @@ func parseSetupCfg(file string, data []byte) (*manifest, error) {
 			if err != nil {
 				return ecosystems.Errorf(file, it.line, "%s: invalid requirement %q: %w", what, s, err)
 			}
-			m.deps = append(m.deps, newDep(file, it.line, r.Name, r.Rest, scope, group))
+			m.deps = append(m.deps, newDep(file, it.line, ecosystems.Pos{}, r.Name, r.Rest, scope, group))
 		}
 		return nil
 	}

@@ -427,7 +427,7 @@ func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []strin
 			if err != nil {
 				return ecosystems.Errorf(file, s.line, "invalid requirement %q: %w", s.text, err)
 			}
-			m.deps = append(m.deps, newDep(file, s.line, r.Name, r.Rest, scope, group))
+			m.deps = append(m.deps, newDep(file, s.line, ecosystems.Pos{}, r.Name, r.Rest, scope, group))
 		}
 		return nil
 	}

@@ -1,0 +1,5 @@
+module example.com/envaudit-fixture/outside/shared
+
+go 1.26.0
+
+require github.com/google/go-cmp v0.7.0
