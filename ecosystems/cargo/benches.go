@@ -60,7 +60,7 @@ func (pr *project) benchImports(ctx context.Context) (_ *ecosystems.Imports, rea
 				if pkg, ok := crates[u.crate]; ok {
 					out.List = append(out.List, ecosystems.Import{
 						Package: pkg, Module: u.crate, Kind: ecosystems.ImportRuntime, Test: true,
-						Pos: ecosystems.Pos{File: f, Line: u.line},
+						Pos: ecosystems.PosVia(f, u.line, ecosystems.Pos{}),
 					})
 				}
 			}

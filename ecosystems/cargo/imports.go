@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -136,7 +135,14 @@ func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, err
 			if !ok || r.unused[ext] {
 				continue
 			}
-			add(ecosystems.Import{Package: pkg, Module: ext, Pos: src.firstUse(file, ext), Kind: kind, Test: test})
+			at := src.firstUse(file, ext)
+			if at == (ecosystems.Pos{}) {
+				// The crate root is not the project's (a source generated
+				// in a target directory elsewhere): the use is placed on
+				// the member's declaration of the crate.
+				at = pr.declaredIn(r.pkg, pkg)
+			}
+			add(ecosystems.Import{Package: pkg, Module: ext, Pos: at, Kind: kind, Test: test})
 		}
 	}
 	if ranRustdoc(env.Executables) {
@@ -146,7 +152,7 @@ func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, err
 			}
 			lib := path.Join(m.dir, "src", "lib.rs")
 			for _, pkg := range pr.doctestCrates(m, byMember[m.name]) {
-				add(ecosystems.Import{Package: pkg, Module: externOf(byMember[m.name], pkg), Pos: ecosystems.Pos{File: lib}, Kind: ecosystems.ImportRuntime})
+				add(ecosystems.Import{Package: pkg, Module: externOf(byMember[m.name], pkg), Pos: ecosystems.PosVia(lib, 0, pr.declaredIn(m.name, pkg)), Kind: ecosystems.ImportRuntime})
 			}
 		}
 	}
@@ -195,6 +201,23 @@ func externOf(externs map[string]string, pkg string) string {
 	return names[0]
 }
 
+// declaredIn returns where the member named member declares pkg: its
+// line in the member's Cargo.toml, else that manifest.
+func (pr *project) declaredIn(member, pkg string) ecosystems.Pos {
+	for _, m := range pr.members {
+		if m.name != member {
+			continue
+		}
+		for _, d := range pr.decls {
+			if d.dep.Pos.File == m.rel && d.dep.Name == pkg {
+				return d.dep.Pos
+			}
+		}
+		return ecosystems.PosVia(m.rel, 0, ecosystems.Pos{})
+	}
+	return ecosystems.Pos{}
+}
+
 // memberDir returns the directory (slash-separated, from the root) of
 // the member named name.
 func (pr *project) memberDir(name string) string {
@@ -221,24 +244,14 @@ func testTarget(memberDir, file string) bool {
 }
 
 // relSource returns a crate root as cargo named it (relative to the
-// workspace root, or absolute) relative to the project root,
-// slash-separated; "" when it lies outside.
+// workspace root, or absolute) as the project names it (ecosystems.NewPos);
+// "" when it is not the project's.
 func (pr *project) relSource(p string) string {
-	if p == "" {
+	pos, err := ecosystems.NewPos(pr.src.Root, p, 0)
+	if err != nil {
 		return ""
 	}
-	if filepath.IsAbs(p) {
-		r, err := filepath.Rel(pr.src.Root, p)
-		if err != nil {
-			return ""
-		}
-		p = r
-	}
-	p = path.Clean(filepath.ToSlash(p))
-	if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
-		return ""
-	}
-	return p
+	return pos.File
 }
 
 // sourceCache reads the project's Rust sources once per Imports call.
@@ -278,11 +291,11 @@ func (c *sourceCache) firstUse(root, ext string) ecosystems.Pos {
 				continue
 			}
 			if re.MatchString(l) {
-				return ecosystems.Pos{File: f, Line: i + 1}
+				return ecosystems.PosVia(f, i+1, ecosystems.Pos{})
 			}
 		}
 	}
-	return ecosystems.Pos{File: root}
+	return ecosystems.PosVia(root, 0, ecosystems.Pos{})
 }
 
 // list returns the Rust files of the target whose root file is root: the

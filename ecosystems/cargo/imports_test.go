@@ -71,6 +71,22 @@ func TestImportsRecorded(t *testing.T) {
 	if diff := cmp.Diff([]string{`the run compiled no test of "app" (cargo test compiles them): what its tests use is unknown`}, got.Warnings); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
+	// A crate root outside the project (a source a build script generated
+	// in a target directory elsewhere) is no place to point at: the use
+	// is placed on the member's declaration of the crate.
+	scratch = t.TempDir()
+	outside := filepath.Join(t.TempDir(), "out", "gen.rs")
+	writeFiles(t, filepath.Join(scratch, unitsDir), map[string]string{
+		"unit.1": "package app\ncrate gen\nsrc " + outside + "\nextern itoa\nend 0\n",
+	})
+	got, err = p.Imports(context.Background(), ecosystems.Env{Scratch: scratch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantList := []ecosystems.Import{{Package: "itoa", Module: "itoa", Pos: ecosystems.Pos{File: "Cargo.toml", Line: 5}, Kind: rt}}
+	if diff := cmp.Diff(wantList, got.List); diff != "" {
+		t.Errorf("Imports of a crate root outside the project (-want +got):\n%s", diff)
+	}
 	// No records: nothing is known.
 	if got, err := p.Imports(context.Background(), ecosystems.Env{Scratch: t.TempDir()}); got != nil || err != nil {
 		t.Errorf("Imports without records = %v, %v; want nil, nil", got, err)

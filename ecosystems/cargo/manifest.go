@@ -223,7 +223,7 @@ func (pr *project) entry(m *manifest, tpath []string, key string, v *posdoc.Valu
 		dep: ecosystems.Dependency{
 			Name:  key,
 			Scope: scope,
-			Pos:   ecosystems.Pos{File: m.rel, Line: m.doc.line(kpath...)},
+			Pos:   ecosystems.PosVia(m.rel, m.doc.line(kpath...), ecosystems.Pos{}),
 		},
 		extern: strings.ReplaceAll(key, "-", "_"),
 	}

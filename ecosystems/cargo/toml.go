@@ -24,9 +24,9 @@ func parseTOML(rel string, data []byte) (*tomlDoc, error) {
 	if err != nil {
 		var pe *posdoc.Error
 		if errors.As(err, &pe) {
-			return nil, &ecosystems.PosError{Pos: ecosystems.Pos{File: rel, Line: pe.Pos.Line}, Err: pe.Err}
+			return nil, ecosystems.ErrorAt(rel, pe.Pos.Line, pe.Err)
 		}
-		return nil, &ecosystems.PosError{Pos: ecosystems.Pos{File: rel}, Err: err}
+		return nil, ecosystems.ErrorAt(rel, 0, err)
 	}
 	return &tomlDoc{file: rel, root: root}, nil
 }

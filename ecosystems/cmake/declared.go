@@ -132,7 +132,7 @@ func (d *declarations) add(lib *Library, written, spec string, scope ecosystems.
 		d.excluded[name] = why
 		return
 	}
-	dep := ecosystems.Dependency{Name: name, Spec: spec, Scope: scope, Pos: ecosystems.Pos{File: file, Line: line}}
+	dep := ecosystems.Dependency{Name: name, Spec: spec, Scope: scope, Pos: ecosystems.PosVia(file, line, ecosystems.Pos{})}
 	if written != name {
 		dep.Raw = written
 	}

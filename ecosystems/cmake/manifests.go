@@ -88,7 +88,7 @@ func vcpkgDependency(file string, e *posdoc.Value, tbl *Table) (ecosystems.Depen
 		scope = ecosystems.ScopeBuild
 	}
 	dep := ecosystems.Dependency{Name: canonical(lib, name), Spec: spec, Scope: scope,
-		Pos: ecosystems.Pos{File: file, Line: nameLine}, CompileOnly: lib != nil && lib.HeaderOnly}
+		Pos: ecosystems.PosVia(file, nameLine, ecosystems.Pos{}), CompileOnly: lib != nil && lib.HeaderOnly}
 	if dep.Name != name {
 		dep.Raw = name
 	}
@@ -139,7 +139,7 @@ func parseConanfile(file string, src []byte, tbl *Table) ([]ecosystems.Dependenc
 			scope = scopeOf(lib, false, true)
 		}
 		dep := ecosystems.Dependency{Name: canonical(lib, m[1]), Spec: m[2], Scope: scope,
-			Pos: ecosystems.Pos{File: file, Line: i + 1}, CompileOnly: lib != nil && lib.HeaderOnly}
+			Pos: ecosystems.PosVia(file, i+1, ecosystems.Pos{}), CompileOnly: lib != nil && lib.HeaderOnly}
 		if dep.Name != m[1] {
 			dep.Raw = m[1]
 		}

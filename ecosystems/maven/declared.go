@@ -136,7 +136,7 @@ func (l *loader) dependency(m *module, d pomDep) (ecosystems.Dependency, error) 
 		Name:        g + ":" + a,
 		Spec:        version,
 		Scope:       s,
-		Pos:         ecosystems.Pos{File: m.file, Line: line},
+		Pos:         ecosystems.PosVia(m.file, line, m.via),
 		CompileOnly: compileOnly[g+":"+a],
 	}
 	if t != "jar" || c != "" {

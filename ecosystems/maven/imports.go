@@ -168,7 +168,11 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 	}
 	found := map[key]ecosystems.Import{}
 	for _, c := range classes {
-		pos, withLines := p.position(root, c.u.m.dir, c.u.test, c.file, c.cf)
+		pos, withLines := p.position(root, c.u.m, c.u.test, c.file, c.cf)
+		if pos == (ecosystems.Pos{}) {
+			out.Warnings = append(out.Warnings, fmt.Sprintf("class file %q is not the project's: its imports are not counted", displayPath(root, c.file)))
+			continue
+		}
 		for name, ref := range c.cf.refs {
 			if jdkClass(name) || own[name] || own[outerClass(name)] {
 				continue
@@ -222,8 +226,11 @@ func outerClass(name string) string {
 // position returns where a class file's references are placed: its
 // source file when the SourceFile attribute names one that exists below
 // the module's source roots (withLines: the class's line numbers are
-// that file's), else the class file itself.
-func (p *project) position(root, modDir string, test bool, classPath string, cf *classFile) (ecosystems.Pos, bool) {
+// that file's), else the class file itself; for a module outside the
+// project root, the <module> line that reaches it. The zero Pos when
+// none of these is in the project.
+func (p *project) position(root string, m *module, test bool, classPath string, cf *classFile) (ecosystems.Pos, bool) {
+	modDir := m.dir
 	if cf.source != "" && !strings.ContainsAny(cf.source, `/\`) {
 		set := "main"
 		if test {
@@ -233,11 +240,17 @@ func (p *project) position(root, modDir string, test bool, classPath string, cf 
 		for _, d := range sourceDirs {
 			f := filepath.Join(modDir, "src", set, d, pkg, cf.source)
 			if fileExists(f) {
-				return ecosystems.Pos{File: displayPath(root, ecosystems.Canon(f))}, true
+				if pos, err := ecosystems.NewPos(root, ecosystems.Canon(f), 0); err == nil {
+					return pos, true
+				}
+				return m.via, false
 			}
 		}
 	}
-	return ecosystems.Pos{File: displayPath(root, ecosystems.Canon(classPath))}, false
+	if pos, err := ecosystems.NewPos(root, ecosystems.Canon(classPath), 0); err == nil {
+		return pos, false
+	}
+	return m.via, false
 }
 
 // isReactor reports whether name is one of the project's modules.

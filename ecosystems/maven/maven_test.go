@@ -568,3 +568,49 @@ func TestUnloggedForks(t *testing.T) {
 		})
 	}
 }
+
+// TestPosition checks where a class file's references are placed: its
+// source file below the module's source roots, else the class file, each
+// relative to the project root; for a reactor module outside the root
+// (<module>../shared</module>), the <module> line that reaches it; and
+// nowhere for a class file that is neither the project's nor of such a
+// module.
+func TestPosition(t *testing.T) {
+	top := t.TempDir()
+	root := filepath.Join(top, "project")
+	shared := filepath.Join(top, "shared")
+	for _, f := range []string{
+		filepath.Join(root, "src", "main", "java", "com", "x", "App.java"),
+		filepath.Join(shared, "src", "main", "java", "com", "x", "Lib.java"),
+	} {
+		ecotest.WriteFile(t, f, []byte("package com.x;\n"), 0o644)
+	}
+	via := ecosystems.Pos{File: "pom.xml", Line: 8}
+	tests := []struct {
+		name      string
+		m         *module
+		class     string
+		cf        *classFile
+		want      ecosystems.Pos
+		withLines bool
+	}{
+		{"source", &module{dir: root}, filepath.Join(root, "target", "classes", "com", "x", "App.class"),
+			&classFile{name: "com.x.App", source: "App.java"}, ecosystems.Pos{File: "src/main/java/com/x/App.java"}, true},
+		{"classFile", &module{dir: root}, filepath.Join(root, "target", "classes", "com", "x", "Gen.class"),
+			&classFile{name: "com.x.Gen"}, ecosystems.Pos{File: "target/classes/com/x/Gen.class"}, false},
+		{"outsideSource", &module{dir: shared, via: via}, filepath.Join(shared, "target", "classes", "com", "x", "Lib.class"),
+			&classFile{name: "com.x.Lib", source: "Lib.java"}, via, false},
+		{"outsideClass", &module{dir: shared, via: via}, filepath.Join(shared, "target", "classes", "com", "x", "Gen.class"),
+			&classFile{name: "com.x.Gen"}, via, false},
+		{"nowhere", &module{dir: root}, filepath.Join(top, "elsewhere", "Gen.class"),
+			&classFile{name: "com.x.Gen"}, ecosystems.Pos{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, withLines := (&project{}).position(ecosystems.Canon(root), tt.m, false, tt.class, tt.cf)
+			if diff := cmp.Diff(tt.want, got); diff != "" || withLines != tt.withLines {
+				t.Errorf("position = %v, %v; want %v, %v (-want +got):\n%s", got, withLines, tt.want, tt.withLines, diff)
+			}
+		})
+	}
+}

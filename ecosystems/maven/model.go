@@ -20,8 +20,14 @@ type module struct {
 	dir       string // absolute directory of the pom
 	pom       *pom
 	inProject bool
-	parent    *module // nil when the parent is unknown or absent
-	props     map[string]string
+	// via is where the project reaches a pom of its reactor that lies
+	// outside the project root (<module>../shared</module>): the
+	// <module> line, placed in the project (ecosystems.PosVia), which its
+	// declarations and its classes' imports are placed on. Zero for a pom
+	// inside the root.
+	via    ecosystems.Pos
+	parent *module // nil when the parent is unknown or absent
+	props  map[string]string
 
 	managed     map[depKey]managedDep // effective dependencyManagement, computed on first use
 	managedDone bool
@@ -115,11 +121,13 @@ func (l *loader) project() ([]*module, error) {
 	if _, err := l.src.Stat("pom.xml"); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	err := l.walk(filepath.Join(l.root, "pom.xml"))
+	err := l.walk(filepath.Join(l.root, "pom.xml"), ecosystems.Pos{})
 	return l.order, err
 }
 
-func (l *loader) walk(abs string) error {
+// walk adds the pom at abs, reached through via, and its modules to the
+// reactor order.
+func (l *loader) walk(abs string, via ecosystems.Pos) error {
 	if l.walked[abs] {
 		return nil
 	}
@@ -128,6 +136,7 @@ func (l *loader) walk(abs string) error {
 	if err != nil {
 		return err
 	}
+	m.via = via
 	l.order = append(l.order, m)
 	mods := append([]pomModule(nil), m.pom.modules...)
 	for _, pr := range m.pom.profiles {
@@ -147,14 +156,14 @@ func (l *loader) walk(abs string) error {
 			}
 			return ecosystems.Errorf(m.file, md.line, "module %q: %q does not exist", md.path, l.rel(p))
 		}
-		if err := l.walk(p); err != nil {
+		if err := l.walk(p, ecosystems.PosVia(m.file, md.line, m.via)); err != nil {
 			return err
 		}
 	}
 	// A parent inside the project that no <module> lists is still one of
 	// the project's manifests: its dependencies are inherited.
 	if par := m.parent; par != nil && par.inProject {
-		return l.walk(par.abs)
+		return l.walk(par.abs, m.via)
 	}
 	return nil
 }

@@ -232,7 +232,7 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 			return nil, err
 		}
 		for _, a := range ps {
-			d := ecosystems.Dependency{Name: a.name, Spec: a.spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: f, Line: a.line}}
+			d := ecosystems.Dependency{Name: a.name, Spec: a.spec, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.PosVia(f, a.line, ecosystems.Pos{})}
 			if a.raw != a.name+a.spec {
 				d.Raw = a.raw
 			}
