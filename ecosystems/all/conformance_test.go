@@ -17,6 +17,7 @@ import (
 	packageurl "github.com/package-url/packageurl-go"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // The conformance tests hold every registered ecosystem to the contract of
@@ -84,15 +85,25 @@ func fixtures(t *testing.T, name string) []string {
 //   - Files are sorted, without repeats, slash-separated, each labelled
 //     with a known kind, and at least one of them a manifest; the ones
 //     inside the project exist;
-//   - every declaration points at a manifest among the Files, and its
-//     package has an identity: a valid package URL keeping the version,
+//   - every declaration points at a manifest among the Files, at a clean
+//     project-relative position (ecosystems.NewPos: slash-separated, no
+//     "./", never absolute, never outside the root — a declaration read
+//     from outside the project is placed where the project reaches it),
+//     and a bad fixture's error is at such a position; its package has
+//     an identity: a valid package URL keeping the version,
 //     and a component name; the ecosystem names its packages itself, with
 //     package URLs of one type of its own — pkg:generic only for what it
 //     cannot name otherwise (a C library no table knows), never for every
 //     package;
 //   - opening the same files through an fs.FS that is not on disk reads
 //     the same Files and D1 (every read of a project file goes through the
-//     Source), and Installed then refuses with ecosystems.ErrNotOnDisk.
+//     Source), and Installed then refuses with ecosystems.ErrNotOnDisk —
+//     unless the project on disk reads files outside its root (a go.work
+//     module in ../, a requirements file included from ../), which only
+//     a project on disk can.
+//
+// TestImportLocations holds what the ecosystems read of the project's
+// sources to the same contract of positions.
 func TestConformance(t *testing.T) {
 	ctx := context.Background()
 	for _, e := range Ecosystems() {
@@ -123,6 +134,7 @@ func TestConformance(t *testing.T) {
 					if !errors.As(err, &pe) {
 						t.Errorf("Open(%s): %v (%T), want a project or a *ecosystems.PosError", dir, err, err)
 					}
+					ecotest.CheckLocations(t, dir, nil, nil, err)
 					continue
 				}
 				if p == nil || machine && len(p.Files()) == 0 {
@@ -182,6 +194,7 @@ func checkProject(t *testing.T, dir string, p ecosystems.Project) {
 			t.Errorf("%s: %s is declared at %s, which is not one of the manifests %q", dir, d.Name, d.Pos, ecosystems.Paths(files, ecosystems.KindManifest))
 		}
 	}
+	ecotest.CheckLocations(t, dir, p.Declared(), nil, nil)
 }
 
 // identities checks the identity e builds for each package the project in
@@ -214,6 +227,9 @@ func identities(t *testing.T, e ecosystems.Ecosystem, dir string, p ecosystems.P
 // that the project reads the same, and enumerates no installation.
 func checkNotOnDisk(t *testing.T, e ecosystems.Ecosystem, dir string, onDisk ecosystems.Project) {
 	t.Helper()
+	if slices.ContainsFunc(onDisk.Files(), func(f ecosystems.File) bool { return !fs.ValidPath(f.Path) }) {
+		return // it reads files outside its root, which a tree not on disk has not
+	}
 	ctx := context.Background()
 	p, err := e.Open(ctx, ecosystems.Source{FS: os.DirFS(dir)})
 	if err != nil || p == nil {

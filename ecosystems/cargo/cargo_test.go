@@ -137,6 +137,15 @@ func TestTracedReal(t *testing.T) {
 			}
 			ecotest.Golden(t, filepath.Join(dir, "expected", "installed.golden"), b.String())
 
+			// rustc's verdict on what the traced build compiled, from a
+			// target directory outside the project: every import at a
+			// position in the project.
+			im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{Environ: env, Scratch: scratch})
+			if err != nil {
+				t.Fatalf("Imports: %v", err)
+			}
+			ecotest.CheckLocations(t, dir, p.Declared(), im, nil)
+
 			// Without the lint: every compiled crate counts.
 			plainTarget := t.TempDir()
 			plain := append(os.Environ(), "CARGO_TARGET_DIR="+plainTarget, "CARGO_TERM_COLOR=never")

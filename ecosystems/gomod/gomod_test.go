@@ -222,6 +222,7 @@ func TestImportsReal(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Imports: %v\n(run `make setup`)", err)
 			}
+			ecotest.CheckLocations(t, dir, p.Declared(), imports, nil)
 			ecotest.Golden(t, filepath.Join(dir, "expected", "imports.golden"), renderImports(imports))
 		})
 	}

@@ -360,6 +360,7 @@ func TestRealImports(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			ecotest.CheckLocations(t, name, p.Declared(), im, nil)
 			got := importsResult{Files: im.Files, Imports: im.List, Warnings: im.Warnings}
 			ecotest.GoldenJSON(t, filepath.Join("testdata", "real", name, "imports.json"), got, filepath.Dir(r.root))
 		})

@@ -269,6 +269,7 @@ func TestRealSloppyImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ecotest.CheckLocations(t, dir, p.Declared(), im, nil)
 	want := []string{
 		"index.js:2 debug debug runtime",
 		"index.js:3 ms ms runtime",

@@ -48,6 +48,7 @@ func TestRealImportsSloppy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ecotest.CheckLocations(t, proj, p.Declared(), got, nil)
 	imp := func(pkg, module, file string, line int, kind ecosystems.ImportKind, test bool) ecosystems.Import {
 		return ecosystems.Import{Package: pkg, Module: module, Pos: ecosystems.Pos{File: file, Line: line}, Kind: kind, Test: test}
 	}

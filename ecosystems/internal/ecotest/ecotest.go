@@ -103,6 +103,47 @@ func holdsAny(dir string, files []string) bool {
 	return false
 }
 
+// Unclean says why pos is not a position ecosystems.NewPos makes — not
+// clean, not slash-separated and relative to the project root, absolute,
+// outside the root, empty — or "" when it is one: making it again must
+// succeed and change nothing.
+func Unclean(pos ecosystems.Pos) string {
+	again, err := ecosystems.NewPos("", pos.File, pos.Line)
+	switch {
+	case err != nil:
+		return err.Error()
+	case again != pos:
+		return fmt.Sprintf("not clean: NewPos makes %v of it", again)
+	}
+	return ""
+}
+
+// CheckLocations fails t for every location the ecosystem handed out
+// that is not a clean project-relative position (Unclean): each
+// declaration's, each import's, and err's when it is a *PosError. where
+// names the project in the messages; im and err may be nil.
+func CheckLocations(t testing.TB, where string, deps []ecosystems.Dependency, im *ecosystems.Imports, err error) {
+	t.Helper()
+	for _, d := range deps {
+		if why := Unclean(d.Pos); why != "" {
+			t.Errorf("%s: %s is declared at %#v: %s", where, d.Name, d.Pos, why)
+		}
+	}
+	if im != nil {
+		for _, i := range im.List {
+			if why := Unclean(i.Pos); why != "" {
+				t.Errorf("%s: the import of %q is at %#v: %s", where, i.Module, i.Pos, why)
+			}
+		}
+	}
+	var pe *ecosystems.PosError
+	if errors.As(err, &pe) {
+		if why := Unclean(pe.Pos); why != "" {
+			t.Errorf("%s: error %q is at %#v: %s", where, err, pe.Pos, why)
+		}
+	}
+}
+
 // PosError returns err as a *ecosystems.PosError, the error bad project
 // input must be, failing the test at once when it is not one.
 func PosError(t testing.TB, err error) *ecosystems.PosError {

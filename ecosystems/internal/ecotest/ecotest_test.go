@@ -231,3 +231,28 @@ func TestExtractAndCopyTree(t *testing.T) {
 		t.Errorf("copied files and permissions (-want +got):\n%s", diff)
 	}
 }
+
+// TestUnclean checks what Unclean and CheckLocations accept: exactly the
+// positions ecosystems.NewPos makes.
+func TestUnclean(t *testing.T) {
+	tests := []struct {
+		pos   ecosystems.Pos
+		clean bool
+	}{
+		{ecosystems.Pos{File: "package.json", Line: 7}, true},
+		{ecosystems.Pos{File: "src/a.js"}, true},
+		{ecosystems.Pos{File: "./index.js", Line: 2}, false},
+		{ecosystems.Pos{File: "src//a.js", Line: 1}, false},
+		{ecosystems.Pos{File: "/abs/pom.xml", Line: 1}, false},
+		{ecosystems.Pos{File: "../common.txt", Line: 3}, false},
+		{ecosystems.Pos{}, false},
+		{ecosystems.Pos{File: "go.mod", Line: -1}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pos.String(), func(t *testing.T) {
+			if why := Unclean(tt.pos); (why == "") != tt.clean {
+				t.Errorf("Unclean(%#v) = %q, want clean %v", tt.pos, why, tt.clean)
+			}
+		})
+	}
+}
