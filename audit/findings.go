@@ -603,35 +603,43 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 // line: where a package it brings along would be declared.
 func (a *auditor) manifestOf(name string) *ecosystems.Pos {
 	if ds := a.decls[name]; len(ds) > 0 && ds[0].Pos.File != "" {
-		return &ecosystems.Pos{File: ds[0].Pos.File}
+		whole := ds[0].Pos // made by ecosystems.NewPos: the file alone is a position too
+		whole.Line = 0
+		return &whole
 	}
 	return a.mainManifest()
 }
 
 // mainManifest returns the manifest with the most runtime declarations,
-// else the first manifest: where an undeclared package would be declared.
+// else the first manifest of the project (a manifest read from outside
+// the project root is no place to point at): where an undeclared package
+// would be declared.
 func (a *auditor) mainManifest() *ecosystems.Pos {
 	count := map[string]int{}
+	var best *ecosystems.Pos
 	for _, ds := range a.decls {
 		for _, d := range ds {
-			if isRuntimeScope(d.Scope) && d.Pos.File != "" {
-				count[d.Pos.File]++
+			if !isRuntimeScope(d.Scope) || d.Pos.File == "" {
+				continue
+			}
+			f := d.Pos.File
+			count[f]++
+			if best == nil || count[f] > count[best.File] || (count[f] == count[best.File] && f < best.File) {
+				whole := d.Pos // made by ecosystems.NewPos: the file alone is a position too
+				whole.Line = 0
+				best = &whole
 			}
 		}
 	}
-	best := ""
-	for file, n := range count {
-		if best == "" || n > count[best] || (n == count[best] && file < best) {
-			best = file
+	if best != nil {
+		return best
+	}
+	for _, m := range a.in.Manifests {
+		if pos, err := ecosystems.NewPos("", m, 0); err == nil {
+			return &pos
 		}
 	}
-	if best == "" && len(a.in.Manifests) > 0 {
-		best = a.in.Manifests[0]
-	}
-	if best == "" {
-		return nil
-	}
-	return &ecosystems.Pos{File: best}
+	return nil
 }
 
 // severityRank orders severities, most severe first.

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // ToolURI is envaudit's home, which SARIF logs and dependency snapshots
@@ -40,15 +42,23 @@ func (r *Report) Items() []Item {
 
 // PrimaryManifest is the manifest a finding without a line of its own is
 // placed on: the first that is not a lockfile (package.json rather than
-// package-lock.json), since that is where a declaration would go.
+// package-lock.json), since that is where a declaration would go, else
+// the first; only a file of the project (ecosystems.NewPos), never one
+// read from outside it (a go.work module in ../); "" when there is none.
 func (e EcosystemReport) PrimaryManifest() string {
+	var inside []string
 	for _, m := range e.Manifests {
+		if pos, err := ecosystems.NewPos("", m, 0); err == nil && pos.File == m {
+			inside = append(inside, m)
+		}
+	}
+	for _, m := range inside {
 		if !slices.Contains(e.Lockfiles, m) {
 			return m
 		}
 	}
-	if len(e.Manifests) > 0 {
-		return e.Manifests[0]
+	if len(inside) > 0 {
+		return inside[0]
 	}
 	return ""
 }

@@ -21,6 +21,11 @@ func TestPrimaryManifest(t *testing.T) {
 		{"onlyLockfile", []string{"yarn.lock"}, []string{"yarn.lock"}, "yarn.lock"},
 		{"noLockfiles", []string{"b.txt", "a.txt"}, nil, "b.txt"},
 		{"none", nil, nil, ""},
+		// A go.work module or an included file outside the project is
+		// read, but a finding is never placed on it.
+		{"outsideFirst", []string{"/srv/shared/go.mod", "go.mod", "go.work"}, nil, "go.mod"},
+		{"parentFirst", []string{"../common.txt", "requirements.txt"}, nil, "requirements.txt"},
+		{"onlyOutside", []string{"../shared/go.mod", "/srv/x/go.mod"}, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,5 +119,43 @@ func TestKindReasons(t *testing.T) {
 		if _, ok := seen[r]; !ok {
 			t.Errorf("reason %q belongs to no kind", r)
 		}
+	}
+}
+
+// TestMainManifest checks where a finding without a declaration of its
+// own is placed: the manifest with the most runtime declarations, as a
+// whole file, else the first manifest of the project — never one read
+// from outside it (a go.work module in ../, an included ../common.txt).
+func TestMainManifest(t *testing.T) {
+	dep := func(name, file string, line int, scope ecosystems.Scope) ecosystems.Dependency {
+		return ecosystems.Dependency{Name: name, Scope: scope, Pos: ecosystems.Pos{File: file, Line: line}}
+	}
+	tests := []struct {
+		name      string
+		manifests []string
+		decls     []ecosystems.Dependency
+		want      *ecosystems.Pos
+	}{
+		{"mostRuntime", []string{"a/package.json", "package.json"},
+			[]ecosystems.Dependency{dep("x", "a/package.json", 3, ecosystems.ScopeRuntime), dep("y", "package.json", 4, ecosystems.ScopeRuntime), dep("z", "package.json", 5, ecosystems.ScopeRuntime), dep("d", "a/package.json", 6, ecosystems.ScopeDev)},
+			&ecosystems.Pos{File: "package.json"}},
+		{"tieByName", []string{"b.txt", "a.txt"},
+			[]ecosystems.Dependency{dep("x", "b.txt", 1, ecosystems.ScopeRuntime), dep("y", "a.txt", 1, ecosystems.ScopeRuntime)},
+			&ecosystems.Pos{File: "a.txt"}},
+		{"noRuntime", []string{"/srv/shared/go.mod", "../other/go.mod", "go.mod"},
+			[]ecosystems.Dependency{dep("t", "go.mod", 7, ecosystems.ScopeDev)},
+			&ecosystems.Pos{File: "go.mod"}},
+		{"onlyOutside", []string{"../common.txt"}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &auditor{in: Input{Manifests: tt.manifests}, decls: map[string][]ecosystems.Dependency{}}
+			for _, d := range tt.decls {
+				a.decls[d.Name] = append(a.decls[d.Name], d)
+			}
+			if diff := cmp.Diff(tt.want, a.mainManifest()); diff != "" {
+				t.Errorf("mainManifest (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -95,7 +95,10 @@ func NewPos(root, file string, line int) (Pos, error) {
 // <module>), itself made by NewPos. A declaration read from outside the
 // project is so placed on the line of the project that brings it in,
 // which is where a reviewer can act on it, never on a path outside the
-// project or an absolute one.
+// project or an absolute one. A producer that reaches file only inside
+// the project (a manifest at the root, a file its walk of the tree
+// found) passes the zero Pos: a name NewPos refuses then has no
+// position, never a wrong one.
 func PosVia(file string, line int, via Pos) Pos {
 	if p, err := NewPos("", file, line); err == nil {
 		return p

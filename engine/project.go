@@ -225,10 +225,12 @@ func (p *Project) Inputs() []string {
 }
 
 // posError names the file of a positioned error as the user sees it from
-// the working directory: `sub/package.json:7: ...` under -C sub.
+// the working directory: `sub/package.json:7: ...` under -C sub. The
+// error's position is a project file's (ecosystems.NewPos), so joining it
+// to the project's directory is all it takes.
 func (p *Project) posError(err error) error {
 	pe, ok := err.(*ecosystems.PosError)
-	if !ok || p.shown == "." || pe.Pos.File == "" || filepath.IsAbs(pe.Pos.File) {
+	if !ok || p.shown == "." || pe.Pos.File == "" {
 		return err
 	}
 	moved := *pe

@@ -286,7 +286,7 @@ func (p *configParser) ignore(n *yaml.Node, cfg *Config) error {
 		return p.errorf(n, "ignore: want a list of rules, not %s", kindName(n))
 	}
 	for _, item := range n.Content {
-		r := IgnoreRule{Pos: ecosystems.Pos{File: p.name, Line: item.Line}}
+		r := IgnoreRule{Pos: ecosystems.PosVia(p.name, item.Line, ecosystems.Pos{})}
 		err := p.mapping(item, "ignore rule", func(key string, k, v *yaml.Node) error {
 			var err error
 			switch key {
@@ -349,7 +349,7 @@ func (p *configParser) severity(n *yaml.Node, cfg *Config) error {
 		if !slices.Contains(severities, level) {
 			return p.errorf(v, "severity of %q: unknown level %q (want error, warning or notice)", key, level)
 		}
-		cfg.Severity = append(cfg.Severity, SeverityRule{Selector: sel, Severity: level, Pos: ecosystems.Pos{File: p.name, Line: k.Line}})
+		cfg.Severity = append(cfg.Severity, SeverityRule{Selector: sel, Severity: level, Pos: ecosystems.PosVia(p.name, k.Line, ecosystems.Pos{})})
 		return nil
 	})
 }

@@ -262,7 +262,7 @@ func failingLine(f audit.Finding, dir string) string {
 	s += " " + f.Package
 	if f.Location != nil && f.Location.File != "" {
 		pos := *f.Location
-		if dir != "" && dir != "." && !filepath.IsAbs(pos.File) {
+		if dir != "" && dir != "." {
 			pos.File = filepath.ToSlash(filepath.Join(dir, pos.File))
 		}
 		s += " " + pos.String()

@@ -72,7 +72,7 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 		case strings.ContainsAny(name, " /"):
 			return nil, ecosystems.Errorf("fake.txt", line, "invalid name %q", name)
 		}
-		p.deps = append(p.deps, ecosystems.Dependency{Name: name, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.Pos{File: "fake.txt", Line: line}})
+		p.deps = append(p.deps, ecosystems.Dependency{Name: name, Scope: ecosystems.ScopeRuntime, Pos: ecosystems.PosVia("fake.txt", line, ecosystems.Pos{})})
 	}
 	return p, sc.Err()
 }
