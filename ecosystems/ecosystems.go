@@ -12,6 +12,21 @@
 // interface of its own (TraceEnvironer, TraceSkipper, Resolver), asserted
 // by the front end, never a switch on its name.
 //
+// Every place an ecosystem hands out — a declaration's, an import's, a
+// positioned error's — is a Pos made by NewPos, the one constructor of
+// positions: slash-separated, relative to the project root, clean (never
+// "./index.js", which esbuild names a file when the process runs in the
+// project's root), never absolute and never outside the root. A position
+// is made clean where it is made, so that the text report, the JSON
+// report, SARIF, the annotations, the review and the publish bundle all
+// take it as it is, at most joined to the project's directory in the
+// repository; none of them cleans it. What a project reads from
+// outside its root (a requirements file included from ../, a go.work or
+// Maven module in a sibling directory) is placed where the project
+// reaches it (PosVia); an error in such a file has no position (Errorf).
+// The conformance tests in ecosystems/all hold every registered ecosystem
+// to it.
+//
 // Each ecosystem lives in its own subpackage (ecosystems/npm,
 // ecosystems/python, ...) and imports only this package and format parsers.
 // The list of all ecosystems lives in ecosystems/all, the only package that
