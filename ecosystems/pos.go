@@ -18,8 +18,8 @@ import (
 // "a/../b", no doubled or trailing slash), never absolute, never the root
 // itself and never outside it. The text report prints it, the front ends
 // join it to the project's directory in the repository, and the publish
-// bundle's validator accepts it; none of them cleans it. Line is 1-based,
-// 0 when unknown or when the position is the whole file.
+// bundle's validator accepts it; none of them needs to clean it. Line is
+// 1-based, 0 when unknown or when the position is the whole file.
 //
 // The zero Pos is no position at all (a finding without a line of its
 // own); NewPos never returns it.
