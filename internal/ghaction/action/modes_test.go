@@ -36,12 +36,20 @@ type prProject struct {
 
 func newPRProject(t *testing.T, run string) *prProject {
 	t.Helper()
-	p := &prProject{ws: t.TempDir(), temp: t.TempDir()}
-	writeFiles(t, p.ws, map[string]string{
+	return newPRWorkspace(t, run, "app", map[string]string{
 		"app/fake.txt":        "lib-a\nlib-b\n",
 		"app/lib/lib-a/a.txt": "a\n",
 		"app/lib/lib-c/c.txt": "c\n",
 	})
+}
+
+// newPRWorkspace is a workspace holding files, on pull request 7 (head
+// modesHead), whose project the Action audits in the working directory
+// dir with the command run.
+func newPRWorkspace(t *testing.T, run, dir string, files map[string]string) *prProject {
+	t.Helper()
+	p := &prProject{ws: t.TempDir(), temp: t.TempDir()}
+	writeFiles(t, p.ws, files)
 	event, err := json.Marshal(map[string]any{
 		"number": 7,
 		"pull_request": map[string]any{
@@ -56,7 +64,7 @@ func newPRProject(t *testing.T, run string) *prProject {
 	}
 	writeFiles(t, p.temp, map[string]string{"event.json": string(event), "set_output": "", "step_summary": ""})
 	p.environ = []string{
-		"INPUT_RUN=" + run, "INPUT_WORKING_DIRECTORY=app",
+		"INPUT_RUN=" + run, "INPUT_WORKING_DIRECTORY=" + dir,
 		"GITHUB_WORKSPACE=" + p.ws, "RUNNER_TEMP=" + p.temp, "PATH=" + os.Getenv("PATH"),
 		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + filepath.Join(p.temp, "event.json"),
 		"GITHUB_REPOSITORY=octo/webapp", "GITHUB_SHA=" + strings.Repeat("d", 40),

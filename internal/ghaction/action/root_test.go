@@ -2,8 +2,6 @@ package action
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -44,26 +42,9 @@ func TestAuditAtRepositoryRoot(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Fatal(testenv.Message("node"))
 	}
-	ws, temp := t.TempDir(), t.TempDir()
-	writeFiles(t, ws, rootProject)
-	event, err := json.Marshal(map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "fix", "sha": modesHead},
-			"base":   map[string]any{"ref": "main", "sha": modesBase},
-		},
-	})
-	must(t, err)
-	writeFiles(t, temp, map[string]string{"event.json": string(event), "set_output": "", "step_summary": ""})
-	environ := []string{
-		"INPUT_MODE=audit", "INPUT_RUN=node index.js", "INPUT_WORKING_DIRECTORY=.",
-		"GITHUB_WORKSPACE=" + ws, "RUNNER_TEMP=" + temp, "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
-		"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH=" + filepath.Join(temp, "event.json"),
-		"GITHUB_REPOSITORY=octo/webapp", "GITHUB_SHA=" + strings.Repeat("d", 40),
-		"GITHUB_OUTPUT=" + filepath.Join(temp, "set_output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(temp, "step_summary"),
-	}
+	p := newPRWorkspace(t, "node index.js", ".", rootProject)
+	ws, temp := p.ws, p.temp
+	environ := append(p.environ, "INPUT_MODE=audit", "HOME="+t.TempDir())
 	var stdout, stderr bytes.Buffer
 	a := &Action{Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Ecosystems: []ecosystems.Ecosystem{npm.New()}, Version: "test"}
 	t.Chdir(ws) // the runner's working directory: the repository's root, the project's
@@ -108,13 +89,13 @@ func TestAuditAtRepositoryRoot(t *testing.T) {
 		}
 	}
 
-	p := newPublisher(t, false, "", "INPUT_BUNDLE="+dir)
-	p.srv.SetFiles(ghfake.File{Filename: "index.js", Status: "modified", Patch: "@@ -1,2 +1,4 @@\n 'use strict';\n const debug = require('debug')('webapp');\n+const ms = require('ms');\n+debug('waiting %s', ms(1500));"})
-	code, pout, perr := p.run(t)
+	pub := newPublisher(t, false, "", "INPUT_BUNDLE="+dir)
+	pub.srv.SetFiles(ghfake.File{Filename: "index.js", Status: "modified", Patch: "@@ -1,2 +1,4 @@\n 'use strict';\n const debug = require('debug')('webapp');\n+const ms = require('ms');\n+debug('waiting %s', ms(1500));"})
+	code, pout, perr := pub.run(t)
 	if code != ExitOK {
 		t.Fatalf("mode publish exited %d\nstdout:\n%s\nstderr:\n%s", code, pout, perr)
 	}
-	runs := p.srv.CheckRuns()
+	runs := pub.srv.CheckRuns()
 	if len(runs) != 1 {
 		t.Fatalf("%d check runs, want 1", len(runs))
 	}
@@ -125,10 +106,10 @@ func TestAuditAtRepositoryRoot(t *testing.T) {
 	if diff := cmp.Diff([]string{"index.js:3 envaudit: npm hidden dependency ms (direct)"}, anns); diff != "" {
 		t.Errorf("check run annotations (-want +got):\n%s", diff)
 	}
-	if rc := p.srv.ReviewComments(); len(rc) != 1 || rc[0].Path != "index.js" || rc[0].Line != 3 {
+	if rc := pub.srv.ReviewComments(); len(rc) != 1 || rc[0].Path != "index.js" || rc[0].Line != 3 {
 		t.Errorf("review comments %+v, want one on index.js:3", rc)
 	}
-	report := readReport(t, readOutputs(t, filepath.Join(p.temp, "set_output"))["report"])
+	report := readReport(t, readOutputs(t, filepath.Join(pub.temp, "set_output"))["report"])
 	if n := countFindings(report, audit.Hidden); n != 1 {
 		t.Errorf("%d hidden findings published, want 1", n)
 	}
