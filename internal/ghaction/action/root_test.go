@@ -22,8 +22,8 @@ import (
 // quick start audits it (working-directory: .): it declares debug and
 // requires ms, which only debug brings, on line 3 of index.js.
 var rootProject = map[string]string{
-	"package.json": `{"name": "webapp", "version": "1.0.0", "dependencies": {"debug": "4.3.4"}}` + "\n",
-	"index.js":     "'use strict';\nconst debug = require('debug')('webapp');\nconst ms = require('ms');\ndebug('waiting %s', ms(1500));\n",
+	"package.json":                    `{"name": "webapp", "version": "1.0.0", "dependencies": {"debug": "4.3.4"}}` + "\n",
+	"index.js":                        "'use strict';\nconst debug = require('debug')('webapp');\nconst ms = require('ms');\ndebug('waiting %s', ms(1500));\n",
 	"node_modules/debug/package.json": `{"name": "debug", "version": "4.3.4", "main": "index.js", "dependencies": {"ms": "2.1.2"}}` + "\n",
 	"node_modules/debug/index.js":     "'use strict';\nrequire('ms');\nmodule.exports = () => () => {};\n",
 	"node_modules/ms/package.json":    `{"name": "ms", "version": "2.1.2", "main": "index.js"}` + "\n",
