@@ -80,7 +80,7 @@ func (c *childReport) add(err error) {
 		ce := childError{Message: e.Error()}
 		var pe *ecosystems.PosError
 		if errors.As(e, &pe) && pe.Pos.Line >= 0 {
-			if f := filepath.ToSlash(pe.Pos.File); isLocalPath(f) && len(f) <= maxChildFile && printable(f, false) {
+			if f := filepath.ToSlash(pe.Pos.File); childFile(f) {
 				ce = childError{File: f, Line: pe.Pos.Line, Message: pe.Err.Error()}
 			}
 		}
@@ -147,7 +147,7 @@ func parseChildReport(data []byte) (*childReport, error) {
 			return nil, fmt.Errorf("errors[%d]: a message with a control character", i)
 		case e.File == "" && e.Line != 0, e.Line < 0:
 			return nil, fmt.Errorf("errors[%d]: line %d of file %q", i, e.Line, e.File)
-		case e.File != "" && (len(e.File) > maxChildFile || !printable(e.File, false) || !isLocalPath(e.File) || strings.Contains(e.File, `\`)):
+		case e.File != "" && !childFile(e.File):
 			return nil, fmt.Errorf("errors[%d]: file %q is no clean path inside the working directory", i, clip(e.File))
 		}
 	}
@@ -173,6 +173,13 @@ func leafErrors(err error) []error {
 		return nil
 	}
 	return []error{err}
+}
+
+// childFile reports whether f may place a child's error: a clean,
+// slash-separated path inside the working directory, printable, within
+// the cap.
+func childFile(f string) bool {
+	return len(f) <= maxChildFile && printable(f, false) && isLocalPath(f) && !strings.Contains(f, `\`)
 }
 
 // isLocalPath reports whether p is a clean relative path that stays

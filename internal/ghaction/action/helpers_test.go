@@ -25,6 +25,10 @@ const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
 // of the installation after the run take that long (fakeeco.SlowAfter).
 const slowVar = "ENVAUDIT_TEST_SLOW_AFTER_RUN"
 
+// panicVar, set to 1 with childVar, makes the child panic while it reads
+// the installation after the run.
+const panicVar = "ENVAUDIT_TEST_PANIC_AFTER_RUN"
+
 // childEcoVar, set with childVar, makes the child audit with a real
 // ecosystem instead of the fake one: "go" (which runs the go command) or
 // "npm".
@@ -38,6 +42,14 @@ func TestMain(m *testing.M) {
 		eco := &fakeeco.Ecosystem{}
 		if d, err := time.ParseDuration(os.Getenv(slowVar)); err == nil {
 			eco.InstalledHook = fakeeco.SlowAfter(1, d)
+		}
+		if os.Getenv(panicVar) == "1" {
+			eco.InstalledHook = func(_ context.Context, call int) error {
+				if call == 2 {
+					panic("boom")
+				}
+				return nil
+			}
 		}
 		ecos := []ecosystems.Ecosystem{eco}
 		switch os.Getenv(childEcoVar) {
