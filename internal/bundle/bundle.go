@@ -9,7 +9,10 @@
 // and check every field against what envaudit itself writes (Validate). A
 // bundle that passes is still only a claim of the audit job: the
 // publisher takes the repository, the commit and the pull request from its
-// own event, and applies its own gate to the findings.
+// own event, and applies its own gate to the findings. Where the writer
+// can tell the reader the bundle's SHA-256 over a channel of its own
+// (mode single's audit child, over a pipe), ReadDigest reads that bundle
+// and no other the directory may hold (Digest).
 //
 // The format, schema version 1 (docs/action.md documents it):
 //
