@@ -25,6 +25,15 @@
 //	defer t.Close()
 //	r, instErr := t.Audit(ctx)
 //
+// A front end's timeout (WithRunTimeout) bounds the run: opening the
+// project, what is read before the command, and the command, which the
+// tracer stops when it falls (a run that timed out). It does not bound
+// what follows: Traced.Audit takes the deadline off (AfterRun), so a
+// command that ended in time is audited in full however long reading the
+// installation takes; that reading is bounded by limits of its own (each
+// tool's time limit, each file's size cap), and an interrupt still stops
+// it.
+//
 // Evidence of use that ecosystems collect themselves during a traced run
 // (the class-load logs Maven's JVMs write, see ecosystems.TraceEnvironer)
 // lives in per-ecosystem scratch directories. A saved trace keeps them in

@@ -195,12 +195,25 @@ func (t *Traced) Close() {
 const AuditAfterInterrupt = 30 * time.Second
 
 // Audit enumerates each ecosystem's installation and audits it against the
-// trace. An interrupt (Ctrl-C) that stopped the command also cancelled
-// ctx: what ran until then is still audited, on a context of its own
-// bounded by AuditAfterInterrupt, so that envaudit ends soon all the same.
-// instErr reports installations that could not be enumerated: the report
-// is complete otherwise and says so.
+// trace. instErr reports installations that could not be enumerated: the
+// report is complete otherwise and says so.
+//
+// The run's timeout (WithRunTimeout) bounds the command, not this: Audit
+// works on AfterRun(ctx), so a command that ended just before the
+// deadline, or one the deadline stopped, is audited in full however long
+// reading the installation takes. What bounds that reading is its own
+// limits: every tool an ecosystem asks runs under a time limit of its own
+// (internal/toolexec: five minutes unless the ecosystem sets another,
+// Maven's dependency:tree 30 minutes, the Python interpreter's query 30
+// seconds), and every file is read within the size cap of its kind
+// (internal/projfile). An interrupt (Ctrl-C, a runner's cancel) that
+// stopped the command also ended ctx: what ran until then is still
+// audited, on a context of its own bounded by AuditAfterInterrupt, so
+// that envaudit ends soon all the same; one that comes while Audit reads
+// stops that reading, and the installations it had not read are missing
+// from the report, which says so.
 func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
+	ctx = AfterRun(ctx)
 	if ctx.Err() != nil {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), AuditAfterInterrupt)

@@ -11,7 +11,7 @@ import (
 	"github.com/envaudit/envaudit/tracer"
 )
 
-// TimeoutError is the cause of a context WithStepTimeout returns once its
+// TimeoutError is the cause of a context WithRunTimeout returns once its
 // time is up. It is a context.DeadlineExceeded, so the tracer marks a run
 // it cuts short as timed out, not interrupted.
 type TimeoutError struct {
@@ -23,18 +23,45 @@ func (e *TimeoutError) Error() string { return fmt.Sprintf("the %v timeout expir
 // Is makes a TimeoutError a context.DeadlineExceeded.
 func (e *TimeoutError) Is(target error) bool { return target == context.DeadlineExceeded }
 
-// WithStepTimeout returns a context that ends d from now with a
-// *TimeoutError cause, for a front end's timeout that bounds the whole
-// job — opening the project, the trace, the enumeration of the
-// installations, the audit and publishing — rather than the traced
-// command alone. Traced.Audit still audits what ran when the timeout
-// falls during the trace, within AuditAfterInterrupt. d <= 0 sets no
-// limit.
-func WithStepTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+// runTimeoutKey is the key under which a context WithRunTimeout returns
+// keeps the context it was made from, for AfterRun.
+type runTimeoutKey struct{}
+
+// WithRunTimeout returns a context that ends d from now with a
+// *TimeoutError cause: a front end's timeout (the CLI's --timeout, the
+// Action's timeout input). It bounds the run — opening the project,
+// what Project.Trace reads before the command, and the traced command
+// with all its processes, which the tracer stops when it falls — and
+// nothing after it: once the command has ended, AfterRun takes the
+// deadline off, and the enumeration, attribution and audit that follow
+// are bounded by limits of their own (see Traced.Audit), so that a
+// command that ended in time is reported in full, and one the timeout
+// stopped has what it ran audited in full. d <= 0 sets no limit.
+func WithRunTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	if d <= 0 {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeoutCause(ctx, d, &TimeoutError{After: d})
+	c, cancel := context.WithTimeoutCause(ctx, d, &TimeoutError{After: d})
+	return context.WithValue(c, runTimeoutKey{}, ctx), cancel
+}
+
+// AfterRun returns the context for what follows the traced command: ctx
+// without the deadline of the WithRunTimeout it descends from, which
+// bounds the command, not what envaudit does once it has ended. Whatever
+// ends the context the timeout was set on — an interrupt — still ends
+// it. A ctx without a run timeout is returned as it is.
+//
+// The context returned is the one WithRunTimeout was given: what was
+// derived from ctx since (values, cancellations) is not in it, so front
+// ends call AfterRun on the context they traced with.
+func AfterRun(ctx context.Context) context.Context {
+	for {
+		outer, ok := ctx.Value(runTimeoutKey{}).(context.Context)
+		if !ok {
+			return ctx
+		}
+		ctx = outer
+	}
 }
 
 // StoppedError is work the context stopped before it was done: an

@@ -38,12 +38,18 @@ type runOptions struct {
 
 // cmdRun traces a command in the project directory and audits the run.
 func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runWith(ctx, args, stdin, stdout, stderr, all.Ecosystems())
+}
+
+// runWith is cmdRun with the ecosystems to detect: all of them, or a
+// test's fake.
+func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, ecos []ecosystems.Ecosystem) int {
 	c := newSubcommand("run", commandOperand,
 		"The command runs in DIR. Before it runs, every detected ecosystem that needs to adjusts its environment to collect evidence of use beyond file opens (Maven: a class-load log per JVM; Cargo: rustc's unused-crate lint).",
 		separatorNote, exitNote)
 	var o outputFlags
 	o.register(c.flags, "audit the project in `DIR`; the command runs there")
-	timeout := c.flags.String("timeout", "", "bound the whole job to `DURATION` (e.g. 90s, 10m): reading the project, the command and all its processes, the enumeration and the audit; a command still running then is stopped and what ran until then audited; default no limit")
+	timeout := c.flags.String("timeout", "", "bound the run to `DURATION` (e.g. 90s, 10m), counted from the start: reading the project and the command with all its processes; a command still running then is stopped (exit 3) and what ran until then audited. What follows the command (reading the installations, the audit) is not cut short by it: it has limits of its own; default no limit")
 	backend := registerBackend(c.flags)
 	traceOut := c.flags.String("trace-out", "", "also save the trace to `FILE` (JSON lines, for envaudit audit --trace), and the ecosystems' evidence beside it (FILE without .jsonl, plus .evidence)")
 	if code, done := c.parse(args, stdout, stderr); done {
@@ -61,22 +67,25 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return fail(stderr, "run", err)
 	}
-	// The timeout bounds the whole job, not only the command: a hostile
-	// project can make reading it or enumerating its installation slow.
-	ctx, cancel := engine.WithStepTimeout(ctx, ro.timeout)
+	// The timeout bounds the run, from the start: a hostile project can
+	// make reading it slow, not only its command. What follows the
+	// command is not cut short by it (engine.AfterRun), so that a
+	// command that ended in time gets its whole report and the gate's
+	// exit status.
+	ctx, cancel := engine.WithRunTimeout(ctx, ro.timeout)
 	defer cancel()
 	if o.format != "text" {
 		// Standard output is then the JSON or Markdown report alone, for
 		// a pipe or a file; the command's own output goes to stderr.
 		ro.stdout = stderr
 	}
-	if err := o.gate.load(ctx, o.dir, all.Ecosystems()); err != nil {
+	if err := o.gate.load(ctx, o.dir, ecos); err != nil {
 		return fail(stderr, "run", err)
 	}
 	ro.devTools = o.gate.devTools
-	r, instErr, err := runTraced(ctx, &o, ro, stderr, all.Ecosystems())
+	r, instErr, err := runTraced(ctx, &o, ro, stderr, ecos)
 	if err == nil {
-		o.gate.apply(ctx, r, stderr)
+		o.gate.apply(engine.AfterRun(ctx), r, stderr)
 	}
 	return finish(c.name, r, instErr, err, &o, stdout, stderr)
 }

@@ -9,7 +9,10 @@
 // and check every field against what envaudit itself writes (Validate). A
 // bundle that passes is still only a claim of the audit job: the
 // publisher takes the repository, the commit and the pull request from its
-// own event, and applies its own gate to the findings.
+// own event, and applies its own gate to the findings. Where the writer
+// can tell the reader the bundle's SHA-256 over a channel of its own
+// (mode single's audit child, over a pipe), ReadDigest reads that bundle
+// and no other the directory may hold (Digest).
 //
 // The format, schema version 1 (docs/action.md documents it):
 //
@@ -28,6 +31,8 @@ package bundle
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -130,32 +135,73 @@ func IsBundle(r io.Reader) bool {
 // a regular file (not a symbolic link, a FIFO or a device: the directory
 // may come from anywhere) of at most MaxSize bytes.
 func Read(dir string) (*Bundle, error) {
+	data, p, err := readFile(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(data, p)
+}
+
+// ReadDigest is Read of a bundle whose file must have the SHA-256 digest
+// digest (hex, as Digest gives it): the one its writer says it wrote,
+// over a channel the bundle's directory is not. Mode single's holder
+// reads its audit child's bundle so: the pull request's code ran as the
+// same user as the child, and could have written a bundle of its own
+// into the directory, had the child's been refused or not written.
+func ReadDigest(dir, digest string) (*Bundle, error) {
+	data, p, err := readFile(dir)
+	if err != nil {
+		return nil, err
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != digest {
+		return nil, fmt.Errorf("%s: %w", p, ErrNotWritten)
+	}
+	return Decode(data, p)
+}
+
+// ErrNotWritten is ReadDigest's error for a bundle that is not the one
+// its writer wrote.
+var ErrNotWritten = errors.New("not the bundle the audit wrote (its SHA-256 differs)")
+
+// Digest returns the SHA-256 of b's encoding (Encode) in hex: what
+// ReadDigest expects of the file b is written to.
+func (b *Bundle) Digest() (string, error) {
+	h := sha256.New()
+	if err := b.Encode(h); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// readFile reads the bundle's file in directory dir, and returns it with
+// the file's path.
+func readFile(dir string) ([]byte, string, error) {
 	p := filepath.Join(dir, FileName)
 	info, err := os.Lstat(p)
 	if err != nil {
-		return nil, fmt.Errorf("bundle: %w", err)
+		return nil, p, fmt.Errorf("bundle: %w", err)
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("bundle %q is not a regular file", p)
+		return nil, p, fmt.Errorf("bundle %q is not a regular file", p)
 	}
 	if info.Size() > MaxSize {
-		return nil, fmt.Errorf("bundle %q is larger than %d bytes", p, MaxSize)
+		return nil, p, fmt.Errorf("bundle %q is larger than %d bytes", p, MaxSize)
 	}
 	// O_NOFOLLOW and O_NONBLOCK: a symbolic link or FIFO swapped in after
 	// the Lstat fails to open or opens without blocking, and Fstat tells.
 	f, err := os.OpenFile(p, os.O_RDONLY|noFollow|nonBlock, 0)
 	if err != nil {
-		return nil, fmt.Errorf("bundle: %w", err)
+		return nil, p, fmt.Errorf("bundle: %w", err)
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("bundle %q is not a regular file", p)
+		return nil, p, fmt.Errorf("bundle %q is not a regular file", p)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("bundle: %w", err)
+		return nil, p, fmt.Errorf("bundle: %w", err)
 	}
-	return Decode(data, p)
+	return data, p, nil
 }
 
 // ErrHeadMismatch is returned by CheckHead for a bundle of another commit.

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -366,6 +367,50 @@ func TestCheckHead(t *testing.T) {
 		if err := b.CheckHead(other); err == nil {
 			t.Errorf("CheckHead(%q) accepted a bundle of %s", other, head)
 		}
+	}
+}
+
+// TestReadDigest checks that a reader that knows the digest of the
+// bundle its writer wrote reads that bundle and refuses any other: one
+// the pull request's code put in its place, however valid.
+func TestReadDigest(t *testing.T) {
+	want := example(t)
+	digest, err := want.Digest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := example(t)
+	other.Notes = []string{"No finding of this pull request fails."}
+	tests := []struct {
+		name    string
+		file    []byte
+		digest  string
+		wantErr error
+	}{
+		{"written", encode(t, want), digest, nil},
+		{"replaced", encode(t, other), digest, ErrNotWritten},
+		{"noDigest", encode(t, want), "", ErrNotWritten},
+		{"missing", nil, digest, os.ErrNotExist},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.file != nil {
+				if err := os.WriteFile(filepath.Join(dir, FileName), tt.file, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, err := ReadDigest(dir, tt.digest)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			}
+			if err != nil {
+				return
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("bundle (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

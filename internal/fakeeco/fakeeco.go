@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -36,6 +37,13 @@ type Ecosystem struct {
 	// StallInstalled holds the next ones: 1 lets the enumeration before
 	// the run answer and stalls the one after it.
 	InstalledBeforeStall int
+	// InstalledHook, when set, is called first by every call of
+	// Installed, with its context and the call's number (1 for the
+	// enumeration before the run, 2 for the one after it); an error it
+	// returns is the call's. A test's way to make the enumeration after
+	// the run slow (until the run's timeout has passed), or to look at
+	// the context it gets.
+	InstalledHook func(ctx context.Context, call int) error
 
 	// installedCalls counts the calls of Installed (under mu).
 	installedCalls int
@@ -94,8 +102,14 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	e, root := p.eco, p.root
 	e.mu.Lock()
 	e.installedCalls++
-	stall := e.StallInstalled != nil && e.installedCalls > e.InstalledBeforeStall
+	call := e.installedCalls
+	stall := e.StallInstalled != nil && call > e.InstalledBeforeStall
 	e.mu.Unlock()
+	if e.InstalledHook != nil {
+		if err := e.InstalledHook(ctx, call); err != nil {
+			return nil, err
+		}
+	}
 	if stall {
 		select {
 		case <-e.StallInstalled:
@@ -140,6 +154,28 @@ func (*Ecosystem) Identify(name, version string) ecosystems.Identity {
 
 func (*project) TraceEnv(scratch string, environ []string) []string {
 	return []string{"FAKE_LOG=" + filepath.Join(scratch, Log)}
+}
+
+// SlowAfter returns an InstalledHook that lets the first n calls of
+// Installed answer at once and makes every later one take d, or return
+// its context's error should the context end first: with n = 1 and d as
+// long as the run's timeout, the enumeration after the run ends past the
+// timeout's deadline, whenever the run ended (the deadline was set
+// before the hook was called).
+func SlowAfter(n int, d time.Duration) func(ctx context.Context, call int) error {
+	return func(ctx context.Context, call int) error {
+		if call <= n {
+			return nil
+		}
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // LastEnv returns the Env of the latest Installed call.

@@ -1,9 +1,11 @@
 package ghaction
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/policy"
@@ -121,6 +123,28 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		SBOMArtifact:     input(getenv, "sbom-artifact"),
 		BundleArtifact:   input(getenv, "bundle-artifact"),
 	}
+	// The booleans first, each at its default when it does not parse: a
+	// run that fails on its inputs still knows whether to annotate and
+	// summarise that failure.
+	var boolErr error
+	for _, b := range []struct {
+		name string
+		dst  *bool
+		def  bool
+	}{
+		{"annotate", &in.Annotate, true},
+		{"summary", &in.Summary, true},
+		{"submit-dependencies", &in.SubmitDependencies, false},
+		{"only-new", &in.OnlyNew, true},
+		{"upload-artifacts", &in.UploadArtifacts, true},
+	} {
+		v, err := boolInput(getenv, b.name, b.def)
+		if err != nil {
+			v = b.def
+			boolErr = cmp.Or(boolErr, err)
+		}
+		*b.dst = v
+	}
 	var err error
 	switch in.Mode {
 	case "":
@@ -138,6 +162,9 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	if (in.Mode == ModeAudit || in.Mode == ModeSingle) && in.Run == "" {
 		return in, fmt.Errorf("run: the test command is required (for example `npm test`)")
 	}
+	if boolErr != nil {
+		return in, boolErr
+	}
 	if in.FailOn, err = policy.ParseFailOn(input(getenv, "fail-on")); err != nil {
 		return in, err
 	}
@@ -149,21 +176,6 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	}
 	if input(getenv, "sbom-format") == "" && in.SBOM != "" {
 		in.SBOMFormat = sbom.FormatOf(in.SBOM)
-	}
-	for _, b := range []struct {
-		name string
-		dst  *bool
-		def  bool
-	}{
-		{"annotate", &in.Annotate, true},
-		{"summary", &in.Summary, true},
-		{"submit-dependencies", &in.SubmitDependencies, false},
-		{"only-new", &in.OnlyNew, true},
-		{"upload-artifacts", &in.UploadArtifacts, true},
-	} {
-		if *b.dst, err = boolInput(getenv, b.name, b.def); err != nil {
-			return in, err
-		}
 	}
 	switch in.Review {
 	case "":
@@ -199,6 +211,10 @@ type Outputs struct {
 	AgentAuthored bool
 	// Failing counts the findings that fail the gate.
 	Failing int
+	// Error says what went wrong when the step could not do all its work
+	// (a file not written, an audit that could not be run), "" when it
+	// could: one line (OneLine).
+	Error string
 }
 
 // Map returns the outputs by name, as action.yml declares them.
@@ -213,7 +229,23 @@ func (o Outputs) Map() map[string]string {
 		"bloat":          fmt.Sprint(o.Bloat),
 		"agent-authored": fmt.Sprint(o.AgentAuthored),
 		"failing":        fmt.Sprint(o.Failing),
+		"error":          OneLine(o.Error),
 	}
+}
+
+// OneLine returns s as a single line for an output's value: each run of
+// white space, line breaks included, and each other control character
+// becomes one space. An output value is read up to a delimiter line, so
+// a value of one line cannot end early or set another output, whatever
+// text of the project's (a file name in an error) it holds.
+func OneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // CountFindings fills the phantom, hidden and bloat counts: findings that

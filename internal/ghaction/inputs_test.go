@@ -1,8 +1,10 @@
 package ghaction
 
 import (
+	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -84,8 +86,50 @@ func TestOutputs(t *testing.T) {
 	o.CountFindings(r)
 	o.AgentAuthored = true
 	o.Report = "r.json"
-	want := map[string]string{"report": "r.json", "sbom": "", "sarif": "", "bundle": "", "phantom": "2", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "0"}
+	o.Error = "sarif: write \"a\nb.sarif\": no space left on device\n_GitHubActionsFileCommandDelimeter_\nfailing<<x"
+	want := map[string]string{"report": "r.json", "sbom": "", "sarif": "", "bundle": "", "phantom": "2", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "0",
+		"error": "sarif: write \"a b.sarif\": no space left on device _GitHubActionsFileCommandDelimeter_ failing<<x"}
 	if diff := cmp.Diff(want, o.Map()); diff != "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}
+}
+
+// TestReadInputsFailureKeepsReporting: inputs that do not parse still
+// leave the run knowing whether to annotate and summarise that failure.
+func TestReadInputsFailureKeepsReporting(t *testing.T) {
+	tests := []struct {
+		name              string
+		env               map[string]string
+		annotate, summary bool
+	}{
+		{"defaults", map[string]string{"INPUT_MODE": "bogus"}, true, true},
+		{"summaryOff", map[string]string{"INPUT_MODE": "bogus", "INPUT_SUMMARY": "false", "INPUT_ANNOTATE": "false"}, false, false},
+		{"badBoolean", map[string]string{"INPUT_RUN": "true", "INPUT_SUMMARY": "yes"}, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in, err := ReadInputs(func(k string) string { return tt.env[k] })
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if in.Annotate != tt.annotate || in.Summary != tt.summary {
+				t.Errorf("annotate %v, summary %v; want %v, %v", in.Annotate, in.Summary, tt.annotate, tt.summary)
+			}
+		})
+	}
+}
+
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"", "a\nb", " x\r\n\ty ", "\u2028\x1b[31m", "\xff\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := OneLine(s)
+		if strings.ContainsFunc(got, func(r rune) bool { return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' }) {
+			t.Errorf("OneLine(%q) = %q holds a control character", s, got)
+		}
+		if got != strings.TrimSpace(got) || OneLine(got) != got {
+			t.Errorf("OneLine(%q) = %q is not settled", s, got)
+		}
+	})
 }

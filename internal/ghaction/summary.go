@@ -37,6 +37,29 @@ type SummaryInfo struct {
 	// MaxRows caps the findings listed per ecosystem and kind group; zero
 	// means 500.
 	MaxRows int
+	// Error is what kept the step from doing all its work (a file it
+	// could not write), "" when nothing did: said first, under the
+	// verdict.
+	Error string
+}
+
+// ErrorSummary renders the job summary's section for what went wrong in
+// a step: the heading says what it means (title: "the check could not
+// be done"), then each error as its message says it. The messages may
+// name the project's files or carry the words of a process that ran the
+// pull request's code, so they are escaped (markdown.Text); title is
+// envaudit's own.
+func ErrorSummary(title string, msgs ...string) string {
+	var b strings.Builder
+	b.WriteString("## envaudit: ❌ " + markdown.Text(title) + "\n\n")
+	if len(msgs) == 1 {
+		b.WriteString(markdown.Text(msgs[0]) + "\n")
+		return b.String()
+	}
+	for _, m := range msgs {
+		b.WriteString("- " + markdown.Text(m) + "\n")
+	}
+	return b.String()
 }
 
 // Summary renders the report as Markdown for the job summary or the pull
@@ -60,6 +83,9 @@ func Summary(r *audit.Report, items []audit.Item, info SummaryInfo, limit int) s
 		fmt.Fprintf(&b, "## envaudit: ❌ %d %s this check\n\n", failing, plural(failing, "finding fails", "findings fail"))
 	} else {
 		b.WriteString("## envaudit: ✅ no finding fails this check\n\n")
+	}
+	if info.Error != "" {
+		b.WriteString("❌ **envaudit could not finish its work:** " + markdown.Text(info.Error) + "\n\n")
 	}
 	var facts []string
 	if run := r.Run; run != nil {

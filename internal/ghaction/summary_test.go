@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/internal/reporttest"
@@ -137,5 +139,45 @@ func TestSummaryTracer(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestErrorSummary checks the job summary's section for what went wrong:
+// envaudit's heading, then the errors, escaped, since they may carry a
+// project file's name or the words of a process that ran the pull
+// request's code.
+func TestErrorSummary(t *testing.T) {
+	tests := []struct {
+		name  string
+		title string
+		msgs  []string
+		want  string
+	}{
+		{"one", "the check could not be done", []string{`app/fake.txt:1: invalid name "lib a"`},
+			"## envaudit: ❌ the check could not be done\n\napp/fake.txt:1: invalid name \"lib a\"\n"},
+		{"several", "the check could not be done", []string{"the audit child exited with status 2; it said:", "one", "two"},
+			"## envaudit: ❌ the check could not be done\n\n- the audit child exited with status 2; it said:\n- one\n- two\n"},
+		{"hostile", "the check could not be done", []string{"x <img src=y> @octocat [link](https://evil.example)\n## verdict: ✅"},
+			"## envaudit: ❌ the check could not be done\n\nx &lt;img src=y&gt; @\u2060octocat \\[link\\](https:\u2060//evil.example) ## verdict: ✅\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, ErrorSummary(tt.title, tt.msgs...)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestSummaryError checks that a summary of a run that could not do all
+// its work says the error first, under the verdict, escaped.
+func TestSummaryError(t *testing.T) {
+	r, items, info := summaryFixture(t)
+	info.Error = "report: write \"<out>/report.json\": no space left on device"
+	got := Summary(r, items, info, StepSummaryLimit)
+	want := "❌ **envaudit could not finish its work:** report: write \"&lt;out&gt;/report.json\": no space left on device\n\n"
+	heading, rest, _ := strings.Cut(got, "\n\n")
+	if !strings.HasPrefix(heading, "## envaudit: ❌ ") || !strings.HasPrefix(rest, want) {
+		t.Errorf("summary does not start with the verdict and then %q:\n%s", want, got)
 	}
 }

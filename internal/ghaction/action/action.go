@@ -7,7 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -117,6 +117,10 @@ type Result struct {
 	// plain text, for the publish bundle: the publisher of mode publish
 	// or single shows them in its summary.
 	BundleNotes []string
+	// Error is what kept the run from doing all its work once it had
+	// the result (a file it could not write), "" when nothing did: the
+	// summary says it first, and the error output holds it.
+	Error string
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.
@@ -135,6 +139,7 @@ func (res *Result) summaryInfo() ghaction.SummaryInfo {
 		Base:        res.Base,
 		Dropped:     res.Dropped,
 		Notes:       res.Notes,
+		Error:       res.Error,
 	}
 }
 
@@ -147,6 +152,7 @@ func (res *Result) outputs() ghaction.Outputs {
 		Bundle:        res.Files.Bundle,
 		AgentAuthored: res.Detection.Authored(),
 		Failing:       res.Failing,
+		Error:         res.Error,
 	}
 	out.CountFindings(res.Report)
 	return out
@@ -159,30 +165,43 @@ func (res *Result) outputs() ghaction.Outputs {
 // publish publishes an audit job's bundle (review, summary comment, check
 // run, dependency snapshot); mode single does both, the audit in a child
 // process that never had the token (single.go); mode baseline snapshots
-// the runner before the project's install steps. Whatever goes wrong is
-// reported as an error annotation.
+// the runner before the project's install steps.
+//
+// Whatever goes wrong, the step says what: an error annotation, a
+// section of the job summary and the error output (fail), beside the
+// findings when the audit got as far as them (failPublished). A panic
+// of envaudit's own is one such error.
 func (a *Action) Run(ctx context.Context) (code int) {
 	r := a.start()
+	// Mode single's audit child tells its holder what went wrong, last
+	// of all, once every error is known.
+	defer r.tellHolder()
 	// The file commands are put back on every way out, an early one too,
 	// and checked once more last of all: what changed them after
 	// envaudit's own writes outlived the run, and fails the step.
 	defer func() {
 		r.loader.Close()
-		if _, err := r.restore(); err != nil {
-			r.gh.Errorf("envaudit: %v", err)
-			code = ExitUsage
+		_, rerr := r.restore()
+		if err := errors.Join(rerr, r.recheck()); err != nil {
+			code = r.fail(err)
 		}
-		if err := r.recheck(); err != nil {
-			r.gh.Errorf("envaudit: %v", err)
-			code = ExitUsage
+	}()
+	defer func() {
+		if p := recover(); p != nil {
+			r.resumeCommands()
+			fmt.Fprintf(r.stderr, "panic: %v\n\n%s\n", p, debug.Stack())
+			code = r.fail(fmt.Errorf("envaudit crashed, which is a bug in envaudit (its stack is in the log): %v", p))
 		}
 	}()
 	if err := r.setup(); err != nil {
 		return r.fail(err)
 	}
-	// The timeout input bounds the whole step: a hostile project can make
-	// reading it or enumerating its installation slow, not only its tests.
-	ctx, cancel := engine.WithStepTimeout(ctx, r.in.Timeout)
+	// The timeout input bounds the run: setup's reads, the project's and
+	// its installation's before the test command, and the command — a
+	// hostile project can make reading it slow, not only its tests. It
+	// does not cut short what follows the command (afterRun), so that a
+	// command that ended in time is audited, gated and published in full.
+	ctx, cancel := engine.WithRunTimeout(ctx, r.in.Timeout)
 	defer cancel()
 	switch r.in.Mode {
 	case ghaction.ModeBaseline:
@@ -195,6 +214,25 @@ func (a *Action) Run(ctx context.Context) (code int) {
 	return r.audit(ctx)
 }
 
+// publishTimeout bounds the phases after the test command of modes audit
+// and single — enriching, gating, writing and publishing, which ask
+// GitHub's API — whatever is left of the timeout input, which bounds the
+// command.
+const publishTimeout = 5 * time.Minute
+
+// afterRun returns the context of the phases that follow the test
+// command, traced with ctx: the timeout input no longer applies
+// (engine.AfterRun), publishTimeout does; or, once an interrupt (the
+// runner cancelling the step) ended ctx, a grace of its own,
+// engine.AuditAfterInterrupt, so that what ran is still reported.
+func afterRun(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx = engine.AfterRun(ctx)
+	if ctx.Err() != nil {
+		return context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
+	}
+	return context.WithTimeout(ctx, publishTimeout)
+}
+
 // audit is the run of mode audit, after setup: the phases trace, enrich,
 // gate, write and publish.
 func (r *run) audit(ctx context.Context) int {
@@ -202,25 +240,32 @@ func (r *run) audit(ctx context.Context) int {
 	// still the pull request's as checked out.
 	r.prefetch(ctx)
 	rep, err := r.trace(ctx)
-	if err == nil && ctx.Err() != nil {
-		// The timeout fell, or an interrupt (the runner cancelling the
-		// step) came, during the trace or its audit: what ran is still
-		// enriched, gated and reported, within a grace of its own.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
-		defer cancel()
-	}
 	if err != nil {
 		// The error may name a project file, whose name is the project's
-		// text: escaped, it cannot start a workflow command.
-		fmt.Fprintf(r.stderr, "envaudit: %s\n", ghaction.CommandData(err.Error()))
+		// text: escaped, it cannot start a workflow command. (Mode
+		// single's audit child prints it in fail.)
+		if r.holder == nil {
+			fmt.Fprintf(r.stderr, "envaudit: %s\n", ghaction.CommandData(err.Error()))
+		}
 		return r.fail(err)
 	}
+	ctx, cancel := afterRun(ctx)
+	defer cancel()
 	res := &Result{Report: rep, Prefix: r.prefix}
 	r.enrich(ctx, res)
 	r.gate(ctx, res)
-	if err := r.write(res); err != nil {
+	// Everything of the project has run by now (the traced command, the
+	// ecosystems' tools, git in a checkout it could configure): the file
+	// commands are put back before envaudit writes to them.
+	warning, err := r.restore()
+	if err != nil {
 		return r.fail(err)
+	}
+	if warning != "" {
+		res.Report.Warnings = append(res.Report.Warnings, warning)
+	}
+	if err := r.write(res); err != nil {
+		return r.failPublished(ctx, res, err)
 	}
 	r.publish(ctx, res)
 	return r.exit(res)
@@ -274,10 +319,22 @@ type run struct {
 	// commits are the pull request's commits as git listed them before
 	// the run (prefetch).
 	commits []policy.Commit
+	// restoreErr is why the file commands could not be put back: then
+	// envaudit writes none of its own.
+	restoreErr error
 	// survivors is set when processes of the traced command may have
 	// outlived it (tracer.End.Survivors).
 	survivors bool
-	cfg       *policy.Config
+	// stopped is the token that resumes the workflow commands while the
+	// traced command's output has them stopped, "" otherwise.
+	stopped string
+	// published is set once the publishers ran.
+	published bool
+	// holder is mode single's audit child's pipe to its holder, and said
+	// what the child tells it there (childReport); nil outside the child.
+	holder *os.File
+	said   childReport
+	cfg    *policy.Config
 
 	// Set by the trace phase, before the test command runs.
 	baseState *baseState
@@ -323,24 +380,16 @@ func (a *Action) start() *run {
 	}
 	r.getenv = func(k string) string { return vars[k] }
 	r.gh = githubactions.New(githubactions.WithWriter(r.stdout), githubactions.WithGetenv(r.getenv))
-	return r
-}
-
-// fail reports err as an error annotation, on the file and line of a
-// positioned one, and returns the exit status of a run that could not be
-// done.
-func (r *run) fail(err error) int {
-	var pe *ecosystems.PosError
-	if errors.As(err, &pe) && pe.Pos.File != "" && !filepath.IsAbs(pe.Pos.File) {
-		fields := map[string]string{"file": filepath.ToSlash(pe.Pos.File), "title": "envaudit"}
-		if pe.Pos.Line > 0 {
-			fields["line"] = fmt.Sprint(pe.Pos.Line)
+	// Mode single's audit child takes its pipe to the holder before it
+	// runs anything, so that nothing it runs inherits it.
+	if r.getenv(singleChildVar) == "true" && r.getenv(holderFDVar) == fmt.Sprint(holderFD) {
+		holder, err := holderPipe(holderFD)
+		if err != nil {
+			r.gh.Warningf("envaudit: the pipe to the token's holder: %v", err)
 		}
-		r.gh.WithFieldsMap(fields).Errorf("%v", pe.Err)
-		return ExitUsage
+		r.holder = holder
 	}
-	r.gh.Errorf("envaudit: %v", err)
-	return ExitUsage
+	return r
 }
 
 // exit returns the step's exit status for the result, saying why on

@@ -33,11 +33,18 @@
 //	single    setup (which protects the process and takes the token out
 //	          of its environment), then the audit in a child re-executed
 //	          from /proc/self/exe with an environment that never had the
-//	          token (single.go), its bundle validated as in publish, the
-//	          gate applied again, and the publishers Annotations, Review,
-//	          Snapshot, Summary, Outputs; the token's holder runs nothing
-//	          else
+//	          token (single.go), which tells the holder over a pipe of its
+//	          own what went wrong and which bundle it wrote (childReport);
+//	          that bundle validated as in publish, the gate applied again,
+//	          and the publishers Annotations, Review, Snapshot, Summary,
+//	          Outputs; the token's holder runs nothing else
 //	baseline  setup, engine.TakeBaseline and writing the baseline file
+//
+// The timeout input bounds the run up to the end of the test command
+// (engine.WithRunTimeout); the phases after it have limits of their own
+// (afterRun). Whatever goes wrong, the step says what (failure.go): an
+// error annotation, a section of the job summary and the error output,
+// beside the findings when the run got as far as them.
 //
 // A Publisher reports a Result — the gated report with what the earlier
 // phases learnt (the pull request, the agent detection, the base, notes)

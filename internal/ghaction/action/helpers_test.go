@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
@@ -20,9 +21,13 @@ import (
 // ecosystem: what mode single re-executes through /proc/self/exe.
 const childVar = "ENVAUDIT_TEST_ACTION_CHILD"
 
-// stallVar, set to 1 with childVar, makes the child's enumeration of the
-// installation after the run stall until its context ends.
-const stallVar = "ENVAUDIT_TEST_STALL_AFTER_RUN"
+// slowVar, set to a duration with childVar, makes the child's enumeration
+// of the installation after the run take that long (fakeeco.SlowAfter).
+const slowVar = "ENVAUDIT_TEST_SLOW_AFTER_RUN"
+
+// panicVar, set to 1 with childVar, makes the child panic while it reads
+// the installation after the run.
+const panicVar = "ENVAUDIT_TEST_PANIC_AFTER_RUN"
 
 // childEcoVar, set with childVar, makes the child audit with a real
 // ecosystem instead of the fake one: "go" (which runs the go command) or
@@ -35,9 +40,16 @@ func TestMain(m *testing.M) {
 	tracer.Main()
 	if os.Getenv(childVar) == "1" {
 		eco := &fakeeco.Ecosystem{}
-		if os.Getenv(stallVar) == "1" {
-			// The enumeration after the run never answers.
-			eco.StallInstalled, eco.InstalledBeforeStall = make(chan struct{}), 1
+		if d, err := time.ParseDuration(os.Getenv(slowVar)); err == nil {
+			eco.InstalledHook = fakeeco.SlowAfter(1, d)
+		}
+		if os.Getenv(panicVar) == "1" {
+			eco.InstalledHook = func(_ context.Context, call int) error {
+				if call == 2 {
+					panic("boom")
+				}
+				return nil
+			}
 		}
 		ecos := []ecosystems.Ecosystem{eco}
 		switch os.Getenv(childEcoVar) {

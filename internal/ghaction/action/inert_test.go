@@ -2,6 +2,7 @@ package action
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,23 @@ func runnerCommands(log string) []string {
 // status, stdout and stderr.
 func runAction(t *testing.T, files map[string]string, run string, env []string, ecos ...ecosystems.Ecosystem) (int, string, string) {
 	t.Helper()
+	a := actionRun(t.Context(), t, files, run, env, ecos...)
+	return a.code, a.stdout, a.stderr
+}
+
+// actionRunOut is what actionRun saw.
+type actionRunOut struct {
+	code           int
+	stdout, stderr string
+	// temp is the run's RUNNER_TEMP, which holds its outputs (set_output)
+	// and job summary (step_summary).
+	temp string
+}
+
+// actionRun is runAction under ctx, which also returns the run's
+// RUNNER_TEMP.
+func actionRun(ctx context.Context, t *testing.T, files map[string]string, run string, env []string, ecos ...ecosystems.Ecosystem) actionRunOut {
+	t.Helper()
 	ws, temp := t.TempDir(), t.TempDir()
 	writeFiles(t, ws, files)
 	writeFiles(t, temp, map[string]string{"set_output": "", "step_summary": ""})
@@ -57,8 +75,8 @@ func runAction(t *testing.T, files map[string]string, run string, env []string, 
 		Version:    "test",
 	}
 	t.Chdir(ws)
-	code := a.Run(t.Context())
-	return code, stdout.String(), stderr.String()
+	code := a.Run(ctx)
+	return actionRunOut{code: code, stdout: stdout.String(), stderr: stderr.String(), temp: temp}
 }
 
 // TestAttackUnterminatedOutput reproduces issue 10's test whose last

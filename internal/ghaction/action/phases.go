@@ -43,8 +43,9 @@ func (r *run) trace(ctx context.Context) (*audit.Report, error) {
 		stop = randomToken()
 	}
 	fmt.Fprintf(r.stdout, "\n::stop-commands::%s\n", stop)
+	r.stopped = stop
 	rep, instErr, err := r.traced(ctx)
-	fmt.Fprintf(r.stdout, "\n::%s::\n", stop)
+	r.resumeCommands()
 	if err != nil {
 		return nil, err
 	}
@@ -203,19 +204,13 @@ func (r *run) gate(ctx context.Context, res *Result) {
 	res.Failing = res.Gate.Apply(res.Items)
 }
 
-// write is the fifth phase. Everything of the project has run by now (the
-// traced command, the ecosystems' tools, git in a checkout it could
-// configure): the file commands are put back before envaudit writes to
-// them, and then the report (under RUNNER_TEMP unless the report input
-// names a path), the SBOM and the SARIF log are written.
+// write is the fifth phase, once the file commands are back (restore):
+// the report (under RUNNER_TEMP unless the report input names a path),
+// the SBOM, the SARIF log and the publish bundle are written. A file that
+// could not be written is an error, the others are still written, and
+// no output names it. A bundle that could not be written is said plainly
+// in the summary (noBundle): the publish workflow will find none.
 func (r *run) write(res *Result) error {
-	warning, err := r.restore()
-	if err != nil {
-		return err
-	}
-	if warning != "" {
-		res.Report.Warnings = append(res.Report.Warnings, warning)
-	}
 	res.Files = Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF}
 	if res.Files.Report == "" {
 		res.Files.Report = filepath.Join(r.temp, "envaudit-report.json")
@@ -241,15 +236,50 @@ func (r *run) write(res *Result) error {
 		// What the publisher would refuse is said here, where the audit
 		// ran; the publisher then finds no bundle and fails the check.
 		if err != nil {
-			r.gh.Warningf("envaudit: no publish bundle written, since the publisher would refuse it: %v", err)
+			r.noBundle(res, "the publisher would refuse it: "+err.Error())
 			b = nil
 		} else {
 			res.Files.Bundle = r.bundleDir
 		}
 	} else {
-		r.gh.Warningf("envaudit: no publish bundle written: neither the pull request's head nor GITHUB_SHA names the commit audited")
+		r.noBundle(res, "neither the pull request's head nor GITHUB_SHA names the commit audited")
 	}
-	return outfile.WriteAll(r.files(res.Report, b, res.Files)...)
+	err := writeOutFiles(r.files(res.Report, b, res.Files), &res.Files)
+	switch {
+	case b != nil && res.Files.Bundle == "":
+		r.noBundle(res, "writing it failed: "+err.Error())
+	case b != nil && r.holder != nil:
+		// The holder publishes this bundle, and no other that the
+		// directory may hold.
+		digest, derr := b.Digest()
+		if derr != nil {
+			return errors.Join(err, fmt.Errorf("bundle: %w", derr))
+		}
+		r.said.Bundle = digest
+	}
+	return err
+}
+
+// writeOutFiles writes each of files that has a path, whole or not at all
+// (outfile.WriteAtomic), on past a failure: each that could not be
+// written is taken out of f (by its label), so that no output names it
+// (an older file may be there), and its error is returned with the
+// others'.
+func writeOutFiles(files []outfile.File, f *Files) error {
+	paths := map[string]*string{"report": &f.Report, "sbom": &f.SBOM, "sarif": &f.SARIF, "bundle": &f.Bundle}
+	var errs []error
+	for _, file := range files {
+		if file.Path == "" {
+			continue
+		}
+		if err := outfile.WriteAtomic(file.Path, file.Write); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", file.Label, err))
+			if p := paths[file.Label]; p != nil {
+				*p = ""
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // headSHA is the commit the audit audited, as the bundle records it: the

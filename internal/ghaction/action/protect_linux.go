@@ -159,3 +159,19 @@ func initialEnvironBounds() (start, end uint64, err error) {
 	}
 	return start, end, nil
 }
+
+// holderPipe returns the pipe to mode single's holder that the audit
+// child inherited as file descriptor fd, marked close-on-exec before
+// anything else, so that no program the child runs (the traced command
+// above all) inherits it. A descriptor that is not a pipe is refused.
+func holderPipe(fd int) (*os.File, error) {
+	unix.CloseOnExec(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return nil, os.NewSyscallError("fstat", err)
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFIFO {
+		return nil, fmt.Errorf("file descriptor %d is not a pipe", fd)
+	}
+	return os.NewFile(uintptr(fd), "holder"), nil
+}

@@ -3,6 +3,7 @@
 package action
 
 import (
+	"errors"
 	"os"
 	"strings"
 )
@@ -24,4 +25,9 @@ func ProtectProcess(keep []string) error {
 		}
 	}
 	return nil
+}
+
+// holderPipe refuses: mode single runs on Linux only.
+func holderPipe(int) (*os.File, error) {
+	return nil, errors.New("mode single runs on Linux only")
 }

@@ -32,6 +32,7 @@ type Publisher interface {
 // publish is the last phase: each publisher in turn, the summary after
 // the review and the snapshot so it says what they could not do.
 func (r *run) publish(ctx context.Context, res *Result) {
+	r.published = true
 	for _, p := range r.publishers(res) {
 		if err := p.Publish(ctx, res); err != nil {
 			r.gh.Warningf("envaudit: %v", err)

@@ -303,7 +303,7 @@ func TestOutputsPublisher(t *testing.T) {
 	want := map[string]string{
 		"earlier": "kept",
 		"report":  "/tmp/r/envaudit-report.json", "sbom": "bom.cdx.json", "sarif": "", "bundle": "",
-		"phantom": "3", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "2",
+		"phantom": "3", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "2", "error": "",
 	}
 	if diff := cmp.Diff(want, readOutputs(t, path)); diff != "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)

@@ -10,7 +10,6 @@ import (
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
-	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -71,10 +70,11 @@ func (r *run) publishBundle(ctx context.Context) int {
 	if res.Files.Report == "" {
 		res.Files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
-	if err := outfile.WriteAll(r.files(res.Report, nil, res.Files)...); err != nil {
-		return r.fail(err)
-	}
+	err = writeOutFiles(r.files(res.Report, nil, res.Files), &res.Files)
 	res.Files.Bundle = r.in.Bundle
+	if err != nil {
+		return r.failPublished(ctx, res, err)
+	}
 	r.publish(ctx, res)
 	// The check run carries the gate; this job succeeded in publishing.
 	return ExitOK

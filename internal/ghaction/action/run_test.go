@@ -114,7 +114,7 @@ func TestRunPullRequest(t *testing.T) {
 		want := map[string]string{
 			"report": filepath.Join(temp, "envaudit-report.json"), "sbom": filepath.Join(temp, "envaudit.cdx.json"), "sarif": "",
 			"bundle":  filepath.Join(temp, "envaudit-bundle"),
-			"phantom": "1", "hidden": "1", "bloat": "0", "agent-authored": "false", "failing": "2",
+			"phantom": "1", "hidden": "1", "bloat": "0", "agent-authored": "false", "failing": "2", "error": "",
 		}
 		if diff := cmp.Diff(want, readOutputs(t, filepath.Join(temp, "set_output"))); diff != "" {
 			t.Errorf("outputs (-want +got):\n%s", diff)

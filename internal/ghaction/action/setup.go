@@ -22,10 +22,12 @@ import (
 // makes the bundle's directory.
 func (r *run) setup() error {
 	in, err := ghaction.ReadInputs(r.getenv)
+	// What could be read says, even with an error, whether that error is
+	// annotated and summarised.
+	r.in = in
 	if err != nil {
 		return err
 	}
-	r.in = in
 	if in.Token != "" {
 		r.gh.AddMask(in.Token)
 	}
@@ -166,7 +168,8 @@ func (r *run) restore() (warning string, err error) {
 		r.gh.Warningf("envaudit: %s", warning)
 	}
 	if err != nil {
-		return warning, fmt.Errorf("the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %w", err)
+		r.restoreErr = fmt.Errorf("the step's file commands could not be restored, so its outputs and later steps' environment may be forged: %w", err)
+		return warning, r.restoreErr
 	}
 	return warning, nil
 }

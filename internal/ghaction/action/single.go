@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +16,6 @@ import (
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
-	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -29,11 +29,10 @@ const selfExe = "/proc/self/exe"
 // phases after it (engine.AuditAfterInterrupt each), and a margin.
 const childStopDelay = 2*engine.AuditAfterInterrupt + 5*time.Second
 
-// childTimeoutSlack is how long the holder lets the audit child run past
-// the step's timeout before it asks the child to stop. The child has the
-// same timeout, started a moment later: its own deadline stops it first,
-// so its report says the command timed out, not that it was interrupted.
-const childTimeoutSlack = 5 * time.Second
+// childReportWait bounds the wait for the rest of what the audit child
+// said once it has exited: its end of the pipe closed then, as nothing it
+// ran inherited it.
+const childReportWait = 5 * time.Second
 
 // single is the run of mode single, after setup: the audit and the
 // publishing of one job, kept apart so that the token's process never
@@ -42,9 +41,14 @@ const childTimeoutSlack = 5 * time.Second
 // it executes nothing but its own binary again, as the audit child, with
 // an environment that never had the token (ghaction.ChildEnviron). The
 // child does what mode audit does, writing its bundle to a directory
-// made for it; it ran the pull request's code, so its bundle is validated
-// exactly as mode publish validates a downloaded one, the gate is applied
-// again, and only then is anything published.
+// made for it, and tells the holder over a pipe of its own what went
+// wrong and which bundle it wrote (childReport). It ran the pull
+// request's code, so its bundle must be the one it vouches for and is
+// validated exactly as mode publish validates a downloaded one, the gate
+// is applied again, and only then is anything published. A child that
+// failed, was killed or vouches for no bundle fails the step, saying
+// what went wrong and what the child said of it, whatever the directory
+// holds.
 //
 // The holder runs no git, no interpreter, no package manager: the pull
 // request's commits for agent detection come from the API, the
@@ -59,16 +63,13 @@ func (r *run) single(ctx context.Context) int {
 	if files.Report == "" {
 		files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
-	code, err := r.runChild(ctx, dir, files)
-	if ctx.Err() != nil {
-		// The timeout fell, or an interrupt came (passed on to the
-		// child), while the child ran: the child still wrote its audit
-		// of what ran, and the holder still publishes it, within a grace
-		// of its own, as mode audit does.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), engine.AuditAfterInterrupt)
-		defer cancel()
-	}
+	// The child has the timeout input too, and times its own run with
+	// it; what follows its test command is bounded by limits of its own,
+	// not by what is left of the holder's timeout. So the holder passes
+	// on an interrupt only (the runner cancelling the step), at once.
+	end, err := r.runChild(engine.AfterRun(ctx), dir, files)
+	ctx, cancel := afterRun(ctx)
+	defer cancel()
 	// Everything of the project has run by now, in the child: the file
 	// commands are put back before the holder writes its own.
 	warning, rerr := r.restore()
@@ -76,13 +77,12 @@ func (r *run) single(ctx context.Context) int {
 		return r.fail(rerr)
 	}
 	if err != nil {
-		return r.fail(fmt.Errorf("the audit child: %w", err))
+		return r.fail(fmt.Errorf("the audit child could not run: %w", err))
 	}
-	b, err := bundle.Read(dir)
-	if errors.Is(err, os.ErrNotExist) && code != ExitOK {
-		// The child said why on the log (an error annotation).
-		return code
+	if err := end.failure(); err != nil {
+		return r.fail(err)
 	}
+	b, err := bundle.ReadDigest(dir, end.report.Bundle)
 	if err == nil {
 		err = b.CheckHead(r.headSHA(ghaction.PullRequestFromEvent(r.ghctx.Event)))
 	}
@@ -111,8 +111,8 @@ func (r *run) single(ctx context.Context) int {
 	// The child's files are rewritten from the validated bundle: they
 	// carry this gate's marks and the file-command warning only the
 	// holder can give.
-	if err := outfile.WriteAll(r.files(res.Report, nil, files)...); err != nil {
-		return r.fail(err)
+	if err := writeOutFiles(r.files(res.Report, nil, files), &res.Files); err != nil {
+		return r.failPublished(ctx, res, err)
 	}
 	r.publish(ctx, res)
 	return r.exit(res)
@@ -183,8 +183,11 @@ func (r *run) childEnviron() []string {
 }
 
 // runChild runs the audit child, writing its bundle to dir and its files
-// at the paths of files, and returns its exit status.
-func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error) {
+// at the paths of files, and returns how it ended; err when it could not
+// be started. ctx ending asks the child to stop (SIGTERM), as the runner
+// asks the step; the child stops the test command and still writes its
+// audit, within childStopDelay.
+func (r *run) runChild(ctx context.Context, dir string, files Files) (childEnd, error) {
 	exe := r.a.Exe
 	if exe == "" {
 		exe = selfExe
@@ -192,55 +195,69 @@ func (r *run) runChild(ctx context.Context, dir string, files Files) (int, error
 	resume := randomToken()
 	env := append(r.child[:len(r.child):len(r.child)],
 		"INPUT_BUNDLE="+dir, "INPUT_REPORT="+files.Report, "INPUT_SBOM="+files.SBOM, "INPUT_SARIF="+files.SARIF,
-		resumeTokenVar+"="+resume)
+		resumeTokenVar+"="+resume, holderFDVar+"="+fmt.Sprint(holderFD))
 	env = lastWins(env)
-	ctx, stop := childContext(ctx)
-	defer stop()
+	// The child's pipe to the holder: the first of ExtraFiles is its
+	// file descriptor 3 (holderFD).
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return childEnd{}, err
+	}
+	defer pr.Close()
 	cmd := exec.CommandContext(ctx, exe, "action")
 	cmd.Args[0] = "envaudit"
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = r.stdout, r.stderr
+	cmd.ExtraFiles = []*os.File{pw}
 	cmd.Dir, _ = os.Getwd()
-	// A cancelled step asks the child to stop, as the runner asks the
-	// step; the child stops the test command and still writes its audit.
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = childStopDelay
-	err := cmd.Run()
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		return childEnd{}, err
+	}
+	type read struct {
+		data []byte
+		err  error
+	}
+	said := make(chan read, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(pr, maxChildReport+1))
+		said <- read{data, err}
+	}()
+	err = cmd.Wait()
 	// A child killed, or one that panicked (a Go panic exits with status
 	// 2, as envaudit's own errors do), may have died between its
 	// stop-commands and their resume: every annotation after it, the
 	// holder's included, would be lost. Resuming commands that are not
 	// stopped only leaves a line in the log.
 	fmt.Fprintf(r.stdout, "\n::%s::\n", resume)
+	var end childEnd
 	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.Exited() && ee.ExitCode() <= ExitCommandErr {
-		return ee.ExitCode(), nil
+	switch {
+	case errors.As(err, &ee) && ee.Exited():
+		end.code = ee.ExitCode()
+	case errors.As(err, &ee):
+		end.code, end.signal = -1, ee.String()
+	case err != nil:
+		// Waiting failed: its output could not be copied, or it did not
+		// stop within childStopDelay once asked to. No status to trust.
+		end.code, end.signal = -1, "envaudit: "+err.Error()
 	}
-	if err != nil {
-		return ExitUsage, err
+	var got read
+	select {
+	case got = <-said:
+	case <-time.After(childReportWait):
+		pr.Close()
+		got = <-said
 	}
-	return ExitOK, nil
-}
-
-// childContext is the context the audit child runs under: ctx passed on
-// at once when it is interrupted, and childTimeoutSlack late when its
-// deadline passes.
-func childContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	child, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
-	unhook := context.AfterFunc(ctx, func() {
-		cause := context.Cause(ctx)
-		if !errors.Is(cause, context.DeadlineExceeded) {
-			cancel(cause)
-			return
-		}
-		// Cancelling a child context already done does nothing: the
-		// timer may outlive it.
-		time.AfterFunc(childTimeoutSlack, func() { cancel(cause) })
-	})
-	return child, func() {
-		unhook()
-		cancel(nil)
+	if got.err != nil {
+		end.reportErr = got.err
+	} else {
+		end.report, end.reportErr = parseChildReport(got.data)
 	}
+	return end, nil
 }
 
 // lastWins drops every entry of env whose variable a later entry sets
@@ -259,6 +276,54 @@ func lastWins(env []string) []string {
 		}
 	}
 	return out
+}
+
+// childEnd is how the audit child ended: its exit status, or what killed
+// it (signal, "signal: killed"), and what it said on its pipe (report, nil when it said
+// nothing; reportErr when what it said could not be read).
+type childEnd struct {
+	code      int
+	signal    string
+	report    *childReport
+	reportErr error
+}
+
+// failure is why the holder cannot publish what the child did, nil when
+// it can: the child was killed, failed (exit status 2), said that
+// something went wrong, or vouches for no bundle. It carries the child's
+// own words, positioned where the child placed them.
+func (e childEnd) failure() error {
+	how := fmt.Sprintf("exited with status %d", e.code)
+	if e.signal != "" {
+		how = "was killed (" + e.signal + ")"
+	}
+	var said error
+	switch {
+	case e.reportErr != nil:
+		said = fmt.Errorf("what it said could not be read: %w", e.reportErr)
+	case e.report != nil:
+		said = e.report.err()
+	}
+	var head string
+	switch {
+	case e.signal != "" || e.code == ExitUsage || said != nil:
+		head = "the audit child " + how
+	case e.report == nil:
+		head = "the audit child " + how + " without saying which bundle it wrote (it is not envaudit, or it crashed)"
+	case e.report.Bundle == "":
+		head = "the audit child " + how + " and wrote no bundle"
+	default:
+		return nil
+	}
+	switch {
+	case said == nil && (e.signal != "" || e.code == ExitUsage):
+		return errors.New(head + ", and said nothing of why: its output above is all there is")
+	case said == nil:
+		return errors.New(head)
+	case len(leafErrors(said)) == 1:
+		return fmt.Errorf("%s: %w", head, said)
+	}
+	return errors.Join(errors.New(head+"; it said:"), said)
 }
 
 // auditNotes are the notes of the audit the bundle carries, for this

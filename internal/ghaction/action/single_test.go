@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
@@ -31,6 +33,12 @@ done
 cat /proc/"$HOLDER_PID"/task/*/children > "$DUMP/holder-children"
 for c in $(cat "$DUMP/holder-children"); do cat "/proc/$c/comm" >> "$DUMP/holder-children-comm"; done
 cat lib/lib-a/a.txt lib/lib-c/c.txt
+`
+
+// vouch ends a stand-in audit child's script: it tells the holder, on
+// the pipe of file descriptor 3, the SHA-256 of the bundle it wrote, as
+// envaudit's child does (childReport).
+const vouch = `printf '{"bundle":"%s"}\n' "$(sha256sum "$INPUT_BUNDLE/envaudit-bundle.json" | cut -c1-64)" >&3
 `
 
 // recorder is a program the audit child may run (git, through PATH): it
@@ -234,7 +242,7 @@ func TestAttackSingleModeForgedPrefix(t *testing.T) {
 		t.Fatal(err)
 	}
 	child := filepath.Join(t.TempDir(), "child")
-	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$FORGED\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"), 0o755); err != nil {
+	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$FORGED\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"+vouch), 0o755); err != nil {
 		t.Fatal(err)
 	}
 
@@ -290,7 +298,7 @@ func TestSingleModeChildKilled(t *testing.T) {
 	if !isResumeToken(token) {
 		t.Fatalf("the child stopped the commands with %q, not the holder's token", token)
 	}
-	resumed, _, ok := strings.Cut(rest, "::error::envaudit: the audit child: ")
+	resumed, _, ok := strings.Cut(rest, "::error::envaudit: the audit child was killed (signal: killed)")
 	if !ok || !strings.Contains(resumed, "\n::"+token+"::\n") {
 		t.Errorf("the holder's error is not after a resume of the workflow commands:\n%s", out)
 	}
@@ -303,7 +311,7 @@ func TestSingleModeChildKilled(t *testing.T) {
 func TestSingleModeHolderReadsNoPRConfig(t *testing.T) {
 	good := filepath.Join(auditBundle(t), "envaudit-bundle.json")
 	child := filepath.Join(t.TempDir(), "child")
-	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$GOOD\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"), 0o755); err != nil {
+	if err := os.WriteFile(child, []byte("#!/bin/sh\ncp \"$GOOD\" \"$INPUT_BUNDLE/envaudit-bundle.json\"\n"+vouch), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	p := newPRProject(t, "true")
@@ -327,10 +335,11 @@ func TestSingleModeHolderReadsNoPRConfig(t *testing.T) {
 }
 
 // TestSingleModeTimeoutSlowAudit is TestSingleModeTimeout with an audit
-// that needs its whole grace after the timeout: the enumeration after the
-// run never answers, so the child audits for engine.AuditAfterInterrupt
-// past its deadline. The holder waits for it rather than killing it, and
-// publishes what it wrote. It takes that grace, 30 s.
+// after the tests that takes longer than the timeout and its slack: the
+// enumeration after the run ends 8 s after it starts, past the holder's
+// deadline by more than the 5 s after which the holder used to ask the
+// child to stop. The timeout bounds the tests: the holder waits for its
+// child, which reads the whole installation, and publishes it.
 func TestSingleModeTimeoutSlowAudit(t *testing.T) {
 	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt; sleep 120")
 	srv := ghfake.New("octo/webapp", 7)
@@ -338,7 +347,7 @@ func TestSingleModeTimeoutSlowAudit(t *testing.T) {
 	srv.SetFiles(ghfake.File{Filename: "app/fake.txt", Status: "modified", Patch: "@@ -1 +1,2 @@\n lib-a\n+lib-b"})
 	environ := append(p.environ[:len(p.environ):len(p.environ)],
 		"INPUT_MODE=single", "INPUT_TIMEOUT=2s", "INPUT_GITHUB_TOKEN=ghs_envauditSlowAudit0123456789",
-		"GITHUB_API_URL="+srv.APIURL(), childVar+"=1", stallVar+"=1")
+		"GITHUB_API_URL="+srv.APIURL(), childVar+"=1", slowVar+"=8s")
 	var stdout, stderr bytes.Buffer
 	a := &Action{
 		Environ: func() []string { return environ }, Stdout: &stdout, Stderr: &stderr, Version: "test",
@@ -349,8 +358,23 @@ func TestSingleModeTimeoutSlowAudit(t *testing.T) {
 		t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitCommandErr, stdout.String(), stderr.String())
 	}
 	r := readReport(t, readOutputs(t, filepath.Join(p.temp, "set_output"))["report"])
-	if r.Run == nil || !r.Run.TimedOut {
+	if r.Run == nil || !r.Run.TimedOut || r.Run.Interrupted {
 		t.Errorf("the child's report says %+v, want a run that timed out", r.Run)
+	}
+	var installed, warnings []string
+	for _, e := range r.Ecosystems {
+		for _, pkg := range e.Installed {
+			installed = append(installed, pkg.Name)
+		}
+		warnings = append(warnings, e.Warnings...)
+	}
+	if diff := cmp.Diff([]string{"lib-a", "lib-c"}, installed); diff != "" {
+		t.Errorf("installed (-want +got):\n%s", diff)
+	}
+	for _, w := range warnings {
+		if strings.Contains(w, "interrupted") || strings.Contains(w, "timeout") {
+			t.Errorf("the enumeration after the run was cut short: %s", w)
+		}
 	}
 	if ic := srv.IssueComments(); len(ic) != 1 {
 		t.Errorf("summary comments %+v, want the holder's one\nstdout:\n%s", ic, stdout.String())
