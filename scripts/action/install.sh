@@ -198,10 +198,10 @@ listed() {
 		line=${line%$'\r'}
 		[ -n "$line" ] || continue
 		[[ $line =~ ^([0-9a-f]{64})\ [\ *](.+)$ ]] ||
-			die "$checksums of release \"$ENVAUDIT_ACTION_REF\" of $ENVAUDIT_ACTION_REPOSITORY, line $n: not a sha256sum line: $(printf '%q' "${line:0:120}")"
+			die "$checksums of release \"${ENVAUDIT_ACTION_REF:-}\" of ${ENVAUDIT_ACTION_REPOSITORY:-}, line $n: not a sha256sum line: $(printf '%q' "${line:0:120}")"
 		[ "${BASH_REMATCH[2]}" = "$want" ] || continue
 		if [ -n "$digest" ] && [ "$digest" != "${BASH_REMATCH[1]}" ]; then
-			die "$checksums of release \"$ENVAUDIT_ACTION_REF\" of $ENVAUDIT_ACTION_REPOSITORY, line $n: a second SHA-256 for $want, ${BASH_REMATCH[1]}, after $digest: refusing to choose"
+			die "$checksums of release \"${ENVAUDIT_ACTION_REF:-}\" of ${ENVAUDIT_ACTION_REPOSITORY:-}, line $n: a second SHA-256 for $want, ${BASH_REMATCH[1]}, after $digest: refusing to choose"
 		fi
 		digest=${BASH_REMATCH[1]}
 	done <"$file"
@@ -399,11 +399,14 @@ install() {
 	esac
 }
 
-case ${1:-} in
-plan) plan ;;
-install) install ;;
-*)
-	echo "usage: install.sh plan|install" >&2
-	exit 2
-	;;
-esac
+# Sourced (the tests read its parsers alone), the script only defines.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	case ${1:-} in
+	plan) plan ;;
+	install) install ;;
+	*)
+		echo "usage: install.sh plan|install" >&2
+		exit 2
+		;;
+	esac
+fi
