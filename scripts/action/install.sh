@@ -146,9 +146,9 @@ api() {
 # count, whatever the order of the keys. kind[i] is the container at depth
 # i+1; key[d] the key being read in the container at depth d.
 assets() {
-	local tok depth=0 want_key=0 id="" name="" quoted='^"[^"\\]*"$'
+	local LC_ALL=C tok depth=0 want_key=0 id="" name="" quoted='^"[^"\\]*"$'
 	local -a kind=() key=()
-	LC_ALL=C grep -oE '"([^"\\]|\\.)*"|[][{}:,]|-?[0-9][0-9.eE+-]*|true|false|null' |
+	LC_ALL=C grep -aoE '"([^"\\]|\\.)*"|[][{}:,]|-?[0-9][0-9.eE+-]*|true|false|null' |
 		while IFS= read -r tok; do
 			case $tok in
 			'{' | '[')
@@ -159,13 +159,14 @@ assets() {
 				if [ $depth -eq 3 ]; then id="" name=""; fi
 				;;
 			'}' | ']')
+				[ $depth -gt 0 ] || continue # not JSON: nothing to close
 				if [ $depth -eq 3 ] && in_asset && [[ $id =~ ^[0-9]+$ ]] && [[ $name =~ $quoted ]]; then
 					printf '%s %s\n' "$id" "${name:1:${#name}-2}"
 				fi
 				depth=$((depth - 1))
 				want_key=0
 				;;
-			',') if [ "${kind[depth - 1]:-}" = '{' ]; then want_key=1; fi ;;
+			',') if [ $depth -gt 0 ] && [ "${kind[depth - 1]}" = '{' ]; then want_key=1; fi ;;
 			':') ;;
 			*)
 				if [ $want_key -eq 1 ]; then
@@ -189,10 +190,16 @@ in_asset() {
 }
 
 # listed FILE NAME sets digest to what checksums.txt FILE lists for NAME
-# ("" when nothing), and fails on a line that is not sha256sum's.
+# ("" when nothing), and fails on a line that is not sha256sum's (byte by
+# byte, whatever the locale), a NUL byte, or two different digests for
+# NAME.
 listed() {
-	local file=$1 want=$2 line n=0
+	local LC_ALL=C file=$1 want=$2 line n=0
 	digest=""
+	# bash's read drops NUL bytes, which would join what they separate.
+	if [ "$(tr -d '\000' <"$file" | wc -c)" -ne "$(wc -c <"$file")" ]; then
+		die "$checksums of release \"${ENVAUDIT_ACTION_REF:-}\" of ${ENVAUDIT_ACTION_REPOSITORY:-} holds a NUL byte: not a sha256sum file"
+	fi
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%$'\r'}

@@ -18,11 +18,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // actionRepo is the repository the Action's releases live in, as
@@ -233,6 +235,9 @@ type stepResult struct {
 	outputs map[string]string
 	// files is each file command's content after the step, by variable.
 	files map[string]string
+	// wall and cpu are how long the step took, and the processor time of
+	// its processes.
+	wall, cpu time.Duration
 }
 
 // exprs is what the steps' env: expressions evaluate to.
@@ -302,6 +307,7 @@ func (j *job) run(s step, plan map[string]string) stepResult {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	var res stepResult
+	start := time.Now()
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
@@ -309,6 +315,8 @@ func (j *job) run(s step, plan map[string]string) stepResult {
 		}
 		res.code = ee.ExitCode()
 	}
+	res.wall = time.Since(start)
+	res.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	res.log, res.stderr = stdout.String(), stderr.String()
 	res.files = map[string]string{}
 	for k, p := range files {
@@ -323,7 +331,7 @@ func (j *job) run(s step, plan map[string]string) stepResult {
 	}
 	res.outputs = parseOutputs(res.files["GITHUB_OUTPUT"])
 	j.apply(res.files)
-	t.Logf("step %q exited %d\nlog:\n%sstderr:\n%s", s.ID, res.code, res.log, res.stderr)
+	t.Logf("step %q exited %d in %v (%v of CPU)\nlog:\n%sstderr:\n%s", s.ID, res.code, res.wall.Round(time.Millisecond), res.cpu.Round(time.Millisecond), res.log, res.stderr)
 	return res
 }
 
@@ -923,5 +931,76 @@ func TestSourceKey(t *testing.T) {
 			}
 			base = got
 		})
+	}
+}
+
+// TestRealBinary installs envaudit for real, both ways, as a runner with
+// Go would: a branch ref is built from the Action's source by the go on
+// PATH, with a build cache of its own (cold: what a first run on a runner
+// costs) and the module cache of this machine as its GOPROXY (so the test
+// needs no network); that binary, published as a release with its
+// checksums.txt, is then installed by the release path in a new job. Both
+// binaries say the version, the job's HOME and Go directories are
+// untouched, and the next step sees the same go. The log has how long each
+// install took.
+func TestRealBinary(t *testing.T) {
+	testenv.RealInstall(t)
+	list := exec.Command("go", "list", "-deps", "./cmd/envaudit")
+	list.Dir = moduleRoot(t)
+	if out, err := list.CombinedOutput(); err != nil {
+		t.Fatalf("go list -deps ./cmd/envaudit (the modules the build needs, into this machine's module cache): %v\n%s", err, out)
+	}
+	modcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := "file://" + filepath.Join(strings.TrimSpace(string(modcache)), "cache", "download")
+
+	srv := ghfake.New("octo/webapp", 1)
+	t.Cleanup(srv.Close)
+	j := newJob(t, srv)
+	j.ref = "feature/real"
+	j.env["GOPROXY"] = proxy
+	var plan, build stepResult
+	j.checkUnchanged(func() { plan, build = j.install() })
+	if plan.code != 0 || build.code != 0 || plan.outputs["source"] != "build" {
+		t.Fatalf("install exited %d, %d; plan's outputs %v", plan.code, build.code, plan.outputs)
+	}
+	t.Logf("fallback build, cold build cache: %v wall, %v CPU", build.wall.Round(time.Second), build.cpu.Round(time.Second))
+	bin := build.outputs["bin"]
+	version := func(bin string) string {
+		t.Helper()
+		out, err := exec.Command(bin, "version").CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s version: %v\n%s", bin, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if got := version(bin); got != "envaudit feature/real" {
+		t.Errorf("the built binary says %q, want envaudit feature/real", got)
+	}
+	if left := j.leftovers(); len(left) > 0 {
+		t.Errorf("left in RUNNER_TEMP: %q", left)
+	}
+
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := newJob(t, srv)
+	rel.ref = "v9.9.9"
+	srv.AddRelease(actionRepo, rel.ref, []string{"envaudit-linux-amd64", "checksums.txt"}, map[string][]byte{
+		"envaudit-linux-amd64": data,
+		"checksums.txt":        []byte(digest(data) + "  envaudit-linux-amd64\n"),
+	})
+	var plan2, build2 stepResult
+	rel.checkUnchanged(func() { plan2, build2 = rel.install() })
+	if plan2.code != 0 || build2.code != 0 || plan2.outputs["source"] != "release" {
+		t.Fatalf("release install exited %d, %d; plan's outputs %v", plan2.code, build2.code, plan2.outputs)
+	}
+	t.Logf("release path, %d-byte binary from the API on loopback, nothing cached: %v wall, %v CPU (plan %v, install %v)",
+		len(data), (plan2.wall + build2.wall).Round(time.Millisecond), (plan2.cpu + build2.cpu).Round(time.Millisecond), plan2.wall.Round(time.Millisecond), build2.wall.Round(time.Millisecond))
+	if got := version(build2.outputs["bin"]); got != "envaudit feature/real" {
+		t.Errorf("the released binary says %q", got)
 	}
 }
