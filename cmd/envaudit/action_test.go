@@ -220,6 +220,37 @@ func TestActionYAML(t *testing.T) {
 	}
 }
 
+// runnerArch is RUNNER_ARCH as the runner names this machine's
+// architecture.
+func runnerArch() string {
+	return map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH]
+}
+
+// publishRelease publishes the Action's release v1 in srv, as
+// .github/workflows/release.yml would: envaudit built from the Action's
+// checkout at actionPath for this machine, and its checksums.txt. The
+// actionRunner's job then installs it by the release path (scripts/action
+// tests that path, and the fallback build, on their own).
+func publishRelease(t *testing.T, srv *ghfake.Server, actionPath string) {
+	t.Helper()
+	asset := "envaudit-linux-" + runtime.GOARCH
+	bin := filepath.Join(t.TempDir(), asset)
+	build := exec.Command("go", "build", "-o", bin, "./cmd/envaudit")
+	build.Dir = actionPath
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building envaudit for the Action's release: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	srv.AddRelease("envaudit/envaudit", "v1", []string{asset, "checksums.txt"}, map[string][]byte{
+		asset:           data,
+		"checksums.txt": []byte(hex.EncodeToString(sum[:]) + "  " + asset + "\n"),
+	})
+}
+
 // actionRunner runs the steps of action.yml the way the Actions runner does for
 // a composite action: inputs from with: and defaults, expressions in env:
 // and with: evaluated, each run: step a bash script with its own
@@ -577,8 +608,6 @@ func TestActionWorkflow(t *testing.T) {
 	}
 	const token = "ghs_envauditTestToken0123456789abcdef"
 	const runtimeToken = "runtime-secret-0123456789"
-	// RUNNER_ARCH as the runner names this machine's architecture.
-	arch := map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH]
 	jobEnv := func(eventPath string) []string {
 		var env []string
 		for _, kv := range os.Environ() {
@@ -590,7 +619,7 @@ func TestActionWorkflow(t *testing.T) {
 		}
 		return append(env,
 			"HOME="+home, "CI=true", "GITHUB_ACTIONS=true", "NO_COLOR=1",
-			"GITHUB_WORKSPACE="+ws, "RUNNER_TEMP="+temp, "RUNNER_OS=Linux", "RUNNER_ARCH="+arch,
+			"GITHUB_WORKSPACE="+ws, "RUNNER_TEMP="+temp, "RUNNER_OS=Linux", "RUNNER_ARCH="+runnerArch(),
 			"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH="+eventPath,
 			"GITHUB_API_URL="+srv.APIURL(), "GITHUB_SERVER_URL=https://github.com",
 			"GITHUB_REPOSITORY=octo/webapp", "GITHUB_SHA="+headSHA, "GITHUB_REF=refs/pull/12/merge",
@@ -611,26 +640,7 @@ func TestActionWorkflow(t *testing.T) {
 	if p := os.Getenv("ENVAUDIT_ACTION_PATH"); p != "" {
 		r.actionPath = p // build the Action from another checkout
 	}
-	// The Action at v1 installs the release's binary (built here from the
-	// Action's checkout) after checking it against the release's
-	// checksums.txt (scripts/action tests that path, and the fallback
-	// build, on their own).
-	asset := "envaudit-linux-" + runtime.GOARCH
-	bin := filepath.Join(t.TempDir(), asset)
-	build := exec.Command("go", "build", "-o", bin, "./cmd/envaudit")
-	build.Dir = r.actionPath
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building envaudit for the Action's release: %v\n%s", err, out)
-	}
-	binData, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sha256.Sum256(binData)
-	srv.AddRelease("envaudit/envaudit", "v1", []string{asset, "checksums.txt"}, map[string][]byte{
-		asset:           binData,
-		"checksums.txt": []byte(hex.EncodeToString(sum[:]) + "  " + asset + "\n"),
-	})
+	publishRelease(t, srv, r.actionPath)
 	r.env = jobEnv(event("Copilot", "copilot/format-delays", 12))
 
 	// Step 1: the baseline, before anything is installed.
