@@ -284,7 +284,7 @@ plan() {
 			fi
 			notice "release \"$ref\" of $repo has no $asset: building envaudit from source"
 			;;
-		404) notice "$repo has no release \"$ref\" (a branch, a commit, or a tag without a release): building envaudit from source" ;;
+		404) notice "$repo has no release \"$ref\" (a branch, a commit, or a tag without a release): building envaudit from source (uses: $repo@vX.Y.Z, a release tag, installs its prebuilt binary)" ;;
 		000) warning "the releases API at $api_url could not be reached for release \"$ref\" of $repo: building envaudit from source" ;;
 		*) warning "the releases API answered HTTP status $status for release \"$ref\" of $repo: building envaudit from source" ;;
 		esac
