@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -27,6 +25,7 @@ import (
 
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
@@ -58,7 +57,7 @@ type actionStep struct {
 
 // runnerFileCommandDir is the directory of $RUNNER_TEMP in which the
 // runner keeps the file commands of every step.
-const runnerFileCommandDir = "_runner_file_commands"
+const runnerFileCommandDir = runnertest.Dir
 
 // actionRepoRoot is the action's checkout: the module root.
 func actionRepoRoot(t *testing.T) string {
@@ -296,21 +295,7 @@ func (r *actionRunner) fileCommands() map[string]string {
 			t.Fatal(err)
 		}
 	}
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		t.Fatal(err)
-	}
-	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
-	h := hex.EncodeToString(b[:])
-	guid := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
-	r.stepFiles = map[string]string{}
-	for k, prefix := range map[string]string{"GITHUB_OUTPUT": "set_output_", "GITHUB_ENV": "set_env_", "GITHUB_PATH": "add_path_", "GITHUB_STATE": "save_state_", "GITHUB_STEP_SUMMARY": "step_summary_"} {
-		p := filepath.Join(dir, prefix+guid)
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		r.stepFiles[k] = p
-	}
+	r.stepFiles = runnertest.StepFiles(t, r.temp)
 	return r.stepFiles
 }
 
@@ -462,29 +447,10 @@ func (r *actionRunner) evalDefault(v string) string {
 	return v
 }
 
-// readActionOutputs parses a GITHUB_OUTPUT file: name=value lines and
-// name<<DELIMITER blocks.
+// readActionOutputs parses a GITHUB_OUTPUT file as the runner does.
 func readActionOutputs(t *testing.T, path string) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		if name, delim, ok := strings.Cut(line, "<<"); ok {
-			var val []string
-			for sc.Scan() && sc.Text() != delim {
-				val = append(val, sc.Text())
-			}
-			out[name] = strings.Join(val, "\n")
-		} else if name, val, ok := strings.Cut(line, "="); ok {
-			out[name] = val
-		}
-	}
-	return out
+	return runnertest.Read(t, path)
 }
 
 // TestActionWorkflow runs action.yml's steps as a runner would on a real

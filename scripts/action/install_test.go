@@ -1,9 +1,7 @@
 package action
 
 import (
-	"bufio"
 	"bytes"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -24,6 +22,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/testenv"
 )
 
@@ -279,20 +278,8 @@ func (j *job) run(s step, plan map[string]string) stepResult {
 		}
 		env[k] = val
 	}
-	dir := filepath.Join(j.temp, "_runner_file_commands")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	guid := hex.EncodeToString(b[:])
-	files := map[string]string{}
-	for k, prefix := range map[string]string{"GITHUB_OUTPUT": "set_output_", "GITHUB_ENV": "set_env_", "GITHUB_PATH": "add_path_", "GITHUB_STATE": "save_state_", "GITHUB_STEP_SUMMARY": "step_summary_"} {
-		p := filepath.Join(dir, prefix+guid)
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files[k] = p
+	files := runnertest.StepFiles(t, j.temp)
+	for k, p := range files {
 		env[k] = p
 	}
 	script := filepath.Join(j.root, "step-"+s.ID+".sh")
@@ -329,7 +316,7 @@ func (j *job) run(s step, plan map[string]string) stepResult {
 			t.Fatal(err)
 		}
 	}
-	res.outputs = parseOutputs(res.files["GITHUB_OUTPUT"])
+	res.outputs = runnertest.Parse(res.files["GITHUB_OUTPUT"])
 	j.apply(res.files)
 	t.Logf("step %q exited %d in %v (%v of CPU)\nlog:\n%sstderr:\n%s", s.ID, res.code, res.wall.Round(time.Millisecond), res.cpu.Round(time.Millisecond), res.log, res.stderr)
 	return res
@@ -338,32 +325,12 @@ func (j *job) run(s step, plan map[string]string) stepResult {
 // apply takes what a step wrote to GITHUB_ENV and GITHUB_PATH into the
 // job, as the runner does for the steps after it.
 func (j *job) apply(files map[string]string) {
-	maps.Copy(j.setEnv, parseOutputs(files["GITHUB_ENV"]))
+	maps.Copy(j.setEnv, runnertest.Parse(files["GITHUB_ENV"]))
 	for _, p := range strings.Split(files["GITHUB_PATH"], "\n") {
 		if p != "" {
 			j.addPath = append([]string{p}, j.addPath...)
 		}
 	}
-}
-
-// parseOutputs reads a file command of name=value lines and
-// name<<DELIMITER blocks.
-func parseOutputs(data string) map[string]string {
-	out := map[string]string{}
-	sc := bufio.NewScanner(strings.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		if name, delim, ok := strings.Cut(line, "<<"); ok && !strings.Contains(name, "=") {
-			var val []string
-			for sc.Scan() && sc.Text() != delim {
-				val = append(val, sc.Text())
-			}
-			out[name] = strings.Join(val, "\n")
-		} else if name, val, ok := strings.Cut(line, "="); ok {
-			out[name] = val
-		}
-	}
-	return out
 }
 
 // install runs the key step and, when it succeeded, the build step (the
@@ -940,9 +907,10 @@ func TestSourceKey(t *testing.T) {
 // costs) and the module cache of this machine as its GOPROXY (so the test
 // needs no network); that binary, published as a release with its
 // checksums.txt, is then installed by the release path in a new job. Both
-// binaries say the version, the job's HOME and Go directories are
-// untouched, and the next step sees the same go. The log has how long each
-// install took.
+// binaries say the version, the built one traces with ptrace and eBPF
+// (static, as the release's: no cgo), the job's HOME and Go directories
+// are untouched, and the next step sees the same go. The log has how long
+// each install took.
 func TestRealBinary(t *testing.T) {
 	testenv.RealInstall(t)
 	list := exec.Command("go", "list", "-deps", "./cmd/envaudit")
@@ -978,6 +946,24 @@ func TestRealBinary(t *testing.T) {
 	}
 	if got := version(bin); got != "envaudit feature/real" {
 		t.Errorf("the built binary says %q, want envaudit feature/real", got)
+	}
+	// Built as the release builds it (CGO_ENABLED=0, -trimpath), it
+	// traces with each backend the tracer's tests run under.
+	backends := []string{"ptrace", "ebpf"}
+	if s, ok := os.LookupEnv("ENVAUDIT_TRACER_BACKENDS"); ok {
+		backends = strings.Split(s, ",")
+	}
+	for _, backend := range backends {
+		dir := t.TempDir()
+		out, err := exec.Command(bin, "trace", "--backend", backend, "-o", filepath.Join(dir, "t.jsonl"), "--", "true").CombinedOutput()
+		if err != nil {
+			t.Errorf("trace --backend %s -- true: %v\n%s", backend, err, out)
+			continue
+		}
+		header, err := os.ReadFile(filepath.Join(dir, "t.jsonl"))
+		if err != nil || !bytes.Contains(header, []byte(`"backend":"`+backend+`"`)) {
+			t.Errorf("trace --backend %s wrote %.200s (%v)", backend, header, err)
+		}
 	}
 	if left := j.leftovers(); len(left) > 0 {
 		t.Errorf("left in RUNNER_TEMP: %q", left)
