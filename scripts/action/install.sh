@@ -312,7 +312,7 @@ install_release() {
 			output bin "$bin"
 			return 0
 		fi
-		warning "$bin is not the $ENVAUDIT_ASSET that $checksums lists (SHA-256 $ENVAUDIT_DIGEST): downloading it again"
+		warning "\"$bin\" is not the $ENVAUDIT_ASSET that $checksums lists (SHA-256 $ENVAUDIT_DIGEST): downloading it again"
 		rm -f -- "$bin"
 	fi
 	tmp=$(mktemp "$dir/.download.XXXXXX") || die "cannot make a file in \"$dir\""

@@ -656,7 +656,7 @@ func TestCachedBinaryChecked(t *testing.T) {
 	if got, _ := os.ReadFile(bin); !bytes.Equal(got, files["envaudit-linux-amd64"]) {
 		t.Errorf("installed %q, want the release's binary", got)
 	}
-	if want := "::warning::envaudit: " + bin + " is not the envaudit-linux-amd64 that checksums.txt lists"; !strings.Contains(build.log, want) {
+	if want := "::warning::envaudit: \"" + bin + "\" is not the envaudit-linux-amd64 that checksums.txt lists"; !strings.Contains(build.log, want) {
 		t.Errorf("no warning %q:\n%s", want, build.log)
 	}
 	if _, err := os.Stat(j.marker); err == nil {
