@@ -20,6 +20,7 @@ check:
 	$(GO) vet ./...
 	@[ -x "$(STATICCHECK)" ] || { echo "$(STATICCHECK) not found: run \`make setup\` (scripts/setup.d/staticcheck.sh installs it)"; exit 1; }
 	$(STATICCHECK) ./...
+	$(GO) run ./scripts/workflowlint
 
 # The short tier: every test that needs only a stock machine and a clean
 # clone; real-install tests skip, naming `make setup`.

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -15,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -25,6 +25,7 @@ import (
 
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/sbom/sbomtest"
@@ -56,7 +57,7 @@ type actionStep struct {
 
 // runnerFileCommandDir is the directory of $RUNNER_TEMP in which the
 // runner keeps the file commands of every step.
-const runnerFileCommandDir = "_runner_file_commands"
+const runnerFileCommandDir = runnertest.Dir
 
 // actionRepoRoot is the action's checkout: the module root.
 func actionRepoRoot(t *testing.T) string {
@@ -112,8 +113,35 @@ func TestActionYAML(t *testing.T) {
 			main = &a.Runs.Steps[i]
 		}
 	}
-	if !strings.Contains(raw, "# actions/setup-go v5.") {
-		t.Error("action.yml does not say which setup-go release its SHA is")
+	// Every uses: says which release its commit is, in a comment; none
+	// changes the job's toolchain (setup-go put its Go first on PATH for
+	// every later step, the traced command included).
+	for _, s := range a.Runs.Steps {
+		if s.Uses == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(s.Uses, "@")
+		if !regexp.MustCompile(`# (.*\s)?` + regexp.QuoteMeta(name) + ` v\d+\.\d+\.\d+\b`).MatchString(raw) {
+			t.Errorf("action.yml does not say which release of %s its commit is (a comment \"# %s vX.Y.Z\")", name, name)
+		}
+		if strings.HasPrefix(name, "actions/setup-") {
+			t.Errorf("action.yml uses %s, which changes the job's toolchain for the steps after it", name)
+		}
+	}
+	// The install writes no file command but its outputs, and reaches
+	// the token only through its own env: (never an input's value).
+	for _, s := range a.Runs.Steps {
+		if strings.Contains(s.Run, "GITHUB_ENV") || strings.Contains(s.Run, "GITHUB_PATH") {
+			t.Errorf("step %q writes GITHUB_ENV or GITHUB_PATH", s.ID)
+		}
+		if s.ID == "key" || s.ID == "build" {
+			if want := `bash "$GITHUB_ACTION_PATH/scripts/action/install.sh" `; !strings.HasPrefix(s.Run, want) {
+				t.Errorf("step %q runs %q, want %s...", s.ID, s.Run, want)
+			}
+			if got := s.Env["ENVAUDIT_TOKEN"]; got != "${{ github.token }}" {
+				t.Errorf("step %q: ENVAUDIT_TOKEN = %q, want the job's token", s.ID, got)
+			}
+		}
 	}
 	if main == nil {
 		t.Fatal("no step with id envaudit")
@@ -191,6 +219,37 @@ func TestActionYAML(t *testing.T) {
 	}
 }
 
+// runnerArch is RUNNER_ARCH as the runner names this machine's
+// architecture.
+func runnerArch() string {
+	return map[string]string{"amd64": "X64", "arm64": "ARM64"}[runtime.GOARCH]
+}
+
+// publishRelease publishes the Action's release v1 in srv, as
+// .github/workflows/release.yml would: envaudit built from the Action's
+// checkout at actionPath for this machine, and its checksums.txt. The
+// actionRunner's job then installs it by the release path (scripts/action
+// tests that path, and the fallback build, on their own).
+func publishRelease(t *testing.T, srv *ghfake.Server, actionPath string) {
+	t.Helper()
+	asset := "envaudit-linux-" + runtime.GOARCH
+	bin := filepath.Join(t.TempDir(), asset)
+	build := exec.Command("go", "build", "-o", bin, "./cmd/envaudit")
+	build.Dir = actionPath
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building envaudit for the Action's release: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	srv.AddRelease("envaudit/envaudit", "v1", []string{asset, "checksums.txt"}, map[string][]byte{
+		asset:           data,
+		"checksums.txt": []byte(hex.EncodeToString(sum[:]) + "  " + asset + "\n"),
+	})
+}
+
 // actionRunner runs the steps of action.yml the way the Actions runner does for
 // a composite action: inputs from with: and defaults, expressions in env:
 // and with: evaluated, each run: step a bash script with its own
@@ -236,21 +295,7 @@ func (r *actionRunner) fileCommands() map[string]string {
 			t.Fatal(err)
 		}
 	}
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		t.Fatal(err)
-	}
-	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80
-	h := hex.EncodeToString(b[:])
-	guid := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
-	r.stepFiles = map[string]string{}
-	for k, prefix := range map[string]string{"GITHUB_OUTPUT": "set_output_", "GITHUB_ENV": "set_env_", "GITHUB_PATH": "add_path_", "GITHUB_STATE": "save_state_", "GITHUB_STEP_SUMMARY": "step_summary_"} {
-		p := filepath.Join(dir, prefix+guid)
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		r.stepFiles[k] = p
-	}
+	r.stepFiles = runnertest.StepFiles(t, r.temp)
 	return r.stepFiles
 }
 
@@ -282,6 +327,8 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 				return r.actionPath
 			case e == "github.action_ref":
 				return "v1"
+			case e == "github.action_repository":
+				return "envaudit/envaudit"
 			case e == "runner.os":
 				return "Linux"
 			case e == "runner.arch":
@@ -299,7 +346,7 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 	var stdout bytes.Buffer
 	for i, s := range r.action.Runs.Steps {
 		if s.Uses != "" {
-			// setup-go: the machine has Go; cache: a miss.
+			// cache: a miss.
 			for _, v := range s.With {
 				eval(v)
 			}
@@ -400,29 +447,10 @@ func (r *actionRunner) evalDefault(v string) string {
 	return v
 }
 
-// readActionOutputs parses a GITHUB_OUTPUT file: name=value lines and
-// name<<DELIMITER blocks.
+// readActionOutputs parses a GITHUB_OUTPUT file as the runner does.
 func readActionOutputs(t *testing.T, path string) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		if name, delim, ok := strings.Cut(line, "<<"); ok {
-			var val []string
-			for sc.Scan() && sc.Text() != delim {
-				val = append(val, sc.Text())
-			}
-			out[name] = strings.Join(val, "\n")
-		} else if name, val, ok := strings.Cut(line, "="); ok {
-			out[name] = val
-		}
-	}
-	return out
+	return runnertest.Read(t, path)
 }
 
 // TestActionWorkflow runs action.yml's steps as a runner would on a real
@@ -546,16 +574,6 @@ func TestActionWorkflow(t *testing.T) {
 	}
 	const token = "ghs_envauditTestToken0123456789abcdef"
 	const runtimeToken = "runtime-secret-0123456789"
-	// The build step shares the test's Go caches: a runner restores them
-	// with actions/cache, and a cold build would only make the test slow.
-	goEnv := map[string]string{}
-	for _, k := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
-		out, err := exec.Command("go", "env", k).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		goEnv[k] = strings.TrimSpace(string(out))
-	}
 	jobEnv := func(eventPath string) []string {
 		var env []string
 		for _, kv := range os.Environ() {
@@ -567,7 +585,7 @@ func TestActionWorkflow(t *testing.T) {
 		}
 		return append(env,
 			"HOME="+home, "CI=true", "GITHUB_ACTIONS=true", "NO_COLOR=1",
-			"GITHUB_WORKSPACE="+ws, "RUNNER_TEMP="+temp, "RUNNER_OS=Linux",
+			"GITHUB_WORKSPACE="+ws, "RUNNER_TEMP="+temp, "RUNNER_OS=Linux", "RUNNER_ARCH="+runnerArch(),
 			"GITHUB_EVENT_NAME=pull_request", "GITHUB_EVENT_PATH="+eventPath,
 			"GITHUB_API_URL="+srv.APIURL(), "GITHUB_SERVER_URL=https://github.com",
 			"GITHUB_REPOSITORY=octo/webapp", "GITHUB_SHA="+headSHA, "GITHUB_REF=refs/pull/12/merge",
@@ -577,7 +595,6 @@ func TestActionWorkflow(t *testing.T) {
 			// actionRunner's own credential: neither may reach the tests.
 			"GITHUB_TOKEN="+token, "ACTIONS_RUNTIME_TOKEN="+runtimeToken,
 			"ENVDUMP="+envDump, "PROBE="+probe, "ANCESTORS="+ancestors, "TAMPER="+tamper,
-			"GOCACHE="+goEnv["GOCACHE"], "GOMODCACHE="+goEnv["GOMODCACHE"], "GOPATH="+goEnv["GOPATH"],
 		)
 	}
 	r := &actionRunner{t: t, action: a, actionPath: actionRepoRoot(t), workspace: ws, temp: temp, token: token}
@@ -589,12 +606,22 @@ func TestActionWorkflow(t *testing.T) {
 	if p := os.Getenv("ENVAUDIT_ACTION_PATH"); p != "" {
 		r.actionPath = p // build the Action from another checkout
 	}
+	publishRelease(t, srv, r.actionPath)
 	r.env = jobEnv(event("Copilot", "copilot/format-delays", 12))
 
 	// Step 1: the baseline, before anything is installed.
 	bl := r.runAction(map[string]string{"mode": "baseline", "working-directory": "app"})
 	if bl.code != 0 || bl.outputs["baseline"] == "" {
 		t.Fatalf("baseline step: exit %d, outputs %v\n%s", bl.code, bl.outputs, bl.stdout)
+	}
+	var downloads []string
+	for _, req := range srv.Requests() {
+		if req.Storage {
+			downloads = append(downloads, req.Path)
+		}
+	}
+	if len(downloads) != 2 {
+		t.Errorf("the first step downloaded %q, want the release's checksums.txt and binary", downloads)
 	}
 	// Step 2: the workflow installs the project, and one more package
 	// outside its manifests.
@@ -742,7 +769,9 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 			t.Errorf("%d dependency snapshots submitted, want 1", n)
 		}
 		for _, req := range srv.Requests() {
-			if req.Auth != "Bearer "+token {
+			// The storage host a release download redirects to gets no
+			// token (scripts/action checks it).
+			if req.Auth != "Bearer "+token && !req.Storage {
 				t.Errorf("%s %s sent Authorization %q", req.Method, req.Path, req.Auth)
 			}
 		}

@@ -1,7 +1,6 @@
 package action
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -19,6 +18,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/policy"
 )
@@ -313,29 +313,10 @@ func TestOutputsPublisher(t *testing.T) {
 	}
 }
 
-// readOutputs parses an output file as the runner does: name<<DELIMITER
-// blocks, and name=value lines.
+// readOutputs parses an output file as the runner does.
 func readOutputs(t *testing.T, path string) map[string]string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		if name, delim, ok := strings.Cut(line, "<<"); ok {
-			var val []string
-			for sc.Scan() && sc.Text() != delim {
-				val = append(val, sc.Text())
-			}
-			out[name] = strings.Join(val, "\n")
-		} else if name, val, ok := strings.Cut(line, "="); ok {
-			out[name] = val
-		}
-	}
-	return out
+	return runnertest.Read(t, path)
 }
 
 func checkPrefix(t *testing.T, what, got, want string) {

@@ -2,9 +2,11 @@
 // REST API envaudit uses — the token's user, pull-request files, commits,
 // review comments, reviews, issue comments, dependency snapshots, check
 // runs, a workflow run's artifacts and their download, the pull requests
-// of a commit, files at a commit (the contents API, raw) — served by httptest, that records every request it is
-// sent. Tests point GITHUB_API_URL at it; no
-// test reaches GitHub.
+// of a commit, files at a commit (the contents API, raw), releases and
+// their assets — served by httptest, that records every request it is
+// sent. Downloads redirect, as GitHub's do, to a storage host of their own
+// (another server, so a client that sends the token there is caught).
+// Tests point GITHUB_API_URL at it; no test reaches GitHub.
 package ghfake
 
 import (
@@ -13,6 +15,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -26,6 +29,10 @@ type Request struct {
 	Query  string
 	Body   string
 	Auth   string // the Authorization header
+	Accept string // the Accept header
+	// Storage marks a request to the storage host a download redirected
+	// to; its Path is the storage's own.
+	Storage bool
 }
 
 // File is one file of the pull request, as the files API lists it.
@@ -139,6 +146,37 @@ type CheckAnnotation struct {
 	Message         string `json:"message"`
 }
 
+// Release is a release of a repository, as the releases API returns it.
+type Release struct {
+	ID         int64          `json:"id"`
+	TagName    string         `json:"tag_name"`
+	Name       string         `json:"name"`
+	Body       string         `json:"body"`
+	Draft      bool           `json:"draft"`
+	Prerelease bool           `json:"prerelease"`
+	Immutable  bool           `json:"immutable"`
+	Author     User           `json:"author"`
+	Assets     []ReleaseAsset `json:"assets"`
+	repo       string
+}
+
+// ReleaseAsset is a file attached to a release, and its content.
+type ReleaseAsset struct {
+	URL      string `json:"url"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Label    string `json:"label"`
+	Uploader struct {
+		Login string `json:"login"`
+		ID    int64  `json:"id"`
+	} `json:"uploader"`
+	ContentType        string `json:"content_type"`
+	State              string `json:"state"`
+	Size               int64  `json:"size"`
+	BrowserDownloadURL string `json:"browser_download_url"`
+	Data               []byte `json:"-"`
+}
+
 // Server is the fake API. Its exported fields may be set before requests
 // are made and read after; the methods lock.
 type Server struct {
@@ -171,15 +209,25 @@ type Server struct {
 	artifacts      []Artifact
 	checkRuns      []CheckRun
 	contents       map[string][]byte // "ref:path" → the file
+	releases       []Release
 	requests       []Request
 	nextID         int64
+	// storage is the host release downloads redirect to.
+	storage *httptest.Server
 }
 
 // New starts a fake API for pull request pr of repo.
 func New(repo string, pr int) *Server {
 	s := &Server{Prefix: "/api/v3", Repo: repo, PR: pr, PageSize: 2, nextID: 1000}
 	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.storage = httptest.NewServer(http.HandlerFunc(s.serveStorage))
 	return s
+}
+
+// Close shuts down the API and its storage host.
+func (s *Server) Close() {
+	s.Server.Close()
+	s.storage.Close()
 }
 
 // APIURL is what GITHUB_API_URL should be.
@@ -238,6 +286,80 @@ func (s *Server) SetContent(ref, path string, data []byte) {
 		s.contents = map[string][]byte{}
 	}
 	s.contents[ref+":"+path] = data
+}
+
+// AddRelease publishes a release of repo ("owner/name", which need not be
+// Repo: an action's releases live in its own repository) for tag, with
+// files by name as its assets in the order given, and returns it with
+// the IDs the assets got.
+func (s *Server) AddRelease(repo, tag string, names []string, files map[string][]byte) Release {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// Notes that quote JSON, which a client must not take for the assets.
+	r := Release{ID: s.id(), TagName: tag, Name: tag, Body: `Notes: "assets": [{"id": 1, "name": "envaudit-linux-amd64"}]`, Immutable: true, Author: User{"octocat"}, repo: repo}
+	for _, name := range names {
+		a := ReleaseAsset{ID: s.id(), Name: name, ContentType: "application/octet-stream", State: "uploaded", Size: int64(len(files[name])), Data: files[name]}
+		a.URL = fmt.Sprintf("%s%s/repos/%s/releases/assets/%d", s.URL, s.Prefix, repo, a.ID)
+		a.BrowserDownloadURL = fmt.Sprintf("https://github.com/%s/releases/download/%s/%s", repo, tag, name)
+		// The uploader's id comes first and its name never: a client
+		// must tell the asset's keys from its uploader's.
+		a.Uploader.Login, a.Uploader.ID = "github-actions[bot]", 41898282
+		r.Assets = append(r.Assets, a)
+	}
+	s.releases = append(s.releases, r)
+	return r
+}
+
+// SetAssetData replaces the content of asset id, as someone who may
+// write to the repository's releases could (unless they are immutable).
+func (s *Server) SetAssetData(id int64, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.releases {
+		for j := range s.releases[i].Assets {
+			if a := &s.releases[i].Assets[j]; a.ID == id {
+				a.Data, a.Size = data, int64(len(data))
+			}
+		}
+	}
+}
+
+// asset returns the asset id of repo's releases.
+func (s *Server) asset(repo string, id int64) (ReleaseAsset, bool) {
+	for _, r := range s.releases {
+		for _, a := range r.Assets {
+			if r.repo == repo && a.ID == id {
+				return a, true
+			}
+		}
+	}
+	return ReleaseAsset{}, false
+}
+
+// serveStorage is the storage host: it serves an asset at the path the
+// API redirected to, and, like a signed storage URL, refuses a request
+// that also carries an Authorization header.
+func (s *Server) serveStorage(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Auth: r.Header.Get("Authorization"), Accept: r.Header.Get("Accept"), Storage: true})
+	m := reStorageAsset.FindStringSubmatch(r.URL.Path)
+	if m == nil || r.Method != http.MethodGet || r.URL.Query().Get("sig") != "signed" {
+		http.Error(w, "AuthenticationFailed", http.StatusForbidden)
+		return
+	}
+	if r.Header.Get("Authorization") != "" {
+		http.Error(w, "InvalidAuthenticationInfo: only one authentication method may be given", http.StatusBadRequest)
+		return
+	}
+	id, _ := strconv.ParseInt(m[2], 10, 64)
+	a, ok := s.asset(m[1], id)
+	if !ok {
+		http.Error(w, "BlobNotFound", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	_, _ = w.Write(a.Data)
 }
 
 // CheckRuns returns the check runs created so far.
@@ -316,6 +438,10 @@ var (
 	reArtifactZip   = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/actions/artifacts/(\d+)/zip$`)
 	reCheckRuns     = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/check-runs$`)
 	reCheckRun      = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/check-runs/(\d+)$`)
+	reReleaseByTag  = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/releases/tags/(.+)$`)
+	reReleaseAsset  = regexp.MustCompile(`^/repos/([^/]+/[^/]+)/releases/assets/(\d+)$`)
+	// reStorageAsset is where the storage host serves a release asset.
+	reStorageAsset = regexp.MustCompile(`^/release-assets/([^/]+/[^/]+)/(\d+)$`)
 	// reBlob is the storage host's signed URL an artifact download
 	// redirects to, outside the API's prefix.
 	reBlob = regexp.MustCompile(`^/blob/(\d+)$`)
@@ -326,7 +452,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, ok := strings.CutPrefix(r.URL.Path, s.Prefix)
-	s.requests = append(s.requests, Request{Method: r.Method, Path: p, Query: r.URL.RawQuery, Body: string(body), Auth: r.Header.Get("Authorization")})
+	s.requests = append(s.requests, Request{Method: r.Method, Path: p, Query: r.URL.RawQuery, Body: string(body), Auth: r.Header.Get("Authorization"), Accept: r.Header.Get("Accept")})
 	if m := reBlob.FindStringSubmatch(r.URL.Path); m != nil && !ok && r.Method == http.MethodGet {
 		id, _ := strconv.ParseInt(m[1], 10, 64)
 		for _, a := range s.artifacts {
@@ -358,6 +484,40 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		return true
+	}
+	// An action's releases live in the action's repository, whichever
+	// repository the workflow runs in: their routes match any.
+	ep, _ := strings.CutPrefix(r.URL.EscapedPath(), s.Prefix)
+	if m := reReleaseByTag.FindStringSubmatch(ep); m != nil && r.Method == http.MethodGet {
+		tag, err := url.PathUnescape(m[2])
+		if err != nil {
+			s.fail(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		for _, rel := range s.releases {
+			if rel.repo == m[1] && rel.TagName == tag && !rel.Draft {
+				writeJSON(w, http.StatusOK, rel)
+				return
+			}
+		}
+		s.fail(w, http.StatusNotFound, "Not Found")
+		return
+	}
+	if m := reReleaseAsset.FindStringSubmatch(p); m != nil && r.Method == http.MethodGet {
+		id, _ := strconv.ParseInt(m[2], 10, 64)
+		a, ok := s.asset(m[1], id)
+		switch {
+		case !ok:
+			s.fail(w, http.StatusNotFound, "Not Found")
+		case r.Header.Get("Accept") == "application/octet-stream":
+			// Like GitHub: the content is a redirect away, on a storage
+			// host, by a signed URL.
+			w.Header().Set("Location", fmt.Sprintf("%s/release-assets/%s/%d?sig=signed", s.storage.URL, m[1], id))
+			w.WriteHeader(http.StatusFound)
+		default:
+			writeJSON(w, http.StatusOK, a)
+		}
+		return
 	}
 	switch {
 	case r.Method == http.MethodGet && p == "/user":

@@ -1,0 +1,287 @@
+package action
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+)
+
+// sourced runs script, a bash script, after sourcing install.sh (which
+// then only defines its functions), with stdin and the arguments args,
+// and returns its exit status and standard output (standard error is
+// logged).
+func sourced(t *testing.T, script string, stdin []byte, args ...string) (int, string) {
+	t.Helper()
+	// $0 is not install.sh, which it takes for being run, not sourced.
+	cmd := exec.Command("bash", append([]string{"--noprofile", "--norc", "-c", `source "$1" && shift && ` + script, "test", filepath.Join(moduleRoot(t), "scripts", "action", "install.sh")}, args...)...)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C.UTF-8"}
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	err := cmd.Run()
+	if stderr.Len() > 0 {
+		t.Logf("stderr: %s", stderr.String())
+	}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.ExitCode(), out.String()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return 0, out.String()
+}
+
+var (
+	rawID   = regexp.MustCompile(`^[0-9]+$`)
+	rawName = regexp.MustCompile(`^"[^"\\]*"$`)
+	// assetLine is what the reader prints for an asset.
+	assetLine = regexp.MustCompile(`^[0-9]+ [^"\\\n]*$`)
+)
+
+// wantAssets is the contract of install.sh's release reader, read with
+// encoding/json: for every object directly in an array that is the value
+// of a key "assets" of the top-level object, its last "id" and "name"
+// members, when the id is written as digits alone and the name as a
+// string without escapes (no asset envaudit looks for has one), as
+// "ID NAME"; keys compared as written. ok is false when data is not JSON.
+func wantAssets(data []byte) (lines []string, ok bool) {
+	if !json.Valid(data) {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	// frame is an open object or array; key is the object's current key
+	// as written, wantKey whether its next token is a key.
+	type frame struct {
+		obj, wantKey bool
+		key          string
+	}
+	var stack []frame
+	var id, name string
+	inAsset := func() bool {
+		return len(stack) == 3 && stack[0].obj && stack[0].key == `"assets"` && !stack[1].obj && stack[2].obj
+	}
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return lines, true
+		}
+		if err != nil {
+			return nil, false
+		}
+		// The token as written: what lies between the previous token's end
+		// and this one's, less separators and white space.
+		raw := strings.TrimLeft(string(data[before:dec.InputOffset()]), " \t\r\n,:")
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			stack = append(stack, frame{obj: tok == json.Delim('{'), wantKey: tok == json.Delim('{')})
+			if len(stack) == 3 {
+				id, name = "", ""
+			}
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			if inAsset() && rawID.MatchString(id) && rawName.MatchString(name) {
+				lines = append(lines, id+" "+name[1:len(name)-1])
+			}
+			stack = stack[:len(stack)-1]
+		default:
+			if len(stack) == 0 {
+				continue // a document that is one scalar
+			}
+			if top := &stack[len(stack)-1]; top.obj && top.wantKey {
+				top.key, top.wantKey = raw, false
+				continue
+			}
+			if inAsset() {
+				switch stack[2].key {
+				case `"id"`:
+					id = raw
+				case `"name"`:
+					name = raw
+				}
+			}
+		}
+		// A value ended: in an object, a key comes next.
+		if len(stack) > 0 && stack[len(stack)-1].obj {
+			stack[len(stack)-1].wantKey = true
+		}
+	}
+}
+
+// assetsSeeds are releases as GitHub returns them (ghfake's encoding),
+// and JSON that only looks like one.
+func assetsSeeds(t testing.TB) [][]byte {
+	srv := ghfake.New("octo/webapp", 1)
+	defer srv.Close()
+	r := srv.AddRelease("envaudit/envaudit", "v1", []string{"envaudit-linux-amd64", "checksums.txt"}, map[string][]byte{"envaudit-linux-amd64": []byte("x"), "checksums.txt": []byte("y")})
+	release, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	indented, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [][]byte{
+		release,
+		indented,
+		[]byte(`{"assets":[{"name":"a","uploader":{"id":7,"name":"b"},"id":3},{"id":4,"name":"c\"d"},{"id":-5,"name":"e"},{"id":6.0,"name":"f"}]}`),
+		[]byte(`{"body":"\"assets\":[{\"id\":1,\"name\":\"x\"}]","assets":[]}`),
+		[]byte(`[{"assets":[{"id":1,"name":"x"}]}]`),
+		[]byte(`{"x":{"assets":[{"id":1,"name":"x"}]},"assets":[[{"id":2,"name":"y"}],{"id":3,"name":"z","id":4}]}`),
+		[]byte(`{"assets":[{"id":1,"name":"x"}],"assets":[{"id":2,"name":"y"}]}`),
+		[]byte(`}]{"assets":[{"id":1,"name":"x"`),
+		[]byte("{\"assets\":[{\"id\":1,\"name\":\"\xff\xfe\"}]}"),
+	}
+}
+
+// FuzzAssets holds install.sh's release reader to its contract
+// (wantAssets) on JSON, and on anything else to printing nothing but
+// "ID NAME" lines.
+func FuzzAssets(f *testing.F) {
+	for _, s := range assetsSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		code, out := sourced(t, "assets", data)
+		want, ok := wantAssets(data)
+		if !ok {
+			for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+				if line != "" && !assetLine.MatchString(line) {
+					t.Fatalf("on %q: exit %d, output line %q", data, code, line)
+				}
+			}
+			return
+		}
+		var got []string
+		if out != "" {
+			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		}
+		if code != 0 {
+			t.Errorf("on %q: exit %d", data, code)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("on %s: assets (-want +got):\n%s", data, diff)
+		}
+	})
+}
+
+// TestAssets runs the seeds with their expected readings spelled out.
+func TestAssets(t *testing.T) {
+	seeds := assetsSeeds(t)
+	for i, want := range [][]string{
+		nil, nil,
+		{"3 a"},
+		nil,
+		nil,
+		{"4 z"},
+		{"1 x", "2 y"},
+		nil,
+		{"1 \xff\xfe"},
+	} {
+		if i < 2 {
+			var r ghfake.Release
+			if err := json.Unmarshal(seeds[i], &r); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range r.Assets {
+				want = append(want, fmt.Sprintf("%d %s", a.ID, a.Name))
+			}
+		}
+		code, out := sourced(t, "assets", seeds[i])
+		var got []string
+		if out != "" {
+			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		}
+		if code != 0 {
+			t.Errorf("seed %d: exit %d", i, code)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("seed %d, %s (-want +got):\n%s", i, seeds[i], diff)
+		}
+		if w, ok := wantAssets(seeds[i]); ok && !cmp.Equal(w, want) {
+			t.Errorf("seed %d: the contract reads %q, the table says %q", i, w, want)
+		}
+	}
+}
+
+var sumLine = regexp.MustCompile(`^([0-9a-f]{64}) [ *](.+)$`)
+
+// wantListed is the contract of install.sh's checksums reader: the digest
+// data lists for name, or an error for a line that is not sha256sum's, a
+// NUL byte, or two different digests for name.
+func wantListed(data []byte, name string) (string, bool) {
+	if bytes.IndexByte(data, 0) >= 0 {
+		return "", false
+	}
+	digest := ""
+	lines := strings.Split(string(data), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for _, line := range lines {
+		line = strings.TrimSuffix(line, "\r")
+		if line == "" {
+			continue
+		}
+		m := sumLine.FindStringSubmatch(line)
+		if m == nil {
+			return "", false
+		}
+		if m[2] != name {
+			continue
+		}
+		if digest != "" && digest != m[1] {
+			return "", false
+		}
+		digest = m[1]
+	}
+	return digest, true
+}
+
+// FuzzListed holds install.sh's checksums reader to its contract.
+func FuzzListed(f *testing.F) {
+	d := strings.Repeat("ab", 32)
+	for _, s := range []string{
+		d + "  envaudit-linux-amd64\n" + strings.Repeat("cd", 32) + "  envaudit-linux-arm64\n",
+		d + " *envaudit-linux-amd64\r\n\r\n",
+		d + "  envaudit-linux-amd64",
+		d + "  envaudit-linux-amd64\n" + d + "  envaudit-linux-amd64\n",
+		d + "  envaudit-linux-amd64\n" + strings.Repeat("cd", 32) + "  envaudit-linux-amd64\n",
+		d + "  envaudit-linux-amd64 \n",
+		d + "  envaudit-linux-\x00amd64\n",
+		strings.ToUpper(d) + "  envaudit-linux-amd64\n",
+		"SHA256 (envaudit-linux-amd64) = " + d + "\n",
+		"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := filepath.Join(t.TempDir(), "checksums.txt")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out := sourced(t, `listed "$1" envaudit-linux-amd64 && printf '%s' "$digest"`, nil, file)
+		want, ok := wantListed(data, "envaudit-linux-amd64")
+		switch {
+		case !ok && (code != 1 || !strings.HasPrefix(out, "::error::envaudit: checksums.txt ")):
+			t.Errorf("on %q: exit %d, %q; want an error", data, code, out)
+		case ok && (code != 0 || out != want):
+			t.Errorf("on %q: exit %d, %q; want %q", data, code, out, want)
+		}
+	})
+}
