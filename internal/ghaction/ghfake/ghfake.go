@@ -3,7 +3,8 @@
 // review comments, reviews, issue comments, dependency snapshots, check
 // runs, a workflow run's artifacts and their download, the pull requests
 // of a commit, files at a commit (the contents API, raw) — served by httptest, that records every request it is
-// sent. Tests point GITHUB_API_URL at it; no
+// sent, and that can hold each token to the permissions a workflow gave
+// it (tokens.go). Tests point GITHUB_API_URL at it; no
 // test reaches GitHub.
 package ghfake
 
@@ -160,6 +161,9 @@ type Server struct {
 	// "" is an installation token like GITHUB_TOKEN: GET /user answers
 	// 403 and ActionsBot authors its writes.
 	Login string
+	// Private makes the repository private: a token's reads need their
+	// scope too (tokens.go).
+	Private bool
 
 	mu             sync.Mutex
 	files          []File
@@ -171,6 +175,7 @@ type Server struct {
 	artifacts      []Artifact
 	checkRuns      []CheckRun
 	contents       map[string][]byte // "ref:path" → the file
+	tokens         map[string]Permissions
 	requests       []Request
 	nextID         int64
 }
@@ -345,6 +350,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodGet && s.ReadOnly {
 		s.fail(w, http.StatusForbidden, "Resource not accessible by integration")
+		return
+	}
+	if status, msg := s.denied(r.Method, p, r.Header.Get("Authorization")); status != 0 {
+		s.fail(w, status, msg)
 		return
 	}
 	match := func(re *regexp.Regexp) bool {
