@@ -98,8 +98,9 @@ type JobResult struct {
 	// Log is the job's log as GitHub shows it, secrets and masks
 	// replaced by ***.
 	Log string
-	// Workspace, Temp and Home are the job's directories.
-	Workspace, Temp, Home string
+	// Root holds the job's directories: Workspace, Temp (RUNNER_TEMP),
+	// the tool cache and Home.
+	Root, Workspace, Temp, Home string
 }
 
 // StepResult is one step's outcome.
@@ -114,6 +115,8 @@ type StepResult struct {
 	// Steps are a composite action's.
 	Steps []*StepResult
 	Post  bool
+	// Elapsed is how long the step ran.
+	Elapsed time.Duration
 }
 
 // Annotation is an error, warning or notice as GitHub shows it on a job.
@@ -236,7 +239,7 @@ func (m *Machine) RunJob(ctx context.Context, run *Run, id string) (*JobResult, 
 			return nil, err
 		}
 	}
-	res := &JobResult{Workspace: j.ws, Temp: j.temp, Home: j.home}
+	res := &JobResult{Root: root, Workspace: j.ws, Temp: j.temp, Home: j.home}
 	perms := def.Permissions
 	if perms == nil {
 		perms = run.Workflow.Permissions
@@ -490,6 +493,8 @@ func (f *frame) runStep(ctx context.Context, s *Step) error {
 		return nil
 	}
 	j.logf("##[group]%s", name)
+	start := time.Now()
+	defer func() { res.Elapsed = time.Since(start) }()
 	stepEnv := map[string]string{}
 	for _, k := range sortedKeys(s.Env) {
 		v, err := sc.interpolate(s.Env[k])
@@ -1258,6 +1263,8 @@ func (j *job) runPost(ctx context.Context, p post, jr *JobResult) error {
 		return err
 	}
 	api.cp = &commandProcessor{j: j, step: p.name}
+	start := time.Now()
+	defer func() { res.Elapsed = time.Since(start) }()
 	res.Outcome = "success"
 	if err := p.impl.Post(&api); err != nil {
 		j.annotate(p.name, "error", nil, err.Error())
