@@ -195,12 +195,12 @@ type job struct {
 	shownInJob  int
 }
 
+// post is an action's post step, run after the job's steps.
 type post struct {
 	name  string
 	impl  *Native
 	api   *StepAPI
 	frame *frame
-	res   *StepResult
 }
 
 // frame is a list of steps being run: the job's, or a composite
