@@ -59,7 +59,12 @@ func TestMain(m *testing.M) {
 func setup(t *testing.T) *machine {
 	t.Helper()
 	testenv.RealInstall(t)
-	sharedOnce.Do(func() { sharedErr = shared.init() })
+	sharedOnce.Do(func() {
+		sharedErr = shared.init()
+		if sharedErr == nil {
+			t.Logf("envaudit built in %s", shared.buildTime.Round(time.Millisecond))
+		}
+	})
 	if sharedErr != nil {
 		t.Fatal(sharedErr)
 	}
