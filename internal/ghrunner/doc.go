@@ -5,5 +5,8 @@
 // composite actions, workflow commands collected as GitHub shows
 // annotations, post steps, the job token scoped by permissions:), with
 // the third-party actions a test needs supplied as Go code that does
-// what each real one documents.
+// what each real one documents. Tests of the Action need a runner that
+// runs the workflows a user copies, offline and without Docker; the
+// section "How the Action is tested" of docs/action.md says why this is
+// an emulation rather than nektos/act, and what only a real runner shows.
 package ghrunner

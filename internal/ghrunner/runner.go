@@ -240,13 +240,19 @@ func (m *Machine) RunJob(ctx context.Context, run *Run, id string) (*JobResult, 
 		}
 	}
 	res := &JobResult{Root: root, Workspace: j.ws, Temp: j.temp, Home: j.home}
-	perms := def.Permissions
-	if perms == nil {
-		perms = run.Workflow.Permissions
+	declared := def.Permissions
+	if declared == nil {
+		declared = run.Workflow.Permissions
 	}
-	if perms == nil {
+	if declared == nil {
 		// The restricted default of a repository's workflow permissions.
-		perms = Permissions{"contents": "read", "metadata": "read", "packages": "read"}
+		declared = Permissions{"contents": "read", "packages": "read"}
+	}
+	// Every token may read the repository's metadata, unless it has no
+	// permission at all (permissions: {}).
+	perms := Permissions{}
+	for k, v := range declared {
+		perms[k] = v
 	}
 	if _, ok := perms["metadata"]; !ok && len(perms) > 0 {
 		perms["metadata"] = "read"
