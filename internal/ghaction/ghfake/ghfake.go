@@ -4,9 +4,10 @@
 // runs, a workflow run's artifacts and their download, the pull requests
 // of a commit, files at a commit (the contents API, raw), releases and
 // their assets — served by httptest, that records every request it is
-// sent. Downloads redirect, as GitHub's do, to a storage host of their own
-// (another server, so a client that sends the token there is caught).
-// Tests point GITHUB_API_URL at it; no test reaches GitHub.
+// sent, and that can hold each token to the permissions a workflow gave
+// it (tokens.go). Downloads redirect, as GitHub's do, to a storage host of
+// their own (another server, so a client that sends the token there is
+// caught). Tests point GITHUB_API_URL at it; no test reaches GitHub.
 package ghfake
 
 import (
@@ -198,6 +199,9 @@ type Server struct {
 	// "" is an installation token like GITHUB_TOKEN: GET /user answers
 	// 403 and ActionsBot authors its writes.
 	Login string
+	// Private makes the repository private: a token's reads need their
+	// scope too (tokens.go).
+	Private bool
 
 	mu             sync.Mutex
 	files          []File
@@ -210,6 +214,7 @@ type Server struct {
 	checkRuns      []CheckRun
 	contents       map[string][]byte // "ref:path" → the file
 	releases       []Release
+	tokens         map[string]Permissions
 	requests       []Request
 	nextID         int64
 	// storage is the host release downloads redirect to.
@@ -471,6 +476,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.Method != http.MethodGet && s.ReadOnly {
 		s.fail(w, http.StatusForbidden, "Resource not accessible by integration")
+		return
+	}
+	if status, msg := s.denied(r.Method, p, r.Header.Get("Authorization")); status != 0 {
+		s.fail(w, status, msg)
 		return
 	}
 	match := func(re *regexp.Regexp) bool {

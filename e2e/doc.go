@@ -1,0 +1,18 @@
+// Package e2e owns the end-to-end tier of the Action's tests: the two
+// workflows exactly as README.md shows them, read from the README, run
+// job by job on an emulated GitHub Actions runner (internal/ghrunner)
+// against the fake GitHub API (internal/ghaction/ghfake), with action.yml
+// executed step by step as a runner executes a composite action, and
+// stand-ins for the third-party actions the workflows use that do what
+// each real one documents. The projects are real installs (npm ci, a
+// virtual environment over the system's Python, go test on the module
+// cache) made offline from what scripts/setup.d/e2e.sh prepared.
+//
+// The tier proves what a user of the README gets: the audit job annotates
+// and gates with a read-only token and makes no API write, the publish
+// job posts the review, the summary comment and the check run from the
+// audit's artifact and runs nothing of the pull request, the token never
+// reaches the tests, and the Action leaves the job's toolchain as it was.
+// docs/action.md says what the emulation covers and what only a real
+// runner shows. The package holds tests only.
+package e2e

@@ -1,0 +1,13 @@
+module example.com/e2eapp
+
+go 1.26.0
+
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/rogpeppe/go-internal v1.16.0
+)
+
+require (
+	golang.org/x/mod v0.43.0 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
