@@ -43,6 +43,8 @@ type fakeEcosystem struct {
 	} `json:"owns"`
 	// Observed is evidence the ecosystem collected itself.
 	Observed []ecosystems.Observation `json:"observed"`
+	// Links are the installation's reasons for loads beyond its edges.
+	Links []ecosystems.Link `json:"links"`
 	// NoInventory stands for an ecosystem whose Installed failed.
 	NoInventory bool `json:"noInventory"`
 	// Unknown stands for an inventory that could not be enumerated.
@@ -97,6 +99,7 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		Index:        idx,
 		Evidence:     ecosystems.Evidence{Basis: e.Evidence, Unused: e.UnusedPhrase},
 		Observed:     e.Observed,
+		Links:        e.Links,
 		Unknown:      e.Unknown,
 	}
 	return in
