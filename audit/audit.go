@@ -293,6 +293,12 @@ func Ecosystem(in Input) EcosystemReport {
 	rep.Evidence = withEvidence(rep.Evidence, im.evidenceLine())
 	if in.Imports != nil {
 		rep.Warnings = append(rep.Warnings, in.Imports.Warnings...)
+		if x := in.Imports; x.Code != nil || x.Tests != nil || x.Tooling != nil {
+			rep.Sources = &Sources{Code: sortedCopy(x.Code), Tests: sortedCopy(x.Tests)}
+			if len(x.Tooling) > 0 {
+				rep.Sources.Tooling = sortedCopy(x.Tooling)
+			}
+		}
 	}
 	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused,
 		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable,
@@ -601,4 +607,11 @@ func commandString(t *tracer.Trace) string {
 		return "the traced command"
 	}
 	return shellquote.Quoted(t.Header.Command)
+}
+
+// sortedCopy returns a sorted copy of names, never nil.
+func sortedCopy(names []string) []string {
+	out := append([]string{}, names...)
+	sort.Strings(out)
+	return out
 }

@@ -88,6 +88,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if x := excludedLine(e.Excluded); x != "" {
 			ew.printf("\nExcluded: %s.\n", markdown.Text(x))
 		}
+		if x := sourcesLine(e.Sources); x != "" {
+			ew.printf("\nSources: %s.\n", markdown.Text(x))
+		}
 		for _, s := range summarise(e.Warnings) {
 			ew.printf("\n> [!NOTE]\n> %s\n", markdown.Text(s))
 		}

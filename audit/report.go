@@ -85,6 +85,19 @@ type EcosystemReport struct {
 	// "installed" when the installation could not be enumerated. Metrics
 	// that rest on a missing layer are 0 or absent and mean nothing.
 	Missing []string `json:"missing,omitempty"`
+	// Sources are the project's own files whose imports were read, by what
+	// the ecosystem counted each as (its build configuration's shipped
+	// code, tests, tooling), so a reader sees what "the project's code"
+	// meant; nil when the ecosystem does not tell them apart.
+	Sources *Sources `json:"sources,omitempty"`
+}
+
+// Sources lists a project's own source files by role, slash-separated and
+// relative to the project root.
+type Sources struct {
+	Code    []string `json:"code"`
+	Tests   []string `json:"tests"`
+	Tooling []string `json:"tooling,omitempty"`
 }
 
 // Layers named in EcosystemReport.Missing.

@@ -53,6 +53,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		if x := excludedLine(e.Excluded); x != "" {
 			ew.printf("  excluded  %s\n", x)
 		}
+		if x := sourcesLine(e.Sources); x != "" {
+			ew.printf("  sources   %s\n", x)
+		}
 		ew.printf("  layers    %s\n", layersLine(e))
 		ew.printf("  metrics   %s\n", metricsLine(e))
 		for _, s := range summarise(e.Warnings) {
@@ -445,4 +448,28 @@ func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
+}
+
+// sourcesLine says which of the project's files counted as its code, its
+// tests and tooling: `code 2 files (index.js, lib/a.js) · tests 1 file
+// (test.js) · tooling 1 file (eslint.config.mjs)`.
+func sourcesLine(src *Sources) string {
+	if src == nil {
+		return ""
+	}
+	var parts []string
+	for _, g := range []struct {
+		name  string
+		files []string
+	}{{"code", src.Code}, {"tests", src.Tests}, {"tooling", src.Tooling}} {
+		if len(g.files) == 0 && g.name == "tooling" {
+			continue
+		}
+		p := fmt.Sprintf("%s %d %s", g.name, len(g.files), plural(len(g.files), "file", "files"))
+		if len(g.files) > 0 {
+			p += " (" + joinNames(g.files, 4) + ")"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " · ")
 }
