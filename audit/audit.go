@@ -324,7 +324,7 @@ func Ecosystem(in Input) EcosystemReport {
 		fs = append(fs, a.hidden(minus(m3, m1), runtimeWalk, g)...)
 		fs = append(fs, a.dev(minus(d3, d1), devSet, devWalk, linkTooling)...)
 		if inventoried {
-			fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
+			fs = append(fs, a.bloat(minus(m2, m3), intersect(m2, m3), d1, g)...)
 		}
 	}
 	if inventoried {

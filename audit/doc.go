@@ -125,7 +125,10 @@
 // by how many other never-loaded packages each pulls in (Finding.PullsIn),
 // then by name. A package installed at several versions (a nested copy of
 // another version) is one finding per version, with that version and the
-// paths of its copies. Renderings show bloat as a count and the top of that
+// paths of its copies. Bloat is per installed copy: when the run loaded one
+// copy of a name and never another (a dependency's nested copy), the idle
+// copy is a bloat finding too, as removal-confirmed bloat counts it, though
+// β counts names. Renderings show bloat as a count and the top of that
 // ranking, never as one line or annotation per package.
 //
 // Without a trace (envaudit audit without --trace), only D1 and D2 are

@@ -557,15 +557,27 @@ func (a *auditor) dev(undeclared, devSet set, w walk, linked set) []Finding {
 // on first: packages the project depends on directly (the only ones a
 // manifest edit removes), then those that pull in the most other unloaded
 // packages, then by name and version.
-func (a *auditor) bloat(names, d1 set, g graph) []Finding {
+func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 	type ranked struct {
 		name   string
 		copies []ecosystems.Package // of one version; none when D2 lists no record
 		direct bool
 		brings int
+		other  string // for a copy of a loaded name: the copies that were loaded
+	}
+	// A name the run loaded can still have installed copies it never
+	// loaded (a dependency's nested copy at another version): each is
+	// bloat as much as an unloaded name, as removal-confirmed bloat
+	// counts it, though the name is in D3 and β counts names.
+	idle := map[string][]ecosystems.Package{}
+	others := map[string]string{}
+	for _, name := range sortedNames(loaded) {
+		if cs, other := a.unloadedCopies(name); len(cs) > 0 {
+			idle[name], others[name] = cs, other
+		}
 	}
 	var rs []ranked
-	for _, name := range sortedNames(names) {
+	for _, name := range sortedNames(union(names, setOf(keys(idle)))) {
 		brings := 0
 		for n := range g.bfs([]string{name}).from {
 			if n != name && names[n] {
@@ -578,11 +590,15 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 		for _, p := range a.pkgs[name] {
 			marked = marked || p.Direct
 		}
+		copies := a.pkgs[name]
+		if idle[name] != nil {
+			copies = idle[name]
+		}
 		var groups []ranked
-		for _, p := range a.pkgs[name] {
+		for _, p := range copies {
 			i := slices.IndexFunc(groups, func(r ranked) bool { return r.copies[0].Version == p.Version })
 			if i < 0 {
-				groups = append(groups, ranked{name: name, direct: !marked && d1[name], brings: brings})
+				groups = append(groups, ranked{name: name, direct: !marked && d1[name] && idle[name] == nil, brings: brings, other: others[name]})
 				i = len(groups) - 1
 			}
 			groups[i].copies = append(groups[i].copies, p)
@@ -622,7 +638,9 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 			PullsIn:  r.brings,
 		}
 		f.Message = fmt.Sprintf("%q is %s but %s", r.name, what, a.unused)
-		if u := a.uses[r.name]; u != nil {
+		if r.other != "" {
+			f.Message = fmt.Sprintf("%q is %s but no file of this copy was loaded; only another copy was, %s", r.name, what, r.other)
+		} else if u := a.uses[r.name]; u != nil {
 			files := u.evidenceOrder()
 			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
 			f.Message = fmt.Sprintf("%q is %s but was only read to build (%s), never loaded at run time", r.name, what, fileList(files))
@@ -846,4 +864,55 @@ func (a *auditor) toolingFindings(hidden set) []Finding {
 		})
 	}
 	return out
+}
+
+// unloadedCopies returns the installed copies of a loaded name in which no
+// loaded file lies, and the copies that were loaded ("2.1.3 at
+// node_modules/ms"); none when the copies cannot be told apart (a copy
+// without a path, a loaded file no copy holds).
+func (a *auditor) unloadedCopies(name string) ([]ecosystems.Package, string) {
+	ps := a.pkgs[name]
+	u := a.uses[name]
+	if len(ps) < 2 || u == nil {
+		return nil, ""
+	}
+	for _, p := range ps {
+		if p.Path == "" {
+			return nil, ""
+		}
+	}
+	loaded := map[int]bool{}
+	for file, fu := range u.files {
+		if !fu.runtime {
+			continue
+		}
+		best := -1
+		for i, p := range ps {
+			if inDir(file, p.Path) && (best < 0 || len(p.Path) > len(ps[best].Path)) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return nil, ""
+		}
+		loaded[best] = true
+	}
+	var idle []ecosystems.Package
+	var used []string
+	for i, p := range ps {
+		if loaded[i] {
+			c := p.Path
+			if p.Version != "" {
+				c = p.Version + " at " + p.Path
+			}
+			used = append(used, c)
+		} else {
+			idle = append(idle, p)
+		}
+	}
+	if len(used) == 0 {
+		return nil, ""
+	}
+	sort.Strings(used)
+	return idle, strings.Join(used, ", ")
 }
