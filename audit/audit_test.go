@@ -222,6 +222,24 @@ func checkMetricsAgree(t *testing.T, r *Report) {
 			}
 			c[f.Kind]++
 		}
+		// A package only read or declared to build has its compile-time
+		// finding instead of bloat: still in D2 \ D3.
+		bloat := map[string]bool{}
+		for _, f := range e.Findings {
+			if f.Kind == Bloat {
+				bloat[f.Package] = true
+			}
+		}
+		for _, tp := range e.Traced {
+			if tp.Use == "compile" && !bloat[tp.Name] {
+				c[Bloat]++
+			}
+		}
+		for _, f := range e.Findings {
+			if f.Kind == Phantom && f.Reason == ReasonCompileTime && !bloat[f.Package] && !loaded[f.Package] && installedName(e, f.Package) && !tracedName(e, f.Package) {
+				c[Bloat]++
+			}
+		}
 		m := e.Metrics
 		for _, x := range []struct {
 			kind  Kind
@@ -357,4 +375,22 @@ func TestMissingDeclarationByScope(t *testing.T) {
 			}
 		})
 	}
+}
+
+func installedName(e EcosystemReport, name string) bool {
+	for _, p := range e.Installed {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func tracedName(e EcosystemReport, name string) bool {
+	for _, tp := range e.Traced {
+		if tp.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -128,7 +128,10 @@
 // paths of its copies. Bloat is per installed copy: when the run loaded one
 // copy of a name and never another (a dependency's nested copy), the idle
 // copy is a bloat finding too, as removal-confirmed bloat counts it, though
-// β counts names. Renderings show bloat as a count and the top of that
+// β counts names. A package needed to build (read only to build, a build
+// tool the run executed while building, or declared or imported only to
+// build) has its compile-time finding and is no bloat: one cause, one
+// finding. Renderings show bloat as a count and the top of that
 // ranking, never as one line or annotation per package.
 //
 // Without a trace (envaudit audit without --trace), only D1 and D2 are

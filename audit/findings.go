@@ -578,6 +578,13 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 	}
 	var rs []ranked
 	for _, name := range sortedNames(union(names, setOf(keys(idle)))) {
+		if idle[name] == nil && a.buildOnly(name) {
+			// Needed to build (read by the compiler, run by the build,
+			// declared or imported only to build): its compile-time
+			// finding, or its use, says so; bloat would say the
+			// opposite. One cause, one finding.
+			continue
+		}
 		brings := 0
 		for n := range g.bfs([]string{name}).from {
 			if n != name && names[n] {
@@ -640,10 +647,6 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 		f.Message = fmt.Sprintf("%q is %s but %s", r.name, what, a.unused)
 		if r.other != "" {
 			f.Message = fmt.Sprintf("%q is %s but no file of this copy was loaded; only another copy was, %s", r.name, what, r.other)
-		} else if u := a.uses[r.name]; u != nil {
-			files := u.evidenceOrder()
-			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
-			f.Message = fmt.Sprintf("%q is %s but was only read to build (%s), never loaded at run time", r.name, what, fileList(files))
 		}
 		if r.direct {
 			f.Message += "; it is a direct dependency"
@@ -915,4 +918,19 @@ func (a *auditor) unloadedCopies(name string) ([]ecosystems.Package, string) {
 	}
 	sort.Strings(used)
 	return idle, strings.Join(used, ", ")
+}
+
+// buildOnly reports whether a package the run never loaded is needed to
+// build: the run read it only to build (a header, a type declaration, a
+// build tool it ran), or it is declared or imported only to build.
+func (a *auditor) buildOnly(name string) bool {
+	if a.uses[name] != nil || len(a.imports.compile[name]) > 0 {
+		return true
+	}
+	for _, d := range a.decls[name] {
+		if d.CompileOnly {
+			return true
+		}
+	}
+	return false
 }
