@@ -108,15 +108,26 @@ func Ecosystem(in Input) EcosystemReport {
 		observedOnly = in.Trace != nil && len(inv.Observed) > 0
 		inv = &ecosystems.Inventory{Excluded: inv.Excluded, Inapplicable: inv.Inapplicable, Observed: inv.Observed, Evidence: inv.Evidence, Warnings: inv.Warnings}
 	}
+	// What the project's own code imports at run time must be in a
+	// production install, whatever else brings it: the toolchain baseline
+	// does not hide it (pkg_resources in the code needs setuptools
+	// declared, which Python 3.12 venvs and uv do not install).
+	im := newImports(in.Imports)
+	codeNeeds := setOf(keys(im.required))
 	excluded := set{}
+	var baseline []ecosystems.Excluded
 	for _, e := range inv.Excluded {
+		if codeNeeds[e.Name] {
+			continue
+		}
 		excluded[e.Name] = true
+		baseline = append(baseline, e)
 	}
 	// Declarations that do not apply here leave D1 for this run and are
 	// listed as excluded; what is installed or loaded of the same name
 	// stays in D2 and D3 like any undeclared package.
 	inapplicable := set{}
-	listed := append([]ecosystems.Excluded(nil), inv.Excluded...)
+	listed := baseline
 	for _, e := range inv.Inapplicable {
 		if !excluded[e.Name] && !inapplicable[e.Name] {
 			inapplicable[e.Name] = true
@@ -219,9 +230,41 @@ func Ecosystem(in Input) EcosystemReport {
 			unloadedDev[name] = true
 		}
 	}
+	// What the code imports is never tooling, whatever brings it along.
+	devSet = minus(devSet, codeNeeds)
+
+	// A loaded package that none of the above explains may still have been
+	// loaded by what was: a loaded package's own (optional) import, an
+	// entry point a loaded package discovers (pytest's plugins), a
+	// start-up hook. Such a load is the environment's doing, not an
+	// undeclared dependency of the project's; when its chain starts at
+	// neither a runtime declaration nor the code's imports it is tooling.
+	loaded := set{}
+	for name, u := range uses {
+		if u.runtime {
+			loaded[name] = true
+		}
+	}
+	roots := append(sortedNames(intersect(d1, loaded)), startup)
+	roots = append(roots, sortedNames(intersect(union(codeNeeds, setOf(keys(im.code))), loaded))...)
+	for _, t := range in.DevTools {
+		roots = append(roots, t)
+	}
+	explained := explainLoads(roots, loaded, g, inv.Links)
+	linkTooling := set{}
+	for name := range loaded {
+		if d1[name] || codeNeeds[name] || reachedAtRuntime[name] || devSet[name] || !explained.reached(name) {
+			continue
+		}
+		if r := explained.root[name]; r == startup || !(runtimeRoots[r] || reachedAtRuntime[r] || codeNeeds[r] || len(im.code[r]) > 0) {
+			linkTooling[name] = true
+		}
+	}
+	devSet = union(devSet, linkTooling)
+
 	// Undeclared dev tooling leaves every layer; a declared dev dependency
 	// stays in D1 and D3 like any declaration, so loading it is a match.
-	tooling := minus(union(devSet, unloadedDev), d1)
+	tooling := minus(minus(union(devSet, unloadedDev), d1), codeNeeds)
 
 	rep := EcosystemReport{
 		Name:      in.Name,
@@ -247,13 +290,19 @@ func Ecosystem(in Input) EcosystemReport {
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 
 	inventoried := in.Inventory != nil
-	im := newImports(in.Imports)
 	rep.Evidence = withEvidence(rep.Evidence, im.evidenceLine())
 	if in.Imports != nil {
 		rep.Warnings = append(rep.Warnings, in.Imports.Warnings...)
+		if x := in.Imports; x.Code != nil || x.Tests != nil || x.Tooling != nil {
+			rep.Sources = &Sources{Code: sortedCopy(x.Code), Tests: sortedCopy(x.Tests)}
+			if len(x.Tooling) > 0 {
+				rep.Sources.Tooling = sortedCopy(x.Tooling)
+			}
+		}
 	}
 	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused,
-		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable}
+		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable,
+		explained: explained, devDeclared: intersect(codeNeeds, devDecl)}
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}
@@ -269,17 +318,25 @@ func Ecosystem(in Input) EcosystemReport {
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))
 	var fs []Finding
-	fs = append(fs, a.phantoms(m1, m2, m3, traced, inventoried)...)
+	fs = append(fs, a.phantoms(minus(m1, a.devDeclared), m2, m3, traced, inventoried)...)
+	fs = append(fs, a.devDeclaredFindings()...)
 	if traced {
 		fs = append(fs, a.hidden(minus(m3, m1), runtimeWalk, g)...)
-		fs = append(fs, a.dev(minus(d3, d1), devSet, devWalk)...)
+		fs = append(fs, a.dev(minus(d3, d1), devSet, devWalk, linkTooling)...)
 		if inventoried {
-			fs = append(fs, a.bloat(minus(m2, m3), d1, g)...)
+			fs = append(fs, a.bloat(minus(m2, m3), intersect(m2, m3), d1, g)...)
 		}
 	}
 	if inventoried {
 		fs = append(fs, a.missing(excluded)...)
 	}
+	hiddenNames := set{}
+	for _, f := range fs {
+		if f.Kind == Hidden {
+			hiddenNames[f.Package] = true
+		}
+	}
+	fs = append(fs, a.toolingFindings(hiddenNames)...)
 	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)
 	return rep
@@ -550,4 +607,11 @@ func commandString(t *tracer.Trace) string {
 		return "the traced command"
 	}
 	return shellquote.Quoted(t.Header.Command)
+}
+
+// sortedCopy returns a sorted copy of names, never nil.
+func sortedCopy(names []string) []string {
+	out := append([]string{}, names...)
+	sort.Strings(out)
+	return out
 }

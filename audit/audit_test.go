@@ -43,6 +43,8 @@ type fakeEcosystem struct {
 	} `json:"owns"`
 	// Observed is evidence the ecosystem collected itself.
 	Observed []ecosystems.Observation `json:"observed"`
+	// Links are the installation's reasons for loads beyond its edges.
+	Links []ecosystems.Link `json:"links"`
 	// NoInventory stands for an ecosystem whose Installed failed.
 	NoInventory bool `json:"noInventory"`
 	// Unknown stands for an inventory that could not be enumerated.
@@ -97,6 +99,7 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		Index:        idx,
 		Evidence:     ecosystems.Evidence{Basis: e.Evidence, Unused: e.UnusedPhrase},
 		Observed:     e.Observed,
+		Links:        e.Links,
 		Unknown:      e.Unknown,
 	}
 	return in
@@ -188,6 +191,10 @@ func TestGolden(t *testing.T) {
 // loaded, loaded only by a package that depends on it), which stay in
 // D1 ∩ D3, missing packages, which are in no layer, and tampered
 // packages, which say what the run did rather than which layer lacks them.
+// A dev-declared finding stands in for the phantom finding of its
+// declaration, so it counts as one when its package was not loaded; a
+// bloat finding of an unloaded copy of a loaded name is per copy, not in
+// β, which counts names.
 func checkMetricsAgree(t *testing.T, r *Report) {
 	t.Helper()
 	for _, e := range r.Ecosystems {
@@ -202,10 +209,36 @@ func checkMetricsAgree(t *testing.T, r *Report) {
 		}
 		c := map[Kind]int{}
 		for _, f := range e.Findings {
-			if (f.Kind == Phantom && loaded[f.Package]) || (f.Kind == Hidden && (f.Reason == ReasonMissing || f.Reason == ReasonTampered)) {
+			if f.Kind == Hidden && f.Reason == ReasonDevDeclared {
+				// It stands in for its declaration's phantom finding:
+				// one finding per name of D1 \ D3 still.
+				if !loaded[f.Package] {
+					c[Phantom]++
+				}
+				continue
+			}
+			if (f.Kind == Phantom && loaded[f.Package]) || (f.Kind == Hidden && (f.Reason == ReasonMissing || f.Reason == ReasonTampered)) || (f.Kind == Bloat && loaded[f.Package]) {
 				continue
 			}
 			c[f.Kind]++
+		}
+		// A package only read or declared to build has its compile-time
+		// finding instead of bloat: still in D2 \ D3.
+		bloat := map[string]bool{}
+		for _, f := range e.Findings {
+			if f.Kind == Bloat {
+				bloat[f.Package] = true
+			}
+		}
+		for _, tp := range e.Traced {
+			if tp.Use == "compile" && !bloat[tp.Name] {
+				c[Bloat]++
+			}
+		}
+		for _, f := range e.Findings {
+			if f.Kind == Phantom && f.Reason == ReasonCompileTime && !bloat[f.Package] && !loaded[f.Package] && installedName(e, f.Package) && !tracedName(e, f.Package) {
+				c[Bloat]++
+			}
 		}
 		m := e.Metrics
 		for _, x := range []struct {
@@ -342,4 +375,22 @@ func TestMissingDeclarationByScope(t *testing.T) {
 			}
 		})
 	}
+}
+
+func installedName(e EcosystemReport, name string) bool {
+	for _, p := range e.Installed {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func tracedName(e EcosystemReport, name string) bool {
+	for _, tp := range e.Traced {
+		if tp.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -40,6 +40,27 @@
 // declared dev dependency stays a declaration like any other, so loading
 // it is a match and not loading it a phantom.
 //
+// # The project's code first
+//
+// What the project's own shipped code imports at run time (not optionally,
+// not only to build, not from a test or a tooling file) must be in a
+// production install, whatever closure the package also sits in: such a
+// package is never test tooling, the toolchain baseline does not hide it
+// (pkg_resources in the code needs setuptools declared), and when it is
+// declared only for development it is a dev-declared finding. Imports of
+// tooling files (Import.Tool: maintainer scripts, examples, tools'
+// configuration) never gate.
+//
+// Every other load is explained, before it may be called undeclared, by
+// what was loaded already: a walk from the loaded declarations, the
+// code's imports, the test runners and the runtime's start-up that steps
+// only into loaded packages, over the recorded dependency edges and the
+// ecosystem's links (Inventory.Links: a loaded package's own optional
+// imports, the entry points it discovers, start-up hooks). A load so
+// explained is transitive when its chain starts at a runtime declaration
+// or the code's imports, and test tooling otherwise; only a load nothing
+// explains stays undeclared.
+//
 // # Findings
 //
 // With D1, D2 and D3 as above (toolchain baseline and undeclared dev
@@ -64,20 +85,29 @@
 //	                                  loaded only by a declared package depending on it
 //	                                  (Via)
 //	                   dev-only       a runtime declaration the code never imports that  warning
-//	                                  only the tests import or only the test tooling
-//	                                  loaded
+//	                                  only the tests import, or a test runner
+//	                   unused         a runtime declaration only the test tooling        warning
+//	                                  loaded, imported by neither the code nor a test
 //	hidden   D3 \ D1   direct         imported by the code (or a test), there only       error
-//	                                  through a declared package (Via); placed at the
-//	                                  import
+//	                                  through a declared package or the test tooling
+//	                                  (Via); placed at the import
+//	         D1        dev-declared   imported at run time by the code, declared only    error
+//	                                  for development; placed at the import, in place
+//	                                  of its declaration's phantom finding
 //	                   transitive     reachable from a runtime declaration; Via is the   warning; with the imports read, a notice
-//	                                  shortest path of names from it                     and Grouped: only declared packages need it
+//	                                  shortest path of names from it; or loaded by a     and Grouped: only declared packages need it
+//	                                  loaded package through a link (an optional
+//	                                  import of its own)
 //	                   undeclared     reachable from no declaration                      error
 //	         none      missing        imported at run time by the code (not optionally,  error
 //	                                  not only to build, not for another platform),
 //	                                  declared nowhere, not installed; placed at the
 //	                                  import; needs D2, not a trace
 //	bloat    D2 \ D3   installed      one finding per package and version, ranked        notice
-//	dev      loaded undeclared dev tooling: test-runner                                  notice
+//	dev      test-runner    loaded undeclared dev tooling, or a load the test tooling  notice
+//	                        or the start-up explains through a link (a pytest plugin)
+//	         tooling        imported only by tooling files, declared nowhere; placed   notice
+//	                        at the import
 //
 // The reasons resting on imports (untested, dev-only, direct, missing, and
 // unused for a loaded declaration) need Imports; without it the audit is
@@ -95,7 +125,13 @@
 // by how many other never-loaded packages each pulls in (Finding.PullsIn),
 // then by name. A package installed at several versions (a nested copy of
 // another version) is one finding per version, with that version and the
-// paths of its copies. Renderings show bloat as a count and the top of that
+// paths of its copies. Bloat is per installed copy: when the run loaded one
+// copy of a name and never another (a dependency's nested copy), the idle
+// copy is a bloat finding too, as removal-confirmed bloat counts it, though
+// β counts names. A package needed to build (read only to build, a build
+// tool the run executed while building, or declared or imported only to
+// build) has its compile-time finding and is no bloat: one cause, one
+// finding. Renderings show bloat as a count and the top of that
 // ranking, never as one line or annotation per package.
 //
 // Without a trace (envaudit audit without --trace), only D1 and D2 are

@@ -43,6 +43,12 @@ type auditor struct {
 	loadedRuntime set
 	// inapplicable are the declarations that do not apply here.
 	inapplicable set
+	// explained tells how the environment loaded what nothing declared
+	// or imported needs (explainLoads).
+	explained loads
+	// devDeclared are the packages the project's code imports at run time
+	// that are declared only for development.
+	devDeclared set
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -147,6 +153,11 @@ func (a *auditor) unloaded(f *Finding, d ecosystems.Dependency, other string) {
 		place(is)
 		f.Reason, f.Severity = ReasonCompileTime, SeverityNotice
 		f.Message = fmt.Sprintf("%q is declared%s and imported only to build or type-check, at %s: nothing of it loads at run time%s", name, where, importedAt(is), other)
+	case len(im.tool[name]) > 0:
+		is := im.tool[name]
+		place(is)
+		f.Reason, f.Severity = ReasonUnused, SeverityNotice
+		f.Message = fmt.Sprintf("%q is declared%s and imported only by %s at %s, which %s does not run%s", name, where, is[0].Tool, importedAt(is), a.command, other)
 	default:
 		f.Reason = ReasonUnused
 		remove := ""
@@ -209,22 +220,24 @@ func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Findin
 		return &base, true, ""
 	}
 	testImp := im.test[name]
-	if len(testImp) == 0 && !slices.Contains(a.in.DevTools, name) && !a.devWalk.reached(name) {
+	switch {
+	case len(testImp) > 0:
+		base.Reason = ReasonDevOnly
+		ev.Imports = importEvidence(testImp)
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the tests import it (%s) and nothing else in the project's sources does: move it to the dev dependencies", name, where, importedAt(testImp))
+	case slices.Contains(a.in.DevTools, name):
+		base.Reason = ReasonDevOnly
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but it is test tooling the test command ran and nothing in the project's sources imports it: move it to the dev dependencies", name, where)
+	case a.devWalk.reached(name) && len(a.devWalk.path(name)) > 0:
+		// Only a dev package loaded it and no test imports it: neither
+		// the code nor the tests need the declaration.
+		base.Reason, base.Via = ReasonUnused, a.devWalk.path(name)
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the test tooling loaded it (%s depends on it) and neither the project's code nor its tests import it: remove the declaration", name, where, chain(base.Via))
+	default:
 		// Loaded, imported by nothing the project wrote, and no package
 		// explains it: something loaded it by a name the sources do not
 		// spell (a plugin, a command a script runs). Counted as used.
 		return nil, false, ""
-	}
-	base.Reason = ReasonDevOnly
-	switch {
-	case len(testImp) > 0:
-		ev.Imports = importEvidence(testImp)
-		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the tests import it (%s) and nothing else in the project's sources does: move it to the dev dependencies", name, where, importedAt(testImp))
-	case a.devWalk.reached(name) && len(a.devWalk.path(name)) > 0:
-		base.Via = a.devWalk.path(name)
-		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the test tooling loaded it (through %s) and nothing in the project's sources imports it: move it to the dev dependencies", name, where, chain(base.Via))
-	default:
-		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but it is test tooling the test command ran and nothing in the project's sources imports it: move it to the dev dependencies", name, where)
 	}
 	return &base, true, ""
 }
@@ -341,6 +354,14 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 				what, as = "the tests", "declare it as a dev dependency"
 			}
 			f.Message = fmt.Sprintf("%q is imported by %s at %s but is not declared; it is installed only because %s depends on it — %s", name, what, importedAt(needed), chain(via), as)
+		} else if via := a.devWalk.path(name); len(via) > 0 && len(im.required[name]) > 0 {
+			// The code needs what only the test tooling brings: it is
+			// there while the tests run, and gone from a production
+			// install.
+			f.Reason, f.Severity = ReasonDirect, SeverityError
+			f.Via = via
+			f.Location = &needed[0].Pos
+			f.Message = fmt.Sprintf("%q is imported by the project's code at %s but is not declared; it is installed only because the test tooling brings it (%s depends on it), so an install without dev dependencies lacks it — declare it as a runtime dependency", name, importedAt(needed), chain(via))
 		} else if runtime.reached(name) && im.complete {
 			f.Reason, f.Severity, f.Grouped = ReasonTransitive, SeverityNotice, true
 			f.Via = runtime.path(name)
@@ -351,6 +372,20 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
 			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
+		} else if a.explained.reached(name) && len(needed) == 0 {
+			// A loaded package loaded it by itself (an optional import of
+			// its own, a plugin it discovers) and the project needs it
+			// nowhere: the environment's doing, not a missing
+			// declaration.
+			via, how := a.explained.chain(name)
+			f.Reason, f.Severity, f.Grouped = ReasonTransitive, SeverityNotice, true
+			f.Via = via
+			if len(via) > 0 {
+				f.Location = a.manifestOf(via[0])
+			} else {
+				f.Location = a.mainManifest()
+			}
+			f.Message = fmt.Sprintf("%s; it was loaded through %s, and nothing in the project's sources imports it", loaded, how)
 		} else if via := a.devOnly.path(name); len(via) > 0 {
 			// The run loaded it, not the dev tooling that brings it:
 			// production code that an install without dev dependencies
@@ -486,7 +521,7 @@ func undeclaredWalk(undeclared set, g graph) walk {
 
 // dev returns a notice per loaded, undeclared package that belongs to the
 // test tooling: what would otherwise be hidden, set apart.
-func (a *auditor) dev(undeclared, devSet set, w walk) []Finding {
+func (a *auditor) dev(undeclared, devSet set, w walk, linked set) []Finding {
 	var out []Finding
 	for _, name := range sortedNames(undeclared) {
 		if !devSet[name] || !a.uses[name].runtime {
@@ -501,7 +536,11 @@ func (a *auditor) dev(undeclared, devSet set, w walk) []Finding {
 			Via:      w.path(name),
 		}
 		procs := sortedNames(a.uses[name].procs)
-		if len(f.Via) == 0 {
+		if linked[name] {
+			var how string
+			f.Via, how = a.explained.chain(name)
+			f.Message = fmt.Sprintf("%q was loaded through %s, by the test tooling or the environment, not by the project's code; not counted as hidden", name, how)
+		} else if len(f.Via) == 0 {
 			f.Message = fmt.Sprintf("%q is test tooling, loaded%s; not counted as hidden", name, byProcs(procs))
 		} else {
 			f.Message = fmt.Sprintf("%q was loaded only as part of the test tooling (through %s); not counted as hidden", name, chain(f.Via))
@@ -518,15 +557,34 @@ func (a *auditor) dev(undeclared, devSet set, w walk) []Finding {
 // on first: packages the project depends on directly (the only ones a
 // manifest edit removes), then those that pull in the most other unloaded
 // packages, then by name and version.
-func (a *auditor) bloat(names, d1 set, g graph) []Finding {
+func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 	type ranked struct {
 		name   string
 		copies []ecosystems.Package // of one version; none when D2 lists no record
 		direct bool
 		brings int
+		other  string // for a copy of a loaded name: the copies that were loaded
+	}
+	// A name the run loaded can still have installed copies it never
+	// loaded (a dependency's nested copy at another version): each is
+	// bloat as much as an unloaded name, as removal-confirmed bloat
+	// counts it, though the name is in D3 and β counts names.
+	idle := map[string][]ecosystems.Package{}
+	others := map[string]string{}
+	for _, name := range sortedNames(loaded) {
+		if cs, other := a.unloadedCopies(name); len(cs) > 0 {
+			idle[name], others[name] = cs, other
+		}
 	}
 	var rs []ranked
-	for _, name := range sortedNames(names) {
+	for _, name := range sortedNames(union(names, setOf(keys(idle)))) {
+		if idle[name] == nil && a.buildOnly(name) {
+			// Needed to build (read by the compiler, run by the build,
+			// declared or imported only to build): its compile-time
+			// finding, or its use, says so; bloat would say the
+			// opposite. One cause, one finding.
+			continue
+		}
 		brings := 0
 		for n := range g.bfs([]string{name}).from {
 			if n != name && names[n] {
@@ -539,11 +597,15 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 		for _, p := range a.pkgs[name] {
 			marked = marked || p.Direct
 		}
+		copies := a.pkgs[name]
+		if idle[name] != nil {
+			copies = idle[name]
+		}
 		var groups []ranked
-		for _, p := range a.pkgs[name] {
+		for _, p := range copies {
 			i := slices.IndexFunc(groups, func(r ranked) bool { return r.copies[0].Version == p.Version })
 			if i < 0 {
-				groups = append(groups, ranked{name: name, direct: !marked && d1[name], brings: brings})
+				groups = append(groups, ranked{name: name, direct: !marked && d1[name] && idle[name] == nil, brings: brings, other: others[name]})
 				i = len(groups) - 1
 			}
 			groups[i].copies = append(groups[i].copies, p)
@@ -583,10 +645,8 @@ func (a *auditor) bloat(names, d1 set, g graph) []Finding {
 			PullsIn:  r.brings,
 		}
 		f.Message = fmt.Sprintf("%q is %s but %s", r.name, what, a.unused)
-		if u := a.uses[r.name]; u != nil {
-			files := u.evidenceOrder()
-			f.Evidence = &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
-			f.Message = fmt.Sprintf("%q is %s but was only read to build (%s), never loaded at run time", r.name, what, fileList(files))
+		if r.other != "" {
+			f.Message = fmt.Sprintf("%q is %s but no file of this copy was loaded; only another copy was, %s", r.name, what, r.other)
 		}
 		if r.direct {
 			f.Message += "; it is a direct dependency"
@@ -752,4 +812,133 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// devDeclaredFindings returns a finding per package the project's code
+// imports at run time but declares only for development: an install
+// without dev dependencies (`npm ci --omit=dev`, `pip install` of the
+// project) breaks at that import, however the tests went. Placed at the
+// import, it takes the place of any phantom finding of the declaration:
+// one cause, one finding.
+func (a *auditor) devDeclaredFindings() []Finding {
+	var out []Finding
+	for _, name := range sortedNames(a.devDeclared) {
+		is := a.imports.required[name]
+		d := a.decls[name][0]
+		f := Finding{
+			Kind:     Hidden,
+			Reason:   ReasonDevDeclared,
+			Package:  name,
+			Version:  versionOf(a.pkgs[name]),
+			Severity: SeverityError,
+			Location: &is[0].Pos,
+			Evidence: &Evidence{Imports: importEvidence(is)},
+			Message: fmt.Sprintf("%q is imported by the project's code at %s but declared only as %s dependency%s: an install without dev dependencies breaks there — declare it as a runtime dependency",
+				name, importedAt(is), withArticle(string(d.Scope)), declaredAt(d)),
+		}
+		if u := a.uses[name]; u != nil {
+			files := u.evidenceOrder()
+			f.Evidence.Files = capped(files, maxFindingFiles)
+			f.Evidence.Processes = sortedNames(u.procs)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// toolingFindings returns a notice per package that only tooling files
+// import (a maintainer script, an example, a tool's configuration) and
+// that is declared nowhere: whoever runs the tool needs it, the test
+// command does not, so it never gates. A package that has a hidden
+// finding of its own is left to that one.
+func (a *auditor) toolingFindings(hidden set) []Finding {
+	var out []Finding
+	for _, name := range sortedNames(setOf(keys(a.imports.tool))) {
+		if a.decls[name] != nil || hidden[name] || a.imports.required[name] != nil || a.imports.test[name] != nil {
+			continue
+		}
+		is := a.imports.tool[name]
+		installed := "not installed"
+		if a.pkgs[name] != nil {
+			installed = "installed here"
+		}
+		out = append(out, Finding{
+			Kind:     Dev,
+			Reason:   ReasonTooling,
+			Package:  name,
+			Version:  versionOf(a.pkgs[name]),
+			Severity: SeverityNotice,
+			Location: &is[0].Pos,
+			Evidence: &Evidence{Imports: importEvidence(is)},
+			Message: fmt.Sprintf("%q is imported by %s at %s and declared nowhere (%s): whoever runs it needs %q, and %s does not run it — declare it as a dev dependency if the project's tooling is to install it",
+				name, is[0].Tool, importedAt(is), installed, name, a.command),
+		})
+	}
+	return out
+}
+
+// unloadedCopies returns the installed copies of a loaded name in which no
+// loaded file lies, and the copies that were loaded ("2.1.3 at
+// node_modules/ms"); none when the copies cannot be told apart (a copy
+// without a path, a loaded file no copy holds).
+func (a *auditor) unloadedCopies(name string) ([]ecosystems.Package, string) {
+	ps := a.pkgs[name]
+	u := a.uses[name]
+	if len(ps) < 2 || u == nil {
+		return nil, ""
+	}
+	for _, p := range ps {
+		if p.Path == "" {
+			return nil, ""
+		}
+	}
+	loaded := map[int]bool{}
+	for file, fu := range u.files {
+		if !fu.runtime {
+			continue
+		}
+		best := -1
+		for i, p := range ps {
+			if inDir(file, p.Path) && (best < 0 || len(p.Path) > len(ps[best].Path)) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return nil, ""
+		}
+		loaded[best] = true
+	}
+	var idle []ecosystems.Package
+	var used []string
+	for i, p := range ps {
+		if loaded[i] {
+			c := p.Path
+			if p.Version != "" {
+				c = p.Version + " at " + p.Path
+			}
+			used = append(used, c)
+		} else {
+			idle = append(idle, p)
+		}
+	}
+	if len(used) == 0 {
+		return nil, ""
+	}
+	sort.Strings(used)
+	return idle, strings.Join(used, ", ")
+}
+
+// buildOnly reports whether a package the run never loaded is needed to
+// build: the run read it only to build (a header, a type declaration, a
+// build tool it ran), or it is declared or imported only to build.
+func (a *auditor) buildOnly(name string) bool {
+	if a.uses[name] != nil || len(a.imports.compile[name]) > 0 {
+		return true
+	}
+	for _, d := range a.decls[name] {
+		if d.CompileOnly {
+			return true
+		}
+	}
+	return false
 }

@@ -27,13 +27,16 @@ type imports struct {
 	// required are the runtime imports of non-test files: the ones whose
 	// package a clean install must provide.
 	required map[string][]ecosystems.Import
+	// tool are the imports of tooling files (Import.Tool): maintainer
+	// scripts, examples, tools' configuration. They never gate.
+	tool map[string][]ecosystems.Import
 }
 
 func newImports(in *ecosystems.Imports) imports {
 	im := imports{
 		code: map[string][]ecosystems.Import{}, test: map[string][]ecosystems.Import{},
 		compile: map[string][]ecosystems.Import{}, platform: map[string][]ecosystems.Import{},
-		required: map[string][]ecosystems.Import{},
+		required: map[string][]ecosystems.Import{}, tool: map[string][]ecosystems.Import{},
 	}
 	if in == nil {
 		return im
@@ -46,6 +49,8 @@ func newImports(in *ecosystems.Imports) imports {
 			continue
 		}
 		switch {
+		case i.Tool != "":
+			im.tool[i.Package] = append(im.tool[i.Package], i)
 		case i.Kind == ecosystems.ImportPlatform:
 			im.platform[i.Package] = append(im.platform[i.Package], i)
 		case i.Kind == ecosystems.ImportCompile:

@@ -88,6 +88,9 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 		if x := excludedLine(e.Excluded); x != "" {
 			ew.printf("\nExcluded: %s.\n", markdown.Text(x))
 		}
+		if x := sourcesLine(e.Sources); x != "" {
+			ew.printf("\nSources: %s.\n", markdown.Text(x))
+		}
 		for _, s := range summarise(e.Warnings) {
 			ew.printf("\n> [!NOTE]\n> %s\n", markdown.Text(s))
 		}
@@ -98,7 +101,8 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 
 func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 	byKind := groupFindings(e.Findings)
-	listed, groups := splitGrouped(append(append([]Finding(nil), byKind[Phantom]...), byKind[Hidden]...))
+	runners, tooling := splitDev(byKind[Dev])
+	listed, groups := splitGrouped(append(append(append([]Finding(nil), byKind[Phantom]...), byKind[Hidden]...), tooling...))
 	if len(e.Findings) == 0 {
 		ew.printf("\nNo findings.\n")
 	}
@@ -128,7 +132,7 @@ func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 		}
 		ew.printf("\n</details>\n")
 	}
-	if fs := byKind[Dev]; len(fs) > 0 {
+	if fs := runners; len(fs) > 0 {
 		names := make([]string, len(fs))
 		for i, f := range fs {
 			names[i] = "`" + markdown.Code(f.Package) + "`"

@@ -85,6 +85,19 @@ type EcosystemReport struct {
 	// "installed" when the installation could not be enumerated. Metrics
 	// that rest on a missing layer are 0 or absent and mean nothing.
 	Missing []string `json:"missing,omitempty"`
+	// Sources are the project's own files whose imports were read, by what
+	// the ecosystem counted each as (its build configuration's shipped
+	// code, tests, tooling), so a reader sees what "the project's code"
+	// meant; nil when the ecosystem does not tell them apart.
+	Sources *Sources `json:"sources,omitempty"`
+}
+
+// Sources lists a project's own source files by role, slash-separated and
+// relative to the project root.
+type Sources struct {
+	Code    []string `json:"code"`
+	Tests   []string `json:"tests"`
+	Tooling []string `json:"tooling,omitempty"`
 }
 
 // Layers named in EcosystemReport.Missing.
@@ -137,11 +150,11 @@ func (k Kind) Reasons() []string {
 	case Phantom:
 		return []string{ReasonUnused, ReasonUntested, ReasonDevOnly, ReasonNotInstalled, ReasonSkipped, ReasonCompileTime}
 	case Hidden:
-		return []string{ReasonDirect, ReasonTransitive, ReasonUndeclared, ReasonMissing, ReasonTampered}
+		return []string{ReasonDirect, ReasonDevDeclared, ReasonTransitive, ReasonUndeclared, ReasonMissing, ReasonTampered}
 	case Bloat:
 		return []string{ReasonInstalled}
 	case Dev:
-		return []string{ReasonTestRunner}
+		return []string{ReasonTestRunner, ReasonTooling}
 	}
 	return nil
 }
@@ -155,12 +168,14 @@ const (
 	ReasonSkipped      = "skipped"       // phantom: a dev, test, peer or optional declaration the install left out of D2
 	ReasonCompileTime  = "compile-time"  // phantom: needed only to build
 	ReasonDirect       = "direct"        // hidden: imported by the project's code, there only through a declared package
+	ReasonDevDeclared  = "dev-declared"  // hidden: imported by the project's code at run time, declared only for development
 	ReasonTransitive   = "transitive"    // hidden: reachable from a declared dependency, which alone needs it
 	ReasonUndeclared   = "undeclared"    // hidden: reachable from no declaration
 	ReasonMissing      = "missing"       // hidden: imported by the project's code, declared nowhere, not installed
 	ReasonTampered     = "tampered"      // hidden: its installed metadata changed while the traced command ran
 	ReasonInstalled    = "installed"     // bloat: in D2, never loaded
 	ReasonTestRunner   = "test-runner"   // dev: loaded by the test tooling only
+	ReasonTooling      = "tooling"       // dev: imported only by tooling files (maintainer scripts, examples, tools' configuration), declared nowhere
 )
 
 // Severity levels, as GitHub annotations name them.

@@ -53,6 +53,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		if x := excludedLine(e.Excluded); x != "" {
 			ew.printf("  excluded  %s\n", x)
 		}
+		if x := sourcesLine(e.Sources); x != "" {
+			ew.printf("  sources   %s\n", x)
+		}
 		ew.printf("  layers    %s\n", layersLine(e))
 		ew.printf("  metrics   %s\n", metricsLine(e))
 		for _, s := range summarise(e.Warnings) {
@@ -169,7 +172,7 @@ func bloatRate(e EcosystemReport) string {
 func devCount(e EcosystemReport) int {
 	n := 0
 	for _, f := range e.Findings {
-		if f.Kind == Dev {
+		if f.Kind == Dev && f.Reason != ReasonTooling {
 			n++
 		}
 	}
@@ -181,12 +184,16 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 	if len(e.Findings) == 0 {
 		ew.printf("  no findings\n")
 	}
-	for _, k := range []Kind{Phantom, Hidden} {
-		fs := byKind[k]
+	runners, tooling := splitDev(byKind[Dev])
+	for _, k := range []Kind{Phantom, Hidden, Dev} {
+		fs, title := byKind[k], string(k)
+		if k == Dev {
+			fs, title = tooling, "tooling"
+		}
 		if len(fs) == 0 {
 			continue
 		}
-		ew.printf("\n  %s %d\n", k, len(fs))
+		ew.printf("\n  %s %d\n", title, len(fs))
 		listed, groups := splitGrouped(fs)
 		pw, rw := 0, 0
 		for _, f := range listed {
@@ -226,13 +233,27 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 			ew.printf("    %s  %s\n", pad(f.Package, pw), bloatNote(f))
 		}
 	}
-	if fs := byKind[Dev]; len(fs) > 0 {
+	if fs := runners; len(fs) > 0 {
 		names := make([]string, len(fs))
 		for i, f := range fs {
 			names[i] = f.Package
 		}
 		ew.printf("\n  dev %d %s loaded only by test tooling, not counted as hidden: %s\n", len(fs), plural(len(fs), "package", "packages"), joinNames(names, 12))
 	}
+}
+
+// splitDev splits dev findings into the packages the test tooling loaded
+// (one line of names) and the imports of tooling files (listed each at its
+// import, since each names a file to look at).
+func splitDev(fs []Finding) (runners, tooling []Finding) {
+	for _, f := range fs {
+		if f.Reason == ReasonTooling {
+			tooling = append(tooling, f)
+		} else {
+			runners = append(runners, f)
+		}
+	}
+	return runners, tooling
 }
 
 // bloatPackages counts the packages of the bloat findings fs: a package
@@ -427,4 +448,28 @@ func (e *errWriter) printf(format string, args ...any) {
 	if e.err == nil {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
+}
+
+// sourcesLine says which of the project's files counted as its code, its
+// tests and tooling: `code 2 files (index.js, lib/a.js) · tests 1 file
+// (test.js) · tooling 1 file (eslint.config.mjs)`.
+func sourcesLine(src *Sources) string {
+	if src == nil {
+		return ""
+	}
+	var parts []string
+	for _, g := range []struct {
+		name  string
+		files []string
+	}{{"code", src.Code}, {"tests", src.Tests}, {"tooling", src.Tooling}} {
+		if len(g.files) == 0 && g.name == "tooling" {
+			continue
+		}
+		p := fmt.Sprintf("%s %d %s", g.name, len(g.files), plural(len(g.files), "file", "files"))
+		if len(g.files) > 0 {
+			p += " (" + joinNames(g.files, 4) + ")"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " · ")
 }

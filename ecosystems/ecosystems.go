@@ -150,6 +150,13 @@ type Inventory struct {
 	// file of its package; the Index then usually marks the same files
 	// UseNone, because opening them is no evidence of use.
 	Observed []Observation
+	// Links are the reasons the environment itself loads installed
+	// packages beyond Package.Deps: static and optional imports in a
+	// loaded package's own files, entry points a loaded package discovers,
+	// start-up hooks. The audit explains a load through them before it
+	// calls the package undeclared. Ecosystems may restrict them to what
+	// the traced run loaded (Env.Processes).
+	Links []Link
 	// Evidence describes what Index and Observed rest on, for the report
 	// and the audit's messages.
 	Evidence Evidence

@@ -50,6 +50,14 @@ type Import struct {
 	// import is the test tooling's need, which a dev or test declaration
 	// covers.
 	Test bool `json:"test,omitempty"`
+	// Tool is set when the importing file is neither code the project
+	// ships nor one of its tests but tooling: a maintainer script, an
+	// example, a tool's configuration file. It names the tool or the kind
+	// of file ("eslint's configuration", "a maintainer script", "an
+	// example"), as the ecosystem tells it from the project's build
+	// configuration. Such an import never gates: whoever runs the tool
+	// installs what it needs, and the test command need not run it.
+	Tool string `json:"tool,omitempty"`
 }
 
 // Imports is what an ecosystem read of the project's own sources.
@@ -58,6 +66,13 @@ type Imports struct {
 	List []Import
 	// Files is how many of the project's source files were read.
 	Files int
+	// Code, Tests and Tooling list the files read, slash-separated and
+	// relative to the project root, by what the ecosystem counted each as:
+	// the code the project ships (what its build configuration packages),
+	// its tests, and tooling (Import.Tool). The report lists them, so a
+	// reader sees what "the project's code" meant. Nil when the ecosystem
+	// does not tell them apart.
+	Code, Tests, Tooling []string
 	// Warnings are problems that left part of the sources unread (a file
 	// that does not parse, an interpreter that could not be asked): the
 	// imports found are still evidence, but their absence is not.

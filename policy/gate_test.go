@@ -11,7 +11,7 @@ func TestParseFailOn(t *testing.T) {
 	tests := []struct {
 		in, want, wantErr string
 	}{
-		{"", "hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed", ""},
+		{"", "hidden:dev-declared,hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed", ""},
 		{"none", "none", ""},
 		{"hidden", "hidden", ""},
 		{"phantom:unused, hidden:transitive", "hidden:transitive,phantom:unused", ""},

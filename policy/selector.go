@@ -33,7 +33,7 @@ func (s Selector) String() string {
 // through another package (direct), one nothing declared brings
 // (undeclared), one not installed at all (missing), and a declaration
 // that does not install.
-const DefaultFailOn = "hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed"
+const DefaultFailOn = "hidden:dev-declared,hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed"
 
 // SelectorValues lists every value ParseSelectors accepts in a list: each
 // kind, then its kind:reason pairs.

@@ -61,6 +61,7 @@ func changeRank(c string) int {
 var kindOrder = []string{
 	"hidden:" + audit.ReasonTampered,
 	"hidden:" + audit.ReasonDirect,
+	"hidden:" + audit.ReasonDevDeclared,
 	"hidden:" + audit.ReasonMissing,
 	"hidden:" + audit.ReasonUndeclared,
 	"phantom:" + audit.ReasonNotInstalled,
@@ -70,6 +71,7 @@ var kindOrder = []string{
 	"phantom:" + audit.ReasonUntested,
 	"phantom:" + audit.ReasonCompileTime,
 	"phantom:" + audit.ReasonSkipped,
+	"dev:" + audit.ReasonTooling,
 	"dev:" + audit.ReasonTestRunner,
 	"bloat:" + audit.ReasonInstalled,
 }

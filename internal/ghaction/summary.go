@@ -184,7 +184,7 @@ func writeEcosystem(b *strings.Builder, e audit.EcosystemReport, items []audit.I
 			grouped = append(grouped, it)
 		case it.Finding.Kind == audit.Bloat:
 			bloat = append(bloat, it)
-		case it.Finding.Kind == audit.Dev:
+		case it.Finding.Kind == audit.Dev && it.Finding.Reason != audit.ReasonTooling:
 			dev = append(dev, it)
 		default:
 			main = append(main, it)

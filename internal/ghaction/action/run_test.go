@@ -173,7 +173,7 @@ func TestRunPullRequest(t *testing.T) {
 			t.Errorf("bundle of %s in %q, %d failing; want %s, app, 2", b.HeadSHA, b.Prefix, b.Failing, head)
 		}
 	})
-	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed)\n") {
+	if !strings.Contains(stderr.String(), "envaudit: 2 findings fail this check (fail-on hidden:dev-declared,hidden:direct,hidden:missing,hidden:tampered,hidden:undeclared,phantom:not-installed)\n") {
 		t.Errorf("stderr does not say why the step fails:\n%s", stderr.String())
 	}
 }
