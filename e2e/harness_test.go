@@ -65,6 +65,8 @@ func newScenario(t *testing.T, project, prefix string) *scenario {
 			"actions/setup-python":    m.setupPython(),
 			"actions/setup-go":        m.setupGo(),
 			"actions/cache":           m.cacheAction(),
+			"actions/cache/restore":   m.cacheRestore(),
+			"actions/cache/save":      m.cacheSave(),
 			"actions/upload-artifact": uploadArtifact(sc.srv),
 			"envaudit/envaudit":       ghrunner.Composite{Dir: m.action},
 		},

@@ -98,7 +98,7 @@ func TestActionYAML(t *testing.T) {
 	for i, s := range a.Runs.Steps {
 		switch {
 		case s.Uses != "":
-			if !regexp.MustCompile(`^[\w.-]+/[\w.-]+@[0-9a-f]{40}$`).MatchString(s.Uses) {
+			if !regexp.MustCompile(`^[\w.-]+/[\w.-]+(/[\w.-]+)*@[0-9a-f]{40}$`).MatchString(s.Uses) {
 				t.Errorf("step %d: uses %q is not pinned by a full commit SHA", i, s.Uses)
 			}
 		case s.Run != "":

@@ -46,6 +46,7 @@ func moduleRoot(t *testing.T) string {
 // step is one step of action.yml as the runner reads it.
 type step struct {
 	ID    string            `yaml:"id"`
+	If    string            `yaml:"if"`
 	Uses  string            `yaml:"uses"`
 	Shell string            `yaml:"shell"`
 	Run   string            `yaml:"run"`
@@ -75,16 +76,24 @@ func installSteps(t *testing.T) (key, cache, build step) {
 		ids = append(ids, s.ID)
 		byID[s.ID] = s
 	}
-	if want := []string{"key", "cache", "build", "envaudit"}; len(ids) < 4 || !slices.Equal(ids[:4], want) {
+	if want := []string{"key", "cache", "build", "", "envaudit"}; len(ids) < 5 || !slices.Equal(ids[:5], want) {
 		t.Fatalf("action.yml's first steps are %q, want %q", ids, want)
 	}
 	key, cache, build = byID["key"], byID["cache"], byID["build"]
-	if !strings.HasPrefix(cache.Uses, "actions/cache@") {
-		t.Errorf("step cache uses %q, want actions/cache", cache.Uses)
+	save := a.Runs.Steps[3]
+	if !strings.HasPrefix(cache.Uses, "actions/cache/restore@") {
+		t.Errorf("step cache uses %q, want actions/cache/restore", cache.Uses)
+	}
+	// Saved by a step of its own before the tests, not by actions/cache's
+	// post step, which saves only when the job succeeds.
+	if !strings.HasPrefix(save.Uses, "actions/cache/save@") || save.If != "steps.cache.outputs.cache-hit != 'true'" {
+		t.Errorf("the step after build uses %q if %q, want actions/cache/save on a miss", save.Uses, save.If)
 	}
 	wantWith := map[string]string{"path": "${{ steps.key.outputs.dir }}", "key": "${{ steps.key.outputs.key }}"}
-	if diff := cmp.Diff(wantWith, cache.With); diff != "" {
-		t.Errorf("step cache's with: (-want +got):\n%s", diff)
+	for _, s := range []step{cache, save} {
+		if diff := cmp.Diff(wantWith, s.With); diff != "" {
+			t.Errorf("step %s's with: (-want +got):\n%s", s.Uses, diff)
+		}
 	}
 	for _, s := range []step{key, build} {
 		if s.Shell != "bash" || strings.Contains(s.Run, "${{") {
