@@ -1,4 +1,4 @@
-// Package action holds no code: its tests prove install.sh, the script
+// Package action holds no Go code: its tests prove install.sh, the script
 // action.yml installs envaudit with, the way the runner runs it. Each test
 // runs the run: scripts of action.yml's key and build steps with bash, with
 // the env: those steps map (their expressions evaluated as the runner
