@@ -658,7 +658,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	t.Run("outputs", func(t *testing.T) {
 		want := map[string]string{
 			"report": "envaudit-report.json", "sbom": "envaudit.cdx.json", "sarif": "envaudit.sarif",
-			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "",
+			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "", "error": "",
 		}
 		if diff := cmp.Diff(want, res.outputs); diff != "" {
 			t.Errorf("outputs (-want +got):\n%s", diff)
