@@ -412,7 +412,9 @@ func (v *validator) metrics(field string, e audit.EcosystemReport) {
 
 // crossCheck checks that each finding is about a package of the layer
 // its kind rests on: a phantom is declared, a bloat package installed, a
-// hidden or dev one traced (a missing one excepted: nothing installed it).
+// hidden or dev one traced — a missing one excepted (nothing installed
+// it), a dev-declared one is declared (the code's import decides, loaded
+// or not), and a tooling one is imported by a tooling file, in no layer.
 func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 	declared, installed, traced := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, d := range e.Declared {
@@ -431,6 +433,13 @@ func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 			layer = "declared"
 		case f.Kind == audit.Bloat && !installed[f.Package]:
 			layer = "installed"
+		case f.Kind == audit.Hidden && f.Reason == audit.ReasonDevDeclared:
+			if declared[f.Package] {
+				continue
+			}
+			layer = "declared"
+		case f.Kind == audit.Dev && f.Reason == audit.ReasonTooling:
+			continue
 		case (f.Kind == audit.Dev || f.Kind == audit.Hidden && f.Reason != audit.ReasonMissing) && !traced[f.Package]:
 			layer = "traced"
 		default:
