@@ -982,12 +982,14 @@ func TestSourceKey(t *testing.T) {
 // Go would: a branch ref is built from the Action's source by the go on
 // PATH, with a build cache of its own (cold: what a first run on a runner
 // costs) and the module cache of this machine as its GOPROXY (so the test
-// needs no network); that binary, published as a release with its
-// checksums.txt, is then installed by the release path in a new job. Both
-// binaries say the version, the built one traces with ptrace and eBPF
-// (static, as the release's: no cgo), the job's HOME and Go directories
-// are untouched, and the next step sees the same go. The log has how long
-// each install took.
+// needs no network); that binary, published as release v1.0.0 with the
+// listing of the Action's source and its checksums.txt, is then installed
+// in a new job for uses: @v1 — the README's major tag, which points at
+// the commit v1.0.0 does — by the release path. Both binaries say the
+// version, the built one traces with ptrace and eBPF (static, as the
+// release's: no cgo), the job's HOME and Go directories are untouched,
+// and the next step sees the same go. The log has how long each install
+// took.
 func TestRealBinary(t *testing.T) {
 	testenv.RealInstall(t)
 	list := exec.Command("go", "list", "-deps", "./cmd/envaudit")
@@ -1051,17 +1053,23 @@ func TestRealBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	rel := newJob(t, srv)
-	rel.ref = "v9.9.9"
-	srv.AddRelease(actionRepo, rel.ref, []string{"envaudit-linux-amd64", "checksums.txt"}, map[string][]byte{
+	rel.ref = "v1"
+	// Another release's tags before v1's, so the tags take two pages.
+	srv.SetTag(actionRepo, "v0.9.0", commitD)
+	srv.SetTag(actionRepo, "v1", commitC)
+	srv.SetTag(actionRepo, "v1.0.0", commitC)
+	sources := rel.sources()
+	srv.AddRelease(actionRepo, "v1.0.0", []string{"envaudit-linux-amd64", "sources.sha256", "checksums.txt"}, map[string][]byte{
 		"envaudit-linux-amd64": data,
-		"checksums.txt":        []byte(digest(data) + "  envaudit-linux-amd64\n"),
+		"sources.sha256":       sources,
+		"checksums.txt":        []byte(digest(data) + "  envaudit-linux-amd64\n" + digest(sources) + "  sources.sha256\n"),
 	})
 	var plan2, build2 stepResult
 	rel.checkUnchanged(func() { plan2, build2 = rel.install() })
-	if plan2.code != 0 || build2.code != 0 || plan2.outputs["source"] != "release" {
+	if plan2.code != 0 || build2.code != 0 || plan2.outputs["source"] != "release" || plan2.outputs["release"] != "v1.0.0" {
 		t.Fatalf("release install exited %d, %d; plan's outputs %v", plan2.code, build2.code, plan2.outputs)
 	}
-	t.Logf("release path, %d-byte binary from the API on loopback, nothing cached: %v wall, %v CPU (plan %v, install %v)",
+	t.Logf("release path for @v1 (release v1.0.0 found by its commit), %d-byte binary from the API on loopback, nothing cached: %v wall, %v CPU (plan %v, install %v)",
 		len(data), (plan2.wall + build2.wall).Round(time.Millisecond), (plan2.cpu + build2.cpu).Round(time.Millisecond), plan2.wall.Round(time.Millisecond), build2.wall.Round(time.Millisecond))
 	if got := version(build2.outputs["bin"]); got != "envaudit feature/real" {
 		t.Errorf("the released binary says %q", got)
