@@ -75,6 +75,7 @@ candidates=3
 
 # command_data escapes a message as workflow-command data, so that a ref
 # or a server's answer holding a line break or "::" starts no command.
+# say logs a line, notice, warning and die annotate.
 command_data() {
 	local s=$1
 	s=${s//'%'/%25}
@@ -83,6 +84,7 @@ command_data() {
 	printf '%s' "$s"
 }
 
+say() { printf 'envaudit: %s\n' "$(command_data "$1")"; }
 notice() { printf '::notice::envaudit: %s\n' "$(command_data "$1")"; }
 warning() { printf '::warning::envaudit: %s\n' "$(command_data "$1")"; }
 
@@ -371,7 +373,7 @@ use_release() {
 	output digest "$bin_digest"
 	output key "envaudit-Linux-$arch-sha256-$bin_digest"
 	output dir "$base/sha256-$bin_digest"
-	printf 'envaudit: %s of release "%s" of %s, SHA-256 %s, built from the source of this Action (%s)\n' "$asset" "$tag" "$repo" "$bin_digest" "$src"
+	say "$asset of release \"$tag\" of $repo, SHA-256 $bin_digest, built from the source of this Action ($src)"
 }
 
 # commit_of sets commit to the commit the ref names, as the API resolves
@@ -467,7 +469,7 @@ release_of() {
 		status=$(api "$work/release.json" application/vnd.github+json 16777216 "/repos/$repo/releases/tags/$(urlencode "$tag")")
 		case $status in
 		200)
-			printf 'envaudit: "%s" of %s is commit %s, which tag "%s" points at\n' "$ref" "$repo" "$commit" "$tag"
+			say "\"$ref\" of $repo is commit $commit, which tag \"$tag\" points at"
 			if use_release "$tag" "$work/release.json"; then return 0; fi
 			declined=1 # it said why
 			;;

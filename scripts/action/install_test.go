@@ -889,7 +889,7 @@ func TestFallbackRefused(t *testing.T) {
 		msg   string
 	}{
 		{"noGo", func(j *job) { j.withoutGo() },
-			`::error::envaudit: no go on PATH to build envaudit with: the Action's ref "main" has no release binary, so it is built from source. Use envaudit at a release tag, or set up Go 1.21 or newer before this step (go.mod needs go1.`},
+			`::error::envaudit: no go on PATH to build envaudit with: the Action's ref "main" has no release binary built from its source, so it is built from source. Use envaudit at a release tag, or set up Go 1.21 or newer before this step (go.mod needs go1.`},
 		{"oldGo", func(j *job) { j.fakeGo("go1.20.14", false) },
 			`::error::envaudit: the go1.20.14 on PATH is older than the go1.`},
 		{"buildFails", func(j *job) { j.fakeGo("go1.26.8", true) },

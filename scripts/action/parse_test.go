@@ -156,41 +156,79 @@ func assetsSeeds(t testing.TB) [][]byte {
 	}
 }
 
-// FuzzAssets holds install.sh's release reader to its contract
-// (wantAssets) on JSON, and on anything else to printing nothing but
-// "ID NAME" lines.
-func FuzzAssets(f *testing.F) {
-	for _, s := range assetsSeeds(f) {
+// reader is one of install.sh's JSON readers, with its contract.
+type reader struct {
+	fn   string                             // the function, which reads stdin
+	want func(data []byte) ([]string, bool) // the contract; false when data is not JSON
+	line *regexp.Regexp                     // every line it prints, whatever it reads
+}
+
+// read runs the reader on data and returns its exit status and the lines
+// it printed.
+func (r reader) read(t *testing.T, data []byte) (int, []string) {
+	t.Helper()
+	code, out := sourced(t, r.fn, data)
+	if out == "" {
+		return code, nil
+	}
+	return code, strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+}
+
+// fuzz holds the reader to its contract on JSON, and on anything else to
+// printing nothing but lines of its shape.
+func (r reader) fuzz(f *testing.F, seeds [][]byte) {
+	for _, s := range seeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		code, out := sourced(t, "assets", data)
-		want, ok := wantAssets(data)
+		code, got := r.read(t, data)
+		want, ok := r.want(data)
 		if !ok {
-			for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-				if line != "" && !assetLine.MatchString(line) {
+			for _, line := range got {
+				if !r.line.MatchString(line) {
 					t.Fatalf("on %q: exit %d, output line %q", data, code, line)
 				}
 			}
 			return
 		}
-		var got []string
-		if out != "" {
-			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		}
 		if code != 0 {
 			t.Errorf("on %q: exit %d", data, code)
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("on %s: assets (-want +got):\n%s", data, diff)
+			t.Errorf("on %s: %s (-want +got):\n%s", data, r.fn, diff)
 		}
 	})
 }
 
+// check runs the seeds with their expected readings spelled out, and
+// checks that the contract reads the same.
+func (r reader) check(t *testing.T, seeds [][]byte, wants [][]string) {
+	t.Helper()
+	for i, want := range wants {
+		code, got := r.read(t, seeds[i])
+		if code != 0 {
+			t.Errorf("seed %d: exit %d", i, code)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("seed %d, %s (-want +got):\n%s", i, seeds[i], diff)
+		}
+		if w, ok := r.want(seeds[i]); ok && !cmp.Equal(w, want) {
+			t.Errorf("seed %d: the contract reads %q, the table says %q", i, w, want)
+		}
+	}
+}
+
+var assetsReader = reader{"assets", wantAssets, assetLine}
+
+// FuzzAssets holds install.sh's release reader to its contract
+// (wantAssets) on JSON, and on anything else to printing nothing but
+// "ID NAME" lines.
+func FuzzAssets(f *testing.F) { assetsReader.fuzz(f, assetsSeeds(f)) }
+
 // TestAssets runs the seeds with their expected readings spelled out.
 func TestAssets(t *testing.T) {
 	seeds := assetsSeeds(t)
-	for i, want := range [][]string{
+	wants := [][]string{
 		nil, nil,
 		{"3 a"},
 		nil,
@@ -199,31 +237,18 @@ func TestAssets(t *testing.T) {
 		{"1 x", "2 y"},
 		nil,
 		{"1 \xff\xfe"},
-	} {
-		if i < 2 {
-			var r ghfake.Release
-			if err := json.Unmarshal(seeds[i], &r); err != nil {
-				t.Fatal(err)
-			}
-			for _, a := range r.Assets {
-				want = append(want, fmt.Sprintf("%d %s", a.ID, a.Name))
-			}
+	}
+	// The first two are ghfake's release: its assets, in order.
+	for i := range 2 {
+		var r ghfake.Release
+		if err := json.Unmarshal(seeds[i], &r); err != nil {
+			t.Fatal(err)
 		}
-		code, out := sourced(t, "assets", seeds[i])
-		var got []string
-		if out != "" {
-			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		}
-		if code != 0 {
-			t.Errorf("seed %d: exit %d", i, code)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("seed %d, %s (-want +got):\n%s", i, seeds[i], diff)
-		}
-		if w, ok := wantAssets(seeds[i]); ok && !cmp.Equal(w, want) {
-			t.Errorf("seed %d: the contract reads %q, the table says %q", i, w, want)
+		for _, a := range r.Assets {
+			wants[i] = append(wants[i], fmt.Sprintf("%d %s", a.ID, a.Name))
 		}
 	}
+	assetsReader.check(t, seeds, wants)
 }
 
 var sumLine = regexp.MustCompile(`^([0-9a-f]{64}) [ *](.+)$`)
@@ -364,42 +389,17 @@ func tagsSeeds(t testing.TB) [][]byte {
 	}
 }
 
+var tagsReader = reader{"tags", wantTags, tagLine}
+
 // FuzzTags holds install.sh's tags reader to its contract (wantTags) on
 // JSON, and on anything else to printing nothing but "SHA NAME" lines.
-func FuzzTags(f *testing.F) {
-	for _, s := range tagsSeeds(f) {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		code, out := sourced(t, "tags", data)
-		want, ok := wantTags(data)
-		if !ok {
-			for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-				if line != "" && !tagLine.MatchString(line) {
-					t.Fatalf("on %q: exit %d, output line %q", data, code, line)
-				}
-			}
-			return
-		}
-		var got []string
-		if out != "" {
-			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		}
-		if code != 0 {
-			t.Errorf("on %q: exit %d", data, code)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("on %s: tags (-want +got):\n%s", data, diff)
-		}
-	})
-}
+func FuzzTags(f *testing.F) { tagsReader.fuzz(f, tagsSeeds(f)) }
 
 // TestTagsReader runs the seeds with their expected readings spelled out.
 func TestTagsReader(t *testing.T) {
 	a, b := strings.Repeat("a", 40), strings.Repeat("b", 40)
 	page := []string{strings.Repeat("1", 40) + " v1", strings.Repeat("0", 40) + " v1.0.0", a + " nightly"}
-	seeds := tagsSeeds(t)
-	for i, want := range [][]string{
+	tagsReader.check(t, tagsSeeds(t), [][]string{
 		page, page,
 		{a + " v2", b + " v3"},
 		nil,
@@ -407,20 +407,5 @@ func TestTagsReader(t *testing.T) {
 		nil,
 		nil,
 		nil,
-	} {
-		code, out := sourced(t, "tags", seeds[i])
-		var got []string
-		if out != "" {
-			got = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-		}
-		if code != 0 {
-			t.Errorf("seed %d: exit %d", i, code)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("seed %d, %s (-want +got):\n%s", i, seeds[i], diff)
-		}
-		if w, ok := wantTags(seeds[i]); ok && !cmp.Equal(w, want) {
-			t.Errorf("seed %d: the contract reads %q, the table says %q", i, w, want)
-		}
-	}
+	})
 }

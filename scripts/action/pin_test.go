@@ -70,12 +70,7 @@ func TestPinned(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := ghfake.New("octo/webapp", 1)
-			t.Cleanup(srv.Close)
-			j := newJob(t, srv)
-			j.ref = tt.ref
-			// A go that would log a build: none may run.
-			j.fakeGo("go1.26.8", false)
+			j, srv := pinJob(t, tt.ref)
 			tt.setup(j)
 			var release ghfake.Release
 			for _, r := range srv.Releases() {
@@ -142,23 +137,7 @@ func TestPinned(t *testing.T) {
 				id := fmt.Sprint(ids[name])
 				wantReqs = append(wantReqs, api+"releases/assets/"+id+" Bearer "+token, "/release-assets/"+actionRepo+"/"+id+" storage")
 			}
-			var got []string
-			for _, r := range srv.Requests() {
-				line := r.Path
-				if r.Query != "" && !r.Storage {
-					line += "?" + r.Query
-				}
-				switch {
-				case r.Storage:
-					line += " storage"
-				case strings.Contains(r.Path, "/assets/"):
-					line += " " + r.Auth
-				case r.Auth != "Bearer "+token:
-					t.Errorf("%s sent with %q", r.Path, r.Auth)
-				}
-				got = append(got, line)
-			}
-			if diff := cmp.Diff(wantReqs, got); diff != "" {
+			if diff := cmp.Diff(wantReqs, requestLines(t, srv)); diff != "" {
 				t.Errorf("requests (-want +got):\n%s", diff)
 			}
 		})
@@ -240,11 +219,7 @@ func TestPinnedFallback(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			srv := ghfake.New("octo/webapp", 1)
-			t.Cleanup(srv.Close)
-			j := newJob(t, srv)
-			j.ref = tt.ref
-			j.fakeGo("go1.26.8", false)
+			j, srv := pinJob(t, tt.ref)
 			tt.setup(t, j)
 			var plan, build stepResult
 			j.checkUnchanged(func() { plan, build = j.install() })
@@ -283,17 +258,48 @@ func TestPinnedFallback(t *testing.T) {
 			if tt.requests == nil {
 				return // the release's checksums.txt is read too
 			}
-			var got []string
-			for _, r := range srv.Requests() {
-				line := r.Path
-				if r.Query != "" {
-					line += "?" + r.Query
-				}
-				got = append(got, line)
-			}
-			if diff := cmp.Diff(tt.requests, got); diff != "" {
+			if diff := cmp.Diff(tt.requests, requestLines(t, srv)); diff != "" {
 				t.Errorf("requests (-want +got):\n%s", diff)
 			}
 		})
 	}
+}
+
+// pinJob is a job for the Action at ref, with a go on PATH that logs a
+// build, against a fake API of its own.
+func pinJob(t *testing.T, ref string) (*job, *ghfake.Server) {
+	t.Helper()
+	srv := ghfake.New("octo/webapp", 1)
+	t.Cleanup(srv.Close)
+	j := newJob(t, srv)
+	j.ref = ref
+	j.fakeGo("go1.26.8", false)
+	return j, srv
+}
+
+// requestLines lists the requests srv received: the API's as path?query,
+// a release asset's with its Authorization header, the storage host's as
+// "path storage". Any other request sent without the job's token fails
+// t.
+func requestLines(t *testing.T, srv *ghfake.Server) []string {
+	t.Helper()
+	var out []string
+	for _, r := range srv.Requests() {
+		line := r.Path
+		switch {
+		case r.Storage:
+			line += " storage"
+		case strings.Contains(r.Path, "/releases/assets/"):
+			line += " " + r.Auth
+		default:
+			if r.Query != "" {
+				line += "?" + r.Query
+			}
+			if r.Auth != "Bearer "+token {
+				t.Errorf("%s sent with %q", r.Path, r.Auth)
+			}
+		}
+		out = append(out, line)
+	}
+	return out
 }
