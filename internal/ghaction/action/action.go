@@ -379,7 +379,7 @@ func (a *Action) start() *run {
 		vars[k] = v
 	}
 	r.getenv = func(k string) string { return vars[k] }
-	r.gh = githubactions.New(githubactions.WithWriter(r.stdout), githubactions.WithGetenv(r.getenv))
+	r.gh = githubactions.New(githubactions.WithWriter(ghaction.CommandWriter(r.stdout)), githubactions.WithGetenv(r.getenv))
 	// Mode single's audit child takes its pipe to the holder before it
 	// runs anything, so that nothing it runs inherits it.
 	if r.getenv(singleChildVar) == "true" && r.getenv(holderFDVar) == fmt.Sprint(holderFD) {

@@ -217,20 +217,22 @@ func (r *run) write(res *Result) error {
 	}
 	var b *bundle.Bundle
 	if head := r.headSHA(res.PR); head != "" {
-		// A name, version or path of the project's may hold a control
-		// character (a line break in a package.json key): the bundle
-		// carries it as a visible stand-in, says so, and the rest of the
-		// audit is still published.
+		// A name, version or path of the project's may hold a control,
+		// bidirectional or zero-width character (a line break in a
+		// package.json key, a right-to-left override in a file name):
+		// the bundle carries it as a visible escape, says so, and the
+		// rest of the audit is still published. Its prose (messages,
+		// warnings, notes) passes inert too, keeping its line breaks.
 		rep, n, err := bundle.Inert(res.Report)
 		if err == nil {
 			if n > 0 {
-				msg := fmt.Sprintf("%d control %s in the project's package names, versions or paths (a line break in a name) %s shown in the publish bundle as %s (U+240A for a line break)",
-					n, plural(n, "character", "characters"), plural(n, "is", "are"), plural(n, "a control picture", "control pictures"))
+				msg := fmt.Sprintf("%d control, bidirectional or zero-width %s in the project's package names, versions, paths or messages %s shown in the publish bundle as %s (U+240A for a line break, <U+202E> for a right-to-left override)",
+					n, plural(n, "character", "characters"), plural(n, "is", "are"), plural(n, "a visible escape", "visible escapes"))
 				r.gh.Warningf("envaudit: %s", msg)
 				rep.Warnings = append(rep.Warnings, msg)
 			}
 			b = bundle.New(rep, head, res.Prefix, res.Failing)
-			b.Notes = res.BundleNotes
+			b.Notes = bundle.InertNotes(res.BundleNotes)
 			err = bundle.Validate(b)
 		}
 		// What the publisher would refuse is said here, where the audit
