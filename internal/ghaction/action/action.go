@@ -17,6 +17,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
@@ -237,8 +238,9 @@ func afterRun(ctx context.Context) (context.Context, context.CancelFunc) {
 // gate, write and publish.
 func (r *run) audit(ctx context.Context) int {
 	// What the later phases need from git, read while the checkout is
-	// still the pull request's as checked out.
+	// still the pull request's as checked out, and the runner baseline.
 	r.prefetch(ctx)
+	r.readBaseline()
 	rep, err := r.trace(ctx)
 	if err != nil {
 		// The error may name a project file, whose name is the project's
@@ -338,6 +340,11 @@ type run struct {
 
 	// Set by the trace phase, before the test command runs.
 	baseState *baseState
+	// runnerBaseline is the runner baseline read before the test command
+	// ran (readBaseline), nil when it could not be (runnerBaselineErr
+	// says why).
+	runnerBaseline    *baseline.Baseline
+	runnerBaselineErr error
 
 	// Set by enrich (by connect in modes publish and single).
 	repo   ghaction.Repo // zero when GITHUB_REPOSITORY is not owner/name

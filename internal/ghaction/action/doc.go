@@ -13,7 +13,9 @@
 //	         workflow commands it prints stopped
 //	enrich   the runner baseline, the comparison with the base commit and
 //	         the config, as audit.Enrichers run in that order (the
-//	         config's ignores and severities last, over the others' marks)
+//	         config's ignores and severities last, over the others' marks);
+//	         the baseline and the base commit are read before the test
+//	         command runs, which could replace either
 //	gate     agent detection from the pull request's commits, and the
 //	         gate of package policy
 //	write    the file commands put back, then the report, SBOM and SARIF

@@ -109,6 +109,16 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 	return rep, instErr, nil
 }
 
+// readBaseline reads the runner baseline (mode baseline's file) before
+// the test command runs: it lies where the project's install steps, and
+// the command itself, could replace it by a named pipe or a link to
+// /dev/zero, which baseline.Read refuses without blocking, within the
+// timeout that bounds everything before the command. The enrich phase
+// applies it, or warns why it could not be read.
+func (r *run) readBaseline() {
+	r.runnerBaseline, r.runnerBaselineErr = baseline.Read(r.baselinePath)
+}
+
 // enrichment is one enricher of the enrich phase, and what its failure
 // means for the run; nil failed makes a failure a warning.
 type enrichment struct {
@@ -123,9 +133,9 @@ type enrichment struct {
 // which the later phases use.
 func (r *run) enrich(ctx context.Context, res *Result) {
 	var steps []enrichment
-	if b, err := baseline.Read(r.baselinePath); err == nil {
-		steps = append(steps, enrichment{Enricher: b})
-	} else if r.in.Baseline != "" || !errors.Is(err, os.ErrNotExist) {
+	if r.runnerBaseline != nil {
+		steps = append(steps, enrichment{Enricher: r.runnerBaseline})
+	} else if err := r.runnerBaselineErr; err != nil && (r.in.Baseline != "" || !errors.Is(err, os.ErrNotExist)) {
 		r.gh.Warningf("envaudit: %v", err)
 	}
 
