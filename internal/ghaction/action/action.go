@@ -122,6 +122,10 @@ type Result struct {
 	// the result (a file it could not write), "" when nothing did: the
 	// summary says it first, and the error output holds it.
 	Error string
+	// Distrust are mode publish's reasons to fail the check whatever
+	// the bundle says (trust.go): each fails the check run, and the
+	// summaries say it under the verdict.
+	Distrust []Distrust
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.
@@ -141,7 +145,17 @@ func (res *Result) summaryInfo() ghaction.SummaryInfo {
 		Dropped:     res.Dropped,
 		Notes:       res.Notes,
 		Error:       res.Error,
+		Distrust:    res.distrustWhy(),
 	}
+}
+
+// distrustWhy are the paragraphs of res.Distrust.
+func (res *Result) distrustWhy() []string {
+	var out []string
+	for _, d := range res.Distrust {
+		out = append(out, d.Why)
+	}
+	return out
 }
 
 // outputs are the step's outputs (action.yml) for the result.

@@ -154,13 +154,19 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 	default:
 		writeFiles(t, p.ws, map[string]string{".envaudit.yml": config})
 	}
+	// The audit workflow, the same at the pull request's head as on the
+	// default branch.
+	p.srv.SetContent(modesHead, auditWorkflow, []byte(auditWorkflowYAML))
+	p.srv.SetContent(modesBase, auditWorkflow, []byte(auditWorkflowYAML))
 	event, err := json.Marshal(map[string]any{
 		"action": "completed",
 		"workflow_run": map[string]any{
 			"id": modesRun, "head_sha": modesHead, "head_branch": "fix", "event": "pull_request", "conclusion": "failure",
+			"path":            auditWorkflow,
 			"head_repository": map[string]any{"owner": map[string]any{"login": owner}},
 			"pull_requests":   prs,
 		},
+		"repository": map[string]any{"full_name": "octo/webapp", "default_branch": "main"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -175,6 +181,32 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 		"GITHUB_OUTPUT=" + filepath.Join(p.temp, "set_output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(p.temp, "step_summary"),
 	}, inputs...)
 	return p
+}
+
+// auditWorkflow is the audit workflow's file, auditWorkflowYAML its
+// content on the default branch.
+const (
+	auditWorkflow     = ".github/workflows/envaudit.yml"
+	auditWorkflowYAML = "name: envaudit\non: pull_request\njobs:\n  audit:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: envaudit/envaudit@v1\n        with:\n          run: npm test\n"
+)
+
+// editRun edits the workflow_run of the publisher's event.
+func (p *publisher) editRun(t *testing.T, edit func(wr map[string]any)) {
+	t.Helper()
+	path := filepath.Join(p.temp, "event.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev map[string]any
+	if err := json.Unmarshal(data, &ev); err != nil {
+		t.Fatal(err)
+	}
+	edit(ev["workflow_run"].(map[string]any))
+	if data, err = json.Marshal(ev); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, p.temp, map[string]string{"event.json": string(data)})
 }
 
 // run runs the publish job, with git refused: mode publish runs nothing.

@@ -59,6 +59,9 @@ func (r *run) publishBundle(ctx context.Context) int {
 		r.gh.Warningf("envaudit: %v", err)
 	}
 	r.regate(ctx, res, b)
+	// The publisher's verdict is never greener than the audit run's,
+	// nor rests on a workflow the pull request wrote.
+	res.Distrust = r.distrust(ctx, res)
 	// Nothing of the project ran here, but the guard is done with the
 	// same before envaudit writes its own.
 	if _, err := r.restore(); err != nil {
