@@ -30,8 +30,11 @@
 //	publish   setup, then the bundle of the workflow_run's triggering run
 //	          downloaded (or read from the bundle input's directory) and
 //	          validated as untrusted, its head checked against the event's,
-//	          the gate applied again (regate), the files written, and the
-//	          publishers Review, Check, Snapshot, Summary, Outputs
+//	          the gate applied again (regate), the reasons to fail the
+//	          check whatever the bundle says found (trust.go: the run did
+//	          not succeed, its workflow is not the default branch's), the
+//	          files written, and the publishers Review, Check, Snapshot,
+//	          Summary, Outputs
 //	single    setup (which protects the process and takes the token out
 //	          of its environment), then the audit in a child re-executed
 //	          from /proc/self/exe with an environment that never had the

@@ -25,7 +25,10 @@ import (
 //
 // A bundle that cannot be had or is refused fails the check run on the
 // commit (when the event names one), so a hostile audit job cannot turn
-// the check green by breaking its bundle.
+// the check green by breaking its bundle; nor by rewriting it, or the
+// workflow that wrote it: a triggering run that did not succeed, or ran
+// a workflow file other than the default branch's, fails the check
+// whatever the bundle says (distrust).
 func (r *run) publishBundle(ctx context.Context) int {
 	r.run = ghaction.WorkflowRunFromEvent(r.ghctx.Event)
 	if r.run == nil || r.run.HeadSHA == "" {
