@@ -91,8 +91,9 @@ func (d *differ) compare(alo, ahi, blo, bhi int) {
 // middle returns a point (x, y) on a shortest edit path from
 // (alo, blo) to (ahi, bhi), the end of the forward snake where the paths
 // searched forward from the start and backward from the end first
-// overlap; ok is false when the budget ran out first. Both ranges are
-// non-empty and differ in their first and last lines.
+// overlap; ok is false when they never do (the ranges have no line in
+// common) or the budget ran out first. Both ranges are non-empty and
+// differ in their first and last lines.
 func (d *differ) middle(alo, ahi, blo, bhi int) (x, y int, ok bool) {
 	n, m := ahi-alo, bhi-blo
 	maxD := (n + m + 1) / 2
@@ -107,68 +108,91 @@ func (d *differ) middle(alo, ahi, blo, bhi int) (x, y int, ok bool) {
 	}
 	// vf[off+k] is the furthest x reached going forward on diagonal
 	// k = x-y, vb[off+k] going backward from the end on diagonal k of
-	// the reversed files; -1 for none yet. A diagonal that leaves the
-	// grid narrows the diagonals searched on its side (fLo, fHi, bLo,
-	// bHi), so no path reads an unreached neighbour on both sides.
+	// the reversed files; -1 for none yet.
 	vf[off+1], vb[off+1] = 0, 0
+	fwd := &search{v: vf, match: func(x, y int) bool { return d.a[alo+x] == d.b[blo+y] }}
+	bwd := &search{v: vb, match: func(x, y int) bool { return d.a[ahi-1-x] == d.b[bhi-1-y] }}
+	// The paths can first meet going forward when the diagonals' parity
+	// differs (delta odd), else going backward.
 	delta := n - m
-	odd := delta%2 != 0
-	fLo, fHi, bLo, bHi := 0, 0, 0, 0
+	meet := func(other []int, k int) (int, bool) {
+		j := off + delta - k
+		if j < 0 || j >= size || other[j] < 0 {
+			return 0, false
+		}
+		return other[j], true
+	}
+	if delta%2 != 0 {
+		fwd.meet = func(k, px, py int) (int, int, bool) {
+			if bx, ok := meet(vb, k); ok && px >= n-bx {
+				return alo + px, blo + py, true
+			}
+			return 0, 0, false
+		}
+	} else {
+		bwd.meet = func(k, px, _ int) (int, int, bool) {
+			if fx, ok := meet(vf, k); ok && fx >= n-px {
+				return alo + fx, blo + fx - (delta - k), true
+			}
+			return 0, 0, false
+		}
+	}
 	for step := 0; step < maxD; step++ {
 		if d.budget <= 0 {
 			return 0, 0, false
 		}
-		for k := -step + fLo; k <= step-fHi; k += 2 {
-			i := off + k
-			var px int
-			if k == -step || k != step && vf[i-1] < vf[i+1] {
-				px = vf[i+1]
-			} else {
-				px = vf[i-1] + 1
-			}
-			py := px - k
-			for px < n && py < m && d.a[alo+px] == d.b[blo+py] {
-				px, py = px+1, py+1
-				d.budget--
-			}
-			d.budget--
-			vf[i] = px
-			switch {
-			case px > n:
-				fHi += 2
-			case py > m:
-				fLo += 2
-			case odd:
-				if j := off + delta - k; j >= 0 && j < size && vb[j] != -1 && px >= n-vb[j] {
-					return alo + px, blo + py, true
-				}
+		for _, s := range []*search{fwd, bwd} {
+			if x, y, ok := d.extend(s, step, off, n, m); ok {
+				return x, y, true
 			}
 		}
-		for k := -step + bLo; k <= step-bHi; k += 2 {
-			i := off + k
-			var px int
-			if k == -step || k != step && vb[i-1] < vb[i+1] {
-				px = vb[i+1]
-			} else {
-				px = vb[i-1] + 1
-			}
-			py := px - k
-			for px < n && py < m && d.a[ahi-1-px] == d.b[bhi-1-py] {
-				px, py = px+1, py+1
-				d.budget--
-			}
+	}
+	return 0, 0, false
+}
+
+// search is one direction of middle's search.
+type search struct {
+	// v holds the furthest x reached on each diagonal.
+	v []int
+	// lo and hi narrow the diagonals searched on each side once one
+	// left the grid, so that no path reads an unreached neighbour on
+	// both sides.
+	lo, hi int
+	// match reports whether line x of a and line y of b, counted from
+	// this direction's start, are the same.
+	match func(x, y int) bool
+	// meet, when set, reports whether the path that reached (px, py) on
+	// diagonal k meets the other direction's, and where to split.
+	meet func(k, px, py int) (x, y int, ok bool)
+}
+
+// extend takes s's furthest-reaching paths one edit further, each then
+// along its snake of equal lines, and returns where they meet the other
+// direction's, if they do.
+func (d *differ) extend(s *search, step, off, n, m int) (x, y int, ok bool) {
+	for k := -step + s.lo; k <= step-s.hi; k += 2 {
+		i := off + k
+		var px int
+		if k == -step || k != step && s.v[i-1] < s.v[i+1] {
+			px = s.v[i+1]
+		} else {
+			px = s.v[i-1] + 1
+		}
+		py := px - k
+		for px < n && py < m && s.match(px, py) {
+			px, py = px+1, py+1
 			d.budget--
-			vb[i] = px
-			switch {
-			case px > n:
-				bHi += 2
-			case py > m:
-				bLo += 2
-			case !odd:
-				if j := off + delta - k; j >= 0 && j < size && vf[j] != -1 && vf[j] >= n-px {
-					fx := vf[j]
-					return alo + fx, blo + fx - (delta - k), true
-				}
+		}
+		d.budget--
+		s.v[i] = px
+		switch {
+		case px > n:
+			s.hi += 2
+		case py > m:
+			s.lo += 2
+		case s.meet != nil:
+			if x, y, ok := s.meet(k, px, py); ok {
+				return x, y, true
 			}
 		}
 	}

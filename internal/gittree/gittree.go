@@ -157,13 +157,9 @@ func Open(ctx context.Context, git Git, dir, commit string) (*FS, error) {
 		if name == "" {
 			continue
 		}
-		listing, err := git(ctx, dir, "ls-tree", "-z", "--full-tree", tree)
+		recs, err := t.list(tree, false)
 		if err != nil {
-			return nil, fmt.Errorf("list tree %s of commit %s: %w", tree, commit, err)
-		}
-		recs, err := parseListing(listing, false)
-		if err != nil {
-			return nil, fmt.Errorf("list tree %s of commit %s: %w", tree, commit, err)
+			return nil, err
 		}
 		if err := t.verifyTree(tree, recs); err != nil {
 			return nil, err
@@ -182,13 +178,9 @@ func Open(ctx context.Context, git Git, dir, commit string) (*FS, error) {
 		}
 		tree = next
 	}
-	listing, err := git(ctx, dir, "ls-tree", "-r", "-t", "-z", "-l", "--full-tree", tree)
+	recs, err := t.list(tree, true)
 	if err != nil {
-		return nil, fmt.Errorf("list tree %s of commit %s: %w", tree, commit, err)
-	}
-	recs, err := parseListing(listing, true)
-	if err != nil {
-		return nil, fmt.Errorf("list tree %s of commit %s: %w", tree, commit, err)
+		return nil, err
 	}
 	if err := t.verifyListing(tree, recs); err != nil {
 		return nil, err
@@ -205,6 +197,23 @@ func Open(ctx context.Context, git Git, dir, commit string) (*FS, error) {
 		sort.Slice(t.dirs[d], func(i, j int) bool { return t.dirs[d][i].Name() < t.dirs[d][j].Name() })
 	}
 	return t, nil
+}
+
+// list lists tree: its entries, or, recursive, every entry below it
+// with every subtree before what is in it (-r -t) and the blobs' sizes.
+func (t *FS) list(tree string, recursive bool) ([]record, error) {
+	args := []string{"ls-tree", "-z", "--full-tree"}
+	if recursive {
+		args = append(args, "-r", "-t", "-l")
+	}
+	out, err := t.git(t.ctx, t.dir, append(args, tree)...)
+	if err == nil {
+		var recs []record
+		if recs, err = parseListing(out, recursive); err == nil {
+			return recs, nil
+		}
+	}
+	return nil, fmt.Errorf("list tree %s of commit %s: %w", tree, t.commit, err)
 }
 
 // HashOf returns the hash of the object format whose IDs look like id:

@@ -77,12 +77,18 @@ func newPRWorkspace(t *testing.T, run, dir string, files map[string]string) *prP
 // the bundle's directory.
 func auditBundle(t *testing.T) string {
 	t.Helper()
-	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt")
+	return bundleOf(t, newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt"), ExitFindings)
+}
+
+// bundleOf runs mode audit on p with no token, which must exit with
+// status want, and returns the bundle's directory.
+func bundleOf(t *testing.T, p *prProject, want int) string {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	a := &Action{Environ: func() []string { return p.environ }, Stdout: &stdout, Stderr: &stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Version: "test"}
 	t.Chdir(p.ws)
-	if code := a.Run(t.Context()); code != ExitFindings {
-		t.Fatalf("mode audit exited %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitFindings, stdout.String(), stderr.String())
+	if code := a.Run(t.Context()); code != want {
+		t.Fatalf("mode audit exited %d, want %d\nstdout:\n%s\nstderr:\n%s", code, want, stdout.String(), stderr.String())
 	}
 	return filepath.Join(p.temp, "envaudit-bundle")
 }
@@ -209,6 +215,21 @@ func (p *publisher) editRun(t *testing.T, edit func(wr map[string]any)) {
 	writeFiles(t, p.temp, map[string]string{"event.json": string(data)})
 }
 
+// published runs the publish job, which must succeed in publishing, and
+// returns the one check run it posted.
+func (p *publisher) published(t *testing.T) ghfake.CheckRun {
+	t.Helper()
+	code, stdout, stderr := p.run(t)
+	if code != ExitOK {
+		t.Fatalf("mode publish exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	runs := p.srv.CheckRuns()
+	if len(runs) != 1 {
+		t.Fatalf("%d check runs, want 1\nstdout:\n%s", len(runs), stdout)
+	}
+	return runs[0]
+}
+
 // run runs the publish job, with git refused: mode publish runs nothing.
 func (p *publisher) run(t *testing.T) (code int, stdout, stderr string) {
 	t.Helper()
@@ -255,15 +276,7 @@ func TestRunPublish(t *testing.T) {
 				p.srv.AddArtifact(modesRun, "envaudit-sbom", []byte("not this one"))
 				p.srv.AddArtifact(modesRun, "envaudit-bundle", zipDir(t, dir))
 			}
-			code, stdout, stderr := p.run(t)
-			if code != ExitOK {
-				t.Fatalf("mode publish exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-			}
-			runs := p.srv.CheckRuns()
-			if len(runs) != 1 {
-				t.Fatalf("%d check runs, want 1", len(runs))
-			}
-			cr := runs[0]
+			cr := p.published(t)
 			if cr.Name != "envaudit" || cr.HeadSHA != modesHead || cr.Conclusion != "failure" || cr.Status != "completed" ||
 				cr.Output.Title != "2 findings fail this check" || cr.DetailsURL != "https://github.com/octo/webapp/actions/runs/4242" {
 				t.Errorf("check run %+v", cr)

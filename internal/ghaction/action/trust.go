@@ -9,6 +9,7 @@ import (
 
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/gittree"
 	"github.com/envaudit/envaudit/internal/markdown"
 )
 
@@ -99,7 +100,7 @@ func (r *run) workflowDistrust(ctx context.Context) *Distrust {
 	switch {
 	case !workflowPath(p):
 		return unread(fmt.Sprintf("the event names the workflow file %q, not one in .github/workflows", p))
-	case !isCommit(base):
+	case gittree.HashOf(base) == nil:
 		return unread(fmt.Sprintf("GITHUB_SHA (%q) names no commit of the default branch", base))
 	case r.client == nil || r.repo.Name == "":
 		return unread("no token and repository to read it with")
@@ -130,13 +131,4 @@ func (r *run) workflowDistrust(ctx context.Context) *Distrust {
 func workflowPath(p string) bool {
 	return strings.HasPrefix(p, ".github/workflows/") && path.Clean(p) == p &&
 		(strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".yaml")) && !strings.ContainsAny(p, "\\\x00")
-}
-
-// isCommit reports whether s is a full commit hash: 40 (SHA-1) or 64
-// (SHA-256) lowercase hex digits.
-func isCommit(s string) bool {
-	if len(s) != 40 && len(s) != 64 {
-		return false
-	}
-	return strings.Trim(s, "0123456789abcdef") == ""
 }

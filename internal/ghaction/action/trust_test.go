@@ -1,28 +1,17 @@
 package action
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // cleanBundle runs mode audit on a project no finding fails (fake.txt
 // declares lib-a, the test loads it) and returns the bundle's directory.
 func cleanBundle(t *testing.T) string {
 	t.Helper()
-	p := newPRWorkspace(t, "cat lib/lib-a/a.txt", "app", map[string]string{"app/fake.txt": "lib-a\n", "app/lib/lib-a/a.txt": "a\n"})
-	var stdout, stderr bytes.Buffer
-	a := &Action{Environ: func() []string { return p.environ }, Stdout: &stdout, Stderr: &stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Version: "test"}
-	t.Chdir(p.ws)
-	if code := a.Run(t.Context()); code != ExitOK {
-		t.Fatalf("mode audit exited %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitOK, stdout.String(), stderr.String())
-	}
-	return filepath.Join(p.temp, "envaudit-bundle")
+	return bundleOf(t, newPRWorkspace(t, "cat lib/lib-a/a.txt", "app", map[string]string{"app/fake.txt": "lib-a\n", "app/lib/lib-a/a.txt": "a\n"}), ExitOK)
 }
 
 // TestAttackPublishTrust reproduces issue 20's attacks on mode publish
@@ -92,15 +81,7 @@ func TestAttackPublishTrust(t *testing.T) {
 			default:
 				p.srv.SetContent(modesHead, auditWorkflow, []byte(tt.head))
 			}
-			code, stdout, stderr := p.run(t)
-			if code != ExitOK {
-				t.Fatalf("mode publish exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-			}
-			runs := p.srv.CheckRuns()
-			if len(runs) != 1 {
-				t.Fatalf("%d check runs, want 1", len(runs))
-			}
-			cr := runs[0]
+			cr := p.published(t)
 			if cr.Conclusion != tt.conclusion || cr.Output.Title != tt.title {
 				t.Errorf("check run %s %q, want %s %q", cr.Conclusion, cr.Output.Title, tt.conclusion, tt.title)
 			}
