@@ -297,10 +297,3 @@ func TestEnrichFetch(t *testing.T) {
 		t.Error("an all-zero base (a new branch) was compared")
 	}
 }
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
