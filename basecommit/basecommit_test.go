@@ -232,9 +232,11 @@ func TestEnrichReadsTheBaseTree(t *testing.T) {
 	}
 }
 
-// TestEnrichFetch checks, through an injected git, that a base
-// missing from a shallow clone is fetched, and that failures are errors
-// that leave the findings unmarked.
+// TestEnrichFetch checks, on a real shallow clone of a real repository
+// (actions/checkout's one commit), that a base missing from it is
+// fetched from origin and then read verified, and that a base that is
+// not fetched, cannot be fetched or is not a full commit ID is an error
+// that leaves the findings unmarked.
 func TestEnrichFetch(t *testing.T) {
 	// The upstream repository: the base declares a, the pull request's
 	// head b too.
