@@ -946,9 +946,14 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	srv.SetPullRequests(pr)
 	runEvent := filepath.Join(temp, "event-workflow-run.json")
 	data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{
-		"id": 777, "head_sha": headSHA, "head_branch": "copilot/format-delays", "event": "pull_request",
-		"pull_requests": []any{map[string]any{"number": 14}},
+		"id": 777, "head_sha": headSHA, "head_branch": "copilot/format-delays", "event": "pull_request", "conclusion": "failure",
+		"path": ".github/workflows/envaudit.yml", "pull_requests": []any{map[string]any{"number": 14}},
 	}})
+	// The audit workflow, which the pull request leaves as the default
+	// branch has it.
+	for _, sha := range []string{headSHA, base} {
+		srv.SetContent(sha, ".github/workflows/envaudit.yml", []byte("name: envaudit\non: pull_request\n"))
+	}
 	writeActionFile(t, runEvent, string(data))
 	r.env = append(jobEnv(runEvent), "GITHUB_EVENT_NAME=workflow_run", "GITHUB_SHA="+base, "GITHUB_REF=refs/heads/main")
 	published := r.runAction(map[string]string{

@@ -285,12 +285,17 @@ func (s *Server) SetArtifactSize(runID int64, name string, size int64) {
 }
 
 // SetContent makes the contents API answer data for the file at path
-// (from the repository's root) at commit ref.
+// (from the repository's root) at commit ref; nil data takes the file
+// away (404).
 func (s *Server) SetContent(ref, path string, data []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.contents == nil {
 		s.contents = map[string][]byte{}
+	}
+	if data == nil {
+		delete(s.contents, ref+":"+path)
+		return
 	}
 	s.contents[ref+":"+path] = data
 }
