@@ -152,7 +152,9 @@ func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, err
 			}
 			lib := path.Join(m.dir, "src", "lib.rs")
 			for _, pkg := range pr.doctestCrates(m, byMember[m.name]) {
-				add(ecosystems.Import{Package: pkg, Module: externOf(byMember[m.name], pkg), Pos: ecosystems.PosVia(lib, 0, pr.declaredIn(m.name, pkg)), Kind: ecosystems.ImportRuntime})
+				// Doc tests are tests: what only they use is the
+				// tests' need, which a dev-dependency covers.
+				add(ecosystems.Import{Package: pkg, Module: externOf(byMember[m.name], pkg), Pos: ecosystems.PosVia(lib, 0, pr.declaredIn(m.name, pkg)), Kind: ecosystems.ImportRuntime, Test: true})
 			}
 		}
 	}
