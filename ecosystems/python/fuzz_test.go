@@ -2,6 +2,7 @@ package python
 
 import (
 	"os"
+	"strings"
 	"path/filepath"
 	"testing"
 
@@ -147,9 +148,14 @@ func FuzzMetadata(f *testing.F) {
 	f.Add([]byte("foo/__init__.py,sha256=abc,12\n\"a,b.py\",,\n"))
 	f.Add([]byte("six>=1.5\n\n[socks]\nPySocks!=1.5.7\n\n[:python_version < \"3\"]\nipaddress\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if h, err := parseHeaders(data); err == nil {
-			for _, r := range h["requires-dist"] {
-				_, _ = ParseRequirement(r)
+		for k, vs := range parseHeaders(data) {
+			if k == "" || k != strings.ToLower(k) || strings.ContainsAny(k, ": \t\r\n") {
+				t.Fatalf("header name %q", k)
+			}
+			for _, v := range vs {
+				if k == "requires-dist" {
+					_, _ = ParseRequirement(v)
+				}
 			}
 		}
 		_, _ = parseRecord(data)

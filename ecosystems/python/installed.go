@@ -519,9 +519,8 @@ func readDist(site, name string) *dist {
 	var h map[string][]string
 	data, err := projfile.ReadFile(headerFile, projfile.MaxMetadata)
 	if err == nil {
-		h, err = parseHeaders(data)
-	}
-	if err != nil {
+		h = parseHeaders(data)
+	} else {
 		warn("read %q: %v; using the directory name", headerFile, err)
 	}
 	raw := first(h, "name")
