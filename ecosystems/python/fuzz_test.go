@@ -2,8 +2,8 @@ package python
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
