@@ -272,7 +272,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Lockfiles: append([]string(nil), in.Lockfiles...),
 		Evidence:  inv.Evidence.Basis,
 		Declared:  sortedDeclared(in.Declared),
-		Installed: sortedInstalled(inv.Packages),
+		Installed: sortedInstalled(kept),
 		Traced:    tracedPackages(uses, pkgs, devSet),
 		Findings:  []Finding{},
 		Excluded:  sortedExcluded(listed),

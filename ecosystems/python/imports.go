@@ -252,9 +252,7 @@ func indexModules(dists []*dist, dp *dpkgInfo) moduleIndex {
 	for _, d := range dists {
 		files := d.files
 		if !d.hasFiles && dp != nil {
-			if pkg, ok := dp.owner[d.meta]; ok && distsOf[pkg] == 1 {
-				files, _ = dp.db.Files(pkg)
-			}
+			files = dp.distFiles(d, func(pkg *dpkg.Package) bool { return distsOf[pkg] == 1 })
 		}
 		found := false
 		for _, f := range files {

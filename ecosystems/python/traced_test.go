@@ -30,7 +30,7 @@ func executed(tr *tracer.Trace) []string {
 }
 
 // tracedDists is D3: the distributions owning a file the run read or
-// executed, as runtime use.
+// executed, as runtime use, but the toolchain, which the audit excludes.
 func tracedDists(inv *ecosystems.Inventory, tr *tracer.Trace) []string {
 	s := map[string]bool{}
 	for _, a := range tr.Accesses {
@@ -42,7 +42,7 @@ func tracedDists(inv *ecosystems.Inventory, tr *tracer.Trace) []string {
 				continue
 			}
 			if pkg, use, ok := inv.Index.Lookup(p); ok {
-				if use == ecosystems.UseRuntime {
+				if use == ecosystems.UseRuntime && !baseline[pkg] {
 					s[pkg] = true
 				}
 				break
