@@ -259,6 +259,25 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		}
 		inv.Warnings = append(inv.Warnings, ix.add(d)...)
 	}
+
+	// Why the environment loaded what it loaded, beyond the recorded
+	// requirements (links.go): only for a traced run.
+	if len(env.Processes) > 0 {
+		byName := map[string]*dist{}
+		for _, d := range kept {
+			if _, ok := excluded[d.name]; !ok || baseline[d.name] {
+				byName[d.name] = d
+			}
+		}
+		lf := &linkFinder{python: python, environ: environ, dists: byName, edges: edges, mods: indexModules(kept, dp), path: in.Path,
+			loaded: loadedSources(inv.Index, env.Processes)}
+		var warns []string
+		inv.Links, warns = lf.find(ctx)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		inv.Warnings = append(inv.Warnings, warns...)
+	}
 	return inv, nil
 }
 
