@@ -28,7 +28,7 @@ var linkSite = map[string]string{
 	// lib imports fastjson where it copes without it, typeonly only to
 	// type-check, winonly only on Windows, and helper, which it
 	// requires, plainly.
-	"lib/__init__.py":    "import sys\nfrom typing import TYPE_CHECKING\n\ntry:\n    import fastjson as json\nexcept ImportError:\n    import json\n\nif TYPE_CHECKING:\n    import typeonly\n\nif sys.platform == \"win32\":\n    import winonly\n\nimport helper\n",
+	"lib/__init__.py":      "import sys\nfrom typing import TYPE_CHECKING\n\ntry:\n    import fastjson as json\nexcept ImportError:\n    import json\n\nif TYPE_CHECKING:\n    import typeonly\n\nif sys.platform == \"win32\":\n    import winonly\n\nimport helper\n",
 	"fastjson/__init__.py": "",
 	"typeonly/__init__.py": "",
 	"winonly/__init__.py":  "",
@@ -39,9 +39,9 @@ var linkSite = map[string]string{
 	// does for the processes its tests start: the interpreter asked about
 	// its start-up without it does not import them, so they are no
 	// start-up imports of the environment's.
-	"hooks.pth":              "import os; exec('if \"HOOK_ON\" in os.environ:\\n    import hooked')\n",
-	"hooked/__init__.py":     "",
-	"custom/__init__.py":     "",
+	"hooks.pth":                             "import os; exec('if \"HOOK_ON\" in os.environ:\\n    import hooked')\n",
+	"hooked/__init__.py":                    "",
+	"custom/__init__.py":                    "",
 	"runner-1.0.dist-info/entry_points.txt": "[console_scripts]\nrunner = runner:main\n",
 	"plug-1.0.dist-info/entry_points.txt":   "[runner.plugins]\nplug = plug.hook:VALUE\n",
 	"idle-1.0.dist-info/entry_points.txt":   "[runner.plugins]\nidle = idle\n",
