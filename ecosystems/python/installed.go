@@ -270,7 +270,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			}
 		}
 		lf := &linkFinder{python: python, environ: environ, dists: byName, edges: edges, mods: indexModules(kept, dp), path: in.Path,
-			loaded: loadedSources(inv.Index, env.Processes)}
+			loaded: loadedSources(inv.Index, env.Processes), atStartup: startup}
 		var warns []string
 		inv.Links, warns = lf.find(ctx)
 		if ctx.Err() != nil {

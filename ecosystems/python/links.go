@@ -47,7 +47,11 @@ import (
 //     included), and the imports of the sitecustomize and usercustomize
 //     modules found on sys.path, each a LinkStartup to the distribution
 //     providing the module (and one to the distribution owning
-//     sitecustomize itself, when one does).
+//     sitecustomize itself, when one does) — but for the distributions
+//     the interpreter imported at start-up when Installed asked it: those
+//     are judged already (startupDists), and a hook that imports only in
+//     some processes (pytest-cov's .pth, in the processes its tests
+//     start) is what remains to explain.
 //
 // The cost is bounded: only files whose text names a module of another
 // loaded distribution not already among its requirements, or one of the
@@ -95,6 +99,12 @@ type linkFinder struct {
 	// loaded are the distributions the run loaded, each with the source
 	// files of its that the run loaded, sorted.
 	loaded map[string][]string
+	// atStartup are the distributions the interpreter imported at
+	// start-up when asked (startupDists): Installed has judged them
+	// already — no evidence of use, unless declared or required by a
+	// loaded distribution, which then explains them — so a start-up link
+	// to one would explain a need away.
+	atStartup map[string]string
 }
 
 // sourceOf returns the source file of a loaded Python file: the file
@@ -301,7 +311,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 		}
 		req.Files = append(req.Files, f)
 		startup[f] = filepath.Base(f)
-		if o := lf.mods.provider(m); o != "" {
+		if o := lf.mods.provider(m); o != "" && lf.atStartup[o] == "" {
 			if _, ok := lf.loaded[o]; ok {
 				links = append(links, ecosystems.Link{To: o, Kind: ecosystems.LinkStartup, Detail: filepath.Base(f)})
 			}
@@ -345,6 +355,8 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 			}
 			l := ecosystems.Link{From: from, To: to, Detail: detailOf(line)}
 			switch {
+			case isStartup && lf.atStartup[to] != "":
+				continue
 			case isStartup && (kind == string(ecosystems.ImportRuntime) || kind == string(ecosystems.ImportOptional)):
 				l.Kind = ecosystems.LinkStartup
 			case kind == string(ecosystems.ImportRuntime):

@@ -385,7 +385,7 @@ func TestRealAttributionMatchesRecords(t *testing.T) {
 			pkg, use, ok := f.inv.Index.Lookup(file)
 			checked++
 			wantUse := ecosystems.UseRuntime
-			if strings.Contains(file, ".dist-info/") || strings.Contains(file, ".egg-info/") || strings.HasSuffix(file, ".pth") || strings.Contains(filepath.Base(file), "_finder.") {
+			if strings.Contains(file, ".dist-info/") || strings.Contains(file, ".egg-info/") || strings.HasSuffix(file, ".pth") || strings.HasPrefix(filepath.Base(file), "__editable__") {
 				wantUse = ecosystems.UseNone
 			}
 			if !ok || pkg != d.Name || use != wantUse {
