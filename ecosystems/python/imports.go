@@ -58,12 +58,16 @@ type scriptAnswer struct {
 // that catches ImportError and goes on as optional (one that re-raises or
 // exits needs the module all the same), one under `if TYPE_CHECKING:` as
 // compile-time, one on the branch of a sys.version_info or sys.platform
-// test that this interpreter does not take as platform-specific, and the
-// imports of setup.py as compile-time (they build the project). The
-// standard library, relative imports and the project's own top-level
-// modules are left out. Files under tests/ or test/, test_*.py, *_test.py,
-// conftest.py, noxfile.py and docs/ are the test and dev tooling's
-// (Import.Test).
+// test that this interpreter does not take as platform-specific, the
+// imports of an exec'd literal, and the imports of setup.py as
+// compile-time (they build the project). The standard library, relative
+// imports and the project's own top-level modules are left out. Files
+// under tests/ or test/, test_*.py, *_test.py and conftest.py are the
+// tests (Import.Test); of the others, those the build configuration ships
+// are the project's code, and the rest tooling (Import.Tool says which:
+// the build script, nox's configuration, a maintainer script, an example,
+// the documentation ...; layout.go has the rules). Imports.Code, Tests
+// and Tooling list the files read by role.
 //
 // The script runs isolated (-I) and without site (-S): it imports nothing
 // of the project or its environment and never runs the project's code. It
