@@ -336,7 +336,7 @@ func Ecosystem(in Input) EcosystemReport {
 			hiddenNames[f.Package] = true
 		}
 	}
-	fs = append(fs, a.toolingFindings(hiddenNames)...)
+	fs = append(fs, a.toolingFindings(hiddenNames, excluded)...)
 	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)
 	return rep
