@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -252,7 +253,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 	req := linkRequest{Files: []string{}, Strings: groups}
 	owner := map[string]string{}
 	total, files, skipped := 0, 0, 0
-	for _, name := range sortedKeys(lf.loaded) {
+	for _, name := range slices.Sorted(maps.Keys(lf.loaded)) {
 		want := map[string]bool{}
 		for other := range lf.loaded {
 			if other != name && !slices.Contains(lf.edges[name], other) {
@@ -327,7 +328,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 	for _, w := range ans.Warnings {
 		warns = append(warns, "links between the loaded distributions: "+w)
 	}
-	for _, f := range sortedKeys(ans.Files) {
+	for _, f := range slices.Sorted(maps.Keys(ans.Files)) {
 		res := ans.Files[f]
 		from, isStartup := owner[f], false
 		var detailOf func(line int) string
@@ -372,7 +373,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 			continue
 		}
 		for _, g := range res.Strings {
-			for _, to := range sortedKeys(members[g]) {
+			for _, to := range slices.Sorted(maps.Keys(members[g])) {
 				if to != from {
 					links = append(links, ecosystems.Link{From: from, To: to, Kind: ecosystems.LinkEntryPoint, Detail: g})
 				}
@@ -494,13 +495,4 @@ func (lf *linkFinder) run(ctx context.Context, req *linkRequest) (*linkAnswer, e
 		return nil, fmt.Errorf("parse with %q: unreadable answer: %w", lf.python, err)
 	}
 	return &ans, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

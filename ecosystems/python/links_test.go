@@ -55,19 +55,8 @@ var linkSite = map[string]string{
 // import, a requirement already recorded, or a distribution the run did
 // not load.
 func TestLinks(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatalf("no python3: %v", err)
-	}
-	venv := filepath.Join(t.TempDir(), "venv")
-	if out, err := exec.Command(python, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-		t.Fatalf("python3 -m venv: %v\n%s", err, out)
-	}
-	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
-	if len(sites) != 1 {
-		t.Fatalf("site-packages of the venv: %q", sites)
-	}
-	site := sites[0]
+	venv, site := bareVenv(t)
+	python := filepath.Join(venv, "bin", "python3")
 	records := map[string][]string{}
 	for name, content := range linkSite {
 		ecotest.WriteFile(t, filepath.Join(site, filepath.FromSlash(name)), []byte(content), 0o644)

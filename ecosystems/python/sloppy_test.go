@@ -23,28 +23,40 @@ import (
 // finding in testdata/real/sloppy/findings.golden is the right one.
 func TestSloppyAudited(t *testing.T) {
 	proj, vpy, environ := sloppyVenv(t)
-	p, err := engine.Open(engine.Options{Dir: proj, Ecosystems: []ecosystems.Ecosystem{New()}})
+	r := auditTraced(t, proj, environ, []string{vpy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"}, "2 passed")
+	rep := ecosystemReport(t, r, "python")
+	ecotest.Golden(t, "testdata/real/sloppy/findings.golden", renderAudited(t, rep, machineFindings(t, rep, New().DevTools())))
+}
+
+// auditTraced audits the project in dir end to end, the way `envaudit
+// run` does: engine.Open with the Python ecosystem, command traced with
+// environ, Audit, and the default gate marked. The command must exit 0
+// and print want.
+func auditTraced(t *testing.T, dir string, environ, command []string, want string) *audit.Report {
+	t.Helper()
+	p, err := engine.Open(engine.Options{Dir: dir, Ecosystems: []ecosystems.Ecosystem{New()}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	tr, err := p.Trace(t.Context(), engine.RunOptions{
-		Command: []string{vpy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"},
-		Environ: environ, Stdout: &stdout, Stderr: &stderr,
-	})
+	tr, err := p.Trace(t.Context(), engine.RunOptions{Command: command, Environ: environ, Stdout: &stdout, Stderr: &stderr})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tr.Close()
-	if tr.Trace.End.ExitCode != 0 || !strings.Contains(stdout.String(), "2 passed") {
-		t.Fatalf("pytest exited %d, stdout %q, stderr %q", tr.Trace.End.ExitCode, stdout.String(), stderr.String())
+	if tr.Trace.End.ExitCode != 0 || !strings.Contains(stdout.String(), want) {
+		t.Fatalf("%q exited %d, stdout %q, stderr %q", command, tr.Trace.End.ExitCode, stdout.String(), stderr.String())
 	}
 	r, instErr := tr.Audit(t.Context())
 	if instErr != nil {
 		t.Fatal(instErr)
 	}
-	rep := ecosystemReport(t, r, "python")
-	ecotest.Golden(t, "testdata/real/sloppy/findings.golden", renderAudited(t, r, rep, machineFindings(t, rep, New().DevTools())))
+	sel, err := policy.ParseSelectors(policy.DefaultFailOn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy.Gate{FailOn: sel, Existing: true}.Mark(r)
+	return r
 }
 
 // ecosystemReport returns the report of ecosystem eco, the only one r
@@ -133,21 +145,16 @@ func machineFindings(t *testing.T, rep *audit.EcosystemReport, devTools []string
 	return out
 }
 
-// renderAudited prints the findings of rep, but those in skip, after the
-// default gate marked them in r, one a line: kind, reason, package, where
+// renderAudited prints the findings of rep, but those in skip, as the
+// default gate marked them (auditTraced), one a line: kind, reason, package, where
 // the finding is placed (the manifest line, or the import needing it), the
 // imports of the project's code that need it (with their kind, and whether
 // a test file imports it), severity, and whether it
 // gates. Grouped findings (packages only declared ones need, dev tools the
 // run had no reason to load) are listed per kind and reason, as the
 // renderings show them.
-func renderAudited(t *testing.T, r *audit.Report, rep *audit.EcosystemReport, skip map[*audit.Finding]bool) string {
+func renderAudited(t *testing.T, rep *audit.EcosystemReport, skip map[*audit.Finding]bool) string {
 	t.Helper()
-	sel, err := policy.ParseSelectors(policy.DefaultFailOn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	policy.Gate{FailOn: sel, Existing: true}.Mark(r)
 	var b strings.Builder
 	grouped := map[string][]string{}
 	var groups []string

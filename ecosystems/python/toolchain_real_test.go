@@ -1,15 +1,11 @@
 package python
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"testing"
 
-	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
-	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/policy"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -39,31 +35,7 @@ func TestRealPkgResources(t *testing.T) {
 			ecotest.WriteFile(t, filepath.Join(root, "app", "__init__.py"), []byte("import pkg_resources\nimport six\n\nVERSION = pkg_resources.parse_version(\"1.0\")\n"), 0o644)
 			ecotest.WriteFile(t, filepath.Join(root, "tests", "test_app.py"), []byte("import app\n\n\ndef test_version():\n    assert str(app.VERSION) == \"1.0\"\n"), 0o644)
 			environ := []string{"PATH=/usr/bin:/bin", "HOME=" + root, "LANG=C.UTF-8", "PYTHONNOUSERSITE=1", "PYTHONDONTWRITEBYTECODE=1"}
-			p, err := engine.Open(engine.Options{Dir: root, Ecosystems: []ecosystems.Ecosystem{New()}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stdout, stderr bytes.Buffer
-			tr, err := p.Trace(t.Context(), engine.RunOptions{
-				Command: []string{debianPython, "-W", "ignore::DeprecationWarning", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"},
-				Environ: environ, Stdout: &stdout, Stderr: &stderr,
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tr.Close()
-			if tr.Trace.End.ExitCode != 0 {
-				t.Fatalf("pytest exited %d: %s%s", tr.Trace.End.ExitCode, stdout.String(), stderr.String())
-			}
-			r, instErr := tr.Audit(t.Context())
-			if instErr != nil {
-				t.Fatal(instErr)
-			}
-			sel, err := policy.ParseSelectors(policy.DefaultFailOn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			policy.Gate{FailOn: sel, Existing: true}.Mark(r)
+			r := auditTraced(t, root, environ, []string{debianPython, "-W", "ignore::DeprecationWarning", "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"}, "1 passed")
 			rep := ecosystemReport(t, r, "python")
 			var got []string
 			for _, f := range rep.Findings {
