@@ -103,6 +103,11 @@ type findSpec struct {
 	namespaces       bool
 }
 
+// maxLayoutPaths bounds the paths and patterns a build configuration may
+// name before layout gives up reading it (unread): every file of the
+// tree is matched against each of them.
+const maxLayoutPaths = 1024
+
 // readLayout reads what the build ships from the project's pyproject.toml,
 // setup.cfg and setup.py, each nil when absent. Malformed settings leave
 // the layout unread rather than failing: D1's parsers report the errors
@@ -197,6 +202,9 @@ func readLayout(pyproject, setupCfg, setupPy []byte) *layout {
 			l.unread = true
 		}
 	case backendOther:
+		l.unread = true
+	}
+	if len(l.trees)+len(l.patterns)+len(l.packages)+len(l.pyModules) > maxLayoutPaths {
 		l.unread = true
 	}
 	return l
@@ -469,43 +477,40 @@ func (l *layout) readPDM(doc *posdoc.Value) {
 // Python files, relative slash paths, and the directories holding them.
 type tree struct {
 	files map[string]bool
-	dirs  map[string]bool // every directory above a file ("" is the root)
+	dirs  map[string]bool     // every directory above a file ("" is the root)
+	sub   map[string][]string // directory → the directories directly in it, sorted
+	mods  map[string][]string // directory → the .py files directly in it, sorted
 }
 
 func newTree(files []string) *tree {
-	t := &tree{files: map[string]bool{}, dirs: map[string]bool{"": true}}
+	t := &tree{files: map[string]bool{}, dirs: map[string]bool{"": true}, sub: map[string][]string{}, mods: map[string][]string{}}
 	for _, f := range files {
-		t.files[f] = true
-		for d := path.Dir(f); d != "."; d = path.Dir(d) {
-			t.dirs[d] = true
+		if t.files[f] {
+			continue
 		}
+		t.files[f] = true
+		if strings.HasSuffix(f, ".py") {
+			t.mods[parentDir(f)] = append(t.mods[parentDir(f)], f)
+		}
+		for d := parentDir(f); d != "" && !t.dirs[d]; d = parentDir(d) {
+			t.dirs[d] = true
+			t.sub[parentDir(d)] = append(t.sub[parentDir(d)], d)
+		}
+	}
+	for _, l := range t.sub {
+		sort.Strings(l)
+	}
+	for _, l := range t.mods {
+		sort.Strings(l)
 	}
 	return t
 }
 
 // subdirs returns the directories directly in dir ("" for the root).
-func (t *tree) subdirs(dir string) []string {
-	var out []string
-	for d := range t.dirs {
-		if d != "" && parentDir(d) == dir {
-			out = append(out, d)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func (t *tree) subdirs(dir string) []string { return t.sub[dir] }
 
 // modules returns the .py files directly in dir.
-func (t *tree) modules(dir string) []string {
-	var out []string
-	for f := range t.files {
-		if parentDir(f) == dir && strings.HasSuffix(f, ".py") {
-			out = append(out, f)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func (t *tree) modules(dir string) []string { return t.mods[dir] }
 
 func parentDir(p string) string {
 	d := path.Dir(p)
@@ -807,29 +812,30 @@ func matchAny(patterns []string, name string) bool {
 // globMatch matches a slash path against a pattern whose "**" component
 // matches any number of components and whose others match one each, as
 // path.Match does.
+// It takes time in the product of the two lengths, whatever the pattern.
 func globMatch(pattern, name string) bool {
-	return globParts(strings.Split(pattern, "/"), strings.Split(name, "/"))
-}
-
-func globParts(ps, ns []string) bool {
-	for len(ps) > 0 {
-		if ps[0] == "**" {
-			for i := 0; i <= len(ns); i++ {
-				if globParts(ps[1:], ns[i:]) {
-					return true
+	ps, ns := strings.Split(pattern, "/"), strings.Split(name, "/")
+	// ok[j]: ps[i:] matches ns[j:], for i from the end down.
+	ok := make([]bool, len(ns)+1)
+	ok[len(ns)] = true
+	for i := len(ps) - 1; i >= 0; i-- {
+		next := make([]bool, len(ns)+1)
+		if ps[i] == "**" {
+			// Zero components, or one more and still "**".
+			next[len(ns)] = ok[len(ns)]
+			for j := len(ns) - 1; j >= 0; j-- {
+				next[j] = ok[j] || next[j+1]
+			}
+		} else {
+			for j := 0; j < len(ns); j++ {
+				if m, err := path.Match(ps[i], ns[j]); err == nil && m {
+					next[j] = ok[j+1]
 				}
 			}
-			return false
 		}
-		if len(ns) == 0 {
-			return false
-		}
-		if ok, err := path.Match(ps[0], ns[0]); err != nil || !ok {
-			return false
-		}
-		ps, ns = ps[1:], ns[1:]
+		ok = next
 	}
-	return len(ns) == 0
+	return ok[0]
 }
 
 // Roles of the project's files.

@@ -310,6 +310,8 @@ func TestGlobMatch(t *testing.T) {
 		{"**/conf.py", "conf.py", true},
 		{"src/*", "src/a/b.py", false},
 		{"src/*", "src/a", true},
+		{"**/**/**/**/**/**/**/**/**/**/**/**/**/**/**/**/**/**/**/**/x", strings.Repeat("a/", 200) + "y", false},
+		{"**/**/x", "a/b/x", true},
 	} {
 		if got := globMatch(tc.pattern, tc.name); got != tc.want {
 			t.Errorf("globMatch(%q, %q) = %v, want %v", tc.pattern, tc.name, got, tc.want)

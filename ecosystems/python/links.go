@@ -158,13 +158,20 @@ func loadedSources(x *ecosystems.PathIndex, procs []ecosystems.Process) map[stri
 	return out
 }
 
-// entryGroups reads a distribution's entry_points.txt: the groups it
-// registers in, each with the modules its entries load.
+// entryGroups reads a distribution's entry_points.txt.
 func entryGroups(d *dist) map[string][]string {
 	data, err := projfile.ReadFile(d.meta+"/entry_points.txt", projfile.MaxMetadata)
 	if err != nil {
 		return nil
 	}
+	return parseEntryPoints(data)
+}
+
+// parseEntryPoints reads an entry_points.txt (INI: "[group]" sections of
+// "name = module:attr [extras]" lines): the groups a distribution
+// registers in, but the programs' (notDiscovery), each with the modules
+// its entries load.
+func parseEntryPoints(data []byte) map[string][]string {
 	out := map[string][]string{}
 	group := ""
 	for _, l := range textLines(data) {
