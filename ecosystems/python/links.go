@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -192,22 +193,31 @@ func parseEntryPoints(data []byte) map[string][]string {
 	return out
 }
 
-// namesAny reports whether data holds one of want as a whole identifier.
-func namesAny(data []byte, want map[string]bool) bool {
-	for i := 0; i < len(data); {
-		c := data[i]
-		if !isNameStart(c) || c >= 0x80 {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(data) && isPyNameChar(data[j]) && data[j] < 0x80 {
-			j++
-		}
-		if (i == 0 || !isPyNameChar(data[i-1])) && want[string(data[i:j])] {
+// importWords finds, in Python source, the names an import statement or
+// an import_module or __import__ call of a literal can start with: after
+// "from", and after "import" and each comma of its list. It finds more
+// than the imports (the names after "from x import" too, words in
+// strings and comments), never fewer.
+var (
+	importWords = regexp.MustCompile(`\b(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)|(?:import_module|__import__)\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)`)
+	importList  = regexp.MustCompile(`\bimport\s+([^\n;#()]*)`)
+)
+
+// importsAny reports whether data may import one of the top-level modules
+// want: the prefilter that spares parsing files that import nothing of
+// interest.
+func importsAny(data []byte, want map[string]bool) bool {
+	for _, m := range importWords.FindAllSubmatch(data, -1) {
+		if want[string(m[1])] || want[string(m[2])] {
 			return true
 		}
-		i = j
+	}
+	for _, m := range importList.FindAllSubmatch(data, -1) {
+		for _, part := range bytes.Split(m[1], []byte(",")) {
+			if w := importWord.Find(part); w != nil && want[string(w)] {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -274,7 +284,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 			if err != nil {
 				continue
 			}
-			hit := namesAny(data, want)
+			hit := importsAny(data, want)
 			for _, g := range groups {
 				hit = hit || bytes.Contains(data, []byte(g))
 			}

@@ -166,20 +166,25 @@ func TestSourceOf(t *testing.T) {
 	}
 }
 
-func TestNamesAny(t *testing.T) {
-	want := map[string]bool{"simplejson": true, "brotli": true}
+func TestImportsAny(t *testing.T) {
+	want := map[string]bool{"simplejson": true, "brotli": true, "os": true}
 	for _, tc := range []struct {
 		src  string
 		want bool
 	}{
 		{"import simplejson as json", true},
-		{"x = importlib.import_module('brotli')", true},
+		{"try: import brotli\nexcept ImportError: pass", true},
+		{"from simplejson import JSONDecodeError", true},
+		{"import sys, brotli as b", true},
+		{"x = importlib.import_module('brotli.dec')", true},
+		{"m = __import__(\"simplejson\")", true},
 		{"import brotlicffi", false},
 		{"import _brotli", false},
+		{"brotli = None  # not an import", false},
 		{"# nothing", false},
 	} {
-		if got := namesAny([]byte(tc.src), want); got != tc.want {
-			t.Errorf("namesAny(%q) = %v, want %v", tc.src, got, tc.want)
+		if got := importsAny([]byte(tc.src), want); got != tc.want {
+			t.Errorf("importsAny(%q) = %v, want %v", tc.src, got, tc.want)
 		}
 	}
 }
