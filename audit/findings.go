@@ -850,11 +850,14 @@ func (a *auditor) devDeclaredFindings() []Finding {
 // import (a maintainer script, an example, a tool's configuration) and
 // that is declared nowhere: whoever runs the tool needs it, the test
 // command does not, so it never gates. A package that has a hidden
-// finding of its own is left to that one.
-func (a *auditor) toolingFindings(hidden set) []Finding {
+// finding of its own is left to that one, and the excluded toolchain
+// (setuptools, which every setup.py imports) needs none.
+func (a *auditor) toolingFindings(hidden, excluded set) []Finding {
 	var out []Finding
 	for _, name := range sortedNames(setOf(keys(a.imports.tool))) {
-		if a.decls[name] != nil || hidden[name] || a.imports.required[name] != nil || a.imports.test[name] != nil {
+		// The toolchain (setuptools, which every setup.py imports) is
+		// there for whoever runs the tooling, as for the build.
+		if a.decls[name] != nil || hidden[name] || excluded[name] || a.imports.required[name] != nil || a.imports.test[name] != nil {
 			continue
 		}
 		is := a.imports.tool[name]
