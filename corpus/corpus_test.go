@@ -28,6 +28,7 @@ import (
 
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
+	testenv.Hermetic()
 	os.Exit(m.Run())
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -66,6 +67,7 @@ var (
 func TestMain(m *testing.M) {
 	// The traced tests re-execute this binary as the tracer's helper.
 	tracer.Main()
+	testenv.Hermetic()
 	code := m.Run()
 	for _, d := range realCleanup {
 		os.RemoveAll(d)
