@@ -1,7 +1,6 @@
 package cargo
 
 import (
-	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // TestMembersGlobBudget reproduces an exponential workspace.members
@@ -43,18 +43,8 @@ func TestMembersGlobBudget(t *testing.T) {
 			write("Cargo.toml", "[workspace]\nmembers = [\""+tt.pattern+"\"]\n")
 			write("crates/a/Cargo.toml", "[package]\nname = \"a\"\nversion = \"0.1.0\"\n")
 			pr, err := readProject(ecosystems.Dir(dir))
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if tt.wantErr == "" && got != "" || !strings.HasPrefix(got, tt.wantErr) {
-				t.Fatalf("error %q, want one starting %q", got, tt.wantErr)
-			}
+			ecotest.BudgetError(t, err, tt.wantErr)
 			if tt.wantErr != "" {
-				var pe *ecosystems.PosError
-				if !errors.Is(err, ecosystems.ErrOverBudget) || !errors.As(err, &pe) {
-					t.Errorf("error %v is not a positioned budget error", err)
-				}
 				return
 			}
 			if len(pr.members) != tt.members {

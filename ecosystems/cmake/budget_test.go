@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // mapSource is a project of the files given, not on disk.
@@ -102,18 +103,8 @@ func TestWalkBudget(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w, err := walkBudget(mapSource(tt.files))
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if tt.wantErr == "" && got != "" || !strings.HasPrefix(got, tt.wantErr) {
-				t.Fatalf("error %q, want one starting %q", got, tt.wantErr)
-			}
+			ecotest.BudgetError(t, err, tt.wantErr)
 			if tt.wantErr != "" {
-				var pe *ecosystems.PosError
-				if !errors.Is(err, ecosystems.ErrOverBudget) || !errors.As(err, &pe) {
-					t.Errorf("error %v is not a positioned budget error", err)
-				}
 			}
 			// The counters never pass their limit by more than the last
 			// spend: a value at most as large as what was spent before.

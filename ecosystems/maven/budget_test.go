@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // fanPOM returns a pom.xml whose property p<i> refers to p<i-1> width
@@ -78,21 +79,9 @@ func TestInterpolationBudget(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w, err := openPOM(t, tt.pom)
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if tt.wantErr == "" && got != "" || !strings.HasPrefix(got, tt.wantErr) {
-				t.Fatalf("error %q, want one starting %q", got, tt.wantErr)
-			}
-			if tt.wantErr != "" {
-				var pe *ecosystems.PosError
-				if !errors.Is(err, ecosystems.ErrOverBudget) || !errors.As(err, &pe) {
-					t.Errorf("error %v is not a positioned budget error", err)
-				}
-				if !strings.Contains(got, steps) && !strings.Contains(got, bytes) {
-					t.Errorf("error %q names neither budget", got)
-				}
+			ecotest.BudgetError(t, err, tt.wantErr)
+			if tt.wantErr != "" && !strings.Contains(err.Error(), steps) && !strings.Contains(err.Error(), bytes) {
+				t.Errorf("error %q names neither budget", err)
 			}
 			if w.steps.Used() > maxInterpolationSteps+1 || w.bytes.Used() > maxInterpolationBytes+maxExpansion {
 				t.Errorf("%d steps, %d bytes: past the budgets", w.steps.Used(), w.bytes.Used())

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 )
 
 // chain returns a setup.py whose names A1…A<levels> each join width
@@ -59,18 +60,8 @@ func TestSetupPyBudget(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args, ev, err := parseSetupPyEval("setup.py", tt.src)
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if tt.wantErr == "" && got != "" || !strings.HasPrefix(got, tt.wantErr) {
-				t.Fatalf("error %q, want one starting %q", got, tt.wantErr)
-			}
+			ecotest.BudgetError(t, err, tt.wantErr)
 			if tt.wantErr != "" {
-				var pe *ecosystems.PosError
-				if !errors.Is(err, ecosystems.ErrOverBudget) || !errors.As(err, &pe) {
-					t.Errorf("error %v is not a positioned budget error", err)
-				}
 			} else if len(args.install) != tt.want {
 				t.Errorf("%d requirements, want %d", len(args.install), tt.want)
 			}
