@@ -3,30 +3,26 @@ package maven
 import (
 	"bufio"
 	"bytes"
-	"path/filepath"
-	"regexp"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/envaudit/envaudit/internal/projfile"
-)
-
-// logPrefix and logSuffix name the class-load log files TraceEnv asks every
-// JVM to write into the scratch directory: classload-<pid>.log. The JVM
-// expands %p to its process id, so each JVM of the run (Maven's own, each
-// forked test JVM, each `java` command) writes its own file.
-const (
-	logPrefix = "classload-"
-	logSuffix = ".log"
 )
 
 // xlogOption is the JVM option that logs every loaded class and where it
-// came from into dir, one file per JVM, without decorations and without
-// rotation (a rotated log would lose the start, where the main class is).
-func xlogOption(dir string) string {
-	return "-Xlog:class+load=info:file=" + filepath.Join(dir, logPrefix+"%p"+logSuffix) + ":none:filecount=0"
+// came from into the evidence channel at path (internal/evchan), a FIFO
+// every JVM of the run (Maven's own, each forked test JVM, each `java`
+// command) writes to, each line decorated with the JVM's pid and the log's
+// tags, and without rotation (the JVM leaves a FIFO unrotated anyway).
+// A JVM writes each line with one write(2) of a few hundred bytes, which a
+// pipe keeps whole, so the lines of JVMs running at once do not mix.
+func xlogOption(path string) string {
+	return "-Xlog:class+load=info:file=" + path + ":pid,tags:filecount=0"
 }
+
+// channelTag ends the decorations of every line xlogOption asks for:
+// "[1234][class,load] java.lang.Object source: shared objects file".
+const channelTag = "][class,load] "
 
 // A classLoad is one line of a class-load log: a class and the source the
 // JVM defined it from (a URL such as file:/path/x.jar or
@@ -121,8 +117,8 @@ const forkMain = "org.apache.maven.surefire.booter.ForkedBooter"
 
 // A jvmLog is the class-load log of one JVM.
 type jvmLog struct {
-	file  string // base name of the log file
-	pid   int    // from the file name; 0 when it does not say
+	file  string // how reports name the log: "JVM <pid>"
+	pid   int    // the JVM's pid, from its lines' decoration
 	kind  jvmKind
 	loads []classLoad
 	// jdk is the JDK 8 installation (the directory holding jre/) when the
@@ -153,31 +149,49 @@ func (j *jvmLog) classify() {
 	}
 }
 
-var logName = regexp.MustCompile(`^` + regexp.QuoteMeta(logPrefix) + `(\d+)` + regexp.QuoteMeta(logSuffix) + `$`)
-
-// readLogs reads every class-load log in dir, ordered by file name.
-func readLogs(dir string) ([]*jvmLog, error) {
-	entries, err := projfile.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []*jvmLog
-	for _, e := range entries {
-		m := logName.FindStringSubmatch(e.Name())
-		if m == nil || !e.Type().IsRegular() {
+// readChannel groups the class-load lines of the evidence channel by the
+// JVM that wrote them, ordered by pid. The traced command may write into
+// the channel too, so a line is read from its end: the record is the
+// text after the last channelTag, its pid the digits just before it, and
+// whatever a write without a newline put in front of a JVM's line is
+// ignored. Lines without the tag are skipped: the channel is evidence,
+// never a reason to fail.
+func readChannel(data []byte) []*jvmLog {
+	byPID := map[int]*jvmLog{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		i := strings.LastIndex(line, channelTag)
+		if i < 0 {
 			continue
 		}
-		data, err := projfile.ReadFile(filepath.Join(dir, e.Name()), projfile.MaxLockfile)
-		if err != nil {
-			return nil, err
+		open := strings.LastIndexByte(line[:i], '[')
+		if open < 0 {
+			continue
 		}
-		pid, _ := strconv.Atoi(m[1])
-		j := &jvmLog{file: e.Name(), pid: pid, loads: parseClassLoads(data)}
+		pid, err := strconv.Atoi(line[open+1 : i])
+		if err != nil || pid <= 0 {
+			continue
+		}
+		l, ok := parseClassLoad(line[i+len(channelTag):])
+		if !ok {
+			continue
+		}
+		j := byPID[pid]
+		if j == nil {
+			j = &jvmLog{file: fmt.Sprintf("JVM %d", pid), pid: pid}
+			byPID[pid] = j
+		}
+		j.loads = append(j.loads, l)
+	}
+	out := make([]*jvmLog, 0, len(byPID))
+	for _, j := range byPID {
 		j.classify()
 		out = append(out, j)
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].pid < out[b].pid })
-	return out, nil
+	return out
 }
 
 // isURLSource reports whether a class came from a class path entry (a

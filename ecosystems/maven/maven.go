@@ -110,6 +110,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/projfile"
 )
 
@@ -273,7 +274,7 @@ func (*project) TraceEnv(scratch string, environ []string) []string {
 	if legacyJava(environ) {
 		return nil
 	}
-	opt := xlogOption(scratch)
+	opt := xlogOption(evchan.Path(scratch))
 	var out []string
 	if java := mavenJava(environ); java != "" {
 		if real, err := filepath.EvalSymlinks(java); err == nil {
@@ -382,7 +383,7 @@ func withoutXlog(environ []string, scratch string) []string {
 	if scratch == "" {
 		return environ
 	}
-	opt := xlogOption(scratch)
+	opt := xlogOption(evchan.Path(scratch))
 	launchers := filepath.Join(scratch, "jvm")
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {

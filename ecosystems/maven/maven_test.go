@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/evchan"
 )
 
 // result is what a golden file records of one project.
@@ -172,7 +173,11 @@ func TestUnitGolden(t *testing.T) {
 			if installed && p != nil {
 				env := ecosystems.Env{Environ: []string{"PATH=" + filepath.Join(tmp, "bin"), "HOME=" + e.Home}}
 				if _, err := os.Stat(filepath.Join(tmp, "logs")); err == nil {
+					// logs/channel.log: what the evidence channel held.
 					env.Scratch = filepath.Join(tmp, "logs")
+					if env.Channel, err = evchan.ReadSaved(env.Scratch); err != nil {
+						t.Fatal(err)
+					}
 				}
 				inv, err := p.Installed(context.Background(), env)
 				if err != nil {
@@ -259,7 +264,7 @@ func TestTraceEnv(t *testing.T) {
 			if err := os.Mkdir(scratch, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			opt := xlogOption(scratch)
+			opt := xlogOption(evchan.Path(scratch))
 			mavenShim := filepath.Join(scratch, "jvm", "maven", "bin", "java")
 			var want []string
 			if tt.maven != "-" {
