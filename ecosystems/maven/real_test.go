@@ -461,3 +461,75 @@ func setenv(environ, set []string) []string {
 	}
 	return append(out, set...)
 }
+
+// TestRealLogRewritten runs the sloppy fixture's Maven build under the
+// tracer, then, still in the traced command, attacks the class-load log it
+// finds in MAVEN_OPTS as a test could: emptying it leaves every class the
+// JVMs logged in the evidence (commons-lang3, which only the project's
+// code loads, stays used); deleting it, or rewriting the launcher the test
+// JVMs start through, fails the run with the change named.
+func TestRealLogRewritten(t *testing.T) {
+	needReal(t)
+	const findLog = `log=$(printf '%s\n' "$MAVEN_OPTS" | sed -n 's/.*-Xlog:class+load=info:file=\([^:]*\):.*/\1/p'); [ -n "$log" ] || exit 9; `
+	tests := []struct {
+		name       string
+		attack     string
+		wantTamper string
+	}{
+		{"emptied", findLog + `: >"$log"; printf 'junk\n' >>"$log"`, ""},
+		{"deleted", findLog + `rm "$log"`, "deleted during the run"},
+		{"launcherRewritten", findLog + `printf '#!/bin/sh\nexit 0\n' >"$(dirname "$log")/jvm/maven/bin/java"`, "written during the run"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			root := filepath.Join(base, "p")
+			if err := copyTree(filepath.Join("testdata", "real", "sloppy"), root); err != nil {
+				t.Fatal(err)
+			}
+			scratch := filepath.Join(base, "scratch")
+			if err := os.Mkdir(scratch, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			env := setenv(os.Environ(), (&project{}).TraceEnv(scratch, os.Environ()))
+			ch, err := evchan.Open(scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			tr, err := tracer.Run(context.Background(), tracer.Options{
+				Command: []string{"sh", "-c", "sh run.sh && " + tt.attack}, Dir: root, Env: env,
+				Stdout: &out, Stderr: &out, Timeout: 10 * time.Minute,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, chErr := ch.Close(tr)
+			if tr.End.ExitCode != 0 {
+				t.Fatalf("the traced command exited %d:\n%s", tr.End.ExitCode, out.String())
+			}
+			if tt.wantTamper != "" {
+				if chErr == nil || !strings.Contains(chErr.Error(), tt.wantTamper) {
+					t.Fatalf("Close: %v, want an error saying %q", chErr, tt.wantTamper)
+				}
+				return
+			}
+			if chErr != nil {
+				t.Fatal(chErr)
+			}
+			p := ecotest.Open(t, realEcosystem(), root)
+			inv, err := p.Installed(context.Background(), ecosystems.Env{Environ: os.Environ(), Scratch: scratch, Channel: data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			used := map[string]bool{}
+			for _, o := range inv.Observed {
+				used[o.Package] = true
+			}
+			want := []string{"junit:junit", "org.apache.commons:commons-lang3", "org.apache.commons:commons-text", "org.hamcrest:hamcrest"}
+			if diff := cmp.Diff(want, keys(used)); diff != "" {
+				t.Errorf("packages the class-load logs show in use after the log was emptied (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
