@@ -278,6 +278,11 @@ func (e Env) CheckTool(path string) (string, error) {
 // Process is one traced process as an ecosystem sees it: the program it
 // ran and the files it read or executed successfully.
 type Process struct {
+	// PID is the operating-system process id; Argv the command line the
+	// trace recorded when the process executed Exe (possibly truncated),
+	// which code running in the process cannot take back.
+	PID  int
+	Argv []string
 	// Exe is the absolute, symlink-resolved path of the program the
 	// process ran.
 	Exe string

@@ -574,7 +574,7 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 		if p.Exe == "" {
 			continue
 		}
-		pr := ecosystems.Process{Exe: p.Exe}
+		pr := ecosystems.Process{PID: p.PID, Argv: p.Argv, Exe: p.Exe}
 		for f := range files[p.ID] {
 			pr.Files = append(pr.Files, f)
 		}

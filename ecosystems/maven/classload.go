@@ -4,9 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // xlogOption is the JVM option that logs every loaded class and where it
@@ -127,9 +131,15 @@ type jvmLog struct {
 	jdk string
 }
 
-// classify sets the JVM's kind from the classes it loaded. It looks for the
-// entry points anywhere in the log rather than at the first class, because
-// a -javaagent (a coverage agent in a test JVM's argLine) loads first.
+// classify sets the JVM's kind from the classes it loaded: the first entry
+// point in the log decides. It looks past the first class, because a
+// -javaagent (a coverage agent in a test JVM's argLine) loads first, but
+// no further than the first entry point: a JVM's main class is logged
+// before any code of the project runs in it, so a line the project's code
+// forges into the channel (a test claiming its own JVM loaded Maven's
+// Launcher, to have what it loads taken for Maven's) comes after it. A JVM
+// whose genuine main is the project's own is checked against its command
+// line instead (confirmBuild).
 func (j *jvmLog) classify() {
 	build := map[string]bool{}
 	for _, m := range buildMains {
@@ -145,8 +155,69 @@ func (j *jvmLog) classify() {
 			return
 		case l.class == forkMain:
 			j.kind = jvmTestFork
+			return
 		}
 	}
+}
+
+// confirmBuild takes back the Maven kind of a JVM whose command line, as
+// the trace recorded it at exec (which the JVM's code cannot rewrite),
+// starts no Maven entry point: the lines saying it loaded one were
+// written by code running in it. A JVM the trace does not show (no
+// trace, or a process it missed) keeps the kind its log gives. It returns
+// a warning per JVM taken back.
+func confirmBuild(logs []*jvmLog, procs []ecosystems.Process) []string {
+	mains := map[int][]string{} // pid → the main classes its java execs named
+	for _, p := range procs {
+		if filepath.Base(p.Exe) != "java" || len(p.Argv) == 0 {
+			continue
+		}
+		mains[p.PID] = append(mains[p.PID], javaMain(p.Argv[1:]))
+	}
+	var warnings []string
+	for _, j := range logs {
+		ms, ok := mains[j.pid]
+		if j.kind != jvmBuild || !ok {
+			continue
+		}
+		if !slices.ContainsFunc(ms, func(m string) bool { return slices.Contains(buildMains, m) }) {
+			j.kind = jvmApp
+			warnings = append(warnings, fmt.Sprintf("%s wrote that it loaded Maven's entry point, but its command line starts %q: what it loaded counts as the project's", j.file, strings.Join(ms, ", ")))
+		}
+	}
+	return warnings
+}
+
+// javaValueOptions are the java launcher's options whose value is the
+// next argument.
+var javaValueOptions = map[string]bool{
+	"-cp": true, "-classpath": true, "--class-path": true,
+	"-p": true, "--module-path": true, "--upgrade-module-path": true,
+	"--add-modules": true, "--limit-modules": true, "--add-reads": true,
+	"--add-exports": true, "--add-opens": true, "--patch-module": true,
+	"--enable-native-access": true, "--source": true,
+}
+
+// javaMain returns what a java command line (its arguments, without the
+// program) starts: the main class, "-jar <file>", "-m <module>", or ""
+// when the arguments end first.
+func javaMain(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-jar" || a == "-m" || a == "--module":
+			if i+1 < len(args) {
+				return a + " " + args[i+1]
+			}
+			return ""
+		case javaValueOptions[a]:
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }
 
 // readChannel groups the class-load lines of the evidence channel by the

@@ -50,6 +50,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	var logs []*jvmLog
 	if env.Scratch != "" {
 		logs = readChannel(env.Channel)
+		inv.Warnings = append(inv.Warnings, confirmBuild(logs, env.Processes)...)
 		if len(logs) == 0 {
 			switch v, _ := ecosystems.LookupEnv(environ, "MAVEN_OPTS"); {
 			case legacyJava(environ):

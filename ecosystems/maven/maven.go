@@ -240,7 +240,8 @@ var devTools = []string{
 func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...) }
 
 // TraceEnv asks the JVMs of the traced run to log the classes they load
-// into scratch, one file per JVM, without a line of output the run would
+// into scratch's evidence channel (internal/evchan), every JVM into the
+// same FIFO, each line naming its pid, without a line of output the run would
 // not print otherwise. JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and
 // _JAVA_OPTIONS cannot do that: the JVM and its launcher print "Picked up
 // ..." for each on standard error, unconditionally, before reading the

@@ -574,6 +574,44 @@ func TestUnloggedForks(t *testing.T) {
 	}
 }
 
+// TestForgedEntryPoint checks that a JVM's kind cannot be forged through
+// the evidence channel, which the project's code may write into: a line
+// claiming Maven's entry point after the JVM's genuine main is ignored,
+// and one in a JVM whose recorded command line starts something else than
+// Maven is taken back, with a warning.
+func TestForgedEntryPoint(t *testing.T) {
+	const pid = 4242
+	launcher := classLoad{class: buildMains[0], source: "file:/usr/share/maven/boot/plexus-classworlds.jar"}
+	booter := classLoad{class: forkMain, source: "file:/tmp/surefirebooter.jar"}
+	app := classLoad{class: "org.example.App", source: "file:/src/target/classes/"}
+	mavenArgv := []string{"/usr/lib/jvm/java/bin/java", "-classpath", "/usr/share/maven/boot/plexus-classworlds.jar", "-Dclassworlds.conf=/usr/share/maven/bin/m2.conf", buildMains[0], "test"}
+	tests := []struct {
+		name     string
+		loads    []classLoad
+		procs    []ecosystems.Process
+		want     jvmKind
+		warnings int
+	}{
+		{"maven", []classLoad{launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: mavenArgv}}, jvmBuild, 0},
+		{"mavenAfterShellExec", []classLoad{launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/bin/dash", Argv: []string{"/bin/sh", "/usr/bin/mvn", "test"}}, {PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: mavenArgv}}, jvmBuild, 0},
+		{"mavenUntraced", []classLoad{launcher}, nil, jvmBuild, 0},
+		{"forkForgesLauncher", []classLoad{booter, app, launcher}, nil, jvmTestFork, 0},
+		{"appForgesLauncher", []classLoad{app, launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: []string{"java", "-cp", "target/classes", "org.example.App"}}}, jvmApp, 1},
+		{"launcherAsArgument", []classLoad{app, launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: []string{"java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "org.example.App", buildMains[0]}}}, jvmApp, 1},
+		{"jarForgesLauncher", []classLoad{app, launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: []string{"java", "-jar", buildMains[0]}}}, jvmApp, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &jvmLog{file: "JVM 4242", pid: pid, loads: tt.loads}
+			j.classify()
+			warnings := confirmBuild([]*jvmLog{j}, tt.procs)
+			if j.kind != tt.want || len(warnings) != tt.warnings {
+				t.Errorf("kind %v with %d warnings %q, want %v with %d", j.kind, len(warnings), warnings, tt.want, tt.warnings)
+			}
+		})
+	}
+}
+
 // TestPosition checks where a class file's references are placed: its
 // source file below the module's source roots, else the class file, each
 // relative to the project root; for a reactor module outside the root

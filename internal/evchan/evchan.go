@@ -15,7 +15,9 @@
 //     (mode 0222) once envaudit holds it open, so reading needs a chmod
 //     first, which the watch sees (a privileged trace runs the command as
 //     another user, who cannot chmod it at all); an open of it for reading
-//     by root, who needs no chmod, is in the trace.
+//     only by root, who needs no chmod, is in the trace; one for reading
+//     and writing is not told from a tool's (docs/tracer.md: a command
+//     run as root can do that unseen).
 //   - replace it (or the scratch directory, or a directory above it) with
 //     a file of its own, so that the tools write elsewhere, and put it
 //     back. An inotify watch of the scratch tree and of each directory
@@ -25,8 +27,10 @@
 //
 // Any of these fails the run (Close's error): the evidence is not trusted,
 // and the report would otherwise rest on it. What the traced command can
-// do undetected is add lines of its own — evidence of use, which can make
-// a package look used, never hide one — and prefix a tool's line with
+// do undetected is add lines of its own, which each ecosystem's parser
+// reads as claims that can add evidence of use, never take a hidden
+// package's away (Maven checks a JVM's claimed kind against its command
+// line), and prefix a tool's line with
 // text (a write without a newline just before it), which the parsers
 // survive by reading each line's record from its end.
 package evchan

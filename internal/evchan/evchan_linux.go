@@ -133,11 +133,24 @@ func (c *Channel) keep(b []byte) {
 func (c *Channel) startWatch() error {
 	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC | unix.IN_NONBLOCK)
 	if err != nil {
+		if err == unix.EMFILE {
+			return fmt.Errorf("the user's inotify instances are all in use (raise fs.inotify.max_user_instances): %w", os.NewSyscallError("inotify_init1", err))
+		}
 		return os.NewSyscallError("inotify_init1", err)
 	}
 	c.watch = fd
 	add := func(path string, mask uint32, ancestor bool) error {
 		wd, err := unix.InotifyAddWatch(fd, path, mask)
+		if err == unix.EACCES && ancestor && unix.Access(filepath.Dir(path), unix.W_OK) != nil {
+			// A directory above that this user may not read, in one it
+			// may not change: it cannot be moved by anyone the watch
+			// guards against (the command runs as this user, or as one
+			// with fewer rights).
+			return nil
+		}
+		if err == unix.ENOSPC {
+			return fmt.Errorf("%q: the user's inotify watches are all in use (raise fs.inotify.max_user_watches): %w", path, os.NewSyscallError("inotify_add_watch", err))
+		}
 		if err != nil {
 			return fmt.Errorf("%q: %w", path, os.NewSyscallError("inotify_add_watch", err))
 		}

@@ -1,10 +1,12 @@
 package evchan
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -122,5 +124,66 @@ func TestChannelWriteOnly(t *testing.T) {
 	}
 	if _, err := os.Lstat(ch.Path()); !os.IsNotExist(err) {
 		t.Errorf("the FIFO is still there after Close: %v", err)
+	}
+}
+
+// TestChannelManyWriters writes through one channel from many writers at
+// once, as the JVMs of a run do: each line is one write of up to PIPE_BUF
+// (4096) bytes, which the pipe keeps whole, so every line arrives intact
+// and none is lost, and the writers, together far more than a pipe holds,
+// never wait on a reader that stopped.
+func TestChannelManyWriters(t *testing.T) {
+	const writers, lines = 8, 300
+	ch, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := func(w, i int) string {
+		head := fmt.Sprintf("[%d][class,load] line %d ", w, i)
+		return head + strings.Repeat(string(rune('a'+w)), 4095-len(head)) + "\n"
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f, err := os.OpenFile(ch.Path(), os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer f.Close()
+			for i := range lines {
+				if _, err := f.Write([]byte(line(w, i))); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	data, err := ch.Close(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if l != "" {
+			got[l]++
+		}
+	}
+	want := map[string]int{}
+	for w := range writers {
+		for i := range lines {
+			want[line(w, i)] = 1
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lines read (-want +got):\n%s", diff)
 	}
 }
