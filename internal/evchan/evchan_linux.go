@@ -55,12 +55,12 @@ const (
 // ecosystem's TraceEnv wrote there, none of it named Name), starts reading
 // it and watches the scratch tree. Call it after TraceEnv and before the
 // traced command starts; Close it once the command ended.
-func Open(scratch string) (c *Channel, err error) {
+func Open(scratch string) (_ *Channel, err error) {
 	scratch, err = filepath.Abs(scratch)
 	if err != nil {
 		return nil, err
 	}
-	c = &Channel{scratch: scratch, path: Path(scratch), watch: -1, watched: map[int32]watched{}, done: make(chan struct{})}
+	c := &Channel{scratch: scratch, path: Path(scratch), watch: -1, watched: map[int32]watched{}, done: make(chan struct{})}
 	defer func() {
 		if err != nil {
 			c.closeFDs()
@@ -85,15 +85,21 @@ func Open(scratch string) (c *Channel, err error) {
 		return nil, fmt.Errorf("evidence channel %q: not the FIFO envaudit made", c.path)
 	}
 	c.dev, c.ino = st.Dev, st.Ino
+	// The watch first: inotify needs read permission on what it watches,
+	// which the FIFO's owner loses below (root never needs it, so a test
+	// run as root would not tell).
+	if err := c.startWatch(); err != nil {
+		return nil, fmt.Errorf("evidence channel %q: watch %q: %w", c.path, scratch, err)
+	}
 	// Write-only from now on, for its owner too: reading it takes a
 	// chmod, which the watch sees. Another user (a privileged trace's
 	// command) may write and can neither read nor chmod it.
 	if err := unix.Fchmod(fd, 0o222); err != nil {
 		return nil, fmt.Errorf("evidence channel %q: %w", c.path, os.NewSyscallError("fchmod", err))
 	}
-	if err := c.startWatch(); err != nil {
-		return nil, fmt.Errorf("evidence channel %q: watch %q: %w", c.path, scratch, err)
-	}
+	// That chmod is the one change the watch has seen so far: the command
+	// has not started.
+	c.events()
 	go c.read()
 	return c, nil
 }

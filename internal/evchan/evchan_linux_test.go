@@ -187,3 +187,15 @@ func TestChannelManyWriters(t *testing.T) {
 		t.Errorf("lines read (-want +got):\n%s", diff)
 	}
 }
+
+// TestOpenFails checks that an Open that cannot make its FIFO returns the
+// error, naming the path, rather than failing on what it had not opened.
+func TestOpenFails(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(Path(dir), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), Path(dir)) {
+		t.Errorf("Open over an existing file: %v, want an error naming %q", err, Path(dir))
+	}
+}
