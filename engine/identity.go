@@ -201,23 +201,35 @@ func gapsText(gaps []gap, root string) []string {
 		if len(paths) > len(shown) {
 			list += fmt.Sprintf(" and %d more", len(paths)-len(shown))
 		}
-		what := "files opened under the paths of installed packages (" + list + ") are not those packages' files"
+		what, why := "files opened under the paths of installed packages ("+list+") are not those packages' files", gapReasons[w][1]
 		if len(paths) == 1 {
-			what = "file opened under the path of an installed package (" + list + ") is not that package's file"
+			what, why = "file opened under the path of an installed package ("+list+") is not that package's file", gapReasons[w][0]
 		}
 		out = append(out, fmt.Sprintf("%d %s, or cannot be shown to be: %s; which package's code ran there cannot be told",
-			len(paths), what, gapReasons[w]))
+			len(paths), what, why))
 	}
 	return out
 }
 
-// gapReasons say, by tracer.Access.Unproven, why a gap's file is not
-// known to be its path's package's.
-var gapReasons = map[string]string{
-	tracer.UnprovenMount:   "they were reached through a mount made during the run, or one of another mount namespace, and are no installed package's file (an overlay or another file system mounted over a package's directory)",
-	tracer.UnprovenChanged: "they were renamed, linked or had their attributes changed during the run other than by the command's writing them, so where they lie says nothing of which package they came from",
-	tracer.UnprovenLong:    "the kernel could not name them (their paths exceed PATH_MAX) and their identity is no installed package's file",
-	tracer.UnprovenGone:    "their descriptors were closed before the tracer could look at the files",
+// gapReasons say, by tracer.Access.Unproven, why a gap's files are not
+// known to be their paths' packages' (for one file, and for several).
+var gapReasons = map[string][2]string{
+	tracer.UnprovenMount: {
+		"it was reached through a mount made during the run, or one of another mount namespace, and is no installed package's file (an overlay or another file system mounted over a package's directory)",
+		"they were reached through a mount made during the run, or one of another mount namespace, and are no installed package's files (an overlay or another file system mounted over a package's directory)",
+	},
+	tracer.UnprovenChanged: {
+		"it was renamed, linked or had its attributes changed during the run other than by the command's writing it, so where it lies says nothing of which package it came from",
+		"they were renamed, linked or had their attributes changed during the run other than by the command's writing them, so where they lie says nothing of which package they came from",
+	},
+	tracer.UnprovenLong: {
+		"the kernel could not name it (its path exceeds PATH_MAX) and its identity is no installed package's file's",
+		"the kernel could not name them (their paths exceed PATH_MAX) and their identity is no installed package's file's",
+	},
+	tracer.UnprovenGone: {
+		"its descriptor was closed before the tracer could look at the file",
+		"their descriptors were closed before the tracer could look at the files",
+	},
 }
 
 // indexIdentities takes the identities of idx's package directories now:

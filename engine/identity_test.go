@@ -199,8 +199,8 @@ func TestGapsText(t *testing.T) {
 		{tracer.UnprovenChanged, "/usr/lib/b/4.js"},
 	}
 	want := []string{
-		`4 files opened under the paths of installed packages ("node_modules/b/1.js", "node_modules/b/2.js", "node_modules/b/3.js" and 1 more) are not those packages' files, or cannot be shown to be: ` + gapReasons[tracer.UnprovenChanged] + "; which package's code ran there cannot be told",
-		`1 file opened under the path of an installed package ("node_modules/a/index.js") is not that package's file, or cannot be shown to be: ` + gapReasons[tracer.UnprovenMount] + "; which package's code ran there cannot be told",
+		`4 files opened under the paths of installed packages ("node_modules/b/1.js", "node_modules/b/2.js", "node_modules/b/3.js" and 1 more) are not those packages' files, or cannot be shown to be: ` + gapReasons[tracer.UnprovenChanged][1] + "; which package's code ran there cannot be told",
+		`1 file opened under the path of an installed package ("node_modules/a/index.js") is not that package's file, or cannot be shown to be: ` + gapReasons[tracer.UnprovenMount][0] + "; which package's code ran there cannot be told",
 	}
 	if diff := cmp.Diff(want, gapsText(gaps, "/p")); diff != "" {
 		t.Errorf("gapsText (-want +got):\n%s", diff)

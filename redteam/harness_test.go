@@ -222,6 +222,10 @@ type job struct {
 	// memLimit, when set, is the step's address-space limit in bytes, so
 	// a run-away parser fails instead of taking the machine.
 	memLimit int64
+	// beforeStep, when set, runs once the job is ready, just before the
+	// step starts: what the pull request's code left running before the
+	// audit step (an install script's daemon).
+	beforeStep func()
 }
 
 // result is what the runner sees of the step afterwards.
@@ -464,6 +468,9 @@ func (j *job) run(settle time.Duration) *result {
 	if err := os.Chmod(j.loot, 0o777); err != nil {
 		t.Fatal(err)
 	}
+	if j.beforeStep != nil {
+		j.beforeStep()
+	}
 	args := []string{j.e.bin, "action"}
 	if j.memLimit > 0 {
 		args = append([]string{"/usr/bin/prlimit", "--as=" + strconv.FormatInt(j.memLimit, 10), "--"}, args...)
@@ -600,10 +607,13 @@ func (j *job) report(res *result) *report {
 // report is the part of the JSON report the attacks look at.
 type report struct {
 	Run *struct {
-		ExitCode  int    `json:"exitCode"`
-		Succeeded bool   `json:"succeeded"`
-		Backend   string `json:"backend"`
-		Loader    string `json:"loader"`
+		ExitCode        int      `json:"exitCode"`
+		Succeeded       bool     `json:"succeeded"`
+		Backend         string   `json:"backend"`
+		Loader          string   `json:"loader"`
+		IncompleteTrace bool     `json:"incompleteTrace"`
+		Gaps            []string `json:"gaps"`
+		Warnings        []string `json:"warnings"`
 	} `json:"run"`
 	Warnings   []string `json:"warnings"`
 	Ecosystems []struct {
