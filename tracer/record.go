@@ -138,21 +138,20 @@ func opIndexOf(op Op) uint8 {
 // whose real path is resolved from its spelling).
 const noReal = ^uint32(0)
 
-// noFile marks an access whose file's identity is unknown (an execution's
-// path, or an open whose descriptor was gone before the tracer looked).
-const noFile = ^uint32(0)
-
-// accKey is one (process record, operation, path as named, file as opened,
-// file's identity) tuple; path and real are interner ids, file an index in
-// recorder.files, flags what the kernel's facts say of the path (accForeign
-// and the others). One spelling that named two files is two accesses.
+// accKey is one (process record, operation, path as named, file as opened)
+// tuple; path and real are interner ids, flags what the kernel's facts say
+// of the path (accForeign and the others). Where the kernel described the
+// file (accFacts), its identity is recorder.info's of the real path (the
+// path, when it named none): the first file the path named, or, for alt
+// k > 0, the k-th other one it named (recorder.alts), so that one
+// spelling that named two files is two accesses. The key stays 16 bytes.
 type accKey struct {
 	rec   int32
 	op    uint8
 	flags uint8
+	alt   uint16
 	path  uint32
 	real  uint32
-	file  uint32
 }
 
 // The flags of an accKey: why the path of an open of a regular file may not
@@ -171,7 +170,13 @@ const (
 	// accGone: the tracer could not look at the opened file (its
 	// descriptor was closed before it did).
 	accGone
+	// accFacts: the kernel described the file (recorder.fileOf).
+	accFacts
 )
+
+// maxAlts bounds the other files one real path may be recorded as naming:
+// past it, a further one counts as the last.
+const maxAlts = 1<<16 - 1
 
 // fileInfo is what the tracer learnt of an opened file, once per distinct
 // identity: its type, its link count when first opened, and its identity
@@ -222,12 +227,13 @@ type recorder struct {
 	acc    map[accKey]int64
 	events int64
 	procs  []Process
-	// files holds what is known of each distinct file opened, by the index
-	// fileIDs gives its identity; written marks those the command opened
-	// for writing.
-	files   []fileInfo
-	fileIDs map[[2]uint64]uint32
-	written []bool
+	// info is what the kernel said of the file a real path (or a path
+	// the kernel named no file for) named first, by string id; alts the
+	// other files it named, by string id; written the identities the
+	// command opened for writing.
+	info    []fileInfo
+	alts    map[uint32][]fileInfo
+	written map[[2]uint64]bool
 	// start is the coarse wall-clock time (ns) at which the command was
 	// let run: an inode whose ctime is not before it changed during the
 	// run. Zero: unknown, nothing is late.
@@ -249,7 +255,7 @@ type recorder struct {
 }
 
 func newRecorder() *recorder {
-	return &recorder{strs: newInterner(), acc: make(map[accKey]int64, 4096), fileIDs: map[[2]uint64]uint32{}, exes: map[int]exeFacts{}}
+	return &recorder{strs: newInterner(), acc: make(map[accKey]int64, 4096), alts: map[uint32][]fileInfo{}, written: map[[2]uint64]bool{}, exes: map[int]exeFacts{}}
 }
 
 // bgResolver resolves paths in its own goroutine: the real path of a file
@@ -368,11 +374,16 @@ func (r *recorder) addAccess(rec int, op uint8, path, real []byte, f *fileFacts)
 			realID = r.strs.bytes(real)
 		}
 	}
-	file, flags := noFile, uint8(0)
+	var flags uint8
+	var alt uint16
 	if f != nil {
-		file, flags = r.file(op, real == nil, f)
+		at := realID
+		if at == noReal {
+			at = id
+		}
+		alt, flags = r.file(at, op, real == nil, f)
 	}
-	ref.key = accKey{rec: int32(rec), op: op, flags: flags, path: id, real: realID, file: file}
+	ref.key = accKey{rec: int32(rec), op: op, flags: flags, alt: alt, path: id, real: realID}
 	r.acc[ref.key]++
 	r.events++
 	if realID == noReal {
@@ -381,25 +392,38 @@ func (r *recorder) addAccess(rec int, op uint8, path, real []byte, f *fileFacts)
 	return ref
 }
 
-// file returns the index of the file f describes, which an open with
-// operation op returned, and the flags of the access: what the kernel's
-// facts say of its path (nameless: the kernel named no path).
-func (r *recorder) file(op uint8, nameless bool, f *fileFacts) (uint32, uint8) {
+// file records the file f describes, which an open with operation op
+// returned, as one string id at names (its real path, or its path when the
+// kernel named none: nameless), and returns which of the files at names it
+// is (accKey.alt) and the access's flags: what the kernel's facts say of
+// its path.
+func (r *recorder) file(at uint32, op uint8, nameless bool, f *fileFacts) (uint16, uint8) {
 	if f.kind == fileUnknown {
-		return noFile, accGone
+		return 0, accGone
 	}
-	key := [2]uint64{f.dev, f.ino}
-	i, ok := r.fileIDs[key]
-	if !ok {
-		i = uint32(len(r.files))
-		r.fileIDs[key] = i
-		r.files = append(r.files, fileInfo{dev: f.dev, ino: f.ino, nlink: f.nlink, kind: f.kind})
-		r.written = append(r.written, false)
+	fi := fileInfo{dev: f.dev, ino: f.ino, nlink: f.nlink, kind: f.kind}
+	for int(at) >= len(r.info) {
+		r.info = append(r.info, make([]fileInfo, max(len(r.info), r.strs.len()-len(r.info)))...)
+	}
+	var alt uint16
+	switch first := &r.info[at]; {
+	case first.kind == fileUnknown:
+		*first = fi
+	case first.dev != fi.dev || first.ino != fi.ino:
+		alts := r.alts[at]
+		i := 0
+		for i < len(alts) && (alts[i].dev != fi.dev || alts[i].ino != fi.ino) {
+			i++
+		}
+		if i == len(alts) && len(alts) < maxAlts {
+			r.alts[at] = append(alts, fi)
+		}
+		alt = uint16(min(i, maxAlts-1) + 1)
 	}
 	if op == opWrite {
-		r.written[i] = true
+		r.written[[2]uint64{f.dev, f.ino}] = true
 	}
-	var flags uint8
+	flags := accFacts
 	if f.kind == fileRegular {
 		if nameless {
 			flags |= accNameless
@@ -411,7 +435,19 @@ func (r *recorder) file(op uint8, nameless bool, f *fileFacts) (uint32, uint8) {
 			flags |= accLate
 		}
 	}
-	return i, flags
+	return alt, flags
+}
+
+// fileOf returns what the kernel said of the file of access k, whose
+// string id is at (its real path's, or its path's).
+func (r *recorder) fileOf(k accKey, at uint32) fileInfo {
+	if k.flags&accFacts == 0 || int(at) >= len(r.info) {
+		return fileInfo{}
+	}
+	if k.alt == 0 {
+		return r.info[at]
+	}
+	return r.alts[at][k.alt-1]
 }
 
 // setExe records what the kernel said of the binary process record rec
@@ -449,15 +485,15 @@ func (r *recorder) addString(rec int, op uint8, path string) {
 	r.add(rec, op, unsafe.Slice(unsafe.StringData(path), len(path)), nil)
 }
 
-// unproven says why the path of an access with flags is no evidence of
-// which file was opened (Access.Unproven), "" when it is. A file the
-// command itself wrote during the run is not one whose change hides
-// anything: its late ctime is its own writing.
-func (r *recorder) unproven(flags uint8, file uint32) string {
+// unproven says why the path of an access with flags to the file fi is no
+// evidence of which file was opened (Access.Unproven), "" when it is. A
+// file the command itself wrote during the run is not one whose change
+// hides anything: its late ctime is its own writing.
+func (r *recorder) unproven(flags uint8, fi fileInfo) string {
 	switch {
 	case flags&accGone != 0:
 		return UnprovenGone
-	case flags&accLate != 0 && (file == noFile || !r.written[file]):
+	case flags&accLate != 0 && !r.written[[2]uint64{fi.dev, fi.ino}]:
 		return UnprovenChanged
 	case flags&accForeign != 0:
 		return UnprovenMount
@@ -487,15 +523,16 @@ type accessItem struct {
 // /proc/PID/exe names it) is dropped as a duplicate.
 func (r *recorder) accesses(res *resolver) []Access {
 	early := r.stopResolver()
-	moved := make(map[uint32]bool)
+	moved := make(map[[2]uint64]bool)
 	items := make([]accessItem, 0, len(r.acc))
 	for k, n := range r.acc {
 		path := r.strs.get(k.path)
 		it := accessItem{Access: Access{Proc: int(k.rec), Op: opNames[k.op], Path: path, Count: int(n)}}
-		var fi fileInfo
-		if k.file != noFile {
-			fi = r.files[k.file]
+		at := k.real
+		if at == noReal {
+			at = k.path
 		}
+		fi := r.fileOf(k, at)
 		if fi.kind == fileDir && k.op != opExec {
 			continue
 		}
@@ -505,10 +542,11 @@ func (r *recorder) accesses(res *resolver) []Access {
 				it.Real = real
 			}
 			if fi.kind == fileRegular {
-				m, ok := moved[k.file]
+				id := [2]uint64{fi.dev, fi.ino}
+				m, ok := moved[id]
 				if !ok {
 					m = !sameFile(real, fi)
-					moved[k.file] = m
+					moved[id] = m
 				}
 				it.identify = m || fi.nlink > 1
 			}
@@ -524,7 +562,7 @@ func (r *recorder) accesses(res *resolver) []Access {
 				it.Real = info.real
 			}
 		}
-		it.Unproven = r.unproven(k.flags, k.file)
+		it.Unproven = r.unproven(k.flags, fi)
 		if fi.kind == fileRegular {
 			it.regular, it.dev, it.ino = true, fi.dev, fi.ino
 			it.identify = it.identify || it.Unproven != ""
@@ -610,8 +648,7 @@ func (r *recorder) applyExes(items []accessItem) {
 		if !ok || it.Op != OpExec || x.facts.kind != fileRegular {
 			continue
 		}
-		file, flags := r.file(opExec, false, &x.facts)
-		why := r.unproven(flags, file)
+		why := r.unproven(r.exeFlags(x.facts), fileInfo{dev: x.facts.dev, ino: x.facts.ino})
 		if it.RealPath() == x.path || it.Path == x.path {
 			it.regular, it.dev, it.ino = true, x.facts.dev, x.facts.ino
 			if why != "" {
@@ -619,13 +656,26 @@ func (r *recorder) applyExes(items []accessItem) {
 			}
 			continue
 		}
-		if flags&accForeign != 0 && it.Unproven == "" {
+		if r.exeFlags(x.facts)&accForeign != 0 && it.Unproven == "" {
 			// The files the kernel loaded for that exec (a script, its
 			// interpreters, the loader) were reached through the same
 			// mounts; only the binary's identity is known.
 			it.Unproven = UnprovenMount
 		}
 	}
+}
+
+// exeFlags returns what the kernel's facts of an executed binary say of
+// its path, as file does for an open.
+func (r *recorder) exeFlags(f fileFacts) uint8 {
+	var flags uint8
+	if r.mounts != nil && f.mnt != 0 && !r.mounts[f.mnt] {
+		flags |= accForeign
+	}
+	if r.start != 0 && f.ctime >= r.start {
+		flags |= accLate
+	}
+	return flags
 }
 
 // sameAccess reports whether a and b are of the same process, operation,
