@@ -104,8 +104,18 @@ func (ids *identities) attribute(a tracer.Access) (p string, keep bool, g *gap) 
 	switch a.Unproven {
 	case "":
 	case tracer.UnprovenChanged:
-		if _, ok := ids.fileIndex()[id]; owner || a.Ino != 0 && ok {
+		// Renamed or linked during the run: under a package's path, it
+		// may have been moved there from another's. Outside every
+		// package (a hard link made during the run, elsewhere), its
+		// identity says whose it is, when exactly one package's files
+		// have it.
+		_, known := ids.fileIndex()[id]
+		f, ok := ids.installed(id)
+		switch {
+		case owner || a.Ino != 0 && known && !ok:
 			return "", false, &gap{a.Unproven, a.RealPath()}
+		case ok:
+			return f, true, nil
 		}
 		return "", true, nil
 	default:
@@ -113,7 +123,7 @@ func (ids *identities) attribute(a tracer.Access) (p string, keep bool, g *gap) 
 			if owner && ids.names(a.RealPath(), id) {
 				return "", true, nil
 			}
-			if f, ok := ids.fileIndex()[id]; ok {
+			if f, ok := ids.installed(id); ok {
 				return f, true, nil
 			}
 		} else if a.Op == tracer.OpExec && a.Unproven == tracer.UnprovenMount {
@@ -131,7 +141,7 @@ func (ids *identities) attribute(a tracer.Access) (p string, keep bool, g *gap) 
 	if a.Ino != 0 && owner && !ids.names(a.RealPath(), id) {
 		// The path names another file after the run: a package
 		// directory swapped for another's around the open.
-		if f, ok := ids.fileIndex()[id]; ok {
+		if f, ok := ids.installed(id); ok {
 			return f, true, nil
 		}
 	}
@@ -267,6 +277,17 @@ type identities struct {
 	dirs    map[fileID]string // the index's package directories, by identity, when it was read
 	dirStat map[string]fileID // identities of the traced files' directories
 	moved   map[string]bool   // the package directories whose path names another directory, or none, now; nil until needed
+	shared  map[fileID]bool   // identities of files under the names of more than one package
+}
+
+// installed returns the installed file with identity id, unless no file,
+// or the files of more than one package, have it.
+func (ids *identities) installed(id fileID) (string, bool) {
+	p, ok := ids.fileIndex()[id]
+	if !ok || ids.shared[id] {
+		return "", false
+	}
+	return p, true
 }
 
 func (ids *identities) find(a tracer.Access) (string, bool) {
@@ -304,6 +325,7 @@ func (ids *identities) fileIndex() map[fileID]string {
 		return ids.files
 	}
 	ids.files = map[fileID]string{}
+	ids.shared = map[fileID]bool{}
 	n := 0
 	add := func(p string, d fs.DirEntry) {
 		if n >= maxIdentityFiles {
@@ -319,9 +341,21 @@ func (ids *identities) fileIndex() map[fileID]string {
 		} else {
 			id, ok = statID(p)
 		}
-		if ok {
-			ids.files[id] = p
+		if !ok {
+			return
 		}
+		if q, seen := ids.files[id]; seen && q != p {
+			// One file under the names of two packages (hard links
+			// from one into the other, or pnpm's store sharing a file
+			// of the same content): its identity names neither.
+			if a, _, _ := ids.idx.Lookup(q); a != "" {
+				if b, _, _ := ids.idx.Lookup(p); b != a {
+					ids.shared[id] = true
+				}
+			}
+			return
+		}
+		ids.files[id] = p
 	}
 	ids.idx.Each(func(p string, dir bool) {
 		if !dir {

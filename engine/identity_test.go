@@ -122,7 +122,16 @@ func TestAttackAttributionByFacts(t *testing.T) {
 		}
 		return got
 	}
-	d, h, o := id(declared), id(hidden), id(other)
+	// One file under the names of both packages: its identity names
+	// neither.
+	twin := filepath.Join(hiddenDir, "twin.js")
+	if err := os.WriteFile(twin, []byte("twin\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(twin, filepath.Join(declaredDir, "twin2.js")); err != nil {
+		t.Fatal(err)
+	}
+	d, h, o, tw := id(declared), id(hidden), id(other), id(twin)
 	idx := ecosystems.NewPathIndex()
 	idx.AddDir(declaredDir, "declared", ecosystems.UseRuntime)
 	idx.AddDir(hiddenDir, "hidden", ecosystems.UseRuntime)
@@ -145,7 +154,8 @@ func TestAttackAttributionByFacts(t *testing.T) {
 		{"mountNoPackage", false, read(other, tracer.UnprovenMount, overlay), []string{other}, ""},
 		{"foreignExecScript", false, tracer.Access{Op: tracer.OpExec, Path: declared, Unproven: tracer.UnprovenMount}, nil, ""},
 		{"changed", false, read(declared, tracer.UnprovenChanged, h), nil, tracer.UnprovenChanged},
-		{"changedIdentityOnly", false, read(other, tracer.UnprovenChanged, h), nil, tracer.UnprovenChanged},
+		{"changedLinkOutside", false, read(other, tracer.UnprovenChanged, d), []string{declared}, ""},
+		{"changedLinkShared", false, read(other, tracer.UnprovenChanged, tw), nil, tracer.UnprovenChanged},
 		{"changedNoPackage", false, read(other, tracer.UnprovenChanged, o), []string{other}, ""},
 		{"long", false, read("index.js", tracer.UnprovenLong, h), []string{hidden}, ""},
 		{"gone", false, tracer.Access{Op: tracer.OpRead, Path: declared, Unproven: tracer.UnprovenGone}, nil, tracer.UnprovenGone},
