@@ -127,6 +127,9 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	for _, w := range ri.Warnings {
 		fmt.Fprintf(to.stderr, "envaudit: warning: %s\n", w)
 	}
+	for _, g := range ri.Gaps {
+		fmt.Fprintf(to.stderr, "envaudit: warning: incomplete trace: %s\n", g)
+	}
 	dest := to.out
 	if dest == "-" {
 		dest = "standard output"
