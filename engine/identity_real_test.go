@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/testenv"
@@ -54,14 +55,7 @@ func TestAttackHardLinkRealInstall(t *testing.T) {
 	if instErr != nil {
 		t.Fatal(instErr)
 	}
-	var traced []string
-	for _, e := range r.Ecosystems {
-		if e.Name == "npm" {
-			for _, tp := range e.Traced {
-				traced = append(traced, tp.Name)
-			}
-		}
-	}
+	traced := tracedNames(r, "npm")
 	if !slices.Contains(traced, "ms") {
 		t.Errorf("npm packages traced: %q, want ms, whose index.js was required through a hard link", traced)
 	}
@@ -141,14 +135,7 @@ func TestAttackSkippedLinkRealInstall(t *testing.T) {
 			if instErr != nil {
 				t.Fatal(instErr)
 			}
-			var traced []string
-			for _, e := range r.Ecosystems {
-				if e.Name == "npm" {
-					for _, tp := range e.Traced {
-						traced = append(traced, tp.Name)
-					}
-				}
-			}
+			traced := tracedNames(r, "npm")
 			if !slices.Contains(traced, tt.pkg) {
 				t.Errorf("npm packages traced: %q, want %s, whose file was required through a link in the build cache", traced, tt.pkg)
 			}
@@ -203,14 +190,7 @@ func TestAttackSkipPackagesRealInstall(t *testing.T) {
 	if instErr != nil {
 		t.Fatal(instErr)
 	}
-	var traced []string
-	for _, e := range r.Ecosystems {
-		if e.Name == "python" {
-			for _, tp := range e.Traced {
-				traced = append(traced, tp.Name)
-			}
-		}
-	}
+	traced := tracedNames(r, "python")
 	if !slices.Contains(traced, "pyyaml") {
 		t.Errorf("python distributions traced: %q, want pyyaml, imported from %s", traced, site)
 	}
@@ -275,14 +255,7 @@ func TestAttackMountsRealInstall(t *testing.T) {
 				if instErr != nil {
 					t.Fatal(instErr)
 				}
-				var traced []string
-				for _, e := range r.Ecosystems {
-					if e.Name == "npm" {
-						for _, tp := range e.Traced {
-							traced = append(traced, tp.Name)
-						}
-					}
-				}
+				traced := tracedNames(r, "npm")
 				if slices.Contains(traced, "ms") {
 					t.Errorf("ms is traced (%q), whose path only named the other package's code", traced)
 				}
@@ -295,4 +268,17 @@ func TestAttackMountsRealInstall(t *testing.T) {
 			})
 		}
 	}
+}
+
+// tracedNames lists the packages of ecosystem eco that r traced.
+func tracedNames(r *audit.Report, eco string) []string {
+	var out []string
+	for _, e := range r.Ecosystems {
+		if e.Name == eco {
+			for _, tp := range e.Traced {
+				out = append(out, tp.Name)
+			}
+		}
+	}
+	return out
 }

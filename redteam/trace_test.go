@@ -45,6 +45,27 @@ func boolWord(b bool) string {
 	return "false"
 }
 
+// traceAttack runs the job of fixture whose test command is `bash test.sh
+// HOW`, with is-number installed and prepare's changes, and returns it
+// with what the runner saw and the report. A test command that failed
+// did not try the attack: the test fails then.
+func traceAttack(t *testing.T, fixture, how string, prepare func(*job)) (*job, *result, *report) {
+	t.Helper()
+	j := newJob(t, fixture)
+	j.installIsNumber()
+	j.inputs["run"] = "bash test.sh " + how
+	j.inputs["working-directory"] = "app"
+	if prepare != nil {
+		prepare(j)
+	}
+	res := j.run(0)
+	r := j.report(res)
+	if r.Run == nil || r.Run.ExitCode != 0 {
+		t.Fatalf("the test command failed, so the attack was not tried (report run %+v)", r.Run)
+	}
+	return j, res, r
+}
+
 // TestAttackTraceMounts reproduces issue 20 §3: in a user and mount
 // namespace of its own, is-number's directory bind-mounted or overlaid
 // over lodash's; the two directories swapped around the load and put
@@ -53,15 +74,7 @@ func boolWord(b bool) string {
 func TestAttackTraceMounts(t *testing.T) {
 	for _, how := range []string{"bindMount", "overlay", "renameDirs", "renameFile"} {
 		t.Run(how, func(t *testing.T) {
-			j := newJob(t, "trace-mounts")
-			j.installIsNumber()
-			j.inputs["run"] = "bash test.sh " + how
-			j.inputs["working-directory"] = "app"
-			res := j.run(0)
-			r := j.report(res)
-			if r.Run == nil || r.Run.ExitCode != 0 {
-				t.Fatalf("the test command failed, so the attack was not tried (report run %+v)", r.Run)
-			}
+			_, res, r := traceAttack(t, "trace-mounts", how, nil)
 			traced, incomplete, s := verdict(r)
 			observe(t, (traced || incomplete) && res.code != 0, "%s; step %s", s, outcome(res))
 		})
@@ -79,18 +92,11 @@ func TestAttackTraceMounts(t *testing.T) {
 func TestAttackTraceLimits(t *testing.T) {
 	for _, how := range []string{"ioUring", "scmRights", "pidfdGetfd", "longPath"} {
 		t.Run(how, func(t *testing.T) {
-			j := newJob(t, "trace-limits")
-			j.installIsNumber()
-			j.inputs["run"] = "bash test.sh " + how
-			j.inputs["working-directory"] = "app"
-			if how == "scmRights" || how == "pidfdGetfd" {
-				j.beforeStep = func() { startFdDaemon(t, j, how) }
-			}
-			res := j.run(0)
-			r := j.report(res)
-			if r.Run == nil || r.Run.ExitCode != 0 {
-				t.Fatalf("the test command failed, so the attack was not tried (report run %+v)", r.Run)
-			}
+			j, res, r := traceAttack(t, "trace-limits", how, func(j *job) {
+				if how == "scmRights" || how == "pidfdGetfd" {
+					j.beforeStep = func() { startFdDaemon(t, j, how) }
+				}
+			})
 			traced, incomplete, s := verdict(r)
 			if how == "ioUring" {
 				ring := strings.TrimSpace(readLoot(j, "iouring"))

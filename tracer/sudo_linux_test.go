@@ -298,6 +298,16 @@ func (h *sudoHarness) runErr(t *testing.T, backend, scenario string, allowErr bo
 // unprivileged command: no_new_privs, and its seccomp filter.
 var ptraceDifferences = regexp.MustCompile(`(?m)^(NoNewPrivs|Seccomp|Seccomp_filters):\s+\d+$`)
 
+// filtered is the probe's output out of an untraced run as a command under
+// no_new_privs and one seccomp filter prints it.
+func filtered(out string) string {
+	return ptraceDifferences.ReplaceAllStringFunc(out, func(line string) string {
+		name, _, _ := strings.Cut(line, ":")
+		v := map[string]string{"NoNewPrivs": "1", "Seccomp": "2", "Seccomp_filters": "1"}[name]
+		return name + ":\t" + v
+	})
+}
+
 // TestSudoSameEnvironment runs the probe as an unprivileged user with
 // passwordless sudo: untraced, under ptrace and under eBPF through sudo,
 // its identity, environment, limits, umask, privileges, parent and
@@ -322,22 +332,14 @@ func TestSudoSameEnvironment(t *testing.T) {
 	if ebpf.Header.Backend != BackendEBPF || ebpf.Header.Loader != "sudo" || len(ebpf.Header.Hooks) == 0 {
 		t.Errorf("eBPF header = backend %q, loader %q, hooks %q; want ebpf, sudo and its hooks", ebpf.Header.Backend, ebpf.Header.Loader, ebpf.Header.Hooks)
 	}
-	wantPtrace := ptraceDifferences.ReplaceAllStringFunc(untraced.Out, func(line string) string {
-		name, _, _ := strings.Cut(line, ":")
-		v := map[string]string{"NoNewPrivs": "1", "Seccomp": "2", "Seccomp_filters": "1"}[name]
-		return name + ":\t" + v
-	})
+	wantPtrace := filtered(untraced.Out)
 	if diff := cmp.Diff(wantPtrace, ptrace.Out); diff != "" {
 		t.Errorf("under ptrace the command's surroundings differ beyond no_new_privs and the seccomp filter (-want +ptrace):\n%s", diff)
 	}
 	// Options.NoNewPrivs (the Action's) changes that alone, and lets the
 	// helper install the seccomp filter that refuses io_uring.
 	nnp := h.run(t, BackendEBPF, "probe-nnp")
-	wantNNP := ptraceDifferences.ReplaceAllStringFunc(untraced.Out, func(line string) string {
-		name, _, _ := strings.Cut(line, ":")
-		v := map[string]string{"NoNewPrivs": "1", "Seccomp": "2", "Seccomp_filters": "1"}[name]
-		return name + ":\t" + v
-	})
+	wantNNP := filtered(untraced.Out)
 	if diff := cmp.Diff(wantNNP, nnp.Out); diff != "" {
 		t.Errorf("under eBPF with NoNewPrivs the command's surroundings differ beyond no_new_privs and the io_uring filter (-want +got):\n%s", diff)
 	}

@@ -112,14 +112,7 @@ func TestWriteAtomic(t *testing.T) {
 		t.Errorf("after a failed write the file holds %q, want %q", b, "first")
 	}
 	// A symbolic link at the path is replaced, not followed.
-	target := filepath.Join(dir, "target")
-	if err := os.WriteFile(target, []byte("keep"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
+	link, target := linkToKeep(t, dir)
 	if err := WriteAll(File{Label: "--sbom", Path: link, Write: func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }}); err != nil {
 		t.Fatal(err)
 	}
@@ -129,10 +122,7 @@ func TestWriteAtomic(t *testing.T) {
 	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink != 0 {
 		t.Errorf("the link was not replaced by a file: %v %v", st.Mode(), err)
 	}
-	left, _ := filepath.Glob(filepath.Join(dir, ".envaudit-*"))
-	if len(left) > 0 {
-		t.Errorf("temporary files left: %v", left)
-	}
+	noTemporaries(t, dir)
 	if err := WriteAll(File{Label: "--sbom", Path: filepath.Join(dir, "no/such/dir"), Write: func(io.Writer) error { return nil }}); err == nil || !strings.HasPrefix(err.Error(), "--sbom: ") {
 		t.Errorf("WriteAll into a missing directory: %v, want an error starting with the label", err)
 	}
@@ -213,10 +203,7 @@ func TestHeldDirs(t *testing.T) {
 			if entries, _ := os.ReadDir(victim); len(entries) > 0 {
 				t.Errorf("the victim directory holds %d files", len(entries))
 			}
-			left, _ := filepath.Glob(filepath.Join(root, "*", "*", ".envaudit-*"))
-			if len(left) > 0 {
-				t.Errorf("temporary files left: %v", left)
-			}
+			noTemporaries(t, filepath.Join(root, "*", "*"))
 		})
 	}
 }
@@ -227,14 +214,7 @@ func TestHeldDirs(t *testing.T) {
 func TestHeldWriteAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.json")
-	target := filepath.Join(dir, "target")
-	if err := os.WriteFile(target, []byte("keep"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
+	link, target := linkToKeep(t, dir)
 	dirs := Hold([]File{{Label: "--report", Path: path}, {Label: "--sbom", Path: filepath.Join(dir, "missing", "s.json")}})
 	defer dirs.Close()
 	// A directory missing before the run is not written into after it,
@@ -264,8 +244,29 @@ func TestHeldWriteAtomic(t *testing.T) {
 	if b, _ := os.ReadFile(target); string(b) != "keep" {
 		t.Errorf("the link's target holds %q, want %q", b, "keep")
 	}
-	left, _ := filepath.Glob(filepath.Join(dir, ".envaudit-*"))
-	if len(left) > 0 {
+	noTemporaries(t, dir)
+}
+
+// noTemporaries fails the test if a temporary file of a write is left in
+// the directories dirs matches (a glob).
+func noTemporaries(t *testing.T, dirs string) {
+	t.Helper()
+	if left, _ := filepath.Glob(filepath.Join(dirs, ".envaudit-*")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
+}
+
+// linkToKeep makes dir/target, holding "keep", and dir/link, a symbolic
+// link to it, which a write must replace rather than follow.
+func linkToKeep(t *testing.T, dir string) (link, target string) {
+	t.Helper()
+	target = filepath.Join(dir, "target")
+	if err := os.WriteFile(target, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link = filepath.Join(dir, "link")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	return link, target
 }

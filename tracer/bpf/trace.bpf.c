@@ -922,6 +922,24 @@ __noinline int read_path(struct event *e)
 #define PTRACE_ATTACH_REQ 16
 #define PTRACE_SEIZE_REQ 0x4206
 
+// changes_mounts says whether a call of kind, with those arguments, may
+// change the mounts a process sees: unshare only with CLONE_NEWNS, setns
+// into a mount namespace or one of any kind (nstype 0: whatever the
+// descriptor is), open_tree only with OPEN_TREE_CLONE (without, it is a
+// path descriptor of a mount that exists), the others always.
+static __always_inline bool changes_mounts(__u8 kind, __u64 a0, __u64 a1, __u64 a2)
+{
+	switch (kind) {
+	case K_UNSHARE:
+		return a0 & CLONE_NEWNS_FLAG;
+	case K_SETNS:
+		return !a1 || (a1 & CLONE_NEWNS_FLAG);
+	case K_OPEN_TREE:
+		return a2 & OPEN_TREE_CLONE_FLAG;
+	}
+	return true;
+}
+
 SEC("raw_tp/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *tp_regs, long id)
 {
@@ -1017,26 +1035,8 @@ int BPF_PROG(sys_enter, struct pt_regs *tp_regs, long id)
 		sys = SYS_PTRACE;
 		break;
 	case K_UNSHARE:
-		if (!(a0 & CLONE_NEWNS_FLAG))
-			return 0;
-		flags = kind;
-		sys = SYS_MOUNT;
-		break;
 	case K_SETNS:
-		// nstype 0 joins whatever kind of namespace the descriptor is.
-		if (a1 && !(a1 & CLONE_NEWNS_FLAG))
-			return 0;
-		flags = kind;
-		sys = SYS_MOUNT;
-		break;
 	case K_OPEN_TREE:
-		// Without OPEN_TREE_CLONE it is a path descriptor of a mount
-		// that exists.
-		if (!(a2 & OPEN_TREE_CLONE_FLAG))
-			return 0;
-		flags = kind;
-		sys = SYS_MOUNT;
-		break;
 	case K_MOUNT:
 	case K_UMOUNT2:
 	case K_UMOUNT:
@@ -1044,6 +1044,8 @@ int BPF_PROG(sys_enter, struct pt_regs *tp_regs, long id)
 	case K_MOVE_MOUNT:
 	case K_FSMOUNT:
 	case K_MOUNT_SETATTR:
+		if (!changes_mounts(kind, a0, a1, a2))
+			return 0;
 		flags = kind;
 		sys = SYS_MOUNT;
 		break;
@@ -1189,22 +1191,16 @@ static long recv_step(__u64 i, struct recvctx *c)
 	if (!c->have_msg) {
 		if (c->msg >= c->nmsgs || c->msg >= RECV_MSGS)
 			return 1;
-		__u64 hdr = c->vec + (__u64)c->msg * c->msgsize;
 		// struct user_msghdr: msg_control at 32 and msg_controllen
-		// at 40; struct compat_msghdr: at 16 and 20, 32 bits each.
-		if (c->compat) {
-			__u32 v[2];
-			if (bpf_probe_read_user(v, sizeof(v), (const void *)(hdr + 16)) != 0)
-				return 1;
-			c->ctl = v[0];
-			c->ctllen = v[1];
-		} else {
-			__u64 v[2];
-			if (bpf_probe_read_user(v, sizeof(v), (const void *)(hdr + 32)) != 0)
-				return 1;
-			c->ctl = v[0];
-			c->ctllen = v[1];
-		}
+		// at 40; struct compat_msghdr: at 16 and 20, 32 bits each
+		// (read into the low half of a zeroed word: little-endian).
+		__u64 word = c->compat ? 4 : 8;
+		__u64 at = c->vec + (__u64)c->msg * c->msgsize + 4 * word;
+		c->ctl = 0;
+		c->ctllen = 0;
+		if (bpf_probe_read_user(&c->ctl, word, (const void *)at) != 0 ||
+		    bpf_probe_read_user(&c->ctllen, word, (const void *)(at + word)) != 0)
+			return 1;
 		c->off = 0;
 		c->have_msg = 1;
 		return 0;
@@ -1217,21 +1213,11 @@ static long recv_step(__u64 i, struct recvctx *c)
 		c->msg++;
 		return 0;
 	}
-	__u64 len;
+	__u64 len = 0, word = align;
 	__s32 lt[2];
-	if (c->compat) {
-		__u32 l;
-		if (bpf_probe_read_user(&l, sizeof(l), (const void *)(c->ctl + c->off)) != 0)
-			return 1;
-		len = l;
-		if (bpf_probe_read_user(lt, sizeof(lt), (const void *)(c->ctl + c->off + 4)) != 0)
-			return 1;
-	} else {
-		if (bpf_probe_read_user(&len, sizeof(len), (const void *)(c->ctl + c->off)) != 0)
-			return 1;
-		if (bpf_probe_read_user(lt, sizeof(lt), (const void *)(c->ctl + c->off + 8)) != 0)
-			return 1;
-	}
+	if (bpf_probe_read_user(&len, word, (const void *)(c->ctl + c->off)) != 0 ||
+	    bpf_probe_read_user(lt, sizeof(lt), (const void *)(c->ctl + c->off + word)) != 0)
+		return 1;
 	if (len < hlen) {
 		c->have_msg = 0;
 		c->msg++;
