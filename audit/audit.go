@@ -270,7 +270,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Lockfiles: append([]string(nil), in.Lockfiles...),
 		Evidence:  inv.Evidence.Basis,
 		Declared:  sortedDeclared(in.Declared),
-		Installed: sortedInstalled(inv.Packages),
+		Installed: sortedInstalled(kept),
 		Traced:    tracedPackages(uses, pkgs, devSet),
 		Findings:  []Finding{},
 		Excluded:  sortedExcluded(listed),
@@ -334,7 +334,7 @@ func Ecosystem(in Input) EcosystemReport {
 			hiddenNames[f.Package] = true
 		}
 	}
-	fs = append(fs, a.toolingFindings(hiddenNames)...)
+	fs = append(fs, a.toolingFindings(hiddenNames, excluded)...)
 	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)
 	return rep

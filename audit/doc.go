@@ -106,8 +106,8 @@
 //	bloat    D2 \ D3   installed      one finding per package and version, ranked        notice
 //	dev      test-runner    loaded undeclared dev tooling, or a load the test tooling  notice
 //	                        or the start-up explains through a link (a pytest plugin)
-//	         tooling        imported only by tooling files, declared nowhere; placed   notice
-//	                        at the import
+//	         tooling        imported only by tooling files, declared nowhere, not the  notice
+//	                        toolchain baseline; placed at the import
 //
 // The reasons resting on imports (untested, dev-only, direct, missing, and
 // unused for a loaded declaration) need Imports; without it the audit is

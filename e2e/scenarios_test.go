@@ -107,6 +107,7 @@ func checkAudit(t *testing.T, sc *scenario, p project, a *job) {
 	if !cached {
 		t.Errorf("the envaudit binary was neither restored from the cache nor saved to it by a job whose gate failed")
 	}
+	checkInstall(t, sc, a)
 	out := action(t, a).Outputs
 	if out["failing"] != "1" {
 		t.Errorf("output failing = %q, want 1", out["failing"])
@@ -127,6 +128,7 @@ func checkAudit(t *testing.T, sc *scenario, p project, a *job) {
 // applied, and that it ran nothing of the pull request.
 func checkPublish(t *testing.T, sc *scenario, p project, pub *job) {
 	defer logOnFailure(t, pub)
+	checkInstall(t, sc, pub)
 	if pub.res.Conclusion != "success" {
 		t.Errorf("the publish job concluded %s, want success (it published; the check run carries the gate)", pub.res.Conclusion)
 	}
