@@ -50,10 +50,6 @@ var sysKindNames = [numSysKinds]string{"none", "open", "openat", "openat2", "cre
 	"mount", "umount2", "umount", "pivot_root", "move_mount", "open_tree", "fsmount", "mount_setattr", "unshare", "setns",
 	"recvmsg", "recvmmsg", "recvmmsg_time64", "socketcall", "pidfd_getfd"}
 
-// mountCall reports whether k is one of the calls that change mounts or
-// the mount namespace.
-func (k sysKind) mountCall() bool { return k >= sysMount && k <= sysSetns }
-
 func (k sysKind) String() string {
 	if k < numSysKinds {
 		return sysKindNames[k]
