@@ -250,7 +250,8 @@ func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
 		defer cancel()
 	}
 	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
-	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.channel, t.tools, t.before)
+	reps, gaps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.channel, t.tools, t.before)
+	run.AddGaps(gaps...)
 	return audit.NewReport(t.p.opts.Version, run, reps), instErr
 }
 
@@ -273,7 +274,10 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 	if err != nil {
 		return nil, nil, err
 	}
-	reps, instErr := p.audit(ctx, tr, environ, scratch, channel, nil, nil)
+	reps, gaps, instErr := p.audit(ctx, tr, environ, scratch, channel, nil, nil)
+	if run != nil {
+		run.AddGaps(gaps...)
+	}
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
 
@@ -426,15 +430,17 @@ func Setenv(env, set []string) []string {
 // returned as err after every ecosystem was audited, so that the report is
 // still written. What was read before the run (nil for a saved trace)
 // stands: its imports are the audit's, and its installation is compared
-// with the one after the run (settle).
-func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, channel map[string][]byte, tools *toolexec.Resolver, bf map[string]*before) ([]audit.EcosystemReport, error) {
+// with the one after the run (settle). gaps says, one sentence each, what
+// made accesses unattributable (byIdentity): each makes the trace
+// incomplete.
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, channel map[string][]byte, tools *toolexec.Resolver, bf map[string]*before) (reps []audit.EcosystemReport, gaps []string, err error) {
 	env := ecosystems.Env{Environ: environ, Tools: tools}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
 		env.Processes = processes(tr)
 	}
-	var reps []audit.EcosystemReport
 	var errs []error
+	var unattributed []gap
 	// A file an ecosystem attributes is that ecosystem's: the ecosystems
 	// after it audit the trace without it, so that a Python extension's
 	// .so in a Debian python3-* package, or a library the cmake
@@ -483,7 +489,9 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			if ids == nil {
 				ids = indexIdentities(inv.Index)
 			}
-			rest = byIdentity(rest, ids)
+			var g []gap
+			rest, g = byIdentity(rest, ids)
+			unattributed = append(unattributed, g...)
 		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
@@ -546,7 +554,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		reps = append(reps, rep)
 	}
 	p.done()
-	return reps, errors.Join(errs...)
+	return reps, gapsText(unattributed, p.root), errors.Join(errs...)
 }
 
 // processes returns the trace's processes that ran a program, each with

@@ -20,5 +20,6 @@
 // tree ENVAUDIT_REDTEAM_SOURCE names, so the same attacks measure an older
 // envaudit (RESULTS.md's "before" column). With ENVAUDIT_REDTEAM_RESULTS
 // set, each test appends what it observed, one JSON object a line, to that
-// file.
+// file; ENVAUDIT_REDTEAM_BACKEND, when set, is every job's backend input
+// (the default is auto: eBPF through the sudo loader).
 package redteam
