@@ -71,6 +71,15 @@ type RunOptions struct {
 	// the command starts, with the ecosystems that collect evidence of
 	// their own (Traced.Collectors).
 	Prepared func(collectors []string)
+	// EndLeftovers, when set, is called once the reads before the run are
+	// done and before the command starts: it ends every process that a
+	// program run for those reads left behind, and returns their pids
+	// (tracer.EndDescendants, in a process that made itself a child
+	// subreaper). The project's own interpreter, asked for its sys.path,
+	// can fork a daemon that would otherwise feed the tests; the CLI sets
+	// it. Traced.Leftovers keeps the pids; an error (a process that
+	// would not die) stops the run before the command starts.
+	EndLeftovers func() ([]int, error)
 }
 
 // Traced is a command traced in a project: the trace, and what the audit
@@ -87,6 +96,10 @@ type Traced struct {
 	// Collectors names the ecosystems that were given a directory to
 	// collect evidence in.
 	Collectors []string
+	// Leftovers are the processes that programs run for the reads before
+	// the run left behind, which RunOptions.EndLeftovers ended before the
+	// command started.
+	Leftovers []int
 
 	p       *Project
 	tools   *toolexec.Resolver
@@ -144,6 +157,13 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		}
 	}
 	skip = skipNoPackages(skip, t.before)
+	if o.EndLeftovers != nil {
+		if t.Leftovers, err = o.EndLeftovers(); err != nil {
+			o.Loader.Close()
+			t.Close()
+			return nil, fmt.Errorf("ending what the programs run before the command left running: %w", err)
+		}
+	}
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
 		Command:         o.Command,
 		Dir:             p.root,

@@ -98,6 +98,22 @@ func registerBackend(fs *flag.FlagSet) *string {
 	return fs.String("backend", tracer.BackendAuto, "trace with `NAME`: auto (ebpf when envaudit runs as root and its programs load, else ptrace with a note saying why), ebpf (observes from the kernel without stopping anything; needs root, or passwordless sudo, which loads its programs in a root process outside the command's tree; BTF; amd64), or ptrace (stops each traced process at every open; needs no privilege)")
 }
 
+// endLeftovers is engine.RunOptions.EndLeftovers for a front end that
+// made itself a child subreaper (tracer.BecomeSubreaper) before Trace: a
+// program run to read the project before the command (its own
+// interpreter, asked for its sys.path) must leave nothing running beside
+// the tests, so its orphans, reparented here, are ended before the
+// command starts. Daemons the command itself starts are its own
+// business: they are not ended.
+func endLeftovers() ([]int, error) { return tracer.EndDescendants(5 * time.Second) }
+
+// warnLeftovers says which processes endLeftovers ended.
+func warnLeftovers(w io.Writer, pids []int) {
+	if n := len(pids); n > 0 {
+		fmt.Fprintf(w, "envaudit: warning: the programs envaudit ran to read the project before the command (the project's own interpreter or tools) left %d %s running (%v); %s ended before the command started\n", n, plural(n, "process", "processes"), pids, plural(n, "it was", "they were"))
+	}
+}
+
 // noteFallback says, once, why auto traced with ptrace.
 func noteFallback(w io.Writer, tr *tracer.Trace) {
 	if tr.Header.Fallback != "" {
@@ -156,21 +172,26 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		}
 		fmt.Fprintf(prog.w, "envaudit: tracing %s in %s (%s)\n", strings.Join(ro.command, " "), p.Dir(), what)
 	}
+	if err := tracer.BecomeSubreaper(); err != nil {
+		return nil, nil, err
+	}
 	t, err := p.Trace(ctx, engine.RunOptions{
-		Command:  ro.command,
-		Environ:  ro.environ,
-		Env:      ro.env,
-		Evidence: evidence,
-		Timeout:  ro.timeout,
-		Backend:  ro.backend,
-		Stdin:    ro.stdin,
-		Stdout:   ro.stdout,
-		Stderr:   ro.stderr,
+		Command:      ro.command,
+		Environ:      ro.environ,
+		Env:          ro.env,
+		Evidence:     evidence,
+		Timeout:      ro.timeout,
+		Backend:      ro.backend,
+		Stdin:        ro.stdin,
+		Stdout:       ro.stdout,
+		Stderr:       ro.stderr,
+		EndLeftovers: endLeftovers,
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	defer t.Close()
+	warnLeftovers(stderr, t.Leftovers)
 	noteFallback(stderr, t.Trace)
 	if ro.traceOut != "" {
 		if err := o.held.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {

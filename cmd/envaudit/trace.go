@@ -92,16 +92,20 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 			evidence = engine.EvidenceDir(to.out)
 		}
 	}
+	if err := tracer.BecomeSubreaper(); err != nil {
+		return fail(to.stderr, "trace", err)
+	}
 	t, err := p.Trace(ctx, engine.RunOptions{
-		Command:    to.command,
-		Evidence:   evidence,
-		Timeout:    to.timeout,
-		Grace:      to.grace,
-		Privileged: to.privileged,
-		Backend:    to.backend,
-		Stdin:      to.stdin,
-		Stdout:     to.stdout,
-		Stderr:     to.stderr,
+		EndLeftovers: endLeftovers,
+		Command:      to.command,
+		Evidence:     evidence,
+		Timeout:      to.timeout,
+		Grace:        to.grace,
+		Privileged:   to.privileged,
+		Backend:      to.backend,
+		Stdin:        to.stdin,
+		Stdout:       to.stdout,
+		Stderr:       to.stderr,
 		Prepared: func(collectors []string) {
 			if evidence == "" && len(collectors) > 0 {
 				fmt.Fprintf(to.stderr, "envaudit: note: the evidence %s collects is not kept with a trace on standard output (--evidence DIR keeps it)\n", strings.Join(collectors, " and "))
@@ -112,6 +116,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return fail(to.stderr, "trace", err)
 	}
 	defer t.Close()
+	warnLeftovers(to.stderr, t.Leftovers)
 	tr := t.Trace
 	noteFallback(to.stderr, tr)
 	if to.out == "-" {
