@@ -411,8 +411,11 @@ func (v *validator) metrics(field string, e audit.EcosystemReport) {
 }
 
 // crossCheck checks that each finding is about a package of the layer
-// its kind rests on: a phantom is declared, a bloat package installed, a
-// hidden or dev one traced (a missing one excepted: nothing installed it).
+// its kind rests on: a phantom, a stale manifest entry or a dev-declared
+// package is declared, a bloat package installed, a hidden one or one the
+// test tooling loaded traced. A missing package (nothing installed it)
+// and a tooling file's import (declared nowhere, loaded by nothing) rest
+// on the imports alone.
 func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 	declared, installed, traced := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, d := range e.Declared {
@@ -427,11 +430,13 @@ func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 	for i, f := range e.Findings {
 		var layer string
 		switch {
-		case f.Kind == audit.Phantom && !declared[f.Package]:
+		case f.Kind == audit.Dev && f.Reason == audit.ReasonTooling, f.Kind == audit.Hidden && f.Reason == audit.ReasonMissing:
+			continue
+		case (f.Kind == audit.Phantom || f.Kind == audit.Manifest || f.Kind == audit.Hidden && f.Reason == audit.ReasonDevDeclared) && !declared[f.Package]:
 			layer = "declared"
 		case f.Kind == audit.Bloat && !installed[f.Package]:
 			layer = "installed"
-		case (f.Kind == audit.Dev || f.Kind == audit.Hidden && f.Reason != audit.ReasonMissing) && !traced[f.Package]:
+		case (f.Kind == audit.Dev || f.Kind == audit.Hidden && f.Reason != audit.ReasonDevDeclared) && !traced[f.Package]:
 			layer = "traced"
 		default:
 			continue
