@@ -365,7 +365,10 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Location = &needed[0].Pos
 			what, as := "the project's code", "declare it"
 			if len(codeImp) == 0 {
-				what, as = "the tests", "declare it as a dev dependency"
+				what = "the tests"
+				if !a.in.NoTestScope {
+					as = "declare it as a dev dependency"
+				}
 			}
 			f.Message = fmt.Sprintf("%q is imported by %s at %s but is not declared; it is installed only because %s depends on it — %s", name, what, importedAt(needed), chain(via), as)
 		} else if via := a.devWalk.path(name); len(via) > 0 && len(im.required[name]) > 0 {
