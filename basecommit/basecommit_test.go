@@ -215,13 +215,7 @@ func TestEnrichReadsTheBaseTree(t *testing.T) {
 			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "six"},
 		},
 	}}}
-	b, err := (Comparison{Dir: root, Base: base, Ecosystems: []ecosystems.Ecosystem{python.New()}}).Read(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Enrich(context.Background(), r); err != nil {
-		t.Fatal(err)
-	}
+	enrichAt(t, root, base, python.New(), r)
 	got := map[string]string{}
 	for _, f := range r.Ecosystems[0].Findings {
 		got[f.Package] = f.Change
@@ -262,13 +256,7 @@ func TestEnrichGoIndirect(t *testing.T) {
 			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "example.com/b", Via: []string{"example.com/c"}}, // through a base declaration
 		},
 	}}}
-	b, err := (Comparison{Dir: root, Base: base, Ecosystems: []ecosystems.Ecosystem{gomod.New()}}).Read(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Enrich(context.Background(), r); err != nil {
-		t.Fatal(err)
-	}
+	enrichAt(t, root, base, gomod.New(), r)
 	got := map[string]string{}
 	for _, f := range r.Ecosystems[0].Findings {
 		got[string(f.Kind)+":"+f.Package] = f.Change
@@ -279,6 +267,19 @@ func TestEnrichGoIndirect(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Change (-want +got):\n%s", diff)
+	}
+}
+
+// enrichAt marks r's findings against the base commit of the repository
+// at dir, read with the ecosystem eco.
+func enrichAt(t *testing.T, dir, base string, eco ecosystems.Ecosystem, r *audit.Report) {
+	t.Helper()
+	b, err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{eco}}).Read(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Enrich(context.Background(), r); err != nil {
+		t.Fatal(err)
 	}
 }
 
