@@ -335,7 +335,8 @@ func (pl platforms) toolOf(name string, data []byte) string {
 // _example directory of a main module: the go command's wildcards skip
 // directories whose names begin with an underscore, so they are listed
 // by name. A directory of another module (with a go.mod of its own),
-// testdata, vendor and hidden directories are passed over.
+// testdata, vendor, node_modules and hidden directories are passed over,
+// as the go command passes them over.
 func (p *project) underscoreExamples() ([]string, error) {
 	var dirs []string
 	for _, m := range p.mods {
@@ -354,7 +355,7 @@ func (p *project) underscoreExamples() ([]string, error) {
 				return nil
 			}
 			base := path.Base(name)
-			if name != modDir && (base == "testdata" || base == "vendor" || strings.HasPrefix(base, ".") || p.src.IsFile(path.Join(name, "go.mod"))) {
+			if name != modDir && (base == "testdata" || base == "vendor" || base == "node_modules" || strings.HasPrefix(base, ".") || p.src.IsFile(path.Join(name, "go.mod"))) {
 				return fs.SkipDir
 			}
 			if !underExample(modDir, name) {
