@@ -335,8 +335,9 @@ func (pl platforms) toolOf(name string, data []byte) string {
 // _example directory of a main module: the go command's wildcards skip
 // directories whose names begin with an underscore, so they are listed
 // by name. A directory of another module (with a go.mod of its own),
-// testdata, vendor, node_modules and hidden directories are passed over,
-// as the go command passes them over.
+// testdata, vendor and hidden directories (as the go command's patterns
+// pass them over) and node_modules (a JavaScript install's, no Go
+// example's) are not searched.
 func (p *project) underscoreExamples() ([]string, error) {
 	var dirs []string
 	for _, m := range p.mods {
