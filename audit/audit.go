@@ -256,9 +256,7 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 	roots := append(sortedNames(intersect(d1, loaded)), startup)
 	roots = append(roots, sortedNames(intersect(union(codeNeeds, setOf(keys(im.code))), loaded))...)
-	for _, t := range in.DevTools {
-		roots = append(roots, t)
-	}
+	roots = append(roots, in.DevTools...)
 	explained := explainLoads(roots, loaded, g, inv.Links)
 	linkTooling := set{}
 	for name := range loaded {
