@@ -279,7 +279,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Lockfiles: append([]string(nil), in.Lockfiles...),
 		Evidence:  inv.Evidence.Basis,
 		Declared:  sortedDeclared(declared),
-		Installed: sortedInstalled(inv.Packages),
+		Installed: sortedInstalled(kept),
 		Traced:    tracedPackages(uses, pkgs, devSet),
 		Findings:  []Finding{},
 		Excluded:  sortedExcluded(listed),
@@ -343,7 +343,7 @@ func Ecosystem(in Input) EcosystemReport {
 			hiddenNames[f.Package] = true
 		}
 	}
-	fs = append(fs, a.toolingFindings(hiddenNames)...)
+	fs = append(fs, a.toolingFindings(hiddenNames, excluded)...)
 	fs = append(fs, a.staleIndirect(stale)...)
 	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)

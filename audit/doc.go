@@ -115,8 +115,8 @@
 //	bloat    D2 \ D3   installed      one finding per package and version, ranked        notice
 //	dev      test-runner    loaded undeclared dev tooling, or a load the test tooling  notice
 //	                        or the start-up explains through a link (a pytest plugin)
-//	         tooling        imported only by tooling files, declared nowhere; placed   notice
-//	                        at the import
+//	         tooling        imported only by tooling files, declared nowhere, not the  notice
+//	                        toolchain baseline; placed at the import
 //	manifest indirect       a requirement marked indirect that the code or the tests   warning
 //	                        import below its manifest: the mark is stale (go mod
 //	                        tidy rewrites it); placed on the requirement, it

@@ -74,7 +74,7 @@ type EcosystemReport struct {
 	Lockfiles []string                `json:"lockfiles,omitempty"` // those of Manifests that are lockfiles
 	Evidence  string                  `json:"evidence,omitempty"`  // what D3 rests on
 	Declared  []ecosystems.Dependency `json:"declared"`
-	Installed []ecosystems.Package    `json:"installed"`
+	Installed []ecosystems.Package    `json:"installed"` // D2 without the excluded toolchain baseline (a baseline package the code imports stays)
 	Traced    []TracedPackage         `json:"traced"`
 	Findings  []Finding               `json:"findings"`
 	Metrics   Metrics                 `json:"metrics"`

@@ -81,8 +81,8 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
 		for _, m := range pr.members {
-			for _, pkg := range pr.doctestCrates(m, externsOf(m, decls)) {
-				v.used[pkg] = true
+			for _, u := range pr.doctestCrates(m, externsOf(m, decls)) {
+				v.used[u.pkg] = true
 			}
 		}
 	}
