@@ -104,7 +104,7 @@
 //	                                  for development; placed at the import, in place
 //	                                  of its declaration's phantom finding
 //	                   transitive     reachable from a runtime declaration; Via is the   warning; with the imports read, a notice
-//	                                  shortest path of names from it; or loaded by a     and Grouped: only declared packages need it
+//	                                  shortest path of names from it; or loaded by a     and Grouped: only other packages need it
 //	                                  loaded package through a link (an optional
 //	                                  import of its own)
 //	                   undeclared     reachable from no declaration                      error

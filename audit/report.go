@@ -208,7 +208,7 @@ type Finding struct {
 	// where no gate was applied.
 	Gating bool `json:"gating"`
 	// Grouped marks a finding that needs no decision of its own: a hidden
-	// package only declared packages need, a dev or test declaration the
+	// package only other packages need, a dev or test declaration the
 	// test command had no reason to load (a linter, a formatter, a release
 	// tool). It is still a finding of the report, counted in the metrics,
 	// but renderings count such findings in one line per kind and reason,

@@ -181,6 +181,9 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 	if err != nil {
 		return nil, err
 	}
+	if l.work.err != nil {
+		return nil, l.work.err
+	}
 	p := &project{eco: e, src: src, l: l, mods: mods, deps: deps}
 	p.files = append(p.files, ecosystems.File{Path: "pom.xml", Kind: ecosystems.KindManifest})
 	for _, m := range mods {

@@ -36,7 +36,7 @@ type Annotation struct {
 // annotated says whether a finding gets its own annotation: a phantom, a
 // hidden package, or a stale manifest entry (each on its line). Bloat and
 // dev tooling are counts in the summary, and grouped findings (hidden
-// transitive packages only declared packages need, dev declarations the
+// transitive packages only other packages need, dev declarations the
 // tests had no reason to load) one notice per kind, never one annotation
 // per package.
 func annotated(f audit.Finding) bool {
