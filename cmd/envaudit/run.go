@@ -84,6 +84,7 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	ro.devTools = o.gate.devTools
 	r, instErr, err := runTraced(ctx, &o, ro, stderr, ecos)
+	defer o.held.Close()
 	if err == nil {
 		o.gate.apply(engine.AfterRun(ctx), r, stderr)
 	}
@@ -135,9 +136,13 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkOutputs(append(p.Inputs(), o.gate.inputs...), append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})); err != nil {
+	outs := append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})
+	if err := checkOutputs(append(p.Inputs(), o.gate.inputs...), outs); err != nil {
 		return nil, nil, err
 	}
+	// The command may replace a directory on the way to an output once its
+	// path is checked: they are held from now on.
+	o.held = outfile.Hold(outs)
 	o.root = p.Root()
 	// A saved trace keeps the ecosystems' evidence beside it.
 	evidence := ""
@@ -168,7 +173,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	defer t.Close()
 	noteFallback(stderr, t.Trace)
 	if ro.traceOut != "" {
-		if err := outfile.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {
+		if err := o.held.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -79,10 +79,15 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return fail(to.stderr, "trace", err)
 	}
 	evidence := to.evidence
+	var held *outfile.Dirs
 	if to.out != "-" {
-		if err := checkOutputs(p.Inputs(), []outfile.File{{Label: "-o", Path: to.out, Format: traceFormat}}); err != nil {
+		outs := []outfile.File{{Label: "-o", Path: to.out, Format: traceFormat}}
+		if err := checkOutputs(p.Inputs(), outs); err != nil {
 			return fail(to.stderr, "trace", err)
 		}
+		// Held while the command runs, which may replace it.
+		held = outfile.Hold(outs)
+		defer held.Close()
 		if evidence == "" {
 			evidence = engine.EvidenceDir(to.out)
 		}
@@ -112,7 +117,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if to.out == "-" {
 		err = tr.WriteJSONL(to.stdout)
 	} else {
-		err = outfile.WriteAtomic(to.out, tr.WriteJSONL)
+		err = held.WriteAtomic(to.out, tr.WriteJSONL)
 	}
 	if err != nil {
 		return fail(to.stderr, "trace", fmt.Errorf("write trace: %w", err))
@@ -121,6 +126,9 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	ri := audit.NewRunInfo(tr, true, to.dir)
 	for _, w := range ri.Warnings {
 		fmt.Fprintf(to.stderr, "envaudit: warning: %s\n", w)
+	}
+	for _, g := range ri.Gaps {
+		fmt.Fprintf(to.stderr, "envaudit: warning: incomplete trace: %s\n", g)
 	}
 	dest := to.out
 	if dest == "-" {
