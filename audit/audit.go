@@ -46,6 +46,10 @@ type Input struct {
 	Trace *tracer.Trace
 	// DevTools names the ecosystem's test runners (Ecosystem.DevTools).
 	DevTools []string
+	// NoTestScope says the ecosystem's manifests cannot declare a package
+	// for the tests alone (ecosystems.TestScoper; go.mod): a runtime
+	// declaration only the tests import is then where it belongs.
+	NoTestScope bool
 	// Root is the absolute project root; evidence paths inside it are
 	// reported relative to it.
 	Root string
@@ -135,11 +139,16 @@ func Ecosystem(in Input) EcosystemReport {
 		}
 	}
 
+	// A requirement the package manager marked as only other
+	// dependencies' need (Dependency.Indirect) is the project's
+	// declaration only where its sources import the package.
+	declared, stale := ownDeclared(in.Declared, in.Imports)
+
 	// D1, with each name's declarations ordered so the one a finding
 	// points at comes first: a runtime declaration before a dev one, then
 	// by position.
 	decls := map[string][]ecosystems.Dependency{}
-	for _, d := range in.Declared {
+	for _, d := range declared {
 		if d.Name != "" && !excluded[d.Name] && !inapplicable[d.Name] {
 			decls[d.Name] = append(decls[d.Name], d)
 		}
@@ -269,7 +278,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Manifests: nonNil(append([]string(nil), in.Manifests...)),
 		Lockfiles: append([]string(nil), in.Lockfiles...),
 		Evidence:  inv.Evidence.Basis,
-		Declared:  sortedDeclared(in.Declared),
+		Declared:  sortedDeclared(declared),
 		Installed: sortedInstalled(kept),
 		Traced:    tracedPackages(uses, pkgs, devSet),
 		Findings:  []Finding{},
@@ -335,6 +344,7 @@ func Ecosystem(in Input) EcosystemReport {
 		}
 	}
 	fs = append(fs, a.toolingFindings(hiddenNames, excluded)...)
+	fs = append(fs, a.staleIndirect(stale)...)
 	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)
 	return rep

@@ -45,6 +45,9 @@ type fakeEcosystem struct {
 	Observed []ecosystems.Observation `json:"observed"`
 	// Links are the installation's reasons for loads beyond its edges.
 	Links []ecosystems.Link `json:"links"`
+	// NoTestScope stands for an ecosystem whose manifests cannot declare
+	// a package for the tests alone (go.mod).
+	NoTestScope bool `json:"noTestScope"`
 	// NoInventory stands for an ecosystem whose Installed failed.
 	NoInventory bool `json:"noInventory"`
 	// Unknown stands for an inventory that could not be enumerated.
@@ -74,6 +77,8 @@ func (e fakeEcosystem) input(root string, tr *tracer.Trace) Input {
 		Root:      root,
 		Imports:   e.Imports,
 		Tampered:  e.Tampered,
+
+		NoTestScope: e.NoTestScope,
 	}
 	if e.NoInventory {
 		return in

@@ -18,7 +18,11 @@
 // header-only library leaves no run-time trace.
 //
 // Layers are sets of normalised names: a package installed in two versions
-// (npm's nested copies) is one package. Declarations the inventory calls
+// (npm's nested copies) is one package. A requirement the package manager
+// marked as only other dependencies' need (Dependency.Indirect: go.mod's
+// "// indirect") is in D1 only when the project's sources import its
+// package; the others are the package manager's bookkeeping, not the
+// project's declarations, and leave the report's declared list. Declarations the inventory calls
 // inapplicable here (Inventory.Inapplicable: a Python environment marker
 // that is false for the interpreter the run used) leave D1 for the run and
 // are listed as excluded, with no finding.
@@ -49,7 +53,11 @@
 // (pkg_resources in the code needs setuptools declared), and when it is
 // declared only for development it is a dev-declared finding. Imports of
 // tooling files (Import.Tool: maintainer scripts, examples, tools'
-// configuration) never gate.
+// configuration) never gate. What only the tests import is the tests'
+// need, whatever else brings the package: a runtime declaration of it is
+// dev-only where the manifest has a scope for the tests, and rightly
+// placed where it has none (Input.NoTestScope: go.mod, whose requirements
+// serve the module's code and its tests alike).
 //
 // Every other load is explained, before it may be called undeclared, by
 // what was loaded already: a walk from the loaded declarations, the
@@ -85,7 +93,8 @@
 //	                                  loaded only by a declared package depending on it
 //	                                  (Via)
 //	                   dev-only       a runtime declaration the code never imports that  warning
-//	                                  only the tests import, or a test runner
+//	                                  only the tests import (none without a test scope),
+//	                                  or a test runner
 //	                   unused         a runtime declaration only the test tooling        warning
 //	                                  loaded, imported by neither the code nor a test
 //	hidden   D3 \ D1   direct         imported by the code (or a test), there only       error
@@ -108,6 +117,10 @@
 //	                        or the start-up explains through a link (a pytest plugin)
 //	         tooling        imported only by tooling files, declared nowhere, not the  notice
 //	                        toolchain baseline; placed at the import
+//	manifest indirect       a requirement marked indirect that the code or the tests   warning
+//	                        import below its manifest: the mark is stale (go mod
+//	                        tidy rewrites it); placed on the requirement, it
+//	                        concerns no layer
 //
 // The reasons resting on imports (untested, dev-only, direct, missing, and
 // unused for a loaded declaration) need Imports; without it the audit is
@@ -157,5 +170,5 @@
 //
 // Reports are deterministic: declared dependencies by position, installed
 // and traced packages by name, findings by kind (phantom, hidden, dev,
-// bloat), then by severity, reason and name (bloat by rank).
+// bloat, manifest), then by severity, reason and name (bloat by rank).
 package audit

@@ -55,7 +55,8 @@ type auditor struct {
 // load (D1 \ D3). Without a trace only not-installed phantoms can be told.
 // With the project's imports, an unloaded declaration the code imports is
 // untested, not unused, and a loaded one is still a phantom when the load
-// was not the project's: only its test tooling loaded it (dev-only), only
+// was not the project's: only the tests import it or only its test
+// tooling loaded it (dev-only, where the manifest has a test scope), only
 // another copy of it was loaded, or only a declared package that depends
 // on it loaded it (loadedPhantom).
 func (a *auditor) phantoms(d1, d2, d3 set, traced, inventoried bool) []Finding {
@@ -189,9 +190,13 @@ func (a *auditor) unloaded(f *Finding, d ecosystems.Dependency, other string) {
 // dependency's nested copy), the declaration is audited as not loaded,
 // and copyNote says which copy was (ok, with a nil finding). With the
 // project's imports read in full, a runtime declaration the code never
-// imports is a phantom when only the test tooling loaded it (dev-only) or
-// only a declared package that depends on it did (unused: that package
-// brings it). ok is false when the declaration was used.
+// imports is a phantom when only the tests import it or only the test
+// tooling loaded it (dev-only; none where the manifest declares the
+// tests' needs beside the code's, Input.NoTestScope), or when only a
+// declared package that depends on it loaded it (unused: that package
+// brings it). The tests' imports come first: a declaration the tests
+// import is their need, whatever else brings the package along. ok is
+// false when the declaration was used.
 func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Finding, ok bool, copyNote string) {
 	if note := a.otherCopyOnly(name); note != "" {
 		return nil, true, note
@@ -200,11 +205,25 @@ func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Findin
 	if !im.complete || isDevScope(d.Scope) || im.byCode(name) || len(im.platform[name]) > 0 {
 		return nil, false, ""
 	}
+	testImp := im.test[name]
+	if len(testImp) > 0 && a.in.NoTestScope {
+		// The tests need it, and the manifest declares what the tests
+		// need beside the rest (go.mod): declared where it belongs.
+		return nil, false, ""
+	}
 	where := declaredAt(d)
 	u := a.uses[name]
 	files := u.evidenceOrder()
 	ev := &Evidence{Files: capped(files, maxFindingFiles), Processes: sortedNames(u.procs)}
 	base := Finding{Kind: Phantom, Package: name, Version: versionOf(a.pkgs[name]), Location: loc(d.Pos), Evidence: ev, Severity: SeverityWarning}
+	if len(testImp) > 0 {
+		// The tests import it, whatever else brings it along: the
+		// declaration is the tests' need, not the code's.
+		base.Reason = ReasonDevOnly
+		ev.Imports = importEvidence(testImp)
+		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the tests import it (%s) and nothing else in the project's sources does: move it to the dev dependencies", name, where, importedAt(testImp))
+		return &base, true, ""
+	}
 	// A declared package that depends on it and was loaded: what did load
 	// it.
 	others := set{}
@@ -219,12 +238,7 @@ func (a *auditor) loadedPhantom(name string, d ecosystems.Dependency) (f *Findin
 		base.Message = fmt.Sprintf("%q is declared%s and was loaded (%s), but nothing in the project's sources imports it: %s and brings it anyway — remove the declaration", name, where, fileList(files), dependsOn(via))
 		return &base, true, ""
 	}
-	testImp := im.test[name]
 	switch {
-	case len(testImp) > 0:
-		base.Reason = ReasonDevOnly
-		ev.Imports = importEvidence(testImp)
-		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but only the tests import it (%s) and nothing else in the project's sources does: move it to the dev dependencies", name, where, importedAt(testImp))
 	case slices.Contains(a.in.DevTools, name):
 		base.Reason = ReasonDevOnly
 		base.Message = fmt.Sprintf("%q is declared%s as a runtime dependency, but it is test tooling the test command ran and nothing in the project's sources imports it: move it to the dev dependencies", name, where)
@@ -351,7 +365,10 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Location = &needed[0].Pos
 			what, as := "the project's code", "declare it"
 			if len(codeImp) == 0 {
-				what, as = "the tests", "declare it as a dev dependency"
+				what = "the tests"
+				if !a.in.NoTestScope {
+					as = "declare it as a dev dependency"
+				}
 			}
 			f.Message = fmt.Sprintf("%q is imported by %s at %s but is not declared; it is installed only because %s depends on it — %s", name, what, importedAt(needed), chain(via), as)
 		} else if via := a.devWalk.path(name); len(via) > 0 && len(im.required[name]) > 0 {

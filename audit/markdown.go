@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/envaudit/envaudit/internal/markdown"
@@ -102,7 +103,7 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 func writeFindingsMarkdown(ew *errWriter, e EcosystemReport) {
 	byKind := groupFindings(e.Findings)
 	runners, tooling := splitDev(byKind[Dev])
-	listed, groups := splitGrouped(append(append(append([]Finding(nil), byKind[Phantom]...), byKind[Hidden]...), tooling...))
+	listed, groups := splitGrouped(slices.Concat(byKind[Phantom], byKind[Hidden], byKind[Manifest], tooling))
 	if len(e.Findings) == 0 {
 		ew.printf("\nNo findings.\n")
 	}

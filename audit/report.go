@@ -145,10 +145,14 @@ const (
 	Hidden  Kind = "hidden"  // loaded, never declared (D3 \ D1)
 	Bloat   Kind = "bloat"   // installed, never loaded (D2 \ D3)
 	Dev     Kind = "dev"     // loaded only by dev/test tooling
+	// Manifest: declared and needed, but the manifest's own record of the
+	// declaration is stale (go.mod's "// indirect" on a module the
+	// project's sources import). It concerns no layer.
+	Manifest Kind = "manifest"
 )
 
 // Kinds returns the finding kinds, in the order help text shows them.
-func Kinds() []Kind { return []Kind{Phantom, Hidden, Bloat, Dev} }
+func Kinds() []Kind { return []Kind{Phantom, Hidden, Bloat, Dev, Manifest} }
 
 // Reasons returns the reasons a finding of kind k can have, in the order
 // help text shows them.
@@ -162,6 +166,8 @@ func (k Kind) Reasons() []string {
 		return []string{ReasonInstalled}
 	case Dev:
 		return []string{ReasonTestRunner, ReasonTooling}
+	case Manifest:
+		return []string{ReasonIndirect}
 	}
 	return nil
 }
@@ -183,6 +189,7 @@ const (
 	ReasonInstalled    = "installed"     // bloat: in D2, never loaded
 	ReasonTestRunner   = "test-runner"   // dev: loaded by the test tooling only
 	ReasonTooling      = "tooling"       // dev: imported only by tooling files (maintainer scripts, examples, tools' configuration), declared nowhere
+	ReasonIndirect     = "indirect"      // manifest: marked as only other dependencies' need (go.mod's // indirect), imported by the project's sources
 )
 
 // Severity levels, as GitHub annotations name them.

@@ -201,7 +201,7 @@ func writeFindingsText(ew *errWriter, e EcosystemReport) {
 		ew.printf("  no findings\n")
 	}
 	runners, tooling := splitDev(byKind[Dev])
-	for _, k := range []Kind{Phantom, Hidden, Dev} {
+	for _, k := range []Kind{Phantom, Hidden, Manifest, Dev} {
 		fs, title := byKind[k], string(k)
 		if k == Dev {
 			fs, title = tooling, "tooling"

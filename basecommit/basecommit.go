@@ -71,8 +71,14 @@ type Base struct {
 	// SHA is the commit.
 	SHA string
 	// ecos holds each ecosystem present at the base: name → declared
-	// name → spec.
+	// name → spec, requirements marked indirect (Dependency.Indirect)
+	// aside: the base's own declarations.
 	ecos map[string]map[string]string
+	// indirect holds, per ecosystem, the requirements the base marks
+	// indirect: declared for the phantoms and stale marks of the same
+	// name, never for a hidden package (whose own declaration a pull
+	// request removed).
+	indirect map[string]map[string]bool
 	// broken holds the ecosystems whose files at the base do not parse.
 	broken map[string]error
 	// files are the project's files at the base, relative to Dir.
@@ -142,8 +148,8 @@ func (opts Comparison) Read(ctx context.Context, configName string) (*Base, erro
 	if err != nil {
 		return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
-	b := &Base{SHA: opts.Base, ecos: map[string]map[string]string{}, broken: map[string]error{}, files: map[string]bool{},
-		added: map[string]map[int]bool{}, whole: map[string]bool{}}
+	b := &Base{SHA: opts.Base, ecos: map[string]map[string]string{}, indirect: map[string]map[string]bool{}, broken: map[string]error{},
+		files: map[string]bool{}, added: map[string]map[int]bool{}, whole: map[string]bool{}}
 	src := ecosystems.Source{FS: tree}
 	for _, eco := range opts.Ecosystems {
 		p, err := eco.Open(ctx, src)
@@ -157,11 +163,16 @@ func (opts Comparison) Read(ctx context.Context, configName string) (*Base, erro
 		if p == nil {
 			continue
 		}
-		declared := map[string]string{}
+		declared, indirect := map[string]string{}, map[string]bool{}
 		for _, d := range p.Declared() {
+			if d.Indirect {
+				indirect[d.Name] = true
+				continue
+			}
 			declared[d.Name] = d.Spec
 		}
 		b.ecos[eco.Name()] = declared
+		b.indirect[eco.Name()] = indirect
 	}
 	if err := listFiles(tree, b.files); err != nil {
 		return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
@@ -290,7 +301,13 @@ func (b *Base) Config() *ConfigFile {
 //     name built at run time, a require deleted after loading, a plugin)
 //     is new;
 //   - a tampered package is always new: the run changed it;
+//   - a stale mark (manifest indirect) is new unless the base marked the
+//     same requirement indirect;
 //   - bloat and dev tooling are new when their declaration is.
+//
+// A requirement the base marks indirect (Dependency.Indirect) counts as
+// the base's declaration for phantoms, stale marks, bloat and dev
+// tooling, never for a hidden package.
 //
 // An ecosystem absent at the base makes all its findings new. An
 // ecosystem of the report whose files at the base do not parse is an
@@ -312,19 +329,22 @@ func (b *Base) Enrich(_ context.Context, r *audit.Report) error {
 		for fi := range e.Findings {
 			f := &e.Findings[fi]
 			spec, wasDeclared := base[f.Package]
+			wasIndirect := b.indirect[e.Name][f.Package]
 			isNew := false
 			switch {
 			case !present:
 				isNew = true
+			case f.Kind == audit.Manifest:
+				isNew = !wasIndirect
 			case f.Kind == audit.Phantom:
-				isNew = !wasDeclared
+				isNew = !wasDeclared && !wasIndirect
 				if f.Reason == audit.ReasonNotInstalled && wasDeclared {
 					isNew = spec != headSpec(e.Declared, f.Package)
 				}
 			case f.Kind == audit.Hidden:
 				isNew = f.Reason == audit.ReasonTampered || wasDeclared || !b.hadHidden(*f, base)
 			default:
-				isNew = head[f.Package] && !wasDeclared
+				isNew = head[f.Package] && !wasDeclared && !wasIndirect
 			}
 			f.Change = audit.ChangeExisting
 			if isNew {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/python"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 )
@@ -214,13 +215,7 @@ func TestEnrichReadsTheBaseTree(t *testing.T) {
 			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "six"},
 		},
 	}}}
-	b, err := (Comparison{Dir: root, Base: base, Ecosystems: []ecosystems.Ecosystem{python.New()}}).Read(context.Background(), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Enrich(context.Background(), r); err != nil {
-		t.Fatal(err)
-	}
+	enrichAt(t, root, base, python.New(), r)
 	got := map[string]string{}
 	for _, f := range r.Ecosystems[0].Findings {
 		got[f.Package] = f.Change
@@ -229,6 +224,62 @@ func TestEnrichReadsTheBaseTree(t *testing.T) {
 	want := map[string]string{"requests": "existing", "attrs": "new", "six": "new"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Change (-want +got):\n%s", diff)
+	}
+}
+
+// TestEnrichGoIndirect compares with a base go.mod, read by the real Go
+// ecosystem, whose requirements marked "// indirect" are no declaration
+// of the base's for a hidden package, but are for the stale marks and
+// phantoms of the same requirement.
+func TestEnrichGoIndirect(t *testing.T) {
+	root, git := gitRepo(t)
+	write(t, root, "go.mod", "module example.com/m\n\ngo 1.22\n\nrequire example.com/c v1.0.0\n\nrequire (\n\texample.com/a v1.0.0 // indirect\n\texample.com/b v1.0.0 // indirect\n)\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "base")
+	base := git("rev-parse", "HEAD")
+	// The pull request marks c indirect and adds d, marked indirect.
+	write(t, root, "go.mod", "module example.com/m\n\ngo 1.22\n\nrequire (\n\texample.com/a v1.0.0 // indirect\n\texample.com/b v1.0.0 // indirect\n\texample.com/c v1.0.0 // indirect\n\texample.com/d v1.0.0 // indirect\n)\n")
+	git("add", ".")
+	git("commit", "-q", "-m", "pr")
+
+	r := &audit.Report{Ecosystems: []audit.EcosystemReport{{
+		Name:      "go",
+		Manifests: []string{"go.mod"},
+		Declared: []ecosystems.Dependency{
+			{Name: "example.com/a", Indirect: true}, {Name: "example.com/c", Indirect: true}, {Name: "example.com/d", Indirect: true},
+		},
+		Findings: []audit.Finding{
+			{Kind: audit.Manifest, Reason: audit.ReasonIndirect, Package: "example.com/a"},                                 // marked so at base
+			{Kind: audit.Manifest, Reason: audit.ReasonIndirect, Package: "example.com/c"},                                 // direct at base
+			{Kind: audit.Manifest, Reason: audit.ReasonIndirect, Package: "example.com/d"},                                 // added
+			{Kind: audit.Phantom, Reason: audit.ReasonUntested, Package: "example.com/a"},                                  // required at base
+			{Kind: audit.Hidden, Reason: audit.ReasonTransitive, Package: "example.com/b", Via: []string{"example.com/c"}}, // through a base declaration
+		},
+	}}}
+	enrichAt(t, root, base, gomod.New(), r)
+	got := map[string]string{}
+	for _, f := range r.Ecosystems[0].Findings {
+		got[string(f.Kind)+":"+f.Package] = f.Change
+	}
+	want := map[string]string{
+		"manifest:example.com/a": "existing", "manifest:example.com/c": "new", "manifest:example.com/d": "new",
+		"phantom:example.com/a": "existing", "hidden:example.com/b": "existing",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Change (-want +got):\n%s", diff)
+	}
+}
+
+// enrichAt marks r's findings against the base commit of the repository
+// at dir, read with the ecosystem eco.
+func enrichAt(t *testing.T, dir, base string, eco ecosystems.Ecosystem, r *audit.Report) {
+	t.Helper()
+	b, err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{eco}}).Read(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Enrich(context.Background(), r); err != nil {
+		t.Fatal(err)
 	}
 }
 

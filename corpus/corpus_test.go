@@ -543,7 +543,7 @@ type row struct {
 
 // rows lists, for a project, every judged finding beside what envaudit
 // produced for the same package, then every gating finding not judged,
-// then the other phantom and hidden findings not judged (except hidden
+// then the other phantom, hidden and manifest findings not judged (except hidden
 // transitive ones, which are only counted, as bloat and dev findings are).
 func (r *result) rows() (rows []row, counted map[string]int) {
 	byPkg := map[[2]string][]gotFinding{}
@@ -574,7 +574,7 @@ func (r *result) rows() (rows []row, counted map[string]int) {
 		switch {
 		case f.gating:
 			rows = append(rows, row{f.key.ecosystem, f.key.pkg, "-", label(f.key.kindReason, true), true})
-		case kind == string(audit.Phantom) || kind == string(audit.Hidden) && f.key.kindReason != "hidden:"+audit.ReasonTransitive:
+		case kind == string(audit.Phantom) || kind == string(audit.Manifest) || kind == string(audit.Hidden) && f.key.kindReason != "hidden:"+audit.ReasonTransitive:
 			rows = append(rows, row{f.key.ecosystem, f.key.pkg, "-", label(f.key.kindReason, false), false})
 		default:
 			counted[f.key.kindReason]++

@@ -22,31 +22,35 @@ type place struct {
 	Line int
 }
 
-// project is a fixture project and what its pull request gets wrong: it
-// imports hidden, which only a declared package brings (at hiddenAt, an
-// error that fails the gate), and declares phantom on an added line
-// (phantomAt, a warning) without using it.
+// project is a fixture project and what its pull request gets wrong: the
+// finding of failing fails the gate, at failingAt (npm and Python: the
+// code imports a package only a declared one brings, hidden direct at the
+// import; Go: go.mod, on an added line, marks a module the code imports
+// `// indirect`, a manifest warning its gate includes, since the go
+// command builds no import of a module go.mod lacks), and it declares
+// phantom on an added line (phantomAt, a warning) without using it.
 type project struct {
 	name, fixture, prefix string
-	// edits derive the project's audit workflow from the README's.
-	edits           []edit
-	hidden, phantom string
-	hiddenAt        place
-	phantomAt       place
+	// edits derive the project's audit workflow from the README's, and
+	// publishEdits its publish workflow.
+	edits, publishEdits []edit
+	failing, phantom    string
+	failingAt           place
+	phantomAt           place
 	// ignored is a package the base branch's .envaudit.yml ignores ("" when
 	// the project has none); the pull request's own .envaudit.yml would
 	// ignore every finding.
 	ignored string
 }
 
-var npmRoot = project{name: "npmRoot", fixture: "npm", hidden: "ms", hiddenAt: place{"index.js", 2}, phantom: "left-pad", phantomAt: place{"package.json", 11}, ignored: "is-number"}
+var npmRoot = project{name: "npmRoot", fixture: "npm", failing: "ms", failingAt: place{"index.js", 2}, phantom: "left-pad", phantomAt: place{"package.json", 11}, ignored: "is-number"}
 
 func projects() []project {
 	return []project{
 		npmRoot,
-		{name: "npmSubdir", fixture: "npm", prefix: "web", edits: subdirEdits("web"), hidden: "ms", hiddenAt: place{"web/index.js", 2}, phantom: "left-pad", phantomAt: place{"web/package.json", 11}, ignored: "is-number"},
-		{name: "python", fixture: "python", edits: pythonEdits(), hidden: "urllib3", hiddenAt: place{"app.py", 2}, phantom: "six", phantomAt: place{"requirements.txt", 2}},
-		{name: "gomod", fixture: "gomod", edits: goEdits(), hidden: "golang.org/x/mod", hiddenAt: place{"app.go", 6}, phantom: "github.com/google/go-cmp", phantomAt: place{"go.mod", 6}},
+		{name: "npmSubdir", fixture: "npm", prefix: "web", edits: subdirEdits("web"), failing: "ms", failingAt: place{"web/index.js", 2}, phantom: "left-pad", phantomAt: place{"web/package.json", 11}, ignored: "is-number"},
+		{name: "python", fixture: "python", edits: pythonEdits(), failing: "urllib3", failingAt: place{"app.py", 2}, phantom: "six", phantomAt: place{"requirements.txt", 2}},
+		{name: "gomod", fixture: "gomod", edits: append(goEdits(), goGate()), publishEdits: []edit{goGate()}, failing: "golang.org/x/mod", failingAt: place{"go.mod", 11}, phantom: "github.com/google/go-cmp", phantomAt: place{"go.mod", 6}},
 	}
 }
 
@@ -67,7 +71,11 @@ func TestAuditThenPublish(t *testing.T) {
 			sc.push("pr", "Greet after a minute")
 			a := sc.runAudit(variant(t, sc.auditYML, p.edits...))
 			t.Run("audit", func(t *testing.T) { checkAudit(t, sc, p, a) })
-			pub := sc.runPublish(sc.publish, a, sc.newRunID(), 1)
+			publish := sc.publish
+			if len(p.publishEdits) > 0 {
+				publish = variant(t, sc.publishYML, p.publishEdits...)
+			}
+			pub := sc.runPublish(publish, a, sc.newRunID(), 1)
 			t.Run("publish", func(t *testing.T) { checkPublish(t, sc, p, pub) })
 			plain := sc.runAudit(variant(t, sc.auditYML, append(append([]edit(nil), p.edits...), withoutAction)...))
 			t.Run("toolchain", func(t *testing.T) { checkToolchain(t, a, plain) })
@@ -75,8 +83,8 @@ func TestAuditThenPublish(t *testing.T) {
 	}
 }
 
-// checkAudit checks the audit job of a pull request that imports
-// p.hidden undeclared: the gate fails and says why, the job writes
+// checkAudit checks the audit job of a pull request whose p.failing
+// fails the gate: the gate fails and says why, the job writes
 // nothing through the API and uploads what the publisher needs.
 func checkAudit(t *testing.T, sc *scenario, p project, a *job) {
 	defer logOnFailure(t, a)
@@ -87,14 +95,14 @@ func checkAudit(t *testing.T, sc *scenario, p project, a *job) {
 		t.Errorf("the envaudit step did not exit 1 (the gate): %+v", s)
 	}
 	// The failing finding, as annotations on the job and in its summary.
-	if diff := cmp.Diff([]annotation{{"error", p.hiddenAt.File, p.hiddenAt.Line}}, shown(a, p.hidden)); diff != "" {
-		t.Errorf("annotations of %s (-want +got):\n%s", p.hidden, diff)
+	if diff := cmp.Diff([]annotation{{"error", p.failingAt.File, p.failingAt.Line}}, shown(a, p.failing)); diff != "" {
+		t.Errorf("annotations of %s (-want +got):\n%s", p.failing, diff)
 	}
 	if diff := cmp.Diff([]annotation{{"warning", p.phantomAt.File, p.phantomAt.Line}}, shown(a, p.phantom)); diff != "" {
 		t.Errorf("annotations of %s (-want +got):\n%s", p.phantom, diff)
 	}
-	if !summaryNames(a.res.Summary, "❌", p.hidden) {
-		t.Errorf("the job summary does not name %s as failing:\n%s", p.hidden, a.res.Summary)
+	if !summaryNames(a.res.Summary, "❌", p.failing) {
+		t.Errorf("the job summary does not name %s as failing:\n%s", p.failing, a.res.Summary)
 	}
 	// The binary is cached although the gate failed: restored, or saved
 	// before the tests ran.
@@ -147,12 +155,12 @@ func checkPublish(t *testing.T, sc *scenario, p project, pub *job) {
 	}
 	var anns []annotation
 	for _, an := range c.Annotations {
-		if strings.Contains(an.Title, " "+p.hidden+" ") {
+		if strings.Contains(an.Title, " "+p.failing+" ") {
 			anns = append(anns, annotation{an.AnnotationLevel, an.Path, an.StartLine})
 		}
 	}
-	if diff := cmp.Diff([]annotation{{"failure", p.hiddenAt.File, p.hiddenAt.Line}}, anns); diff != "" {
-		t.Errorf("check run annotations of %s (-want +got):\n%s", p.hidden, diff)
+	if diff := cmp.Diff([]annotation{{"failure", p.failingAt.File, p.failingAt.Line}}, anns); diff != "" {
+		t.Errorf("check run annotations of %s (-want +got):\n%s", p.failing, diff)
 	}
 	var review []place
 	for _, rc := range sc.srv.ReviewComments() {
@@ -162,7 +170,7 @@ func checkPublish(t *testing.T, sc *scenario, p project, pub *job) {
 		review = append(review, place{rc.Path, rc.Line})
 	}
 	sortPlaces(review)
-	want := []place{p.hiddenAt, p.phantomAt}
+	want := []place{p.failingAt, p.phantomAt}
 	sortPlaces(want)
 	if diff := cmp.Diff(want, review); diff != "" {
 		t.Errorf("review comments on the changed lines (-want +got):\n%s", diff)
@@ -170,8 +178,8 @@ func checkPublish(t *testing.T, sc *scenario, p project, pub *job) {
 	ics := sc.srv.IssueComments()
 	if len(ics) != 1 || !strings.HasPrefix(ics[0].Body, "<!-- envaudit:summary -->") || ics[0].User.Login != ghfake.ActionsBot {
 		t.Errorf("want one summary comment by %s, got %+v", ghfake.ActionsBot, ics)
-	} else if !summaryNames(ics[0].Body, "❌", p.hidden) {
-		t.Errorf("the summary comment does not name %s as failing:\n%s", p.hidden, ics[0].Body)
+	} else if !summaryNames(ics[0].Body, "❌", p.failing) {
+		t.Errorf("the summary comment does not name %s as failing:\n%s", p.failing, ics[0].Body)
 	}
 	for _, w := range sc.srv.Writes(pub.res.Token) {
 		if !strings.HasSuffix(w.Path, "/check-runs") && !strings.Contains(w.Path, "/check-runs/") && !strings.HasSuffix(w.Path, "/reviews") && !strings.Contains(w.Path, "/issues/") {
@@ -215,7 +223,7 @@ func checkGate(t *testing.T, pub *job, p project) {
 	var got []string
 	for _, e := range rep.Ecosystems {
 		for _, f := range e.Findings {
-			if (f.Package == p.hidden || f.Package == p.ignored) && f.Kind != "bloat" {
+			if (f.Package == p.failing || f.Package == p.ignored) && f.Kind != "bloat" {
 				got = append(got, fmt.Sprintf("%s %s:%s gating=%v ignored=%q", f.Package, f.Kind, f.Reason, f.Gating, f.Ignored))
 			}
 		}
@@ -223,7 +231,7 @@ func checkGate(t *testing.T, pub *job, p project) {
 	sort.Strings(got)
 	want := []string{
 		p.ignored + ` phantom:unused gating=false ignored="kept for the next release"`,
-		p.hidden + ` hidden:direct gating=true ignored=""`,
+		p.failing + ` hidden:direct gating=true ignored=""`,
 	}
 	sort.Strings(want)
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -44,24 +44,24 @@ func TestModeSingle(t *testing.T) {
 			if s := a.res.Find("envaudit"); a.res.Conclusion != "failure" || s == nil || s.ExitCode != 1 {
 				t.Errorf("the job concluded %s, want failure with the envaudit step's exit status 1", a.res.Conclusion)
 			}
-			if diff := cmp.Diff([]annotation{{"error", p.hiddenAt.File, p.hiddenAt.Line}}, shown(a, p.hidden)); diff != "" {
-				t.Errorf("annotations of %s (-want +got):\n%s", p.hidden, diff)
+			if diff := cmp.Diff([]annotation{{"error", p.failingAt.File, p.failingAt.Line}}, shown(a, p.failing)); diff != "" {
+				t.Errorf("annotations of %s (-want +got):\n%s", p.failing, diff)
 			}
-			if !summaryNames(a.res.Summary, "❌", p.hidden) {
-				t.Errorf("the job summary does not name %s as failing:\n%s", p.hidden, a.res.Summary)
+			if !summaryNames(a.res.Summary, "❌", p.failing) {
+				t.Errorf("the job summary does not name %s as failing:\n%s", p.failing, a.res.Summary)
 			}
 			var review []place
 			for _, rc := range sc.srv.ReviewComments() {
 				review = append(review, place{rc.Path, rc.Line})
 			}
 			sortPlaces(review)
-			want := []place{p.hiddenAt, p.phantomAt}
+			want := []place{p.failingAt, p.phantomAt}
 			sortPlaces(want)
 			if diff := cmp.Diff(want, review, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("review comments (-want +got):\n%s", diff)
 			}
-			if ics := sc.srv.IssueComments(); len(ics) != 1 || !strings.HasPrefix(ics[0].Body, "<!-- envaudit:summary -->") || !summaryNames(ics[0].Body, "❌", p.hidden) {
-				t.Errorf("want one summary comment naming %s as failing, got %+v", p.hidden, ics)
+			if ics := sc.srv.IssueComments(); len(ics) != 1 || !strings.HasPrefix(ics[0].Body, "<!-- envaudit:summary -->") || !summaryNames(ics[0].Body, "❌", p.failing) {
+				t.Errorf("want one summary comment naming %s as failing, got %+v", p.failing, ics)
 			}
 			if n := len(sc.srv.CheckRuns()); n != 0 {
 				t.Errorf("mode single made %d check runs (its annotations are the job's own)", n)

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/envaudit/envaudit/policy"
 )
 
 // The README shows the audit workflow of an npm project at the
@@ -54,6 +56,14 @@ func goEdits() []edit {
 		replaceStep(installStep, "- run: go mod download\n"),
 		setWith(actionStep, "run", "go test ./..."),
 	}
+}
+
+// goGate is the Go project's gate: the default fail-on and stale
+// "// indirect" marks, the Go pull request's mistake (the go command
+// builds no import of a module go.mod lacks, so an undeclared import is
+// a requirement marked indirect).
+func goGate() edit {
+	return setWith(actionStep, "fail-on", policy.DefaultFailOn+",manifest:indirect")
 }
 
 // subdirEdits make the README's audit workflow for an npm project in

@@ -67,6 +67,14 @@ type Dependency struct {
 	// build (TypeScript @types packages, header-only libraries, annotation
 	// processors): never loaded at run time, so a phantom is `compile-time`.
 	CompileOnly bool `json:"compileOnly,omitempty"`
+	// Indirect marks a requirement the package manager wrote for a package
+	// that, as it recorded then, only other dependencies need: go.mod's
+	// "// indirect" comment, which go get and go mod tidy maintain. It is
+	// not the author's declaration, so the audit counts it in D1 only when
+	// the project's sources import the package; then the mark is stale
+	// (go mod tidy moves the requirement among the direct ones), which is
+	// a manifest finding, never a hidden one.
+	Indirect bool `json:"indirect,omitempty"`
 }
 
 // Package is one installed package (D2).
@@ -367,6 +375,19 @@ type Resolver interface {
 	// ResolvesInstalled reports whether D2 comes from resolving the
 	// project with the build tool.
 	ResolvesInstalled() bool
+}
+
+// TestScoper is implemented by ecosystems that say whether their
+// manifests can declare a package for the tests alone. go.mod cannot: it
+// requires the modules the main module's tests import beside those its
+// code imports (go mod tidy adds both alike), so a requirement only the
+// tests import is where it belongs, and the audit never tells to move it
+// to the dev dependencies. Ecosystems that do not implement it have such
+// a scope (devDependencies, a test scope, dev-dependencies).
+type TestScoper interface {
+	// HasTestScope reports whether a manifest can declare a dependency
+	// that only the tests need.
+	HasTestScope() bool
 }
 
 // MachineInventory is implemented by ecosystems whose packages the machine

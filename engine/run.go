@@ -540,17 +540,19 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			}
 		}
 		p.step("auditing %s", d.eco.Name())
+		ts, ok := d.eco.(ecosystems.TestScoper)
 		rep := audit.Ecosystem(audit.Input{
-			Name:      d.eco.Name(),
-			Manifests: ecosystems.Paths(d.files, ecosystems.KindManifest, ecosystems.KindLockfile),
-			Lockfiles: ecosystems.Paths(d.files, ecosystems.KindLockfile),
-			Declared:  d.project.Declared(),
-			Inventory: inv,
-			Trace:     tr,
-			DevTools:  p.devTools(d.eco),
-			Root:      p.root,
-			Imports:   imports,
-			Tampered:  tampered,
+			NoTestScope: ok && !ts.HasTestScope(),
+			Name:        d.eco.Name(),
+			Manifests:   ecosystems.Paths(d.files, ecosystems.KindManifest, ecosystems.KindLockfile),
+			Lockfiles:   ecosystems.Paths(d.files, ecosystems.KindLockfile),
+			Declared:    d.project.Declared(),
+			Inventory:   inv,
+			Trace:       tr,
+			DevTools:    p.devTools(d.eco),
+			Root:        p.root,
+			Imports:     imports,
+			Tampered:    tampered,
 		})
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, err.Error())

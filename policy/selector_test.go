@@ -22,7 +22,7 @@ func TestParseSelectors(t *testing.T) {
 		{in: "hidden", want: []Selector{{audit.Hidden, ""}}},
 		{in: "phantom, bloat ,phantom", want: []Selector{{audit.Bloat, ""}, {audit.Phantom, ""}}},
 		{in: "dev:test-runner,phantom:compile-time", want: []Selector{{audit.Dev, audit.ReasonTestRunner}, {audit.Phantom, audit.ReasonCompileTime}}},
-		{in: "x", wantErr: `unknown value "x" (want none, or a comma-separated list of phantom, phantom:unused, phantom:untested, phantom:dev-only, phantom:not-installed, phantom:skipped, phantom:compile-time, hidden, hidden:direct, hidden:dev-declared, hidden:transitive, hidden:undeclared, hidden:missing, hidden:tampered, bloat, bloat:installed, dev, dev:test-runner, dev:tooling)`},
+		{in: "x", wantErr: `unknown value "x" (want none, or a comma-separated list of phantom, phantom:unused, phantom:untested, phantom:dev-only, phantom:not-installed, phantom:skipped, phantom:compile-time, hidden, hidden:direct, hidden:dev-declared, hidden:transitive, hidden:undeclared, hidden:missing, hidden:tampered, bloat, bloat:installed, dev, dev:test-runner, dev:tooling, manifest, manifest:indirect)`},
 		{in: "hidden:unused", wantErr: `unknown value "hidden:unused"`},
 		{in: "", wantErr: `unknown value ""`},
 		{in: "hidden,", wantErr: `unknown value ""`},

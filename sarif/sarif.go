@@ -162,6 +162,19 @@ var rules = []Rule{
 		DefaultConfiguration: RuleConfig{Level: "error"},
 		Properties:           map[string]any{"tags": []string{"dependencies", "supply-chain", "reproducibility"}},
 	},
+	{
+		ID:               "envaudit/manifest",
+		Name:             "StaleManifestEntry",
+		ShortDescription: Text{"Manifest entry that misstates a dependency"},
+		FullDescription:  Text{"A dependency is declared and needed, but the manifest's own record of it is stale: go.mod marks a module `// indirect`, which says only other modules need it, while the project's sources import it."},
+		Help: Help{
+			Text:     "Let the package manager rewrite the entry: go mod tidy moves the requirement among the direct ones.",
+			Markdown: "**Stale manifest entry** — declared and needed, recorded wrongly.\n\n- `indirect`: go.mod marks the module `// indirect`, yet the project's sources import it (the result points at the requirement). Run `go mod tidy`, which moves it among the direct requirements. Nothing breaks meanwhile.",
+		},
+		HelpURI:              audit.ToolURI + "#findings",
+		DefaultConfiguration: RuleConfig{Level: "warning"},
+		Properties:           map[string]any{"tags": []string{"dependencies", "reproducibility"}},
+	},
 }
 
 // New renders the report as a SARIF 2.1.0 log.

@@ -87,7 +87,7 @@ func TestStructure(t *testing.T) {
 					t.Errorf("rule %s incomplete: %+v", rule.ID, rule)
 				}
 			}
-			if diff := cmp.Diff([]string{"envaudit/phantom", "envaudit/hidden"}, ids); diff != "" {
+			if diff := cmp.Diff([]string{"envaudit/phantom", "envaudit/hidden", "envaudit/manifest"}, ids); diff != "" {
 				t.Errorf("rules (-want +got):\n%s", diff)
 			}
 			if len(run.Results) != tt.results {

@@ -31,8 +31,8 @@
 //	envaudit:traced-by         executable of a process that used it
 //	envaudit:use               runtime or compile
 //	envaudit:dev-tooling       "true" when only test tooling loaded it
-//	envaudit:finding           phantom, hidden, bloat or dev
-//	envaudit:finding:reason    unused, not-installed, skipped, compile-time, transitive, undeclared, installed, test-runner
+//	envaudit:finding           phantom, hidden, bloat, dev or manifest
+//	envaudit:finding:reason    the finding's reason (audit.Kind.Reasons): unused, not-installed, transitive, installed, indirect, ...
 //	envaudit:finding:severity  error, warning or notice
 //	envaudit:finding:via       for hidden transitive packages, the declared package path ("express > debug")
 //	envaudit:finding:change    new or existing, when compared with a pull request's base

@@ -24,24 +24,20 @@ import (
 // or `use` at file:line says the project needs it there. A bench target is
 // each benches/*.rs and benches/*/main.rs of a package (unless autobenches
 // = false) and each [[bench]]'s path. Only the crates the package declares
-// are named, by the name its code uses (the key, - as _); every import is
-// a test's, since benches build with the dev-dependencies.
+// are named, by the name its code uses (decls' extern names: a renamed
+// dependency's key, else the crate's library name); every import is a
+// test's, since benches build with the dev-dependencies.
 //
 // The other targets' sources are not read — rustc judges them. A project
 // without bench sources has nothing to read, and answers nil; read lists
 // the files read.
-func (pr *project) benchImports(ctx context.Context) (_ *ecosystems.Imports, read []string, _ error) {
+func (pr *project) benchImports(ctx context.Context, decls []decl) (_ *ecosystems.Imports, read []string, _ error) {
 	var out ecosystems.Imports
 	for _, m := range pr.members {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		crates := map[string]string{} // the name the code uses → the declared package
-		for _, d := range pr.decls {
-			if d.dep.Pos.File == m.rel {
-				crates[d.extern] = d.dep.Name
-			}
-		}
+		crates := externsOf(m, decls) // the name the code uses → the declared package
 		files, err := benchSources(pr.src, m)
 		if err != nil {
 			return nil, nil, err

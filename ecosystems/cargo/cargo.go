@@ -72,6 +72,12 @@
 // build that ran without the lint (not through envaudit run) falls back to
 // reads alone, says so in the inventory's Evidence and warns.
 //
+// rustc, the code and the records name a crate by its library's name: a
+// renamed dependency's key (`nick = { package = "real" }` is nick), else
+// the [lib] name of the crate's own Cargo.toml where the build takes its
+// sources (xml-rs's library is xml), else the package name; - is _ in
+// each (libname.go).
+//
 // Imports (imports.go) come from the same records: a declared crate a
 // compilation used is an import of that compilation's code — the tests'
 // for a test harness or a tests/, benches/ or examples/ target — placed at

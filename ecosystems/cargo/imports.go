@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"regexp"
 	"sort"
@@ -14,17 +15,26 @@ import (
 
 // Imports implements ecosystems.Importer: rustc's word on what the run
 // compiled (compiledImports), and, for the bench targets cargo test does
-// not build, the crates their sources name (benchImports). Without the
+// not build, the crates their sources name (benchImports), each crate
+// known by the name its library has (withExterns). Without the
 // wrapper's records the bench imports alone are known, with a warning that
 // the other targets were not judged.
 func (pr *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.Imports, error) {
-	bench, read, err := pr.benchImports(ctx)
+	decls := pr.decls
+	if pr.src.OnDisk() {
+		environ := env.Environ
+		if environ == nil {
+			environ = os.Environ()
+		}
+		decls = pr.withExterns(readConfig(pr.src, environ))
+	}
+	bench, read, err := pr.benchImports(ctx, decls)
 	if err != nil {
 		return nil, err
 	}
 	var res *ecosystems.Imports
 	if pr.src.OnDisk() {
-		if res, err = pr.compiledImports(env); err != nil {
+		if res, err = pr.compiledImports(env, decls); err != nil {
 			return nil, err
 		}
 	} else if bench == nil {
@@ -90,7 +100,7 @@ func sortImports(list []ecosystems.Import) {
 // The imports are complete only when the run compiled the tests of every
 // workspace crate (cargo test); otherwise a warning says which were not,
 // so the absence of an import is no evidence there.
-func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, error) {
+func (pr *project) compiledImports(env ecosystems.Env, decls []decl) (*ecosystems.Imports, error) {
 	recs, warnings := readRecords(env.Channel)
 	if len(recs) == 0 {
 		// Not through the wrapper, or nothing compiled (cargo failed
@@ -100,7 +110,7 @@ func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, err
 	res := &ecosystems.Imports{Warnings: warnings}
 	byMember := map[string]map[string]string{}
 	for _, m := range pr.members {
-		byMember[m.name] = pr.externsOf(m)
+		byMember[m.name] = externsOf(m, decls)
 	}
 	compiled, tested := map[string]bool{}, map[string]bool{}
 	files := map[string]bool{}
@@ -176,10 +186,10 @@ func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, err
 }
 
 // externsOf maps the extern names a member's code uses to the packages
-// it declares.
-func (pr *project) externsOf(m *manifest) map[string]string {
+// it declares (decls, with their extern names resolved).
+func externsOf(m *manifest, decls []decl) map[string]string {
 	out := map[string]string{}
-	for _, d := range pr.decls {
+	for _, d := range decls {
 		if d.dep.Pos.File == m.rel {
 			out[d.extern] = d.dep.Name
 		}

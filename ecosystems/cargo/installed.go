@@ -75,17 +75,13 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 			inv.Warnings = append(inv.Warnings, ws...)
 		}
 	}
+	// rustc and the code know each crate by its library's name.
+	decls = pr.withExterns(cfg)
 	v := readVerdict(cfg.targetDir, env, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
 		for _, m := range pr.members {
-			externs := map[string]string{}
-			for _, d := range decls {
-				if d.dep.Pos.File == m.rel {
-					externs[d.extern] = d.dep.Name
-				}
-			}
-			for _, u := range pr.doctestCrates(m, externs) {
+			for _, u := range pr.doctestCrates(m, externsOf(m, decls)) {
 				v.used[u.pkg] = true
 			}
 		}

@@ -172,7 +172,7 @@ var depKinds = []struct {
 // decl is one declared dependency with what attribution needs.
 type decl struct {
 	dep    ecosystems.Dependency
-	extern string // the crate name the code uses: the key, with - as _
+	extern string // the crate name the code uses as Open knows it: the key, with - as _ (withExterns reads a library's own name)
 	local  string // for a path dependency, its directory relative to the root (slash-separated)
 }
 

@@ -38,22 +38,31 @@ import (
 // name is the subtest made-up-name: cargo cannot resolve it and fails
 // before any test runs, and envaudit says the run failed and that the
 // crate is declared but not installed.
+//
+// The libname fixture is audited the same way: its code uses xml-rs,
+// whose library is called xml, and hex renamed hexa; neither is unused.
 func TestSloppyAudited(t *testing.T) {
 	requireCargo(t)
 	tests := []struct {
-		name string
+		name    string
+		fixture string // testdata/<fixture>; "" is sloppy
 		// edit changes the fixture's copy before the run.
 		edit     func(t *testing.T, dir string)
 		exitCode int
 	}{
 		{name: "sloppy"},
 		{name: "made-up-name", edit: addMadeUpCrate, exitCode: 101},
+		{name: "libname", fixture: "libname"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "sloppy")
+			fixture := tt.fixture
+			if fixture == "" {
+				fixture = "sloppy"
+			}
+			dir := filepath.Join(t.TempDir(), fixture)
 			skip := func(d os.DirEntry) bool { return d.IsDir() && (d.Name() == "expected" || d.Name() == "target") }
-			if err := ecotest.CopyTree("testdata/sloppy", dir, skip); err != nil {
+			if err := ecotest.CopyTree(filepath.Join("testdata", fixture), dir, skip); err != nil {
 				t.Fatal(err)
 			}
 			if tt.edit != nil {
@@ -63,7 +72,7 @@ func TestSloppyAudited(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cmdline, err := os.ReadFile("testdata/sloppy/expected/traced.cmd")
+			cmdline, err := os.ReadFile(filepath.Join("testdata", fixture, "expected", "traced.cmd"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +117,7 @@ func TestSloppyAudited(t *testing.T) {
 			for _, w := range rep.Warnings {
 				fmt.Fprintf(&b, "warning: %s\n", w)
 			}
-			ecotest.Golden(t, filepath.Join("testdata", "sloppy", "expected", "findings-"+tt.name+".golden"), b.String())
+			ecotest.Golden(t, filepath.Join("testdata", fixture, "expected", "findings-"+tt.name+".golden"), b.String())
 		})
 	}
 }

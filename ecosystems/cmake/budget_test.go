@@ -48,6 +48,63 @@ func lazyDoubling(levels, refs int) string {
 	return b.String()
 }
 
+// selfAppend returns a CMakeLists.txt that appends a flag to
+// CMAKE_C_FLAGS, never set before, n times, as cJSON's does for each
+// compiler flag it checks.
+func selfAppend(n int) string {
+	var b strings.Builder
+	b.WriteString("project(flags)\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "set(CMAKE_C_FLAGS \"${CMAKE_C_FLAGS} -W%d\")\n", i)
+	}
+	return b.String()
+}
+
+// TestSelfReference checks that a variable's reference inside its own
+// value stays as written while the value is put in place, once, however
+// often the value was appended to: the work of a reference is linear in
+// its value, never multiplied by the nesting bound.
+func TestSelfReference(t *testing.T) {
+	tests := []struct {
+		name string
+		vars map[string]string
+		arg  string
+		want string
+	}{
+		{"append", map[string]string{"F": "${F} -a"}, "${F} -b", "${F} -a -b"},
+		{"appendKnown", map[string]string{"F": "${F} -a ${G}", "G": "-g"}, "${F} -b", "${F} -a -g -b"},
+		{"mutual", map[string]string{"A": "${B}a", "B": "${A}b"}, "${A}", "${A}ba"},
+		{"twice", map[string]string{"F": "${F}x"}, "${F}${F}", "${F}x${F}x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			steps := ecosystems.NewBudget("steps", maxWalkSteps)
+			ex := expander{vars: tt.vars, steps: steps, bytes: ecosystems.NewBudget("bytes", maxWalkBytes), file: "CMakeLists.txt", line: 1}
+			got := ex.args([]Arg{{Value: tt.arg, Kind: Quoted, Line: 1}})
+			if ex.err != nil {
+				t.Fatal(ex.err)
+			}
+			if len(got) != 1 || got[0].Value != tt.want {
+				t.Errorf("%q expands to %+v, want %q", tt.arg, got, tt.want)
+			}
+			if steps.Used() > 8 {
+				t.Errorf("%d steps for %q", steps.Used(), tt.arg)
+			}
+		})
+	}
+
+	// 64 appends: a step for each command and for each reference put
+	// in place — the first set's one (unknown), each later set's two
+	// (its own, and the one inside the value, kept as written).
+	w, err := walkBudget(mapSource(map[string]string{"CMakeLists.txt": selfAppend(64)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := w.steps.Used(), 1+2+63*3; got != want {
+		t.Errorf("%d steps for 64 appends, want %d", got, want)
+	}
+}
+
 // fanOut returns listfiles where each of levels .cmake files includes the
 // next twice: 2^levels includes of the last.
 func fanOut(levels int) map[string]string {
@@ -97,6 +154,12 @@ func TestWalkBudget(t *testing.T) {
 		},
 		{
 			name: "includeFanOut8", files: fanOut(8),
+			budget: func(w *walker) *ecosystems.Budget { return w.steps },
+		},
+		{
+			// cJSON's pattern, 64 times: appends to a variable the walk
+			// does not know, whose value keeps the reference to itself.
+			name: "selfAppend64", files: map[string]string{"CMakeLists.txt": selfAppend(64)},
 			budget: func(w *walker) *ecosystems.Budget { return w.steps },
 		},
 	}

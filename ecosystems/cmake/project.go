@@ -372,6 +372,14 @@ type expander struct {
 	file         string
 	line         int
 	err          error
+	// within holds the variables whose values are being expanded: a
+	// reference to one of them inside its own value stays as written.
+	// The walk keeps references to unknown variables (set(CMAKE_C_FLAGS
+	// "${CMAKE_C_FLAGS} -Wall") stores the reference), and expanding
+	// such a value into itself again at each nesting level multiplied
+	// the work by the references at each later set: cJSON's five
+	// appends to CMAKE_C_FLAGS passed the walk's budget of steps.
+	within map[string]bool
 }
 
 // expandArgs expands the variable references of each argument that vars
@@ -441,8 +449,13 @@ func (ex *expander) expand(s string, depth int) string {
 				return b.String()
 			}
 			inner := ex.expand(s[i+2:end], depth+1)
-			if v, ok := vars[inner]; ok {
+			if v, ok := vars[inner]; ok && !ex.within[inner] {
+				if ex.within == nil {
+					ex.within = map[string]bool{}
+				}
+				ex.within[inner] = true
 				v = ex.expand(v, depth+1)
+				delete(ex.within, inner)
 				if ex.spend(ex.bytes, len(v)); ex.err != nil {
 					return b.String()
 				}

@@ -209,7 +209,9 @@ func TestRealNotes(t *testing.T) {
 }
 
 // TestRealPack builds the pack fixture: zstd found through pkg-config,
-// OpenSSL declared only by its link names (ssl crypto), PkgConfig a tool.
+// OpenSSL declared only by its link names (ssl crypto), PkgConfig a tool
+// the configure step ran (compile use: one finding, compile-time, and no
+// bloat).
 func TestRealPack(t *testing.T) {
 	r := realBuilds(t)["pack"]
 	if !strings.HasPrefix(r.stdout, "zstd ") {
@@ -244,6 +246,13 @@ func TestRealPack(t *testing.T) {
 	wantFindings := []string{"phantom compile-time PkgConfig notice at=CMakeLists.txt:5"}
 	if diff := cmp.Diff(wantFindings, findings); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	// pkgconf ran during the configure step: a build tool the build
+	// used, which its compile-time finding says; never bloat as well.
+	for _, f := range rep.Findings {
+		if f.Kind == audit.Bloat {
+			t.Errorf("bloat %s: every package of pack was used, to run or to build", f.Package)
+		}
 	}
 }
 

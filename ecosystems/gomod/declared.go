@@ -135,8 +135,10 @@ func readProject(src ecosystems.Source) ([]goMod, *workspace, error) {
 
 // declared returns D1 of the parsed main modules: the requirements their
 // authors declared, requires without "// indirect" (runtime) and the
-// modules providing tool directives (dev). Requirements naming a workspace
-// module are project code and left out.
+// modules providing tool directives (dev); and the requires marked
+// "// indirect" (runtime, Indirect), which count as declared only where
+// the project's sources import their module. Requirements naming a
+// workspace module are project code and left out.
 func declared(mods []goMod, w *workspace) []ecosystems.Dependency {
 	mainMods := map[string]bool{}
 	for _, m := range mods {
@@ -152,15 +154,18 @@ func declared(mods []goMod, w *workspace) []ecosystems.Dependency {
 		direct := map[string]bool{}
 		for _, r := range m.f.Require {
 			p := r.Mod.Path
-			if mainMods[p] || r.Indirect {
+			if mainMods[p] {
 				continue
 			}
-			direct[p] = true
+			if !r.Indirect {
+				direct[p] = true
+			}
 			deps = append(deps, ecosystems.Dependency{
-				Name:  p,
-				Spec:  r.Mod.Version + replaceSpec(reps, p, r.Mod.Version),
-				Scope: ecosystems.ScopeRuntime,
-				Pos:   m.at(line(r.Syntax)),
+				Name:     p,
+				Spec:     r.Mod.Version + replaceSpec(reps, p, r.Mod.Version),
+				Scope:    ecosystems.ScopeRuntime,
+				Pos:      m.at(line(r.Syntax)),
+				Indirect: r.Indirect,
 			})
 		}
 		toolMods := map[string]bool{}

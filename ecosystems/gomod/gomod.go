@@ -14,14 +14,17 @@
 //     runtime dependency, positioned at its require line. Requirements marked
 //     "// indirect" are written by the go command itself (go get, go mod
 //     tidy) for modules the main module does not import: they are not the
-//     author's declaration, so they are not in D1; they appear in D2 with
-//     Direct false, and a module the code imports although it is marked
-//     indirect comes out as hidden direct at the import (the comment is
-//     stale: go mod tidy would move the requirement). A tool directive (Go 1.24)
-//     declares the module providing the tool as a dev dependency, positioned
-//     at the tool line, unless the module is also required directly.
-//     Replace directives are kept in Spec ("v1.2.3 => ../fork"); exclude
-//     directives declare nothing.
+//     author's declaration, so they are listed with Dependency.Indirect set
+//     and the audit counts them in D1 only where the project's sources
+//     import the module (code, tests, tooling, other platforms: what go mod
+//     tidy reads); there the comment is stale, and the audit says go mod
+//     tidy fixes it. In D2 they have Direct false. A tool directive (Go
+//     1.24) declares the module providing the tool as a dev dependency,
+//     positioned at the tool line, unless the module is also required
+//     directly. Replace directives are kept in Spec ("v1.2.3 =>
+//     ../fork"); exclude directives declare nothing. go.mod has no scope
+//     for what only the tests need (HasTestScope): a requirement only the
+//     tests import is rightly declared.
 //
 // D2 (Installed), asked of the go command through an injectable Runner,
 // with the traced run's environment (GOFLAGS, GOPROXY, GOMODCACHE, GOWORK,

@@ -23,7 +23,8 @@ import (
 
 // Fixtures live in testdata/<case>/; each case's expected/ holds
 // golden files (regenerated with ENVAUDIT_UPDATE=1):
-//   - declared.golden: Declared, or the positioned error Open returns;
+//   - declared.golden: Declared (the requires marked "// indirect" with
+//     "indirect"), or the positioned error Open returns;
 //   - installed.golden: Installed against the real go command and module
 //     cache (cases that have it);
 //   - traced.cmd + traced.golden: the command run in the case under the
@@ -47,6 +48,9 @@ func TestDeclared(t *testing.T) {
 				fmt.Fprintf(&b, "%s %s %s %s", d.Pos, d.Scope, d.Name, d.Spec)
 				if d.Raw != "" {
 					fmt.Fprintf(&b, " (as %s)", d.Raw)
+				}
+				if d.Indirect {
+					b.WriteString(" indirect")
 				}
 				b.WriteByte('\n')
 			}
@@ -230,7 +234,9 @@ func TestImportsReal(t *testing.T) {
 	}
 }
 
-// renderImports prints one import a line, then the counts and warnings.
+// renderImports prints one import a line (a test's marked "test", a
+// tooling file's with what it is), then the counts, the files by role and
+// the warnings.
 func renderImports(im *ecosystems.Imports) string {
 	var b strings.Builder
 	for _, i := range im.List {
@@ -238,9 +244,20 @@ func renderImports(im *ecosystems.Imports) string {
 		if i.Test {
 			b.WriteString(" test")
 		}
+		if i.Tool != "" {
+			fmt.Fprintf(&b, " tool=%q", i.Tool)
+		}
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "files read: %d\n", im.Files)
+	for _, r := range []struct {
+		role  string
+		files []string
+	}{{"code", im.Code}, {"tests", im.Tests}, {"tooling", im.Tooling}} {
+		if len(r.files) > 0 {
+			fmt.Fprintf(&b, "%s: %s\n", r.role, strings.Join(r.files, " "))
+		}
+	}
 	for _, w := range im.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
@@ -271,7 +288,8 @@ func TestOutside(t *testing.T) {
 	}
 	want := "go.work:5 runtime github.com/google/go-cmp/cmp package=github.com/google/go-cmp\n" +
 		"main.go:6 runtime github.com/google/uuid package=github.com/google/uuid\n" +
-		"files read: 2\n"
+		"files read: 2\n" +
+		"code: main.go\n"
 	if diff := cmp.Diff(want, renderImports(im)); diff != "" {
 		t.Errorf("imports (-want +got):\n%s", diff)
 	}

@@ -10,8 +10,11 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,7 +29,7 @@ type listPackage struct {
 	ForTest        string
 	Standard       bool
 	DepOnly        bool
-	Module         *struct{ Path string }
+	Module         *struct{ Path, Dir string }
 	GoFiles        []string
 	CgoFiles       []string
 	TestGoFiles    []string
@@ -47,21 +50,34 @@ const listFields = "Dir,ImportPath,ForTest,Standard,DepOnly,Module,GoFiles,CgoFi
 // `go list -e -deps -test -json <module>/...` for each main module gives
 // each package's compiled, test and ignored files and, for every package
 // the build and its tests import, the module that provides it; each file
-// is parsed with go/parser for the import's position. An import is:
-//   - runtime, from a file the package compiles (GoFiles, CgoFiles);
-//   - Test, from a _test.go file (TestGoFiles, XTestGoFiles);
+// is parsed with go/parser for the import's position. The packages of
+// _examples and _example directories, which the go command's wildcards
+// pass over, are listed by their directories. An import is:
+//   - runtime, from a file the package compiles (GoFiles, CgoFiles): the
+//     project's code;
+//   - Test, from a _test.go file (TestGoFiles of the package's internal
+//     test, XTestGoFiles of its external _test package);
 //   - platform, from a file excluded only by GOOS or GOARCH here (a
 //     _windows.go suffix, a //go:build darwin line): some other platform
 //     compiles it, so its modules are needed there, not here;
 //   - runtime all the same from a file excluded by another build tag
-//     (//go:build integration, ignore): the project's code needs the
-//     module when built that way, and this run did not build it.
+//     (//go:build integration): the project's code needs the module when
+//     built that way, and this run did not build it;
+//   - Tool, from tooling (toolOf): a package under an examples, example,
+//     _examples or _example directory of its module ("an example"), a
+//     file built only with the tools tag, the tools.go idiom that keeps a
+//     program's module required ("a tools file (//go:build tools)"), and
+//     a file built only with the ignore tag, a program run on its own with
+//     go run (a generator) and never part of its package ("a program run
+//     on its own (//go:build ignore)").
 //
-// Imports of the standard library and of the main modules' own packages
-// are not listed. The module of an import outside the listing (only an
-// excluded file imports it) is the longest module path the go.mod files
-// require that prefixes it; an import no module provides has Package "".
-// Imports compiles nothing and runs none of the project's code.
+// Code, Tests and Tooling list the files by these roles (platform and
+// other-tag files are code). Imports of the standard library and of the
+// main modules' own packages are not listed. The module of an import
+// outside the listing (only an excluded file imports it) is the longest
+// module path the go.mod files require that prefixes it; an import no
+// module provides has Package "". Imports compiles nothing and runs none
+// of the project's code.
 func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.Imports, error) {
 	if !p.src.OnDisk() {
 		return nil, ecosystems.ErrNotOnDisk
@@ -103,6 +119,13 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 	}
 	if len(mainMods) == 0 {
 		return &ecosystems.Imports{}, nil
+	}
+	exampleDirs, err := p.underscoreExamples()
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range exampleDirs {
+		args = append(args, "./"+d)
 	}
 	out, err := run(ctx, root, environ, goCmd, args...)
 	if err != nil {
@@ -167,22 +190,24 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 			continue
 		}
 		type file struct {
-			name string
-			kind ecosystems.ImportKind
+			name    string
+			kind    ecosystems.ImportKind
+			ignored bool // excluded from the package here
 		}
 		var files []file
 		for _, f := range append(append([]string(nil), pk.GoFiles...), pk.CgoFiles...) {
-			files = append(files, file{f, ecosystems.ImportRuntime})
+			files = append(files, file{name: f, kind: ecosystems.ImportRuntime})
 		}
 		for _, f := range append(append([]string(nil), pk.TestGoFiles...), pk.XTestGoFiles...) {
-			files = append(files, file{f, ecosystems.ImportRuntime})
+			files = append(files, file{name: f, kind: ecosystems.ImportRuntime})
 		}
 		for _, f := range pk.IgnoredGoFiles {
-			files = append(files, file{f, ""})
+			files = append(files, file{name: f, ignored: true})
 		}
 		// A go.work module outside the project has its sources' imports
 		// placed on the use directive that reaches it.
 		via := byPath[pk.Module.Path].via
+		example := isExample(pk.Module.Dir, pk.Dir)
 		for _, f := range files {
 			abs := filepath.Join(pk.Dir, f.name)
 			rel := relPath(root, abs)
@@ -191,9 +216,15 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 				res.Warnings = append(res.Warnings, fmt.Sprintf("read %q: %v", rel, err))
 				continue
 			}
-			if f.kind == "" { // excluded here: for which reason?
+			tool := ""
+			if example {
+				tool = toolExample
+			} else if f.ignored {
+				tool = plat.toolOf(f.name, data)
+			}
+			if f.ignored { // excluded here: for which reason?
 				f.kind = ecosystems.ImportRuntime
-				if plat.elsewhere(f.name, data) {
+				if tool == "" && plat.elsewhere(f.name, data) {
 					f.kind = ecosystems.ImportPlatform
 				}
 			}
@@ -205,6 +236,17 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 				continue
 			}
 			res.Files++
+			test := tool == "" && strings.HasSuffix(f.name, "_test.go")
+			if pos, ok := posVia(roots, abs, 1, ecosystems.Pos{}); ok {
+				switch {
+				case tool != "":
+					res.Tooling = append(res.Tooling, pos.File)
+				case test:
+					res.Tests = append(res.Tests, pos.File)
+				default:
+					res.Code = append(res.Code, pos.File)
+				}
+			}
 			for _, s := range specs {
 				if s.path == "C" {
 					continue // cgo's pseudo-package
@@ -223,7 +265,8 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 					Module:  s.path,
 					Pos:     pos,
 					Kind:    f.kind,
-					Test:    strings.HasSuffix(f.name, "_test.go"),
+					Test:    test,
+					Tool:    tool,
 				})
 			}
 		}
@@ -235,7 +278,122 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		}
 		return a.Line < b.Line
 	})
+	for _, l := range []*[]string{&res.Code, &res.Tests, &res.Tooling} {
+		sort.Strings(*l)
+		*l = slices.Compact(*l)
+	}
 	return res, nil
+}
+
+// What Import.Tool says of the Go files that are tooling.
+const (
+	toolExample = "an example"
+	toolTools   = "a tools file (//go:build tools)"
+	toolProgram = "a program run on its own (//go:build ignore)"
+)
+
+// exampleDirs are the names of the directories whose packages are
+// examples: the conventional places of example programs, which the
+// module's users do not import.
+var exampleDirs = []string{"examples", "example", "_examples", "_example"}
+
+// isExample reports whether the package directory dir lies under an
+// example directory of the module rooted at modDir.
+func isExample(modDir, dir string) bool {
+	if modDir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(modDir, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	for _, el := range strings.Split(filepath.ToSlash(rel), "/") {
+		if slices.Contains(exampleDirs, el) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolOf says what tooling a file excluded from its package here is: one
+// the build takes only with the tools tag, or only with the ignore tag;
+// "" for any other file.
+func (pl platforms) toolOf(name string, data []byte) string {
+	for _, t := range []struct{ tag, tool string }{{"tools", toolTools}, {"ignore", toolProgram}} {
+		c := pl.here
+		c.BuildTags = append(slices.Clip(c.BuildTags), t.tag)
+		c.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+		if ok, err := c.MatchFile(".", name); err == nil && ok {
+			return t.tool
+		}
+	}
+	return ""
+}
+
+// underscoreExamples returns the directories, slash-separated and
+// relative to the root, of the Go packages below an _examples or
+// _example directory of a main module: the go command's wildcards skip
+// directories whose names begin with an underscore, so they are listed
+// by name. A directory of another module (with a go.mod of its own),
+// testdata, vendor and hidden directories (as the go command's patterns
+// pass them over) and node_modules (a JavaScript install's, no Go
+// example's) are not searched.
+func (p *project) underscoreExamples() ([]string, error) {
+	var dirs []string
+	for _, m := range p.mods {
+		modDir := path.Dir(m.rel)
+		if !fs.ValidPath(modDir) {
+			continue // a go.work module outside the project
+		}
+		err := fs.WalkDir(p.src.FS, modDir, func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if name == modDir {
+					return err
+				}
+				return fs.SkipDir
+			}
+			if !d.IsDir() {
+				return nil
+			}
+			base := path.Base(name)
+			if name != modDir && (base == "testdata" || base == "vendor" || base == "node_modules" || strings.HasPrefix(base, ".") || p.src.IsFile(path.Join(name, "go.mod"))) {
+				return fs.SkipDir
+			}
+			if !underExample(modDir, name) {
+				return nil
+			}
+			entries, err := fs.ReadDir(p.src.FS, name)
+			if err != nil {
+				return fs.SkipDir
+			}
+			for _, e := range entries {
+				if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
+					dirs = append(dirs, name)
+					break
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("look for examples in %q: %w", modDir, err)
+		}
+	}
+	return dirs, nil
+}
+
+// underExample reports whether the directory name (relative to the root)
+// lies in an _examples or _example directory of the module at modDir.
+func underExample(modDir, name string) bool {
+	rel := strings.TrimPrefix(name, modDir+"/")
+	if modDir == "." {
+		rel = name
+	}
+	for _, el := range strings.Split(rel, "/") {
+		if el == "_examples" || el == "_example" {
+			return true
+		}
+	}
+	return false
 }
 
 // posVia returns the position of line in the file at abs, below one of

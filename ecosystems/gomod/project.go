@@ -55,17 +55,25 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 // Files returns the files Open read.
 func (p *project) Files() []ecosystems.File { return append([]ecosystems.File(nil), p.files...) }
 
-// Declared returns the requirements of the project's main modules that
-// their authors declared: requires without "// indirect" (runtime) and the
-// modules providing tool directives (dev). Requirements naming a workspace
-// module are project code and left out.
+// Declared returns the requirements of the project's main modules:
+// requires without "// indirect" (runtime), the modules providing tool
+// directives (dev), and the requires marked "// indirect" (runtime, with
+// Indirect set: the audit counts them only where the project's sources
+// import their module). Requirements naming a workspace module are
+// project code and left out.
 func (p *project) Declared() []ecosystems.Dependency {
 	return append([]ecosystems.Dependency(nil), p.deps...)
 }
 
+// HasTestScope reports false: go.mod requires the modules the tests
+// import as it requires the others (its tool directive declares tools,
+// not packages a test imports).
+func (*Ecosystem) HasTestScope() bool { return false }
+
 var (
 	_ ecosystems.Ecosystem    = (*Ecosystem)(nil)
 	_ ecosystems.Resolver     = (*Ecosystem)(nil)
+	_ ecosystems.TestScoper   = (*Ecosystem)(nil)
 	_ ecosystems.TraceSkipper = (*project)(nil)
 	_ ecosystems.Importer     = (*project)(nil)
 )

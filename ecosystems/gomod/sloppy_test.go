@@ -16,7 +16,8 @@ import (
 	"github.com/envaudit/envaudit/policy"
 )
 
-// TestSloppyAudited audits the sloppy fixtures end to end, the way
+// TestSloppyAudited audits the sloppy fixtures, and roles (the files of
+// code, tests and tooling), end to end, the way
 // `envaudit run` does: engine.Open, the traced `go test ./...` (offline,
 // against the module cache scripts/setup.d/gomod.sh fills from the
 // fixtures' go.sum files), Audit, and the default gate, with the findings
@@ -37,6 +38,7 @@ func TestSloppyAudited(t *testing.T) {
 	}{
 		{name: "sloppy", output: "ok  \texample.com/envaudit-fixture/sloppy\t"},
 		{name: "sloppy-madeup", exitCode: 1, output: "missing go.sum entry for module providing package github.com/fastjsonx/fastjsonx-turbo"},
+		{name: "roles", output: "ok  \texample.com/envaudit-fixture/roles/ext\t"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -143,6 +143,14 @@ func TestAttackHostileBundle(t *testing.T) {
 		{name: "negativeCount", edit: func(b *Bundle) { b.Report.Ecosystems[0].Metrics.Declared = -1 }, substr: "metrics: negative count"},
 		{name: "transitive", edit: func(b *Bundle) { b.Report.Ecosystems[0].Metrics.Transitive = 1 << 20 }, substr: "metrics.transitive"},
 		{name: "phantomNotDeclared", edit: func(b *Bundle) { firstOf(b, audit.Phantom).Package = "made-up" }, substr: `a phantom finding of "made-up", which the report's declared packages do not list`},
+		{name: "manifestNotDeclared", edit: func(b *Bundle) {
+			f := firstOf(b, audit.Phantom)
+			f.Kind, f.Reason, f.Package = audit.Manifest, audit.ReasonIndirect, "made-up"
+		}, substr: `a manifest finding of "made-up", which the report's declared packages do not list`},
+		{name: "devDeclaredNotDeclared", edit: func(b *Bundle) {
+			f := firstOf(b, audit.Hidden)
+			f.Reason, f.Package = audit.ReasonDevDeclared, "made-up"
+		}, substr: `a hidden finding of "made-up", which the report's declared packages do not list`},
 		{name: "bloatNotInstalled", edit: func(b *Bundle) { firstOf(b, audit.Bloat).Package = "made-up" }, substr: "installed packages do not list"},
 		{name: "rate", edit: func(b *Bundle) { b.Report.Ecosystems[0].Metrics.PhantomRate = 7 }, substr: "phantomRate: 7 out of range"},
 		{name: "succeededWithExit", edit: func(b *Bundle) { b.Report.Run.ExitCode = 1 }, substr: "a run that succeeded with exit code 1"},

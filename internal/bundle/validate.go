@@ -425,11 +425,11 @@ func (v *validator) metrics(field string, e audit.EcosystemReport) {
 }
 
 // crossCheck checks that each finding is about a package of the layer
-// its kind rests on: a phantom is declared, a bloat package installed, a
-// hidden or dev one traced — a missing one excepted (nothing installed
-// it), a dev-declared one is declared (the code's import decides, loaded
-// or not), and a tooling one rests on the tooling file's import its
-// evidence names, in no layer.
+// its kind rests on: a phantom or a stale manifest entry is declared, a
+// bloat package installed, a hidden or dev one traced — a missing one
+// excepted (nothing installed it), a dev-declared one is declared (the
+// code's import decides, loaded or not), and a tooling one rests on the
+// tooling file's import its evidence names, in no layer.
 func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 	declared, installed, traced := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, d := range e.Declared {
@@ -444,7 +444,7 @@ func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 	for i, f := range e.Findings {
 		var layer string
 		switch {
-		case f.Kind == audit.Phantom && !declared[f.Package]:
+		case (f.Kind == audit.Phantom || f.Kind == audit.Manifest) && !declared[f.Package]:
 			layer = "declared"
 		case f.Kind == audit.Bloat && !installed[f.Package]:
 			layer = "installed"

@@ -88,6 +88,8 @@ func meaning(f audit.Finding) string {
 			return fmt.Sprintf("loaded but not declared; it comes with %s, which is not declared either.", strings.Join(f.Via, " → "))
 		}
 		return "the code loads it, but no manifest declares it and nothing declared brings it: it works here only because this machine has it. A clean install breaks. Declare it."
+	case "manifest:indirect":
+		return "declared, but marked as only other dependencies' need although your code imports it: the mark is stale. Run go mod tidy."
 	case "dev:test-runner":
 		return "test tooling: loaded by the test runner, not by your code; not counted as hidden."
 	}

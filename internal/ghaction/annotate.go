@@ -33,13 +33,14 @@ type Annotation struct {
 	Message string
 }
 
-// annotated says whether a finding gets its own annotation. Bloat and dev
-// tooling are counts in the summary, and grouped findings (hidden
+// annotated says whether a finding gets its own annotation: a phantom, a
+// hidden package, or a stale manifest entry (each on its line). Bloat and
+// dev tooling are counts in the summary, and grouped findings (hidden
 // transitive packages only other packages need, dev declarations the
 // tests had no reason to load) one notice per kind, never one annotation
 // per package.
 func annotated(f audit.Finding) bool {
-	return f.Ignored == "" && !f.Grouped && (f.Kind == audit.Phantom || f.Kind == audit.Hidden)
+	return f.Ignored == "" && !f.Grouped && (f.Kind == audit.Phantom || f.Kind == audit.Hidden || f.Kind == audit.Manifest)
 }
 
 // groupAnnotations returns one notice per ecosystem, kind and reason of

@@ -69,6 +69,7 @@ var kindOrder = []string{
 	"phantom:" + audit.ReasonDevOnly,
 	"phantom:" + audit.ReasonUnused,
 	"phantom:" + audit.ReasonUntested,
+	"manifest:" + audit.ReasonIndirect,
 	"phantom:" + audit.ReasonCompileTime,
 	"phantom:" + audit.ReasonSkipped,
 	"dev:" + audit.ReasonTooling,

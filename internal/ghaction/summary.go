@@ -347,6 +347,8 @@ func evidence(f audit.Finding) string {
 		parts = append(parts, "not installed")
 	case f.Kind == audit.Hidden && f.Reason == audit.ReasonTampered:
 		parts = append(parts, "changed by the test command while it ran")
+	case f.Kind == audit.Manifest && f.Reason == audit.ReasonIndirect:
+		parts = append(parts, "marked indirect")
 	}
 	if ev := f.Evidence; ev != nil && len(ev.Imports) > 0 {
 		im := ev.Imports[0]

@@ -4,7 +4,4 @@ go 1.26.0
 
 require github.com/rogpeppe/go-internal v1.16.0
 
-require (
-	golang.org/x/mod v0.43.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
-)
+require golang.org/x/tools v0.52.0 // indirect
