@@ -143,6 +143,7 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	first := p.scan(files, true)
 	recs, failed := first.recs, first.failed
 	computed := first.computed
+	dynamic := first.dynamic
 	// An annotation misplaced by a declaration-like line in a template
 	// literal can break a file that parses as written: such a file is read
 	// again as written, without the erased imports.
@@ -158,6 +159,7 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		second := p.scan(again, false)
 		recs = append(recs, second.recs...)
 		computed = append(computed, second.computed...)
+		maps.Copy(dynamic, second.dynamic)
 		for _, f := range again {
 			delete(failed, f)
 		}
@@ -179,6 +181,7 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		found, ok := scanImports(text)
 		recs = append(recs, tolerantRecords(f, found, guarded)...)
 		for _, c := range computedCalls(text) {
+			dynamic[f] = true
 			if !c.relative {
 				computed = append(computed, computedWarning(f, c.line, nil))
 			}
@@ -196,6 +199,17 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	for _, r := range recs {
 		if r.mark == "" {
 			kept[r.key()] = true
+		}
+	}
+	roles := p.fileRoles(files, recs, dynamic)
+	for _, f := range files {
+		switch r := roles[f]; r.kind {
+		case roleTest:
+			out.Tests = append(out.Tests, f)
+		case roleTooling:
+			out.Tooling = append(out.Tooling, f)
+		default:
+			out.Code = append(out.Code, f)
 		}
 	}
 	own := p.ownNames()
@@ -228,12 +242,14 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 			out.Warnings = append(out.Warnings, fmt.Sprintf("import of %q: %v (not counted)", r.spec, err))
 			continue
 		}
+		role := roles[pos.File]
 		out.List = append(out.List, ecosystems.Import{
 			Package: name,
 			Module:  r.spec,
 			Pos:     pos,
 			Kind:    kind,
-			Test:    isTestFile(pos.File),
+			Test:    role.kind == roleTest,
+			Tool:    role.tool,
 		})
 	}
 	sort.SliceStable(out.List, func(i, j int) bool {
@@ -247,6 +263,22 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		return a.Module < b.Module
 	})
 	return out, nil
+}
+
+// fileRoles tells the files apart (roles), with the relative imports of
+// recs as the edges between them.
+func (p *project) fileRoles(files []string, recs []record, dynamic map[string]bool) map[string]fileRole {
+	inProject := map[string]bool{}
+	for _, f := range files {
+		inProject[f] = true
+	}
+	edges := map[string][]string{}
+	for _, r := range recs {
+		if t := resolveRelative(r.file, r.spec, inProject); t != "" && !slices.Contains(edges[r.file], t) {
+			edges[r.file] = append(edges[r.file], t)
+		}
+	}
+	return p.roles(files, edges, dynamic)
 }
 
 // ownNames are the names of the project's own packages — the root's and
@@ -397,6 +429,9 @@ type scanResult struct {
 	failed   map[string][]string
 	catching []string
 	computed []string
+	// dynamic are the files with a require or import() of any computed
+	// module, one of their own files' included.
+	dynamic map[string]bool
 }
 
 // load reads a project file for esbuild: its text with every computed
@@ -431,7 +466,7 @@ func noDisk(b api.PluginBuild) {
 // should be, since nothing is loaded from disk (noDisk) — are dropped.
 func (p *project) scan(files []string, annotate bool) scanResult {
 	var mu sync.Mutex
-	res := scanResult{failed: map[string][]string{}}
+	res := scanResult{failed: map[string][]string{}, dynamic: map[string]bool{}}
 	calls := map[string][]computedCall{}
 	plugin := api.Plugin{
 		Name: pluginName,
@@ -452,6 +487,9 @@ func (p *project) scan(files []string, annotate bool) scanResult {
 				name := projectName(a.Path)
 				mu.Lock()
 				calls[name] = cs
+				if len(cs) > 0 {
+					res.dynamic[name] = true
+				}
 				if strings.Contains(text, "catch") && (strings.Contains(text, "require") || strings.Contains(text, "import(")) {
 					res.catching = append(res.catching, name)
 				}
@@ -644,20 +682,6 @@ func isTypeScript(name string) bool {
 		return true
 	}
 	return false
-}
-
-// isTestFile reports whether the project file name is a test: under a
-// test directory, or named *.test.* or *.spec.*.
-func isTestFile(name string) bool {
-	dirs := strings.Split(name, "/")
-	base := dirs[len(dirs)-1]
-	for _, d := range dirs[:len(dirs)-1] {
-		if testDirs[d] {
-			return true
-		}
-	}
-	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
-		strings.HasSuffix(strings.TrimSuffix(base, path.Ext(base)), "_test")
 }
 
 // packageOf returns the package a specifier names, or false when it names

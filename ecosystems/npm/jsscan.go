@@ -527,7 +527,8 @@ var statementWords = map[string]bool{
 // its line; relative says its argument can only name a file (a template
 // or concatenation starting with "./", "../" or "/", or with __dirname,
 // __filename, process.cwd(), path.join(__dirname, ...)), never a
-// package.
+// package — or names the module require.resolve("m") resolves, which is
+// read as an import of m.
 type computedCall struct {
 	insert   int
 	line     int
@@ -583,6 +584,11 @@ func relativeArg(toks []jsTok) bool {
 		return dir(a.firstSubst)
 	case tokIdent:
 		if dir(a.text) {
+			return true
+		}
+		// require(require.resolve("m", ...)): the module require.resolve
+		// names, which is read as an import of its own.
+		if a.text == "require" && len(toks) >= 5 && toks[1].text == "." && toks[2].text == "resolve" && toks[3].text == "(" && toks[4].literal() {
 			return true
 		}
 		// process.cwd() and path.join(__dirname, ...), path.resolve(...)

@@ -149,12 +149,13 @@ func TestComputedCalls(t *testing.T) {
 		"function require(x) { return x }\n" + // a function of that name
 		"const k = require('./' + n)\n" + // 12 relative
 		"const l = require(process.cwd() + '/conf')\n" + // 13 relative
-		"const m = require('plain')\n" // not computed
+		"const m = require('plain')\n" + // not computed
+		"const o = require(require.resolve('@dotenvx/dotenvx', { paths: [process.cwd()] }))\n" // 15: read as require.resolve's
 	var got []string
 	for _, c := range computedCalls(src) {
 		got = append(got, fmt.Sprintf("%d %v", c.line, c.relative))
 	}
-	want := []string{"1 true", "2 false", "3 false", "4 false", "5 false", "7 true", "8 true", "9 true", "10 true", "12 true", "13 true"}
+	want := []string{"1 true", "2 false", "3 false", "4 false", "5 false", "7 true", "8 true", "9 true", "10 true", "12 true", "13 true", "15 true"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("computedCalls (-want +got):\n%s", diff)
 	}
