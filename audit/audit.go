@@ -251,9 +251,23 @@ func Ecosystem(in Input) EcosystemReport {
 		roots = append(roots, t)
 	}
 	explained := explainLoads(roots, loaded, g, inv.Links)
+	// What the command fetched and ran itself (npx --yes X) is a tool of
+	// the test command that nothing declares: a hidden finding of its
+	// own, while what it brought along is explained through it.
+	fetched := map[string]ecosystems.Link{}
+	for _, l := range inv.Links {
+		if l.Kind == ecosystems.LinkFetched && l.From == startup && loaded[l.To] && !d1[l.To] {
+			if _, ok := fetched[l.To]; !ok {
+				fetched[l.To] = l
+			}
+		}
+	}
 	linkTooling := set{}
 	for name := range loaded {
 		if d1[name] || codeNeeds[name] || reachedAtRuntime[name] || devSet[name] || !explained.reached(name) {
+			continue
+		}
+		if _, ok := fetched[name]; ok {
 			continue
 		}
 		if r := explained.root[name]; r == startup || !(runtimeRoots[r] || reachedAtRuntime[r] || codeNeeds[r] || len(im.code[r]) > 0) {
@@ -302,7 +316,7 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused,
 		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable,
-		explained: explained, devDeclared: intersect(codeNeeds, devDecl)}
+		explained: explained, devDeclared: intersect(codeNeeds, devDecl), fetched: fetched}
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}

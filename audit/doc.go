@@ -59,7 +59,11 @@
 // imports, the entry points it discovers, start-up hooks). A load so
 // explained is transitive when its chain starts at a runtime declaration
 // or the code's imports, and test tooling otherwise; only a load nothing
-// explains stays undeclared.
+// explains stays undeclared. What the command itself fetched and ran
+// (ecosystems.LinkFetched: npx --yes X) is the exception: X is an
+// undeclared tool of the test command, hidden undeclared (a version no
+// lockfile records, a run that fails offline: declare it as a dev
+// dependency), and what it brought along is explained through it.
 //
 // # Findings
 //
@@ -99,6 +103,9 @@
 //	                                  loaded package through a link (an optional
 //	                                  import of its own)
 //	                   undeclared     reachable from no declaration                      error
+//	                                  (among them what the command fetched and ran
+//	                                  itself, npx --yes X: a tool of the test command
+//	                                  no lockfile pins; what X brings along is dev)
 //	         none      missing        imported at run time by the code (not optionally,  error
 //	                                  not only to build, not for another platform),
 //	                                  declared nowhere, not installed; placed at the

@@ -49,6 +49,9 @@ type auditor struct {
 	// devDeclared are the packages the project's code imports at run time
 	// that are declared only for development.
 	devDeclared set
+	// fetched are the loaded packages the command fetched at run time
+	// (ecosystems.LinkFetched: npx --yes), with the link that says how.
+	fetched map[string]ecosystems.Link
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -342,6 +345,17 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
 			f.Location = a.mainManifest()
 			f.Message = fmt.Sprintf("%s; the installed packages could not be enumerated, so whether a declared package brings it is unknown", loaded)
+		} else if l, ok := a.fetched[name]; ok && len(needed) == 0 {
+			// The test command downloads and runs it itself: a tool no
+			// lockfile pins, a version the registry decides at each run,
+			// and a run that fails offline.
+			f.Reason, f.Severity = ReasonUndeclared, SeverityError
+			f.Location = a.mainManifest()
+			with := ""
+			if l.Detail != "" {
+				with = fmt.Sprintf(" (%s)", l.Detail)
+			}
+			f.Message = fmt.Sprintf("%s: %s fetches it at run time%s, a version no lockfile records and that an offline run lacks — declare it as a dev dependency", loaded, a.command, with)
 		} else if via := a.throughDeclared(name, runtime); len(via) > 0 && len(needed) > 0 {
 			// The project's own code uses a package that only another
 			// package's dependency puts there: it vanishes when that one

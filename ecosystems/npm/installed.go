@@ -93,6 +93,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: evidence}}
 	v.excludeToolchain(inv, env)
+	if err := v.npx(ctx, inv, env); err != nil {
+		return nil, err
+	}
 
 	m, ws := p.root, p.ws
 	declarers := map[string]*manifest{}
