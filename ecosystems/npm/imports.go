@@ -434,11 +434,15 @@ type scanResult struct {
 	dynamic map[string]bool
 }
 
-// load reads a project file for esbuild: its text with every computed
-// require call and import() expression neutralized (neutralizeComputed),
-// and those calls.
-func (p *project) load(name string) (string, []computedCall, error) {
-	data, err := p.src.ReadFile(name)
+// A reader reads a file esbuild parses: the project's, through its
+// Source, or an installed package's (loadedLinks).
+type reader func(name string) ([]byte, error)
+
+// load reads a file for esbuild: its text with every computed require
+// call and import() expression neutralized (neutralizeComputed), and
+// those calls.
+func (read reader) load(name string) (string, []computedCall, error) {
+	data, err := read(name)
 	if err != nil {
 		return "", nil, err
 	}
@@ -465,6 +469,11 @@ func noDisk(b api.PluginBuild) {
 // (annotateImports). Records of files that are not among files — none
 // should be, since nothing is loaded from disk (noDisk) — are dropped.
 func (p *project) scan(files []string, annotate bool) scanResult {
+	return scanFiles(files, p.src.ReadFile, annotate)
+}
+
+// scanFiles is scan over files that read reads.
+func scanFiles(files []string, read reader, annotate bool) scanResult {
 	var mu sync.Mutex
 	res := scanResult{failed: map[string][]string{}, dynamic: map[string]bool{}}
 	calls := map[string][]computedCall{}
@@ -480,7 +489,7 @@ func (p *project) scan(files []string, annotate bool) scanResult {
 				return api.OnResolveResult{Errors: []api.Message{{Text: string(text)}}}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				text, cs, err := p.load(a.Path)
+				text, cs, err := read.load(a.Path)
 				if err != nil {
 					return api.OnLoadResult{}, err
 				}
@@ -602,6 +611,11 @@ type guardKey struct{ file, spec string }
 // can have one (scan lists them), and files that failed to parse are left
 // out.
 func (p *project) guarded(files []string, failed map[string][]string) map[guardKey]bool {
+	return guardedFiles(files, p.src.ReadFile, failed)
+}
+
+// guardedFiles is guarded over files that read reads.
+func guardedFiles(files []string, read reader, failed map[string][]string) map[guardKey]bool {
 	files = slices.DeleteFunc(slices.Clone(files), func(f string) bool { return failed[f] != nil })
 	out := map[guardKey]bool{}
 	if len(files) == 0 {
@@ -627,7 +641,7 @@ func (p *project) guarded(files []string, failed map[string][]string) map[guardK
 				return api.OnResolveResult{}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				text, _, err := p.load(a.Path)
+				text, _, err := read.load(a.Path)
 				if err != nil {
 					return api.OnLoadResult{}, err
 				}

@@ -176,6 +176,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for _, p := range v.pkgs {
 		v.link(p, lock[p.loc])
 	}
+	inv.Links = append(inv.Links, v.loadedLinks(env)...)
 	if lock != nil && hasTree {
 		v.crossCheck(lock, lockName)
 		v.unresolvedOptional(inv, declarers, lock)
