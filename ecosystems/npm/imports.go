@@ -38,7 +38,8 @@ var sourceExts = map[string]api.Loader{
 // skipDirs are directories that never hold the project's own sources:
 // installed packages, build and coverage output, vendored copies. Every
 // directory whose name starts with a dot (.git, .next, .yarn, .cache) is
-// skipped too.
+// skipped too, and so are the directories the package's scripts compile
+// their sources into (outputDirs).
 var skipDirs = map[string]bool{
 	"node_modules":     true,
 	"bower_components": true,
@@ -50,6 +51,9 @@ var skipDirs = map[string]bool{
 	"out":              true,
 	"storybook-static": true,
 	"__snapshots__":    true,
+	// Flow's library definitions, which the flow-typed tool installs:
+	// declarations of other packages' types, as @types packages are.
+	"flow-typed": true,
 }
 
 // testDirs are the directory names whose files are tests (or the helpers
@@ -298,6 +302,7 @@ func (p *project) ownNames() map[string]bool {
 // sourceFiles lists the project's own source files, slash-separated and
 // relative to the root, in lexical order.
 func (p *project) sourceFiles() ([]string, error) {
+	built := p.outputDirs()
 	var files []string
 	var walk func(dir string) error
 	walk = func(dir string) error {
@@ -312,7 +317,7 @@ func (p *project) sourceFiles() ([]string, error) {
 				rel = dir + "/" + name
 			}
 			if e.IsDir() {
-				if strings.HasPrefix(name, ".") || skipDirs[name] || skipDirs[rel] {
+				if strings.HasPrefix(name, ".") || skipDirs[name] || skipDirs[rel] || built[rel] {
 					continue
 				}
 				if err := walk(rel); err != nil {

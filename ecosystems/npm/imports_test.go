@@ -179,6 +179,16 @@ func TestImports(t *testing.T) {
 		},
 		want: []string{"index.js:1 debug debug runtime"},
 	}, {
+		name: "build-output",
+		files: map[string]string{
+			"package.json":        `{"name": "app", "scripts": {"build": "babel src/main -d lib", "test": "babel src --out-dir=dist-test && node dist-test/test/a.js"}}`,
+			"src/main/index.js":   "import debug from 'debug'\n",
+			"lib/index.js":        "var debug = require('debug')\n",
+			"dist-test/test/a.js": "require('tape')\n",
+			"flow-typed/npm/x.js": "declare module 'x' { import type { T } from 'y' }\n",
+		},
+		want: []string{"src/main/index.js:1 debug debug runtime"},
+	}, {
 		name: "self-reference",
 		files: map[string]string{
 			"index.js": "require('app/lib/x')\nrequire('debug')\n",

@@ -607,3 +607,52 @@ func splitCommands(script string) [][]string {
 	flushCmd()
 	return out
 }
+
+// compilers are the programs that write what they compile from a source
+// directory into an output directory their options name.
+var compilers = map[string]bool{
+	"babel": true, "tsc": true, "swc": true, "sucrase": true, "esbuild": true, "coffee": true, "flow-remove-types": true,
+}
+
+// outputDirs returns the directories the scripts of the project's packages
+// compile their sources into (`babel src -d lib`, `tsc --outDir dist`,
+// `swc src --out-dir build`): their files are the sources' output, whose
+// imports the sources say already, and stale or absent before a build.
+func (p *project) outputDirs() map[string]bool {
+	out := map[string]bool{}
+	add := func(dir string, pk packaging) {
+		r := planReader{dir: dir}
+		for _, name := range pk.scriptNames() {
+			for _, argv := range splitCommands(pk.scripts[name]) {
+				for len(argv) > 0 && isAssignment(argv[0]) {
+					argv = argv[1:]
+				}
+				if len(argv) == 0 || !compilers[commandName(argv[0])] {
+					continue
+				}
+				for i := 1; i < len(argv); i++ {
+					flag, value, hasValue := strings.Cut(argv[i], "=")
+					switch flag {
+					case "-d", "--out-dir", "--outDir", "--outdir":
+					default:
+						continue
+					}
+					if !hasValue && i+1 < len(argv) {
+						i++
+						value = argv[i]
+					}
+					if d := r.rel(value); d != "" && d != "." && d != r.dir {
+						out[d] = true
+					}
+				}
+			}
+		}
+	}
+	if p.root != nil {
+		add(".", p.root.pack)
+	}
+	for _, w := range p.ws {
+		add(w.dir, w.pack)
+	}
+	return out
+}
