@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -18,15 +17,7 @@ import (
 // returns what its importer reads.
 func imports(t testing.TB, files map[string]string) *ecosystems.Imports {
 	t.Helper()
-	m := fstest.MapFS{}
-	for name, data := range files {
-		m[name] = &fstest.MapFile{Data: []byte(data)}
-	}
-	p, err := New().Open(context.Background(), ecosystems.Source{FS: m})
-	if err != nil || p == nil {
-		t.Fatalf("Open: %v, %v", p, err)
-	}
-	im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{})
+	im, err := openMap(t, files).Imports(context.Background(), ecosystems.Env{})
 	if err != nil {
 		t.Fatalf("Imports: %v", err)
 	}

@@ -193,15 +193,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 
 	sort.Slice(v.pkgs, func(i, j int) bool { return v.pkgs[i].loc < v.pkgs[j].loc })
 	for _, p := range v.pkgs {
-		inv.Packages = append(inv.Packages, ecosystems.Package{
-			Name:    p.name,
-			Version: p.version,
-			PURL:    purl(p),
-			Path:    v.display(p.dir),
-			Direct:  p.direct,
-			Dev:     p.dev,
-			Deps:    p.edges,
-		})
+		inv.Packages = append(inv.Packages, p.pkg(v.display(p.dir)))
 	}
 	sort.Strings(v.warnings)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
@@ -530,6 +522,19 @@ func (v *inventory) link(p *installed, le *lockEntry) {
 		p.edges = append(p.edges, q.name)
 	}
 	sort.Strings(p.edges)
+}
+
+// pkg returns the copy as D2 lists it, at path.
+func (p *installed) pkg(path string) ecosystems.Package {
+	return ecosystems.Package{
+		Name:    p.name,
+		Version: p.version,
+		PURL:    purl(p),
+		Path:    path,
+		Direct:  p.direct,
+		Dev:     p.dev,
+		Deps:    p.edges,
+	}
 }
 
 // purl returns the package URL of the package actually installed (the

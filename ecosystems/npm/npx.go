@@ -115,14 +115,8 @@ func (v *inventory) npx(ctx context.Context, inv *ecosystems.Inventory, env ecos
 		n.indexBins(inv.Index)
 		sort.Slice(n.pkgs, func(i, j int) bool { return n.pkgs[i].loc < n.pkgs[j].loc })
 		for _, p := range n.pkgs {
-			inv.Packages = append(inv.Packages, ecosystems.Package{
-				Name:    p.name,
-				Version: p.version,
-				PURL:    purl(p),
-				Path:    filepath.ToSlash(p.dir),
-				Dev:     true,
-				Deps:    p.edges,
-			})
+			p.dev = true
+			inv.Packages = append(inv.Packages, p.pkg(filepath.ToSlash(p.dir)))
 		}
 		detail := "npx"
 		if len(specs) > 0 {

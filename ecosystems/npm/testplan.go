@@ -3,6 +3,8 @@ package npm
 import (
 	"path"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/shellwords"
 )
 
 // A testPlan is what a package's test script runs, read from its text
@@ -537,74 +539,17 @@ func scriptGlob(pattern, name string) bool {
 }
 
 // splitCommands splits a script into its simple commands, each a list of
-// words with quotes removed: at &&, ||, ;, |, & and newlines, as sh
-// does. Parentheses and $(...) are separators too; a word is never
+// words with quotes removed (shellwords.Commands); a word is never
 // expanded.
 func splitCommands(script string) [][]string {
 	var out [][]string
-	var cur []string
-	var word strings.Builder
-	inWord := false
-	flushWord := func() {
-		if inWord {
-			cur = append(cur, word.String())
-			word.Reset()
-			inWord = false
+	for _, c := range shellwords.Commands(script) {
+		argv := make([]string, len(c))
+		for i, w := range c {
+			argv[i] = w.Text
 		}
+		out = append(out, argv)
 	}
-	flushCmd := func() {
-		flushWord()
-		if len(cur) > 0 {
-			out = append(out, cur)
-			cur = nil
-		}
-	}
-	for i := 0; i < len(script); i++ {
-		c := script[i]
-		switch {
-		case c == '\'':
-			inWord = true
-			j := strings.IndexByte(script[i+1:], '\'')
-			if j < 0 {
-				word.WriteString(script[i+1:])
-				i = len(script)
-				break
-			}
-			word.WriteString(script[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			inWord = true
-			for i++; i < len(script) && script[i] != '"'; i++ {
-				if script[i] == '\\' && i+1 < len(script) {
-					i++
-				}
-				word.WriteByte(script[i])
-			}
-		case c == '\\' && i+1 < len(script):
-			inWord = true
-			i++
-			if script[i] != '\n' {
-				word.WriteByte(script[i])
-			}
-		case c == ' ' || c == '\t':
-			flushWord()
-		case c == '&' || c == '|' || c == ';' || c == '\n' || c == '(' || c == ')':
-			flushCmd()
-		case c == '$' && i+1 < len(script) && script[i+1] == '(':
-			flushCmd()
-			i++
-		case c == '#' && !inWord:
-			// A comment to the end of the line.
-			for i < len(script) && script[i] != '\n' {
-				i++
-			}
-			flushCmd()
-		default:
-			inWord = true
-			word.WriteByte(c)
-		}
-	}
-	flushCmd()
 	return out
 }
 
