@@ -173,7 +173,7 @@ func Ecosystem(in Input) EcosystemReport {
 	g := newGraph(kept)
 
 	// D3.
-	uses := attribute(in, inv.Index, excluded)
+	uses, located := attribute(in, inv.Index, excluded)
 	if in.Trace != nil {
 		observe(uses, inv.Observed, excluded)
 	}
@@ -316,7 +316,7 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused,
 		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable,
-		explained: explained, devDeclared: intersect(codeNeeds, devDecl), fetched: fetched}
+		explained: explained, devDeclared: intersect(codeNeeds, devDecl), fetched: fetched, located: located}
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}
@@ -331,6 +331,12 @@ func Ecosystem(in Input) EcosystemReport {
 	// What reaches a loaded package only through dev declarations that
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))
+	for name := range located {
+		if !d3[name] && m2[name] {
+			rep.Located = append(rep.Located, name)
+		}
+	}
+	sort.Strings(rep.Located)
 	var fs []Finding
 	fs = append(fs, a.phantoms(minus(m1, a.devDeclared), m2, m3, traced, inventoried)...)
 	fs = append(fs, a.devDeclaredFindings()...)
@@ -359,12 +365,16 @@ func Ecosystem(in Input) EcosystemReport {
 // attribute maps every successful read or execution in the trace to the
 // package owning the file: the symlink-resolved path first, then the path
 // as opened. A file that was only written (an install step, a cache) is no
-// evidence of use, nor is a file the ecosystem marks UseNone.
-func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*use {
+// evidence of use, nor is a file the ecosystem marks UseNone or
+// UseResolve; the files of the latter, read to find their package, are
+// returned by package as located (display paths).
+func attribute(in Input, idx *ecosystems.PathIndex, excluded set) (map[string]*use, map[string][]string) {
 	uses := map[string]*use{}
+	located := map[string][]string{}
 	if in.Trace == nil || idx == nil {
-		return uses
+		return uses, located
 	}
+	seenLocated := map[string]bool{}
 	procs := make(map[int]string, len(in.Trace.Processes))
 	for _, p := range in.Trace.Processes {
 		procs[p.ID] = processName(p)
@@ -390,11 +400,15 @@ func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*us
 				}
 				if pkg, u, found := idx.Lookup(p); found {
 					h = hit{pkg: pkg, use: u, file: displayPath(root, p, acc.Path)}
-					h.counted = !excluded[pkg] && u != ecosystems.UseNone
+					h.counted = !excluded[pkg] && u != ecosystems.UseNone && u != ecosystems.UseResolve
 					break
 				}
 			}
 			cache[key] = h
+		}
+		if h.use == ecosystems.UseResolve && !excluded[h.pkg] && !seenLocated[h.file] {
+			seenLocated[h.file] = true
+			located[h.pkg] = append(located[h.pkg], h.file)
 		}
 		if !h.counted {
 			continue
@@ -414,7 +428,7 @@ func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*us
 			u.procs[name] = true
 		}
 	}
-	return uses
+	return uses, located
 }
 
 // observe counts the evidence an ecosystem collected itself (classes a JVM

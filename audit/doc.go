@@ -10,8 +10,9 @@
 // trace. Every successful read or execution in the trace is attributed to
 // the package owning the file, by its symlink-resolved path first and then
 // by the path as opened. Files that were only written are no evidence of
-// use, nor are files the ecosystem marks UseNone (metadata), nor files of
-// excluded toolchain packages (pip, npm itself). A package with at least
+// use, nor are files the ecosystem marks UseNone (metadata) or UseResolve
+// (read to find the package: npm's package.json, which a resolver reads),
+// nor files of excluded toolchain packages (pip, npm itself). A package with at least
 // one file loaded at run time is in D3; a package whose files were only
 // read to build (UseCompile: headers, type declarations) is listed as
 // traced with use "compile" but is not in D3, as in the study, where a
@@ -135,7 +136,10 @@
 // paths of its copies. Bloat is per installed copy: when the run loaded one
 // copy of a name and never another (a dependency's nested copy), the idle
 // copy is a bloat finding too, as removal-confirmed bloat counts it, though
-// β counts names. A package needed to build (read only to build, a build
+// β counts names. A copy the run read only to find (UseResolve: Node's
+// require.resolve or a bundler read its package.json) is needed where it
+// is, and is no bloat; the report lists such never-loaded names as
+// located (β still counts them, as D2 \ D3). A package needed to build (read only to build, a build
 // tool the run executed while building, or declared or imported only to
 // build) has its compile-time finding and is no bloat: one cause, one
 // finding. Renderings show bloat as a count and the top of that

@@ -52,6 +52,9 @@ type auditor struct {
 	// fetched are the loaded packages the command fetched at run time
 	// (ecosystems.LinkFetched: npx --yes), with the link that says how.
 	fetched map[string]ecosystems.Link
+	// located are, by package, the files the run read only to find the
+	// package (ecosystems.UseResolve): a copy holding one is no bloat.
+	located map[string][]string
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -615,6 +618,13 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 		if idle[name] != nil {
 			copies = idle[name]
 		}
+		if all := copies; len(all) > 0 {
+			// A copy the run read to find (a resolver read its
+			// package.json) is needed where it is: no bloat.
+			if copies = a.notLocated(name, all); len(copies) == 0 {
+				continue
+			}
+		}
 		var groups []ranked
 		for _, p := range copies {
 			i := slices.IndexFunc(groups, func(r ranked) bool { return r.copies[0].Version == p.Version })
@@ -887,6 +897,35 @@ func (a *auditor) toolingFindings(hidden set) []Finding {
 			Message: fmt.Sprintf("%q is imported by %s at %s and declared nowhere (%s): whoever runs it needs %q, and %s does not run it — declare it as a dev dependency if the project's tooling is to install it",
 				name, is[0].Tool, importedAt(is), installed, name, a.command),
 		})
+	}
+	return out
+}
+
+// notLocated returns the copies of name in which the run read no file
+// only to find the package (ecosystems.UseResolve): each such file is the
+// innermost copy's that holds it. A copy without a path is kept.
+func (a *auditor) notLocated(name string, copies []ecosystems.Package) []ecosystems.Package {
+	files := a.located[name]
+	if len(files) == 0 {
+		return copies
+	}
+	hit := map[string]bool{}
+	for _, f := range files {
+		best := ""
+		for _, p := range a.pkgs[name] {
+			if p.Path != "" && inDir(f, p.Path) && len(p.Path) > len(best) {
+				best = p.Path
+			}
+		}
+		if best != "" {
+			hit[best] = true
+		}
+	}
+	var out []ecosystems.Package
+	for _, p := range copies {
+		if p.Path == "" || !hit[p.Path] {
+			out = append(out, p)
+		}
 	}
 	return out
 }

@@ -23,7 +23,7 @@ import (
 
 // evidence says what D3 rests on for npm, for the report.
 const evidence = "files opened or executed under node_modules/<name> (the innermost installed package owns a file); " +
-	"reading a package.json is metadata, reading .d.ts declarations is compile-time use"
+	"reading a package.json locates the package (no use, but no bloat), reading .d.ts declarations is compile-time use"
 
 // pnpEvidence says what D3 rests on for a Plug'n'Play install.
 const pnpEvidence = "files of Yarn's cache opened (each package's zip archive, or its unplugged directory, as Yarn's Plug'n'Play state locates it)"
@@ -579,7 +579,7 @@ func (v *inventory) index(x *ecosystems.PathIndex, p *installed) error {
 	}
 	for _, d := range dirs {
 		x.AddDir(d, p.name, use)
-		x.AddFile(filepath.Join(d, "package.json"), p.name, ecosystems.UseNone)
+		x.AddFile(filepath.Join(d, "package.json"), p.name, ecosystems.UseResolve)
 	}
 	if types {
 		return nil
