@@ -334,6 +334,12 @@ func (v *validator) ecosystem(field string, e audit.EcosystemReport) {
 			}
 		}
 	}
+	v.names(field+".located", e.Located)
+	if e.Sources != nil {
+		v.strs(field+".sources.code", e.Sources.Code, v.anyPath)
+		v.strs(field+".sources.tests", e.Sources.Tests, v.anyPath)
+		v.strs(field+".sources.tooling", e.Sources.Tooling, v.anyPath)
+	}
 	v.metrics(field+".metrics", e)
 	v.crossCheck(field, e)
 }
@@ -431,6 +437,14 @@ func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 			layer = "declared"
 		case f.Kind == audit.Bloat && !installed[f.Package]:
 			layer = "installed"
+		case f.Kind == audit.Hidden && f.Reason == audit.ReasonDevDeclared:
+			// The code's import of a dev declaration, loaded or not.
+			if declared[f.Package] {
+				continue
+			}
+			layer = "declared"
+		case f.Kind == audit.Dev && f.Reason == audit.ReasonTooling:
+			continue // a tooling file's import: no layer need hold it
 		case (f.Kind == audit.Dev || f.Kind == audit.Hidden && f.Reason != audit.ReasonMissing) && !traced[f.Package]:
 			layer = "traced"
 		default:
