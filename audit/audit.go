@@ -247,9 +247,7 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 	roots := append(sortedNames(intersect(d1, loaded)), startup)
 	roots = append(roots, sortedNames(intersect(union(codeNeeds, setOf(keys(im.code))), loaded))...)
-	for _, t := range in.DevTools {
-		roots = append(roots, t)
-	}
+	roots = append(roots, in.DevTools...)
 	explained := explainLoads(roots, loaded, g, inv.Links)
 	// What the command fetched and ran itself (npx --yes X) is a tool of
 	// the test command that nothing declares: a hidden finding of its
@@ -286,7 +284,7 @@ func Ecosystem(in Input) EcosystemReport {
 		Lockfiles: append([]string(nil), in.Lockfiles...),
 		Evidence:  inv.Evidence.Basis,
 		Declared:  sortedDeclared(in.Declared),
-		Installed: sortedInstalled(inv.Packages),
+		Installed: sortedInstalled(kept),
 		Traced:    tracedPackages(uses, pkgs, devSet),
 		Findings:  []Finding{},
 		Excluded:  sortedExcluded(listed),
@@ -356,7 +354,7 @@ func Ecosystem(in Input) EcosystemReport {
 			hiddenNames[f.Package] = true
 		}
 	}
-	fs = append(fs, a.toolingFindings(hiddenNames)...)
+	fs = append(fs, a.toolingFindings(hiddenNames, excluded)...)
 	fs = append(fs, a.tampered(in.Tampered)...)
 	rep.Findings = nonNil(fs)
 	return rep

@@ -100,7 +100,7 @@
 //	                                  for development; placed at the import, in place
 //	                                  of its declaration's phantom finding
 //	                   transitive     reachable from a runtime declaration; Via is the   warning; with the imports read, a notice
-//	                                  shortest path of names from it; or loaded by a     and Grouped: only declared packages need it
+//	                                  shortest path of names from it; or loaded by a     and Grouped: only other packages need it
 //	                                  loaded package through a link (an optional
 //	                                  import of its own)
 //	                   undeclared     reachable from no declaration                      error
@@ -114,8 +114,8 @@
 //	bloat    D2 \ D3   installed      one finding per package and version, ranked        notice
 //	dev      test-runner    loaded undeclared dev tooling, or a load the test tooling  notice
 //	                        or the start-up explains through a link (a pytest plugin)
-//	         tooling        imported only by tooling files, declared nowhere; placed   notice
-//	                        at the import
+//	         tooling        imported only by tooling files, declared nowhere, not the  notice
+//	                        toolchain baseline; placed at the import
 //
 // The reasons resting on imports (untested, dev-only, direct, missing, and
 // unused for a loaded declaration) need Imports; without it the audit is

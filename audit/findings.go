@@ -389,20 +389,6 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
 			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
-		} else if a.explained.reached(name) && len(needed) == 0 {
-			// A loaded package loaded it by itself (an optional import of
-			// its own, a plugin it discovers) and the project needs it
-			// nowhere: the environment's doing, not a missing
-			// declaration.
-			via, how := a.explained.chain(name)
-			f.Reason, f.Severity, f.Grouped = ReasonTransitive, SeverityNotice, true
-			f.Via = via
-			if len(via) > 0 {
-				f.Location = a.manifestOf(via[0])
-			} else {
-				f.Location = a.mainManifest()
-			}
-			f.Message = fmt.Sprintf("%s; it was loaded through %s, and nothing in the project's sources imports it", loaded, how)
 		} else if via := a.devOnly.path(name); len(via) > 0 {
 			// The run loaded it, not the dev tooling that brings it:
 			// production code that an install without dev dependencies
@@ -423,6 +409,20 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = via
 			f.Location = a.mainManifest()
 			f.Message = fmt.Sprintf("%s; it comes through %s, which is not declared either", loaded, chain(via))
+		} else if a.explained.reached(name) && len(needed) == 0 {
+			// A loaded package loaded it by itself (an optional import of
+			// its own, a plugin it discovers) and the project needs it
+			// nowhere: the environment's doing, not a missing
+			// declaration.
+			via, how := a.explained.chain(name)
+			f.Reason, f.Severity, f.Grouped = ReasonTransitive, SeverityNotice, true
+			f.Via = via
+			if len(via) > 0 {
+				f.Location = a.manifestOf(via[0])
+			} else {
+				f.Location = a.mainManifest()
+			}
+			f.Message = fmt.Sprintf("%s; it was loaded through %s, and nothing in the project's sources imports it", loaded, how)
 		} else {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityError
 			f.Location = a.mainManifest()
@@ -874,11 +874,14 @@ func (a *auditor) devDeclaredFindings() []Finding {
 // import (a maintainer script, an example, a tool's configuration) and
 // that is declared nowhere: whoever runs the tool needs it, the test
 // command does not, so it never gates. A package that has a hidden
-// finding of its own is left to that one.
-func (a *auditor) toolingFindings(hidden set) []Finding {
+// finding of its own is left to that one, and the excluded toolchain
+// (setuptools, which every setup.py imports) needs none.
+func (a *auditor) toolingFindings(hidden, excluded set) []Finding {
 	var out []Finding
 	for _, name := range sortedNames(setOf(keys(a.imports.tool))) {
-		if a.decls[name] != nil || hidden[name] || a.imports.required[name] != nil || a.imports.test[name] != nil {
+		// The toolchain (setuptools, which every setup.py imports) is
+		// there for whoever runs the tooling, as for the build.
+		if a.decls[name] != nil || hidden[name] || excluded[name] || a.imports.required[name] != nil || a.imports.test[name] != nil {
 			continue
 		}
 		is := a.imports.tool[name]

@@ -74,7 +74,7 @@ type EcosystemReport struct {
 	Lockfiles []string                `json:"lockfiles,omitempty"` // those of Manifests that are lockfiles
 	Evidence  string                  `json:"evidence,omitempty"`  // what D3 rests on
 	Declared  []ecosystems.Dependency `json:"declared"`
-	Installed []ecosystems.Package    `json:"installed"`
+	Installed []ecosystems.Package    `json:"installed"` // D2 without the excluded toolchain baseline (a baseline package the code imports stays)
 	Traced    []TracedPackage         `json:"traced"`
 	Findings  []Finding               `json:"findings"`
 	Metrics   Metrics                 `json:"metrics"`
@@ -207,7 +207,7 @@ type Finding struct {
 	// where no gate was applied.
 	Gating bool `json:"gating"`
 	// Grouped marks a finding that needs no decision of its own: a hidden
-	// package only declared packages need, a dev or test declaration the
+	// package only other packages need, a dev or test declaration the
 	// test command had no reason to load (a linter, a formatter, a release
 	// tool). It is still a finding of the report, counted in the metrics,
 	// but renderings count such findings in one line per kind and reason,

@@ -330,7 +330,7 @@ func (g *group) line(names string) string {
 func GroupLine(k Kind, reason string, n int, names string) string {
 	switch {
 	case k == Hidden && reason == ReasonTransitive:
-		return fmt.Sprintf("%d %s only declared packages need, not the project's code: %s", n, plural(n, "package", "packages"), names)
+		return fmt.Sprintf("%d %s only other packages need, not the project's code: %s", n, plural(n, "package", "packages"), names)
 	case k == Phantom && reason == ReasonUnused:
 		return fmt.Sprintf("%d dev or test %s the test command had no reason to load, imported by no test: %s", n, plural(n, "declaration", "declarations"), names)
 	}

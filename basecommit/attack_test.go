@@ -1,15 +1,22 @@
 package basecommit
 
 import (
+	"bytes"
+	"compress/zlib"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/gittree"
 )
 
 // slopRepo is a repository whose base declares debug and requires it, and
@@ -79,8 +86,9 @@ func compare(t *testing.T, dir, base string, git Git, lodashImported bool) map[s
 // TestAttackReplaceRef reproduces issue 10's replace-ref attack: the test
 // plants refs/replace/<base> pointing at the pull request's commit, so
 // that a git honouring replace refs reads the base as the pull request and
-// every finding, the made-up package's included, is "existing". The
-// comparison's git ignores replace objects: the findings stay new.
+// every finding, the made-up package's included, would be "existing".
+// The comparison's git ignores replace objects, and what it reads is
+// verified by hashing anyway: the findings stay new.
 func TestAttackReplaceRef(t *testing.T) {
 	dir, base, head, git := slopRepo(t)
 	git("replace", base, head)
@@ -92,8 +100,11 @@ func TestAttackReplaceRef(t *testing.T) {
 		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
 		return cmd.Output()
 	}
-	if got := compare(t, dir, base, plain, true); got["reqeusts-toolbelt"] != audit.ChangeExisting {
-		t.Fatalf("with replace refs honoured the made-up package is %q: the attack does not reproduce", got["reqeusts-toolbelt"])
+	// A git that honours them reads the base as the pull request: the
+	// replaced commit does not hash to the base's ID, and the base is
+	// refused rather than read as the pull request.
+	if _, err := (Comparison{Dir: dir, Base: base, Git: plain, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), ""); !errors.Is(err, gittree.ErrForged) {
+		t.Fatalf("with replace refs honoured, Read: %v, want gittree.ErrForged", err)
 	}
 
 	// The comparison's own git (nil: gitcmd.Output) does not.
@@ -145,5 +156,67 @@ func TestAttackNameBuiltAtRunTime(t *testing.T) {
 	git("commit", "-q", "-am", "pr: a name built at run time")
 	if got := compare(t, dir, base, nil, false); got["lodash"] != audit.ChangeNew {
 		t.Errorf("lodash loaded by a name built at run time is %q, want new", got["lodash"])
+	}
+}
+
+// TestAttackForgedBaseObjects reproduces issue 20's forged object store:
+// code of the pull request that runs before envaudit (an install step)
+// rewrites the checkout's .git so that the base commit's files, as git
+// reads them, declare the made-up package and import lodash on the line
+// the pull request adds — every finding would be "existing". Each object
+// of the base is verified by hashing: the base is refused, never read as
+// the attacker wrote it, and the findings stay new.
+func TestAttackForgedBaseObjects(t *testing.T) {
+	for _, tt := range []struct{ file, forged string }{
+		{"deps.json", `{"dependencies": {"debug": "^4", "reqeusts-toolbelt": "1.0.0"}}`},
+		{"index.js", "require('debug')\nrequire('reqeusts-toolbelt')\nrequire('lodash')\n"},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			dir, base, _, git := slopRepo(t)
+			id := git("rev-parse", base+":"+tt.file)
+			p := filepath.Join(dir, ".git", "objects", id[:2], id[2:])
+			var b bytes.Buffer
+			zw := zlib.NewWriter(&b)
+			fmt.Fprintf(zw, "blob %d\x00%s", len(tt.forged), tt.forged)
+			zw.Close()
+			if err := os.Chmod(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := git("cat-file", "blob", id); got != strings.TrimSpace(tt.forged) {
+				t.Fatalf("git reads %q: the attack does not reproduce", got)
+			}
+			_, err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), "")
+			if !errors.Is(err, gittree.ErrForged) {
+				t.Errorf("Read of the forged base: %v, want gittree.ErrForged", err)
+			}
+		})
+	}
+}
+
+// TestAddedLinesVerified checks the lines the comparison takes for added
+// against git's own diff on a real change: the same lines, read from
+// verified objects and the work tree rather than asked of git.
+func TestAddedLinesVerified(t *testing.T) {
+	dir, base, _, git := slopRepo(t)
+	write(t, dir, "lib/util.js", "module.exports = 1\n")
+	write(t, dir, "index.js", "// header\nrequire('debug')\nrequire('reqeusts-toolbelt')\nrequire('lodash')\n")
+	b, err := (Comparison{Dir: dir, Base: base, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitAdded := map[string]map[int]bool{}
+	forEachAdded(git("diff", "--no-color", "--unified=0", base, "--", "."), func(file string, line int, _ string) {
+		if b.files[file] {
+			if gitAdded[file] == nil {
+				gitAdded[file] = map[int]bool{}
+			}
+			gitAdded[file][line] = true
+		}
+	})
+	if diff := cmp.Diff(gitAdded, b.added); diff != "" {
+		t.Errorf("added lines (-git +envaudit):\n%s", diff)
 	}
 }

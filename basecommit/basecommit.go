@@ -2,26 +2,36 @@
 // commit (a pull request's base, or the commit before a push): which
 // findings the change introduced and which were already there. It opens
 // the ecosystems on the project's tree at the base (internal/gittree: an
-// fs.FS over the commit, nothing checked out or written) and reads the
-// diff, with git through an injectable runner, and parses unified diffs.
+// fs.FS over the commit, nothing checked out or written, every object
+// verified by hashing against the commit's ID), finds the lines the
+// checkout adds to the base's files with a line diff of its own
+// (lines.go), and parses unified diffs (the pull-request files API's
+// patches).
 //
-// Everything is read from git before the pull request's code runs (Read),
-// and the comparison itself (Base.Enrich) reads nothing: the traced test
-// command may write the checkout and its .git (a replace ref, a rewritten
-// source), and what the base says must not depend on it.
+// Everything is read before the test command runs (Read), and the
+// comparison itself (Base.Enrich) reads nothing: the traced test command
+// may write the checkout and its .git (a replace ref, a rewritten
+// source), and what the base says must not depend on it. Nor may what ran
+// before envaudit did: an install step can plant objects in the
+// checkout's .git, which git reads back without checking them, so
+// nothing of the base is taken from git without its hash being checked.
 package basecommit
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
-	"strconv"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/gittree"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // Git runs git with args in dir and returns its standard output;
@@ -36,8 +46,9 @@ var _ audit.Enricher = (*Base)(nil)
 type Comparison struct {
 	// Dir is the project directory, inside a git work tree.
 	Dir string
-	// Base is the commit to compare with: the pull request's base, or the
-	// commit before a push.
+	// Base is the commit to compare with, a full commit ID from a source
+	// the pull request cannot write (the event): the pull request's
+	// base, or the commit before a push.
 	Base string
 	// Git runs git; nil means gitcmd.Output. It must take no
 	// configuration from the workspace (gitcmd: no replace objects among
@@ -67,8 +78,11 @@ type Base struct {
 	// files are the project's files at the base, relative to Dir.
 	files map[string]bool
 	// added are the new-side line numbers of the lines the checkout adds
-	// to each file, relative to Dir.
+	// to each file, relative to Dir; whole holds the files it changed
+	// that could not be compared line by line: every line of them counts
+	// as added.
 	added map[string]map[int]bool
+	whole map[string]bool
 	// config is the base's configuration file, when it has one.
 	config *ConfigFile
 }
@@ -89,6 +103,15 @@ const maxConfig = 1 << 20
 // commit first when the clone lacks it and Fetch allows it. It runs
 // before the pull request's code does; on error (the base commit cannot
 // be read) there is nothing to compare with.
+//
+// The object store git reads is the checkout's, which code of the pull
+// request that ran before envaudit (an install step) may have written:
+// every object of the base is verified by hashing against the chain from
+// Base, the commit ID (internal/gittree), so a forged pack can make the
+// base unreadable but never make it say something else. For the same
+// reason the lines the checkout adds are not asked of `git diff`: each
+// file of the project at the base is compared with the work tree's here
+// (addedLines), from its verified contents.
 func (opts Comparison) Read(ctx context.Context, configName string) (*Base, error) {
 	git := opts.Git
 	if git == nil {
@@ -96,6 +119,9 @@ func (opts Comparison) Read(ctx context.Context, configName string) (*Base, erro
 	}
 	if strings.Trim(opts.Base, "0") == "" {
 		return nil, fmt.Errorf("no base commit to compare with")
+	}
+	if gittree.HashOf(opts.Base) == nil {
+		return nil, fmt.Errorf("base %q is not a full commit ID", opts.Base)
 	}
 	commit := opts.Base + "^{commit}"
 	if _, err := git(ctx, opts.Dir, "cat-file", "-e", commit); err != nil {
@@ -111,16 +137,20 @@ func (opts Comparison) Read(ctx context.Context, configName string) (*Base, erro
 	}
 
 	// The project as it was at the base, read from the commit's tree:
-	// nothing is checked out or written.
+	// nothing is checked out or written, every object verified.
 	tree, err := gittree.Open(ctx, gittree.Git(git), opts.Dir, opts.Base)
 	if err != nil {
 		return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
-	b := &Base{SHA: opts.Base, ecos: map[string]map[string]string{}, broken: map[string]error{}, files: map[string]bool{}, added: map[string]map[int]bool{}}
+	b := &Base{SHA: opts.Base, ecos: map[string]map[string]string{}, broken: map[string]error{}, files: map[string]bool{},
+		added: map[string]map[int]bool{}, whole: map[string]bool{}}
 	src := ecosystems.Source{FS: tree}
 	for _, eco := range opts.Ecosystems {
 		p, err := eco.Open(ctx, src)
 		if err != nil {
+			if errors.Is(err, gittree.ErrForged) {
+				return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
+			}
 			b.broken[eco.Name()] = fmt.Errorf("parse %s manifests at base commit %s: %w", eco.Name(), gitcmd.ShortSHA(opts.Base), err)
 			continue
 		}
@@ -137,68 +167,99 @@ func (opts Comparison) Read(ctx context.Context, configName string) (*Base, erro
 		return nil, fmt.Errorf("read base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
 	if configName != "" {
-		if b.config, err = readConfig(ctx, git, opts.Dir, opts.Base, tree, configName); err != nil {
+		if b.config, err = readConfig(ctx, git, opts.Dir, tree, configName); err != nil {
 			return nil, fmt.Errorf("read %s at base commit %s: %w", configName, gitcmd.ShortSHA(opts.Base), err)
 		}
 	}
-	// --relative makes paths relative to the project directory, like the
-	// report's; --no-ext-diff and --no-textconv keep a diff driver that
-	// the checkout's .gitattributes names from running.
-	diff, err := git(ctx, opts.Dir, "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--relative", "--unified=0", opts.Base, "--", ".")
-	if err != nil {
-		return nil, fmt.Errorf("diff against base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
+	if err := b.compareWorkTree(tree, opts.Dir); err != nil {
+		return nil, fmt.Errorf("compare the checkout with base commit %s: %w", gitcmd.ShortSHA(opts.Base), err)
 	}
-	forEachAdded(string(diff), func(file string, line int, _ string) {
-		if b.added[file] == nil {
-			b.added[file] = map[int]bool{}
-		}
-		b.added[file][line] = true
-	})
 	return b, nil
+}
+
+// maxCompared caps a file of the work tree compared with the base: a
+// source file larger than a manifest may be is compared no further, and
+// every line of it counts as added.
+const maxCompared = projfile.MaxManifest
+
+// compareWorkTree records, for each regular file the project has at the
+// base, the lines the work tree in dir adds to it: none when the file is
+// as it was (its contents hash to the base's object ID) or is gone, the
+// lines a shortest diff adds otherwise, and the whole file when it cannot
+// be compared (no longer a regular file, too large, unreadable, or a
+// diff past its budget).
+func (b *Base) compareWorkTree(tree *gittree.FS, dir string) error {
+	return fs.WalkDir(tree, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		oid, regular := tree.ID(p)
+		if !regular {
+			return nil
+		}
+		local := filepath.Join(dir, filepath.FromSlash(p))
+		fi, err := os.Lstat(local)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			return nil // deleted: it adds nothing
+		case err != nil || !fi.Mode().IsRegular():
+			b.whole[p] = true
+			return nil
+		}
+		cur, err := projfile.ReadFile(local, maxCompared)
+		if err != nil {
+			b.whole[p] = true
+			return nil
+		}
+		if tree.BlobID(cur) == oid {
+			return nil
+		}
+		old, _, _, err := tree.Blob(p)
+		if err != nil {
+			return err
+		}
+		added, complete := addedLines(old, cur)
+		if !complete {
+			b.whole[p] = true
+		}
+		if len(added) > 0 {
+			b.added[p] = added
+		}
+		return nil
+	})
 }
 
 // readConfig reads the configuration file named name at the base: the
 // project directory's own, else the repository's at its top (as
-// policy.FindConfig looks for it in a checkout). nil means neither.
-func readConfig(ctx context.Context, git Git, dir, base string, tree *gittree.FS, name string) (*ConfigFile, error) {
+// policy.FindConfig looks for it in a checkout), both from the verified
+// tree. nil means neither.
+func readConfig(ctx context.Context, git Git, dir string, tree *gittree.FS, name string) (*ConfigFile, error) {
 	prefix, err := git(ctx, dir, "rev-parse", "--show-prefix")
 	if err != nil {
 		return nil, err
 	}
 	rel := strings.TrimSpace(string(prefix))
 	if st, err := tree.Stat(name); err == nil && st.Mode().IsRegular() {
-		if st.Size() > maxConfig {
-			return nil, fmt.Errorf("%d bytes, more than the %d a configuration file may have", st.Size(), maxConfig)
-		}
 		data, err := tree.ReadFile(name)
 		if err != nil {
 			return nil, err
+		}
+		if len(data) > maxConfig {
+			return nil, fmt.Errorf("%d bytes, more than the %d a configuration file may have", len(data), maxConfig)
 		}
 		return &ConfigFile{Name: rel + name, Data: data}, nil
 	}
 	if rel == "" {
 		return nil, nil
 	}
-	// The repository's top: "<commit>:<path>" names a path from the top
-	// whatever directory git runs in.
-	obj := base + ":" + name
-	if _, err := git(ctx, dir, "cat-file", "-e", obj); err != nil {
-		return nil, nil
-	}
-	size, err := git(ctx, dir, "cat-file", "-s", obj)
-	if err != nil {
+	data, ok, err := tree.TopFile(name)
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if n, err := strconv.ParseInt(strings.TrimSpace(string(size)), 10, 64); err != nil || n > maxConfig {
-		return nil, fmt.Errorf("%s bytes, more than the %d a configuration file may have", strings.TrimSpace(string(size)), maxConfig)
-	}
-	typ, err := git(ctx, dir, "cat-file", "-t", obj)
-	if err != nil || strings.TrimSpace(string(typ)) != "blob" {
+	case !ok:
 		return nil, nil
-	}
-	data, err := git(ctx, dir, "cat-file", "blob", obj)
-	if err != nil {
-		return nil, err
+	case len(data) > maxConfig:
+		return nil, fmt.Errorf("%d bytes, more than the %d a configuration file may have", len(data), maxConfig)
 	}
 	return &ConfigFile{Name: name, Data: data}, nil
 }
@@ -280,7 +341,7 @@ func (b *Base) Enrich(_ context.Context, r *audit.Report) error {
 func (b *Base) hadHidden(f audit.Finding, declared map[string]string) bool {
 	if f.Evidence != nil && len(f.Evidence.Imports) > 0 {
 		for _, im := range f.Evidence.Imports {
-			if b.files[im.Pos.File] && im.Pos.Line > 0 && !b.added[im.Pos.File][im.Pos.Line] {
+			if b.files[im.Pos.File] && im.Pos.Line > 0 && !b.added[im.Pos.File][im.Pos.Line] && !b.whole[im.Pos.File] {
 				return true
 			}
 		}

@@ -232,78 +232,70 @@ func TestEnrichReadsTheBaseTree(t *testing.T) {
 	}
 }
 
-// TestEnrichFetch checks, through an injected git, that a base
-// missing from a shallow clone is fetched, and that failures are errors
-// that leave the findings unmarked.
+// TestEnrichFetch checks, on a real shallow clone of a real repository
+// (actions/checkout's one commit), that a base missing from it is
+// fetched from origin and then read verified, and that a base that is
+// not fetched, cannot be fetched or is not a full commit ID is an error
+// that leaves the findings unmarked.
 func TestEnrichFetch(t *testing.T) {
+	// The upstream repository: the base declares a, the pull request's
+	// head b too.
+	up, upGit := gitRepo(t)
+	write(t, up, "deps.json", `{"dependencies": {"a": "1"}}`)
+	upGit("add", ".")
+	upGit("commit", "-q", "-m", "base")
+	base := upGit("rev-parse", "HEAD")
+	write(t, up, "deps.json", `{"dependencies": {"a": "1", "b": "1"}}`)
+	upGit("commit", "-q", "-am", "pr")
 	tests := []struct {
-		name      string
-		fetch     bool
-		fetchFail bool
-		wantErr   string
-		wantCalls []string
+		name    string
+		fetch   bool
+		origin  string // the clone's origin, "" for upstream
+		base    string // "" for the base commit
+		wantErr string
 	}{
-		{"fetched", true, false, "", []string{
-			"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123", "cat-file -e abcdef0123^{commit}",
-			"ls-tree -r -z -l --end-of-options abcdef0123^{commit} -- .", "cat-file blob 0123456789abcdef0123456789abcdef01234567",
-			"diff --no-color --no-ext-diff --no-textconv --relative --unified=0 abcdef0123 -- .",
-		}},
-		{"noFetch", false, false, "base commit abcdef0 is not in the clone: missing", []string{"cat-file -e abcdef0123^{commit}"}},
-		{"fetchFails", true, true, "fetch base commit abcdef0: refused", []string{"cat-file -e abcdef0123^{commit}", "fetch --no-tags --depth=1 origin abcdef0123"}},
+		{name: "fetched", fetch: true},
+		{name: "noFetch", wantErr: "base commit " + base[:7] + " is not in the clone: git cat-file -e " + base + "^{commit}: "},
+		{name: "fetchFails", fetch: true, origin: filepath.Join(t.TempDir(), "gone"), wantErr: "fetch base commit " + base[:7] + ": git fetch --no-tags --depth=1 origin " + base + ": "},
+		{name: "abbreviated", fetch: true, base: base[:10], wantErr: `base "` + base[:10] + `" is not a full commit ID`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fetched := false
-			var calls []string
-			git := func(ctx context.Context, dir string, args ...string) ([]byte, error) {
-				calls = append(calls, strings.Join(args, " "))
-				switch args[0] {
-				case "cat-file":
-					if !fetched {
-						return nil, errors.New("missing")
-					}
-					if args[1] == "blob" {
-						return []byte(`{"dependencies": {"a": "1"}}`), nil
-					}
-				case "ls-tree":
-					return []byte("100644 blob 0123456789abcdef0123456789abcdef01234567      28\tdeps.json\x00"), nil
-				case "fetch":
-					if tt.fetchFail {
-						return nil, errors.New("refused")
-					}
-					fetched = true
+			// actions/checkout's clone: the head commit alone.
+			dir := t.TempDir()
+			clone := gitcmd.Command(context.Background(), dir, "clone", "-q", "--depth=1", "file://"+up, "work")
+			if out, err := clone.CombinedOutput(); err != nil {
+				t.Fatalf("git clone: %v\n%s", err, out)
+			}
+			dir = filepath.Join(dir, "work")
+			if tt.origin != "" {
+				if out, err := gitcmd.Command(context.Background(), dir, "remote", "set-url", "origin", tt.origin).CombinedOutput(); err != nil {
+					t.Fatalf("git remote: %v\n%s", err, out)
 				}
-				return nil, nil
+			}
+			b := tt.base
+			if b == "" {
+				b = base
 			}
 			r := &audit.Report{Ecosystems: []audit.EcosystemReport{{Name: "npm", Manifests: []string{"deps.json"},
-				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}}}}}
-			b, err := (Comparison{Dir: "/x", Base: "abcdef0123", Git: git, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), "")
+				Findings: []audit.Finding{{Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "a"}, {Kind: audit.Phantom, Reason: audit.ReasonUnused, Package: "b"}}}}}
+			c, err := (Comparison{Dir: dir, Base: b, Fetch: tt.fetch, Ecosystems: []ecosystems.Ecosystem{jsonDeps{}}}).Read(context.Background(), "")
 			if err == nil {
-				err = b.Enrich(context.Background(), r)
+				err = c.Enrich(context.Background(), r)
 			}
-			if errString(err) != tt.wantErr {
-				t.Errorf("err = %v, want %q", err, tt.wantErr)
+			if tt.wantErr == "" && err != nil || tt.wantErr != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.wantErr)) {
+				t.Fatalf("err = %v, want %q", err, tt.wantErr)
 			}
-			if diff := cmp.Diff(tt.wantCalls, calls); diff != "" {
-				t.Errorf("git calls (-want +got):\n%s", diff)
-			}
-			wantChange := ""
+			want := map[string]string{"a": "", "b": ""}
 			if tt.wantErr == "" {
-				wantChange = "existing"
+				want = map[string]string{"a": "existing", "b": "new"}
 			}
-			if got := r.Ecosystems[0].Findings[0].Change; got != wantChange {
-				t.Errorf("Change = %q, want %q", got, wantChange)
+			if diff := cmp.Diff(want, changes(r)); diff != "" {
+				t.Errorf("changes (-want +got):\n%s", diff)
 			}
 		})
 	}
 	if _, err := (Comparison{Base: "0000000000000000000000000000000000000000"}).Read(context.Background(), ""); err == nil {
 		t.Error("an all-zero base (a new branch) was compared")
 	}
-}
-
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/projfile"
 )
 
 // Version is the version of the baseline file format.
@@ -102,9 +103,18 @@ func Write(path string, b *Baseline) error {
 	return nil
 }
 
-// Read reads a baseline file.
+// MaxSize caps a baseline file: a runner's baseline (some 2,500 Debian
+// packages and a system Python's site-packages) is a few hundred
+// kilobytes.
+const MaxSize = 16 << 20
+
+// Read reads a baseline file through projfile: a named pipe, a device
+// (/dev/zero) or a socket put where the baseline was is refused without
+// blocking, and a file larger than MaxSize unread. The file lies where
+// the project's install steps could replace it, so the Action reads it
+// before the test command runs.
 func Read(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	data, err := projfile.ReadFile(path, MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("read baseline: %w", err)
 	}

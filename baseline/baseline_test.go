@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -61,6 +63,43 @@ func TestBaseline(t *testing.T) {
 		if _, err := Read(p); err == nil {
 			t.Errorf("Read(%s) accepted it", name)
 		}
+	}
+}
+
+// TestAttackBaselineNotAFile reproduces issue 20's baseline attack: the
+// install steps replace the baseline file by a named pipe no one writes
+// (a read would block past every timeout), by a link to /dev/zero (a read
+// would never end), or by a file past the cap. Each is refused at once,
+// naming the file.
+func TestAttackBaselineNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	zero := filepath.Join(dir, "zero.json")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	huge := filepath.Join(dir, "huge.json")
+	if err := os.WriteFile(huge, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, MaxSize+1); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, path, want string }{
+		{"fifo", fifo, "not a regular file (a named pipe)"},
+		{"devZero", zero, "not a regular file (a character device)"},
+		{"huge", huge, "file is larger than the 16 MiB limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(tt.path)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.path) {
+				t.Errorf("Read: %v, want an error naming %s and saying %q", err, tt.path, tt.want)
+			}
+		})
 	}
 }
 

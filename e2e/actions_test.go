@@ -355,7 +355,7 @@ type cacheEntry struct {
 // cache is actions/cache v4: restore by exact key, then restore-keys
 // prefixes, from the run's ref, then its base branch's, then the
 // default branch's; save in the post step on a miss, under the run's
-// ref.
+// ref, only when the job succeeded (its post-if).
 func (m *machine) cacheAction() ghrunner.Native {
 	store := m.cache
 	return ghrunner.Native{
@@ -364,32 +364,11 @@ func (m *machine) cacheAction() ghrunner.Native {
 			"fail-on-cache-miss": "false", "lookup-only": "false", "save-always": "false",
 		},
 		Main: func(s *ghrunner.StepAPI) error {
-			key, paths := s.Input("key"), lines(s.Input("path"))
-			if key == "" || len(paths) == 0 {
-				return errors.New("input required and not supplied: key and path")
+			hit, err := store.restore(s)
+			if err != nil || hit == nil {
+				return err
 			}
-			version := cacheVersion(paths)
-			scopes := []string{s.Env["GITHUB_REF"]}
-			if b := s.Env["GITHUB_BASE_REF"]; b != "" {
-				scopes = append(scopes, "refs/heads/"+b)
-			}
-			scopes = append(scopes, "refs/heads/main")
-			hit := store.lookup(scopes, key, lines(s.Input("restore-keys")), version)
-			s.SaveState("key", key)
-			s.SaveState("version", version)
-			if hit == nil {
-				s.Logf("Cache not found for input keys: %s", key)
-				s.SetOutput("cache-hit", "false")
-				return nil
-			}
-			if s.Input("lookup-only") != "true" {
-				if err := untar(hit.file, s.Workspace); err != nil {
-					return err
-				}
-			}
-			s.Logf("Cache restored from key: %s", hit.key)
 			s.SaveState("matched", hit.key)
-			s.SetOutput("cache-hit", strconv.FormatBool(hit.key == key))
 			return nil
 		},
 		PostIf: "success()",
@@ -399,32 +378,116 @@ func (m *machine) cacheAction() ghrunner.Native {
 				s.Logf("Cache hit occurred on the primary key %s, not saving cache.", key)
 				return nil
 			}
-			var rels []string
-			for _, p := range lines(s.Input("path")) {
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(s.Workspace, p)
-				}
-				if _, err := os.Stat(p); err != nil {
-					continue
-				}
-				rel, err := filepath.Rel(s.Workspace, p)
-				if err != nil {
-					return err
-				}
-				rels = append(rels, rel)
-			}
-			if len(rels) == 0 {
-				s.Logf("::warning::Path Validation Error: Path(s) specified in the action for caching do(es) not exist, hence no cache is being saved.")
-				return nil
-			}
-			if err := store.save(s.Env["GITHUB_REF"], key, s.State("version"), s.Workspace, rels); err != nil {
-				s.Logf("::warning::Failed to save: %v", err)
-				return nil
-			}
-			s.Logf("Cache saved with key: %s", key)
-			return nil
+			return store.savePaths(s, key, s.State("version"))
 		},
 	}
+}
+
+// cacheRestore is actions/cache/restore v4: the restore half of
+// actions/cache, with its outputs, and no post step.
+func (m *machine) cacheRestore() ghrunner.Native {
+	store := m.cache
+	return ghrunner.Native{
+		Inputs: map[string]string{
+			"path": "", "key": "", "restore-keys": "", "enableCrossOsArchive": "false",
+			"fail-on-cache-miss": "false", "lookup-only": "false",
+		},
+		Main: func(s *ghrunner.StepAPI) error {
+			hit, err := store.restore(s)
+			s.SetOutput("cache-primary-key", s.Input("key"))
+			if hit != nil {
+				s.SetOutput("cache-matched-key", hit.key)
+			}
+			return err
+		},
+	}
+}
+
+// cacheSave is actions/cache/save v4: save the paths under key now,
+// whatever the job's status, unless an entry of that key and version is
+// in the run's scope already.
+func (m *machine) cacheSave() ghrunner.Native {
+	store := m.cache
+	return ghrunner.Native{
+		Inputs: map[string]string{"path": "", "key": "", "upload-chunk-size": "", "enableCrossOsArchive": "false"},
+		Main: func(s *ghrunner.StepAPI) error {
+			key, paths := s.Input("key"), lines(s.Input("path"))
+			if key == "" || len(paths) == 0 {
+				return errors.New("input required and not supplied: key and path")
+			}
+			version := cacheVersion(paths)
+			if store.lookup([]string{s.Env["GITHUB_REF"]}, key, nil, version) != nil {
+				s.Logf("::warning::Failed to save: Unable to reserve cache with key %s, another job may be creating this cache.", key)
+				return nil
+			}
+			return store.savePaths(s, key, version)
+		},
+	}
+}
+
+// restore looks key up in the scopes a run may read (its ref, its base
+// branch's, the default branch's) and unpacks the entry into the
+// workspace, setting cache-hit as actions/cache does; nil on a miss.
+func (c *cacheStore) restore(s *ghrunner.StepAPI) (*cacheEntry, error) {
+	key, paths := s.Input("key"), lines(s.Input("path"))
+	if key == "" || len(paths) == 0 {
+		return nil, errors.New("input required and not supplied: key and path")
+	}
+	version := cacheVersion(paths)
+	scopes := []string{s.Env["GITHUB_REF"]}
+	if b := s.Env["GITHUB_BASE_REF"]; b != "" {
+		scopes = append(scopes, "refs/heads/"+b)
+	}
+	scopes = append(scopes, "refs/heads/main")
+	hit := c.lookup(scopes, key, lines(s.Input("restore-keys")), version)
+	s.SaveState("key", key)
+	s.SaveState("version", version)
+	if hit == nil {
+		if s.Input("fail-on-cache-miss") == "true" {
+			return nil, fmt.Errorf("failed to restore cache entry: exiting as fail-on-cache-miss is set; input key: %s", key)
+		}
+		s.Logf("Cache not found for input keys: %s", key)
+		s.SetOutput("cache-hit", "false")
+		return nil, nil
+	}
+	if s.Input("lookup-only") != "true" {
+		if err := untar(hit.file, s.Workspace); err != nil {
+			return nil, err
+		}
+	}
+	s.Logf("Cache restored from key: %s", hit.key)
+	s.SetOutput("cache-hit", strconv.FormatBool(hit.key == key))
+	return hit, nil
+}
+
+// savePaths saves the step's existing paths under key, in the run's
+// scope, as actions/cache does (a path that does not exist is left out;
+// none at all is a warning, not a failure).
+func (c *cacheStore) savePaths(s *ghrunner.StepAPI, key, version string) error {
+	var rels []string
+	for _, p := range lines(s.Input("path")) {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.Workspace, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(s.Workspace, p)
+		if err != nil {
+			return err
+		}
+		rels = append(rels, rel)
+	}
+	if len(rels) == 0 {
+		s.Logf("::warning::Path Validation Error: Path(s) specified in the action for caching do(es) not exist, hence no cache is being saved.")
+		return nil
+	}
+	if err := c.save(s.Env["GITHUB_REF"], key, version, s.Workspace, rels); err != nil {
+		s.Logf("::warning::Failed to save: %v", err)
+		return nil
+	}
+	s.Logf("Cache saved with key: %s", key)
+	return nil
 }
 
 func lines(s string) []string {

@@ -12,7 +12,10 @@
 // and gates with a read-only token and makes no API write, the publish
 // job posts the review, the summary comment and the check run from the
 // audit's artifact and runs nothing of the pull request, the token never
-// reaches the tests, and the Action leaves the job's toolchain as it was.
+// reaches the tests, the README's @v1 installs the prebuilt binary of the
+// release its commit has (the fake API's tags and commits say which)
+// without compiling envaudit, and the Action leaves the job's toolchain
+// as it was.
 // docs/action.md says what the emulation covers and what only a real
 // runner shows. The package holds tests only.
 package e2e

@@ -65,6 +65,8 @@ func newScenario(t *testing.T, project, prefix string) *scenario {
 			"actions/setup-python":    m.setupPython(),
 			"actions/setup-go":        m.setupGo(),
 			"actions/cache":           m.cacheAction(),
+			"actions/cache/restore":   m.cacheRestore(),
+			"actions/cache/save":      m.cacheSave(),
 			"actions/upload-artifact": uploadArtifact(sc.srv),
 			"envaudit/envaudit":       ghrunner.Composite{Dir: m.action},
 		},
@@ -148,12 +150,18 @@ func (sc *scenario) runAudit(wf *ghrunner.Workflow) *job {
 
 // runPublish runs the publish workflow wf on the workflow_run event of
 // the audit run a; a re-run of the same publish run is attempt 2 of
-// runID.
+// runID. The contents API serves the audit workflow a ran as the file
+// the event names, at the pull request's head and on main alike: the
+// workflow of a pull request that does not change it, which the
+// publisher compares.
 func (sc *scenario) runPublish(wf *ghrunner.Workflow, a *job, runID int64, attempt int) *job {
 	sc.t.Helper()
+	for _, sha := range []string{sc.o.base, sc.o.head} {
+		sc.srv.SetContent(sha, a.run.WorkflowFile, a.run.Workflow.Source)
+	}
 	return sc.runJob(wf, &ghrunner.Run{
 		Workflow: wf, WorkflowFile: publishFile, Event: "workflow_run",
-		Payload:    sc.o.workflowRunEvent(a.run.RunID, a.run.Workflow.Name, a.res.Conclusion),
+		Payload:    sc.o.workflowRunEvent(a.run.RunID, a.run.Workflow.Name, a.run.WorkflowFile, a.res.Conclusion),
 		Repository: repoName, RunID: runID, RunNumber: int(runID % 1000), RunAttempt: attempt,
 		SHA: sc.o.base, Ref: "refs/heads/main", Actor: author,
 	})

@@ -47,6 +47,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	testenv.Hermetic()
 	code := m.Run()
 	if shared.scratch != "" {
 		os.RemoveAll(shared.scratch)
@@ -214,15 +215,15 @@ func copyFile(src, dst string, mode os.FileMode) error {
 	return out.Close()
 }
 
-// build builds envaudit once, as action.yml's build from source does
-// (-trimpath, -buildvcs=false, the local toolchain, the ref as version),
-// in the image's Go build cache: a job's own build of today's action.yml
-// then links from it, and the release the jobs are served (release.go)
-// holds this binary.
+// build builds envaudit once, much as release.yml does (-trimpath, the
+// release's tag as version; -buildvcs=false, as the Action's files are no
+// checkout; cgo as the machine's build cache has it, which a static build
+// would recompile), in the image's Go build cache: the release the jobs
+// are served (release_test.go) holds this binary.
 func (m *machine) build(goBin string) error {
 	m.bin = filepath.Join(m.scratch, "bin", "envaudit-linux-"+goarch())
 	start := time.Now()
-	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags", "-X main.version=v1", "-o", m.bin, "./cmd/envaudit")
+	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags", "-X main.version="+release, "-o", m.bin, "./cmd/envaudit")
 	cmd.Dir = m.action
 	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-buildvcs=false", "GOCACHE="+m.env["GOCACHE"], "GOMODCACHE="+m.env["GOMODCACHE"])
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -201,12 +201,12 @@ func (o *origin) pullRequest() map[string]any {
 
 // workflowRunEvent is the payload of the workflow_run event GitHub sends
 // when the audit run completes.
-func (o *origin) workflowRunEvent(runID int64, workflow, conclusion string) map[string]any {
+func (o *origin) workflowRunEvent(runID int64, workflow, path, conclusion string) map[string]any {
 	pr := o.pullRequest()
 	return map[string]any{
 		"action": "completed",
 		"workflow_run": map[string]any{
-			"id": float64(runID), "name": workflow, "event": "pull_request", "status": "completed", "conclusion": conclusion,
+			"id": float64(runID), "name": workflow, "path": path, "event": "pull_request", "status": "completed", "conclusion": conclusion,
 			"head_sha": o.head, "head_branch": branch, "run_attempt": float64(1), "run_number": float64(runID % 1000),
 			"head_repository": repository(), "repository": repository(),
 			"pull_requests": []any{map[string]any{"number": float64(prNumber), "head": pr["head"], "base": pr["base"]}},

@@ -96,6 +96,18 @@ func checkAudit(t *testing.T, sc *scenario, p project, a *job) {
 	if !summaryNames(a.res.Summary, "❌", p.hidden) {
 		t.Errorf("the job summary does not name %s as failing:\n%s", p.hidden, a.res.Summary)
 	}
+	// The binary is cached although the gate failed: restored, or saved
+	// before the tests ran.
+	inner := action(t, a).Steps
+	cached := false
+	for _, s := range inner {
+		cached = cached || s.ID == "cache" && s.Outputs["cache-hit"] == "true" ||
+			strings.HasPrefix(s.Uses, "actions/cache/save@") && s.Conclusion == "success"
+	}
+	if !cached {
+		t.Errorf("the envaudit binary was neither restored from the cache nor saved to it by a job whose gate failed")
+	}
+	checkInstall(t, sc, a)
 	out := action(t, a).Outputs
 	if out["failing"] != "1" {
 		t.Errorf("output failing = %q, want 1", out["failing"])
@@ -116,6 +128,7 @@ func checkAudit(t *testing.T, sc *scenario, p project, a *job) {
 // applied, and that it ran nothing of the pull request.
 func checkPublish(t *testing.T, sc *scenario, p project, pub *job) {
 	defer logOnFailure(t, pub)
+	checkInstall(t, sc, pub)
 	if pub.res.Conclusion != "success" {
 		t.Errorf("the publish job concluded %s, want success (it published; the check run carries the gate)", pub.res.Conclusion)
 	}

@@ -122,7 +122,11 @@ type Inventory struct {
 	// names its packages itself and still counts toward D3.
 	Unknown bool
 	// Excluded are the packages deliberately left out of D2 and D3 (the
-	// toolchain baseline), listed in the report with why.
+	// toolchain baseline), listed in the report with why. An ecosystem
+	// may keep them in Packages and Index all the same (Python's
+	// setuptools), for the audit lets an excluded package the project's
+	// code imports back into the layers (pkg_resources needs setuptools
+	// declared); the audit and the runner baseline leave out the others.
 	Excluded []Excluded
 	// Inapplicable names declared packages that do not apply to this
 	// environment, with why: every declaration of the name is conditional

@@ -88,3 +88,21 @@ type Imports struct {
 type Importer interface {
 	Imports(ctx context.Context, env Env) (*Imports, error)
 }
+
+// ImportMapper is implemented by importers whose naming of an import's
+// package rests on the installation the run used, which only the run
+// shows: a Python module is the distribution's that provides it in the
+// interpreter the tests ran with, and the python3 on PATH before the run
+// (a version manager's shim) may have another installation or none. The
+// front end reads the imports before the run, from sources the run could
+// rewrite; after it, it asks MapImports to name their packages again with
+// env, which then holds the run's Executables and Processes. The sources
+// are not read again.
+type ImportMapper interface {
+	// MapImports returns imports with each import's Package named for
+	// the installation env shows, imports itself (unchanged) when that
+	// is the one they were named with. imports is not modified. A
+	// failure to ask the installation is a warning in the result, which
+	// keeps the names given before the run.
+	MapImports(ctx context.Context, env Env, imports *Imports) (*Imports, error)
+}

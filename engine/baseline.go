@@ -63,8 +63,16 @@ func TakeBaseline(ctx context.Context, dir string, env ecosystems.Env, ecos []ec
 			warnings = append(warnings, fmt.Sprintf("%s: %v", name, err))
 			continue
 		}
+		// The toolchain an inventory keeps but excludes (Python's pip and
+		// setuptools) is no package of the runner's to record.
+		excluded := map[string]bool{}
+		for _, x := range inv.Excluded {
+			excluded[x.Name] = true
+		}
 		for _, p := range inv.Packages {
-			b.Add(name, baseline.Package{Name: p.Name, Version: p.Version})
+			if !excluded[p.Name] {
+				b.Add(name, baseline.Package{Name: p.Name, Version: p.Version})
+			}
 		}
 		if b.Ecosystems[name] == nil {
 			b.Add(name) // an empty list says the ecosystem was looked at

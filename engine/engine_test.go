@@ -12,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -108,6 +109,7 @@ func project(t *testing.T) string {
 // main does.
 func TestMain(m *testing.M) {
 	tracer.Main()
+	testenv.Hermetic()
 	os.Exit(m.Run())
 }
 

@@ -462,6 +462,16 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			if imports, importErr = im.Imports(ctx, e); importErr != nil {
 				imports = nil
 			}
+		} else if m, ok := d.project.(ecosystems.ImportMapper); ok && imports != nil && tr != nil {
+			// Read before the run; their packages are named again with
+			// the installation the run showed it used.
+			if mapped, err := m.MapImports(ctx, e, imports); err == nil {
+				imports = mapped
+			} else if ctx.Err() != nil {
+				importErr = stopped(ctx, "naming the packages of the "+d.eco.Name()+" imports")
+			} else {
+				importErr = err
+			}
 		}
 		p.step("auditing %s", d.eco.Name())
 		rep := audit.Ecosystem(audit.Input{

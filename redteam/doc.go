@@ -1,4 +1,7 @@
-// Package redteam holds no code: its tests are issue 10's red team. Each
+// Package redteam holds no code: its tests are issue 10's red team, and
+// issue 20's (publisher_test.go: the bundle rewritten after the audit
+// step, the audit workflow edited, the base commit's objects forged, the
+// runner baseline swapped, strings neither inert nor prose). Each
 // test is one attack of the issue, run the way an attacker on a hosted
 // runner would run it: the built envaudit binary is started as
 // `envaudit action` by an unprivileged user with passwordless sudo

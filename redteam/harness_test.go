@@ -56,6 +56,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	testenv.Hermetic()
 	code := m.Run()
 	if shared.scratch != "" {
 		os.RemoveAll(shared.scratch)

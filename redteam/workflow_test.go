@@ -20,7 +20,10 @@ const auditRunID = 4242
 
 // publishJob is the publish workflow's job for the audit job a: the
 // default branch checked out (the base commit), its own RUNNER_TEMP, a
-// workflow_run event for a's run, the same API (a's fake GitHub).
+// workflow_run event for a's run (which failed: the audits of this
+// suite's hostile pull requests fail their gate), the same API (a's fake
+// GitHub), which serves the audit workflow the event names, the same at
+// the pull request's head as on the default branch.
 func publishJob(t *testing.T, a *job) *job {
 	p := newJob(t, "")
 	p.head = p.base
@@ -30,11 +33,13 @@ func publishJob(t *testing.T, a *job) *job {
 		"action": "completed",
 		"workflow_run": map[string]any{
 			"id": auditRunID, "event": "pull_request", "conclusion": "failure",
-			"head_sha": a.head, "head_branch": a.branch,
+			"head_sha": a.head, "head_branch": a.branch, "path": auditWorkflowPath,
 			"pull_requests": []any{map[string]any{"number": 7}},
 		},
-		"repository": map[string]any{"full_name": "octo/rt"},
+		"repository": map[string]any{"full_name": "octo/rt", "default_branch": "main"},
 	}
+	a.srv.SetContent(p.head, auditWorkflowPath, []byte(auditWorkflowYAML))
+	a.srv.SetContent(a.head, auditWorkflowPath, []byte(auditWorkflowYAML))
 	p.inputs["mode"] = "publish"
 	return p
 }

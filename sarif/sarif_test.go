@@ -146,7 +146,7 @@ func TestFingerprintStable(t *testing.T) {
 }
 
 // TestGrouped checks that grouped findings (hidden transitive packages
-// only declared packages need, dev declarations the tests had no reason
+// only other packages need, dev declarations the tests had no reason
 // to load) make one note per ecosystem, kind and reason on the primary
 // manifest, never one result per package.
 func TestGrouped(t *testing.T) {
@@ -174,7 +174,7 @@ func TestGrouped(t *testing.T) {
 	}
 	want := []got{
 		{"envaudit/hidden", "error", "app/src/index.js", 2, "ms is imported", true},
-		{"envaudit/hidden", "note", "app/package.json", 1, "npm hidden transitive — 2 packages only declared packages need, not the project's code: has-flag, supports-color.", false},
+		{"envaudit/hidden", "note", "app/package.json", 1, "npm hidden transitive — 2 packages only other packages need, not the project's code: has-flag, supports-color.", false},
 		{"envaudit/phantom", "note", "app/package.json", 1, "npm phantom unused — 1 dev or test declaration the test command had no reason to load, imported by no test: eslint.", false},
 	}
 	if diff := cmp.Diff(want, results); diff != "" {

@@ -3,6 +3,8 @@ package tracer
 import (
 	"os"
 	"testing"
+
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // childEnv selects a child mode: the test binary, re-executed with it set,
@@ -19,6 +21,7 @@ var testCleanup []func()
 func TestMain(m *testing.M) {
 	// The helper first: Run re-executes this test binary as its helper.
 	Main()
+	testenv.Hermetic()
 	if mode := os.Getenv(childEnv); mode != "" && childMain != nil {
 		os.Exit(childMain(mode, os.Args[1:]))
 	}

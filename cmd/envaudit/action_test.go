@@ -98,7 +98,7 @@ func TestActionYAML(t *testing.T) {
 	for i, s := range a.Runs.Steps {
 		switch {
 		case s.Uses != "":
-			if !regexp.MustCompile(`^[\w.-]+/[\w.-]+@[0-9a-f]{40}$`).MatchString(s.Uses) {
+			if !regexp.MustCompile(`^[\w.-]+/[\w.-]+(/[\w.-]+)*@[0-9a-f]{40}$`).MatchString(s.Uses) {
 				t.Errorf("step %d: uses %q is not pinned by a full commit SHA", i, s.Uses)
 			}
 		case s.Run != "":
@@ -227,7 +227,8 @@ func runnerArch() string {
 
 // publishRelease publishes the Action's release v1 in srv, as
 // .github/workflows/release.yml would: envaudit built from the Action's
-// checkout at actionPath for this machine, and its checksums.txt. The
+// checkout at actionPath for this machine, the listing of the sources it
+// was built from (sources.sha256) and their checksums.txt. The
 // actionRunner's job then installs it by the release path (scripts/action
 // tests that path, and the fallback build, on their own).
 func publishRelease(t *testing.T, srv *ghfake.Server, actionPath string) {
@@ -243,10 +244,18 @@ func publishRelease(t *testing.T, srv *ghfake.Server, actionPath string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256(data)
-	srv.AddRelease("envaudit/envaudit", "v1", []string{asset, "checksums.txt"}, map[string][]byte{
-		asset:           data,
-		"checksums.txt": []byte(hex.EncodeToString(sum[:]) + "  " + asset + "\n"),
+	// The listing of the source files the binary was built from, as
+	// release.yml makes it: install.sh's own.
+	list := exec.Command("bash", filepath.Join(actionPath, "scripts", "action", "install.sh"), "sources", actionPath)
+	sources, err := list.Output()
+	if err != nil {
+		t.Fatalf("install.sh sources %s: %v", actionPath, err)
+	}
+	sum := func(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:]) }
+	srv.AddRelease("envaudit/envaudit", "v1", []string{asset, "sources.sha256", "checksums.txt"}, map[string][]byte{
+		asset:            data,
+		"sources.sha256": sources,
+		"checksums.txt":  []byte(sum(data) + "  " + asset + "\n" + sum(sources) + "  sources.sha256\n"),
 	})
 }
 
@@ -621,7 +630,7 @@ func TestActionWorkflow(t *testing.T) {
 		}
 	}
 	if len(downloads) != 2 {
-		t.Errorf("the first step downloaded %q, want the release's checksums.txt and binary", downloads)
+		t.Errorf("the first step downloaded %q, want the release's checksums.txt and binary; its output:\n%s", downloads, bl.stdout)
 	}
 	// Step 2: the workflow installs the project, and one more package
 	// outside its manifests.
@@ -658,7 +667,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	t.Run("outputs", func(t *testing.T) {
 		want := map[string]string{
 			"report": "envaudit-report.json", "sbom": "envaudit.cdx.json", "sarif": "envaudit.sarif",
-			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "",
+			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "", "error": "",
 		}
 		if diff := cmp.Diff(want, res.outputs); diff != "" {
 			t.Errorf("outputs (-want +got):\n%s", diff)
@@ -946,9 +955,14 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	srv.SetPullRequests(pr)
 	runEvent := filepath.Join(temp, "event-workflow-run.json")
 	data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{
-		"id": 777, "head_sha": headSHA, "head_branch": "copilot/format-delays", "event": "pull_request",
-		"pull_requests": []any{map[string]any{"number": 14}},
+		"id": 777, "head_sha": headSHA, "head_branch": "copilot/format-delays", "event": "pull_request", "conclusion": "failure",
+		"path": ".github/workflows/envaudit.yml", "pull_requests": []any{map[string]any{"number": 14}},
 	}})
+	// The audit workflow, which the pull request leaves as the default
+	// branch has it.
+	for _, sha := range []string{headSHA, base} {
+		srv.SetContent(sha, ".github/workflows/envaudit.yml", []byte("name: envaudit\non: pull_request\n"))
+	}
 	writeActionFile(t, runEvent, string(data))
 	r.env = append(jobEnv(runEvent), "GITHUB_EVENT_NAME=workflow_run", "GITHUB_SHA="+base, "GITHUB_REF=refs/heads/main")
 	published := r.runAction(map[string]string{

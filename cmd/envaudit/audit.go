@@ -288,8 +288,11 @@ func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.
 }
 
 // repoTop returns the top of the repository that contains root: the
-// Actions workspace when set, else the nearest directory above root with a
-// .git entry, else "" (locations then stay project-relative).
+// Actions workspace when set, else the nearest directory at or above root
+// with a .git entry, as git looks for it (never up into a directory
+// GIT_CEILING_DIRECTORIES lists), else "" (locations then stay
+// project-relative). It reads the directories only: no git runs in a tree
+// the pull request controls.
 func repoTop(root string) string {
 	if root == "" {
 		return ""
@@ -297,11 +300,17 @@ func repoTop(root string) string {
 	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
 		return resolved(ws)
 	}
+	ceilings := map[string]bool{}
+	for _, c := range filepath.SplitList(os.Getenv("GIT_CEILING_DIRECTORIES")) {
+		if filepath.IsAbs(c) {
+			ceilings[resolved(c)] = true
+		}
+	}
 	for dir := root; ; dir = filepath.Dir(dir) {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
 			return dir
 		}
-		if filepath.Dir(dir) == dir {
+		if up := filepath.Dir(dir); up == dir || ceilings[up] {
 			return ""
 		}
 	}

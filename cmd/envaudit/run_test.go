@@ -22,6 +22,7 @@ import (
 // tracer's helper when envaudit re-executes itself to trace a command.
 func TestMain(m *testing.M) {
 	tracer.Main()
+	testenv.Hermetic()
 	testscript.Main(m, map[string]func(){
 		"envaudit": main,
 	})
@@ -57,6 +58,11 @@ func TestScripts(t *testing.T) {
 			env.Setenv("TRACES", traces)
 			env.Setenv("PYTHONDONTWRITEBYTECODE", "1")
 			env.Setenv("NO_COLOR", "1")
+			// testscript starts from an environment of its own: pass on
+			// git's ceiling (no repository above the temporary directory
+			// is the workspace's) from testenv.Hermetic.
+			env.Setenv("GIT_CEILING_DIRECTORIES", os.Getenv("GIT_CEILING_DIRECTORIES"))
+			env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 			env.Values[scriptT{}] = env.T()
 			return nil
 		},

@@ -13,6 +13,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/cargo"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -184,6 +185,7 @@ func usedCrates(inv *ecosystems.Inventory, paths []string) string {
 
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
+	testenv.Hermetic()
 	os.Exit(m.Run())
 }
 

@@ -1,6 +1,7 @@
 package cargo
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -137,5 +138,31 @@ func TestDoctestCrates(t *testing.T) {
 				t.Errorf("doc tests name %s = %v, want %v; doc-test code:\n%s", tt.ext, got, tt.want, code)
 			}
 		})
+	}
+}
+
+// TestDoctestLines holds that each line of doc-test code keeps its line
+// number in the source, so a crate only a doc test names is placed there.
+func TestDoctestLines(t *testing.T) {
+	src := "//! Crate docs.\n" +
+		"//! ```\n" +
+		"//! use fnv::FnvHashMap;\n" +
+		"//! ```\n" +
+		"\n" +
+		"/// ```ignore\n" +
+		"/// ignored::f();\n" +
+		"/// ```\n" +
+		"/// ```no_run\n" +
+		"/// assert_eq!(hex::encode(b\"a\"), \"61\");\n" +
+		"/// ```\n" +
+		"pub fn f() {}\n" +
+		"#[cfg(doctest)]\n" +
+		"mod readme {\n" +
+		"    extern crate either;\n" +
+		"}\n"
+	got := doctestLines(src)
+	want := []docLine{{3, "use fnv::FnvHashMap;"}, {10, "assert_eq!(hex::encode(b\"a\"), \"61\");"}, {14, "mod readme {"}, {15, "    extern crate either;"}, {16, "}"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("doctestLines:\n got %+v\nwant %+v", got, want)
 	}
 }

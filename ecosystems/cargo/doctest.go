@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -26,13 +27,30 @@ func ranRustdoc(executables []string) bool {
 	return false
 }
 
-// doctestCode returns the code of the doc tests in a Rust source file:
-// the lines of each fenced block in its /// and //! comments that rustdoc
-// compiles (no info string, or rust, and neither ignore, compile_fail nor
-// another language), and each item under #[cfg(doctest)], which only
-// rustdoc's doc-test pass compiles.
+// docLine is a line of doc-test code and its line number in the source.
+type docLine struct {
+	n    int
+	text string
+}
+
+// doctestCode returns the code of the doc tests in a Rust source file, one
+// string.
 func doctestCode(src string) string {
 	var b strings.Builder
+	for _, l := range doctestLines(src) {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// doctestLines returns the code of the doc tests in a Rust source file,
+// line by line with each line's number: the lines of each fenced block in
+// its /// and //! comments that rustdoc compiles (no info string, or rust,
+// and neither ignore, compile_fail nor another language), and each item
+// under #[cfg(doctest)], which only rustdoc's doc-test pass compiles.
+func doctestLines(src string) []docLine {
+	var out []docLine
 	lines := strings.Split(src, "\n")
 	inFence, compiled := false, false
 	for i := 0; i < len(lines); i++ {
@@ -52,8 +70,7 @@ func doctestCode(src string) string {
 				continue
 			}
 			if inFence && compiled {
-				b.WriteString(doc)
-				b.WriteByte('\n')
+				out = append(out, docLine{i + 1, doc})
 			}
 			continue
 		}
@@ -63,8 +80,7 @@ func doctestCode(src string) string {
 			// one, or at the first ; outside braces.
 			depth, opened := 0, false
 			for j := i + 1; j < len(lines); j++ {
-				b.WriteString(lines[j])
-				b.WriteByte('\n')
+				out = append(out, docLine{j + 1, lines[j]})
 				depth += strings.Count(lines[j], "{") - strings.Count(lines[j], "}")
 				opened = opened || strings.Contains(lines[j], "{")
 				if depth <= 0 && (opened || strings.HasSuffix(strings.TrimSpace(lines[j]), ";")) {
@@ -74,7 +90,7 @@ func doctestCode(src string) string {
 			}
 		}
 	}
-	return b.String()
+	return out
 }
 
 var cfgDoctest = regexp.MustCompile(`^#\[\s*cfg\s*\(\s*doctest\s*\)\s*\]`)
@@ -105,24 +121,45 @@ func crateRef(ext string) *regexp.Regexp {
 }
 
 // doctestCrates returns the packages among externs (extern name →
-// package) that the doc tests of a member's library name: its sources
-// under src/, read through the Source.
-func (pr *project) doctestCrates(m *manifest, externs map[string]string) []string {
-	var code strings.Builder
+// package) that the doc tests of a member's library name (its sources
+// under src/, read through the Source), each with the first doc-test line
+// that names it, in the order of the sources and lines.
+func (pr *project) doctestCrates(m *manifest, externs map[string]string) []docUse {
+	exts := make([]string, 0, len(externs))
+	for ext := range externs {
+		exts = append(exts, ext)
+	}
+	sort.Strings(exts)
+	refs := make([]*regexp.Regexp, len(exts))
+	for i, ext := range exts {
+		refs[i] = crateRef(ext)
+	}
+	seen := map[string]bool{}
+	var out []docUse
 	_ = fs.WalkDir(pr.src.FS, path.Join(m.dir, "src"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rs") {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".rs") || len(seen) == len(exts) {
 			return nil
 		}
-		if data, err := pr.src.ReadFile(p); err == nil {
-			code.WriteString(doctestCode(string(data)))
+		data, err := pr.src.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		for _, l := range doctestLines(string(data)) {
+			for i, ext := range exts {
+				if !seen[ext] && refs[i].MatchString(l.text) {
+					seen[ext] = true
+					out = append(out, docUse{pkg: externs[ext], file: p, line: l.n})
+				}
+			}
 		}
 		return nil
 	})
-	var out []string
-	for ext, pkg := range externs {
-		if namesCrate(code.String(), ext) {
-			out = append(out, pkg)
-		}
-	}
 	return out
+}
+
+// docUse is a package a doc test names, at the first line that names it.
+type docUse struct {
+	pkg  string
+	file string
+	line int
 }

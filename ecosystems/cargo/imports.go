@@ -150,9 +150,10 @@ func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, err
 			if !tested[m.name] {
 				continue
 			}
-			lib := path.Join(m.dir, "src", "lib.rs")
-			for _, pkg := range pr.doctestCrates(m, byMember[m.name]) {
-				add(ecosystems.Import{Package: pkg, Module: externOf(byMember[m.name], pkg), Pos: ecosystems.PosVia(lib, 0, pr.declaredIn(m.name, pkg)), Kind: ecosystems.ImportRuntime})
+			for _, u := range pr.doctestCrates(m, byMember[m.name]) {
+				// Doc tests are tests: what only they use is the
+				// tests' need, which a dev-dependency covers.
+				add(ecosystems.Import{Package: u.pkg, Module: externOf(byMember[m.name], u.pkg), Pos: ecosystems.PosVia(u.file, u.line, pr.declaredIn(m.name, u.pkg)), Kind: ecosystems.ImportRuntime, Test: true})
 			}
 		}
 	}

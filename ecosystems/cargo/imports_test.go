@@ -48,7 +48,7 @@ func TestImportsRecorded(t *testing.T) {
 			{Package: "scopeguard", Module: "scopeguard", Pos: ecosystems.Pos{File: "build.rs", Line: 1}, Kind: compile},
 			{Package: "itoa", Module: "itoa", Pos: ecosystems.Pos{File: "src/fmt.rs", Line: 2}, Kind: rt},
 			{Package: "itoa", Module: "itoa", Pos: ecosystems.Pos{File: "src/fmt.rs", Line: 2}, Kind: rt, Test: true},
-			{Package: "hex", Module: "hex", Pos: ecosystems.Pos{File: "src/lib.rs"}, Kind: rt},
+			{Package: "hex", Module: "hex", Pos: ecosystems.Pos{File: "src/lib.rs"}, Kind: rt, Test: true},
 			{Package: "static_assertions", Module: "sa", Pos: ecosystems.Pos{File: "src/lib.rs", Line: 8}, Kind: rt, Test: true},
 			{Package: "either", Module: "either", Pos: ecosystems.Pos{File: "tests/it.rs", Line: 1}, Kind: rt, Test: true},
 		},

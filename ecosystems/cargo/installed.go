@@ -85,8 +85,8 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 					externs[d.extern] = d.dep.Name
 				}
 			}
-			for _, pkg := range pr.doctestCrates(m, externs) {
-				v.used[pkg] = true
+			for _, u := range pr.doctestCrates(m, externs) {
+				v.used[u.pkg] = true
 			}
 		}
 	}

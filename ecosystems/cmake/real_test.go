@@ -16,6 +16,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -25,6 +26,7 @@ var scratch string
 
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
+	testenv.Hermetic()
 	code := m.Run()
 	if scratch != "" {
 		os.RemoveAll(scratch)

@@ -17,6 +17,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -202,6 +203,7 @@ func TestTracedReal(t *testing.T) {
 
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
+	testenv.Hermetic()
 	os.Exit(m.Run())
 }
 

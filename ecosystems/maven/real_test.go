@@ -18,11 +18,13 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
 
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
+	testenv.Hermetic()
 	os.Exit(m.Run())
 }
 

@@ -16,9 +16,9 @@ import (
 // The fixture holds each sloppy case: ms required by the code with only
 // debug declared (hidden direct, gating), is-number imported on a path the
 // tests skip (phantom untested), escape-html imported nowhere (phantom
-// unused), kleur declared for runtime but loaded only by uvu and
-// imported by no test (phantom unused: dev-only is for what the tests
-// import), and a made-up package required by code the tests do not run
+// unused), kleur declared for runtime but loaded only by uvu and imported
+// by neither the code nor a test (phantom unused: uvu brings it), and a
+// made-up package required by code the tests do not run
 // (hidden missing, gating).
 func TestRealSloppyTraced(t *testing.T) {
 	dir := installedFixture(t, "real/sloppy")

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/posdoc"
@@ -30,6 +31,23 @@ type project struct {
 	// setupLine is the call's line.
 	setupUnread []string
 	setupLine   int
+	// layout is what the build configuration says the build ships: the
+	// project's code, as Imports tells it from tests and tooling.
+	layout *layout
+
+	// importsMu guards importsPython: the interpreter whose installation
+	// named the packages of the imports Imports read, which MapImports
+	// compares with the run's.
+	importsMu     sync.Mutex
+	importsPython string
+}
+
+// mapped records that the imports' packages were named with python's
+// installation.
+func (p *project) mapped(python string) {
+	p.importsMu.Lock()
+	defer p.importsMu.Unlock()
+	p.importsPython = python
 }
 
 // Open reads the Python manifests at the top of the tree — requirements*.txt,
@@ -122,6 +140,7 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 	}
 	sortDeps(p.deps)
 	p.self = projectName(read, ".")
+	p.layout = readLayout(readIfAny(read, "pyproject.toml"), readIfAny(read, "setup.cfg"), readIfAny(read, "setup.py"))
 	for _, l := range lockFiles {
 		if src.IsFile(l) {
 			p.files = append(p.files, ecosystems.File{Path: l, Kind: ecosystems.KindLockfile})
@@ -129,6 +148,16 @@ func (e *Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.P
 	}
 	p.files = ecosystems.SortFiles(append(append(p.files, reqFiles...), configs...))
 	return p, nil
+}
+
+// readIfAny returns the contents of name read with read, nil when it
+// cannot be read.
+func readIfAny(read func(string) ([]byte, error), name string) []byte {
+	data, err := read(name)
+	if err != nil {
+		return nil
+	}
+	return data
 }
 
 // sortDeps sorts declarations by file and line, keeping the order of

@@ -3,6 +3,7 @@ package python
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
@@ -147,9 +148,14 @@ func FuzzMetadata(f *testing.F) {
 	f.Add([]byte("foo/__init__.py,sha256=abc,12\n\"a,b.py\",,\n"))
 	f.Add([]byte("six>=1.5\n\n[socks]\nPySocks!=1.5.7\n\n[:python_version < \"3\"]\nipaddress\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if h, err := parseHeaders(data); err == nil {
-			for _, r := range h["requires-dist"] {
-				_, _ = ParseRequirement(r)
+		for k, vs := range parseHeaders(data) {
+			if k == "" || k != strings.ToLower(k) || strings.ContainsAny(k, ": \t\r\n") {
+				t.Fatalf("header name %q", k)
+			}
+			for _, v := range vs {
+				if k == "requires-dist" {
+					_, _ = ParseRequirement(v)
+				}
 			}
 		}
 		_, _ = parseRecord(data)
@@ -174,6 +180,42 @@ func FuzzSetupPy(f *testing.F) {
 		for _, d := range m.deps {
 			if !validName(d.Name) || d.Pos.Line < 1 {
 				t.Fatalf("declaration %q at line %d", d.Name, d.Pos.Line)
+			}
+		}
+	})
+}
+
+// FuzzLayout reads the input as each of the build configuration files and
+// applies what it says to a fixed tree: no panic, and every file gets one
+// of the three roles, tooling with what it is.
+func FuzzLayout(f *testing.F) {
+	seed(f, "testdata/*/*/pyproject.toml", "testdata/*/*/setup.cfg", "testdata/*/*/setup.py")
+	f.Add([]byte("[tool.setuptools.packages.find]\nwhere = [\"src\"]\ninclude = [\"a*\"]\nexclude = [\"a.tests*\"]\n"))
+	f.Add([]byte("[tool.hatch.build.targets.wheel]\npackages = [\"src/a\"]\ninclude = [\"/a/**/*.py\", \"*.py\"]\n"))
+	f.Add([]byte("[options]\npackages = find:\npackage_dir =\n    =src\n[options.packages.find]\nwhere = src\n"))
+	f.Add([]byte("from setuptools import setup, find_packages\nsetup(packages=find_packages('src', exclude=['t*']), package_dir={'': 'src'}, py_modules=['m'])\n"))
+	files := []string{"setup.py", "a/__init__.py", "a/b/c.py", "src/a/__init__.py", "src/m.py", "tests/test_a.py", "tools/x.py", "docs/conf.py", "m.py"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, l := range []*layout{readLayout(data, nil, nil), readLayout(nil, data, nil), readLayout(nil, nil, data)} {
+			s := l.resolve(newTree(files))
+			for _, file := range files {
+				role, tool := s.role(file)
+				if (role == roleTooling) != (tool != "") || role != roleCode && role != roleTest && role != roleTooling {
+					t.Fatalf("%s: role %q, tool %q", file, role, tool)
+				}
+			}
+		}
+	})
+}
+
+// FuzzEntryPoints reads the input as an entry_points.txt: no panic, no
+// program group, no empty group name.
+func FuzzEntryPoints(f *testing.F) {
+	f.Add([]byte("[console_scripts]\na = a:main\n[pytest11]\nanyio = anyio.pytest_plugin\n[pygments.lexers]\nmako = mako.ext.pygmentplugin:MakoLexer [extra]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for g := range parseEntryPoints(data) {
+			if g == "" || notDiscovery[g] {
+				t.Fatalf("group %q", g)
 			}
 		}
 	})

@@ -41,11 +41,12 @@ type scriptImport struct {
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Kind   string `json:"kind"`
-	Test   bool   `json:"test"`
 }
 
+// scriptAnswer is the script's answer in its project mode.
 type scriptAnswer struct {
-	Files    int            `json:"files"`
+	Walked   []string       `json:"walked"`
+	Read     []string       `json:"read"`
 	Imports  []scriptImport `json:"imports"`
 	Warnings []string       `json:"warnings"`
 }
@@ -57,12 +58,16 @@ type scriptAnswer struct {
 // that catches ImportError and goes on as optional (one that re-raises or
 // exits needs the module all the same), one under `if TYPE_CHECKING:` as
 // compile-time, one on the branch of a sys.version_info or sys.platform
-// test that this interpreter does not take as platform-specific, and the
-// imports of setup.py as compile-time (they build the project). The
-// standard library, relative imports and the project's own top-level
-// modules are left out. Files under tests/ or test/, test_*.py, *_test.py,
-// conftest.py, noxfile.py and docs/ are the test and dev tooling's
-// (Import.Test).
+// test that this interpreter does not take as platform-specific, the
+// imports of an exec'd literal, and the imports of setup.py as
+// compile-time (they build the project). The standard library, relative
+// imports and the project's own top-level modules are left out. Files
+// under tests/ or test/, test_*.py, *_test.py and conftest.py are the
+// tests (Import.Test); of the others, those the build configuration ships
+// are the project's code, and the rest tooling (Import.Tool says which:
+// the build script, nox's configuration, a maintainer script, an example,
+// the documentation ...; layout.go has the rules). Imports.Code, Tests
+// and Tooling list the files read by role.
 //
 // The script runs isolated (-I) and without site (-S): it imports nothing
 // of the project or its environment and never runs the project's code. It
@@ -108,7 +113,7 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 	}
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path:    python,
-		Args:    []string{"-I", "-S", "-c", importsScript, root, strconv.Itoa(importsMaxFiles), strconv.Itoa(importsMaxBytes)},
+		Args:    []string{"-I", "-S", "-c", importsScript, "project", root, strconv.Itoa(importsMaxFiles), strconv.Itoa(importsMaxBytes)},
 		Dir:     root,
 		Env:     environ,
 		Timeout: importsTimeout,
@@ -125,11 +130,34 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		res.Warnings = append(res.Warnings, fmt.Sprintf("read the sources' imports with %s %q: unreadable answer: %v", why, python, err))
 		return res, nil
 	}
-	res.Files = ans.Files
+	res.Files = len(ans.Read)
 	res.Warnings = append(res.Warnings, ans.Warnings...)
+
+	// What the build ships is the project's code; the tests and the
+	// tooling are told apart from it by the build configuration.
+	ships := p.layout.resolve(newTree(ans.Walked))
+	roles := map[string][2]string{}
+	res.Code, res.Tests, res.Tooling = []string{}, []string{}, []string{}
+	for _, f := range ans.Read {
+		pos, err := ecosystems.NewPos("", f, 0)
+		if err != nil {
+			continue // the imports of such a file are left out below, with a warning
+		}
+		role, tool := ships.role(pos.File)
+		roles[f] = [2]string{role, tool}
+		switch role {
+		case roleCode:
+			res.Code = append(res.Code, pos.File)
+		case roleTest:
+			res.Tests = append(res.Tests, pos.File)
+		default:
+			res.Tooling = append(res.Tooling, pos.File)
+		}
+	}
 
 	mods, warns := p.moduleProviders(ctx, env.Memo, python, root, environ)
 	res.Warnings = append(res.Warnings, warns...)
+	p.mapped(python)
 	for _, si := range ans.Imports {
 		pos, err := ecosystems.NewPos("", si.File, si.Line)
 		if err != nil {
@@ -138,12 +166,14 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 			res.Warnings = append(res.Warnings, fmt.Sprintf("import of %q: %v (not counted)", si.Module, err))
 			continue
 		}
+		r := roles[si.File]
 		res.List = append(res.List, ecosystems.Import{
-			Package: mods.provider(si.Module),
+			Package: mods.packageOf(si.Module),
 			Module:  si.Module,
 			Pos:     pos,
 			Kind:    ecosystems.ImportKind(si.Kind),
-			Test:    si.Test,
+			Test:    r[0] == roleTest,
+			Tool:    r[1],
 		})
 	}
 	sort.SliceStable(res.List, func(i, j int) bool {
@@ -157,6 +187,60 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		return a.Module < b.Module
 	})
 	return res, nil
+}
+
+var _ ecosystems.ImportMapper = (*project)(nil)
+
+// MapImports names the packages of imports again with the installation of
+// the interpreter the run used, chosen as Installed chooses it, when that
+// is not the interpreter Imports asked before the run: a version manager's
+// python3 first on PATH may lack what the tests' interpreter has, and a
+// package the code imports would then be named by nothing. The sources
+// are not read again. The interpreter is asked only as Installed asks it
+// (its .pth files run): where the front end's policy keeps it from
+// running, or it cannot answer, the names stay as they were, with a
+// warning.
+func (p *project) MapImports(ctx context.Context, env ecosystems.Env, imports *ecosystems.Imports) (*ecosystems.Imports, error) {
+	if !p.src.OnDisk() || imports == nil {
+		return imports, nil
+	}
+	root, err := filepath.Abs(p.src.Root)
+	if err != nil {
+		return nil, err
+	}
+	if env.Environ == nil {
+		env.Environ = os.Environ()
+	}
+	p.importsMu.Lock()
+	before := p.importsPython
+	p.importsMu.Unlock()
+	python, why := chooseInterpreter(root, env)
+	if python == "" || before == "" || python == before {
+		return imports, nil
+	}
+	out := *imports
+	out.Warnings = append([]string(nil), imports.Warnings...)
+	if err = env.ProjectCode(); err == nil {
+		python, err = env.CheckTool(python)
+	}
+	if err != nil {
+		out.Warnings = append(out.Warnings, fmt.Sprintf("%s %q was not asked which distributions provide the imported modules: %v: they are named as %q's installation names them", why, python, err, before))
+		return &out, nil
+	}
+	mods, warns := p.moduleProviders(ctx, nil, python, root, env.Environ)
+	if len(warns) > 0 {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		out.Warnings = append(out.Warnings, warns...)
+		return &out, nil
+	}
+	out.List = append([]ecosystems.Import(nil), imports.List...)
+	for i := range out.List {
+		out.List[i].Package = mods.packageOf(out.List[i].Module)
+	}
+	p.mapped(python)
+	return &out, nil
 }
 
 // toolReason is a failed tool run's reason without its command line, which
@@ -187,6 +271,32 @@ func (m moduleIndex) provider(module string) string {
 		name = name[:i]
 	}
 	return ""
+}
+
+// toolchainModules are the top-level modules of the packaging toolchain
+// whose distribution their names do not say: setuptools provides
+// pkg_resources, its distutils hook and, from Python 3.12 on (the import
+// script leaves it out where the standard library still has it),
+// distutils. Code that imports them needs setuptools installed, which
+// Python 3.12 virtual environments and uv do not do by themselves: when
+// no installed distribution provides the module, it is still
+// setuptools'.
+var toolchainModules = map[string]string{
+	"pkg_resources":   "setuptools",
+	"setuptools":      "setuptools",
+	"_distutils_hack": "setuptools",
+	"distutils":       "setuptools",
+}
+
+// packageOf returns the distribution that provides module: its provider
+// among those installed, else, for the toolchain's modules, the
+// toolchain's distribution; "" when neither says.
+func (m moduleIndex) packageOf(module string) string {
+	if d := m.provider(module); d != "" {
+		return d
+	}
+	top, _, _ := strings.Cut(module, ".")
+	return toolchainModules[top]
 }
 
 func (m moduleIndex) add(module, dist string) {
@@ -252,9 +362,7 @@ func indexModules(dists []*dist, dp *dpkgInfo) moduleIndex {
 	for _, d := range dists {
 		files := d.files
 		if !d.hasFiles && dp != nil {
-			if pkg, ok := dp.owner[d.meta]; ok && distsOf[pkg] == 1 {
-				files, _ = dp.db.Files(pkg)
-			}
+			files = dp.distFiles(d, func(pkg *dpkg.Package) bool { return distsOf[pkg] == 1 })
 		}
 		found := false
 		for _, f := range files {

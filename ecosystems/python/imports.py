@@ -1,23 +1,32 @@
-# Lists what a project's own Python sources import, for envaudit's python
-# ecosystem (imports.go). It runs as `python -I -S -c <this> ROOT MAXFILES
-# MAXBYTES`: isolated (no PYTHON* variables, no user site, neither the
-# working directory nor ROOT on sys.path) and without site, so nothing of
+# Lists what Python sources import, for envaudit's python ecosystem
+# (imports.go, links.go). It runs as `python -I -S -c <this> MODE ...`:
+# isolated (no PYTHON* variables, no user site, neither the working
+# directory nor the project on sys.path) and without site, so nothing of
 # the project or its environment is imported. It only reads and parses.
 #
-# The answer, as JSON on standard output:
-#   {"files": N, "imports": [{"module", "file", "line", "kind", "test"}],
-#    "warnings": [...]}
-# with file relative to ROOT, kind one of runtime, compile, optional,
-# platform, and the standard library, relative imports and the project's
-# own top-level modules left out.
+#   project ROOT MAXFILES MAXBYTES
+#     walks the project's own sources under ROOT; answers
+#       {"walked": [FILE...], "read": [FILE...],
+#        "imports": [{"module", "file", "line", "kind"}], "warnings": [...]}
+#     with each FILE relative to ROOT (walked: every Python file found,
+#     read: those parsed), kind one of runtime, compile, optional,
+#     platform, and the standard library, relative imports and the
+#     project's own top-level modules left out.
+#   files REQUEST MAXBYTES
+#     reads the JSON file REQUEST, {"files": [PATH...], "snippets":
+#     [{"name", "source"}...], "strings": [S...]}: installed files (and
+#     snippets of source, such as a .pth file's import lines) to parse;
+#     answers
+#       {"files": {PATH-or-NAME: {"imports": [[module, line, kind]...],
+#                                 "strings": [S...]}}, "warnings": [...]}
+#     with the imports as above but for the own-module filter, and the
+#     strings of S that the file holds as string constants.
 import ast
 import json
 import os
 import sys
 
-ROOT = os.path.abspath(sys.argv[1])
-MAX_FILES = int(sys.argv[2])
-MAX_BYTES = int(sys.argv[3])
+MODE = sys.argv[1]
 
 try:
     # A pathological file must not take the machine's memory: the parser
@@ -69,9 +78,9 @@ def is_venv(path):
     return os.path.exists(os.path.join(path, "pyvenv.cfg"))
 
 
-def walk():
+def walk(root):
     files = []
-    for dirpath, dirnames, filenames in os.walk(ROOT):
+    for dirpath, dirnames, filenames in os.walk(root):
         keep = []
         for d in sorted(dirnames):
             full = os.path.join(dirpath, d)
@@ -85,24 +94,7 @@ def walk():
     return files
 
 
-def is_test(rel):
-    """Whether a file is the test or dev tooling's: its imports are needs a
-    dev or test declaration covers (the documentation's Sphinx
-    configuration and nox sessions count with the tests)."""
-    parts = rel.split("/")
-    base = parts[-1]
-    stem = base.rsplit(".", 1)[0]
-    return (
-        any(p in ("tests", "test") for p in parts[:-1])
-        or stem.startswith("test_")
-        or stem.endswith("_test")
-        or base == "conftest.py"
-        or rel == "noxfile.py"
-        or parts[0] == "docs"
-    )
-
-
-def own_names(files):
+def own_names(root, files):
     # The names the project's files can be imported by at top level. A
     # directory without __init__.py may be on sys.path (the root, src/, a
     # script's own directory, a test directory under pytest's rootdir
@@ -122,10 +114,10 @@ def own_names(files):
         d = os.path.dirname(f)
         if not is_pkg(d):
             names.add(os.path.basename(f).rsplit(".", 1)[0])
-            if d != ROOT:
+            if d != root:
                 names.add(os.path.basename(d))
             continue
-        while os.path.dirname(d) != d and is_pkg(os.path.dirname(d)) and d != ROOT:
+        while os.path.dirname(d) != d and is_pkg(os.path.dirname(d)) and d != root:
             d = os.path.dirname(d)
         names.add(os.path.basename(d))
     return names
@@ -273,12 +265,13 @@ def stronger(a, b):
 
 
 class Finder:
-    def __init__(self, calls):
+    def __init__(self, calls, depth=0):
         self.found = []  # (module, line, kind)
-        # Expressions matter only for import_module and __import__ calls;
-        # a file that names neither is read statement by statement, which
-        # is most of the parse's cost saved on large trees.
+        # Expressions matter only for import_module, __import__ and exec
+        # calls; a file that names none is read statement by statement,
+        # which is most of the parse's cost saved on large trees.
         self.calls = calls
+        self.depth = depth
 
     def add(self, module, line, kind):
         if module and not module.startswith("."):
@@ -329,6 +322,18 @@ class Finder:
 
     def call(self, n, kind):
         name = dotted(n.func)
+        if name == "exec" and self.depth < 4 and n.args and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str):
+            # exec of a literal (a .pth file's one-line hooks): its
+            # imports are the caller's, at the call's line.
+            try:
+                tree = ast.parse(n.args[0].value)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                return
+            inner = Finder(True, self.depth + 1)
+            inner.body(tree.body, kind)
+            for module, _, k in inner.found:
+                self.add(module, n.lineno, k)
+            return
         if name not in ("importlib.import_module", "import_module", "__import__", "builtins.__import__"):
             return
         if not n.args or not isinstance(n.args[0], ast.Constant) or not isinstance(n.args[0].value, str):
@@ -339,46 +344,108 @@ class Finder:
         self.add(module, n.lineno, kind)
 
 
-def main():
-    files, warnings = walk(), []
-    if len(files) > MAX_FILES:
-        warnings.append("%d Python files under the project; read only the first %d" % (len(files), MAX_FILES))
-        files = files[:MAX_FILES]
+def parse(src, name):
+    """The imports of one source: [(module, line, kind)], or a warning."""
+    try:
+        tree = ast.parse(src, filename=name)
+    except SyntaxError as e:
+        return None, "%s:%s: does not parse: %s" % (name, e.lineno or 0, e.msg)
+    except (ValueError, RecursionError, MemoryError) as e:
+        return None, "%s: not read: %s" % (name, e.__class__.__name__ + (": " + str(e) if str(e) else ""))
+    finder = Finder(b"import_module" in src or b"__import__" in src or b"exec" in src)
+    warning = None
+    try:
+        finder.body(tree.body, "runtime")
+    except RecursionError:
+        warning = "%s: nested too deeply to read whole" % name
+    return (tree, finder.found), warning
+
+
+def project(root, max_files, max_bytes):
+    files, warnings = walk(root), []
+    if len(files) > max_files:
+        warnings.append("%d Python files under the project; read only the first %d" % (len(files), max_files))
+        files = files[:max_files]
     stdlib = stdlib_names()
-    own = own_names(files)
-    out, read = [], 0
+    own = own_names(root, files)
+    out, walked, read = [], [], []
     for f in files:
-        rel = os.path.relpath(f, ROOT).replace(os.sep, "/")
+        rel = os.path.relpath(f, root).replace(os.sep, "/")
+        walked.append(rel)
         try:
             size = os.path.getsize(f)
-            if size > MAX_BYTES:
-                warnings.append("%s: not read: %d bytes, more than %d" % (rel, size, MAX_BYTES))
+            if size > max_bytes:
+                warnings.append("%s: not read: %d bytes, more than %d" % (rel, size, max_bytes))
                 continue
             with open(f, "rb") as fh:
                 src = fh.read()
-            tree = ast.parse(src, filename=rel)
-        except SyntaxError as e:
-            warnings.append("%s:%s: does not parse: %s" % (rel, e.lineno or 0, e.msg))
-            continue
-        except (ValueError, RecursionError, MemoryError, OSError) as e:
+        except OSError as e:
             warnings.append("%s: not read: %s" % (rel, e.__class__.__name__ + (": " + str(e) if str(e) else "")))
             continue
-        read += 1
-        finder = Finder(b"import_module" in src or b"__import__" in src)
-        try:
-            finder.body(tree.body, "runtime")
-        except RecursionError:
-            warnings.append("%s: nested too deeply to read whole" % rel)
-        test = is_test(rel)
-        for module, line, kind in finder.found:
+        parsed, warning = parse(src, rel)
+        if warning:
+            warnings.append(warning)
+        if parsed is None:
+            continue
+        read.append(rel)
+        for module, line, kind in parsed[1]:
             if rel == "setup.py":
                 # The build script: what it imports builds the project.
                 kind = stronger(kind, "compile")
             top = module.split(".")[0]
             if top in stdlib or top in own:
                 continue
-            out.append({"module": module, "file": rel, "line": line, "kind": kind, "test": test})
-    json.dump({"files": read, "imports": out, "warnings": warnings}, sys.stdout)
+            out.append({"module": module, "file": rel, "line": line, "kind": kind})
+    json.dump({"walked": walked, "read": read, "imports": out, "warnings": warnings}, sys.stdout)
 
 
-main()
+def strings_in(tree, wanted):
+    found = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in wanted:
+            found.add(n.value)
+    return sorted(found)
+
+
+def installed(request, max_bytes):
+    with open(request, "rb") as fh:
+        req = json.load(fh)
+    wanted = set(req.get("strings") or ())
+    stdlib = stdlib_names()
+    out, warnings = {}, []
+
+    def answer(name, src):
+        parsed, warning = parse(src, name)
+        if warning:
+            warnings.append(warning)
+        if parsed is None:
+            return
+        tree, found = parsed
+        imports = [[m, l, k] for m, l, k in found if m.split(".")[0] not in stdlib]
+        strs = []
+        if wanted and any(w.encode() in src for w in wanted):
+            strs = strings_in(tree, wanted)
+        out[name] = {"imports": imports, "strings": strs}
+
+    for f in req.get("files") or ():
+        try:
+            if os.path.getsize(f) > max_bytes:
+                warnings.append("%s: not read: more than %d bytes" % (f, max_bytes))
+                continue
+            with open(f, "rb") as fh:
+                src = fh.read()
+        except OSError as e:
+            warnings.append("%s: not read: %s" % (f, e.__class__.__name__))
+            continue
+        answer(f, src)
+    for sn in req.get("snippets") or ():
+        answer(sn["name"], sn["source"].encode())
+    json.dump({"files": out, "warnings": warnings}, sys.stdout)
+
+
+if MODE == "project":
+    project(os.path.abspath(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+elif MODE == "files":
+    installed(sys.argv[2], int(sys.argv[3]))
+else:
+    sys.exit("unknown mode %r" % MODE)

@@ -62,7 +62,10 @@ func TestRealImportsSloppy(t *testing.T) {
 			imp("python-dateutil", "dateutil", "sloppyapp/client.py", 30, ecosystems.ImportRuntime, false),
 			imp("", "fastjsonx", "sloppyapp/client.py", 37, ecosystems.ImportRuntime, false),
 		},
-		Files: 3,
+		Files:   3,
+		Code:    []string{"sloppyapp/__init__.py", "sloppyapp/client.py"},
+		Tests:   []string{"tests/test_client.py"},
+		Tooling: []string{},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Imports (-want +got):\n%s", diff)

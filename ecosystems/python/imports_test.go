@@ -2,6 +2,7 @@ package python
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -135,5 +136,82 @@ func TestModuleProvider(t *testing.T) {
 				t.Errorf("provider(%q) = %q, want %q", tc.module, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestMapImports reads a project's imports before the run with the
+// python3 first on PATH, whose installation lacks the distribution the
+// code imports (a version manager's interpreter), and names them again
+// after the run with the interpreter the run executed, which has it; the
+// names change only when the interpreter does.
+func TestMapImports(t *testing.T) {
+	real := strings.TrimSpace(string(must(exec.Command(stockPython(t), "-c", "import sys; print(sys.executable)").Output())))
+	dir := t.TempDir()
+	onPath := filepath.Join(dir, "pathbin", "python3")
+	ran := filepath.Join(dir, "runbin", "python3.11")
+	for _, p := range []string{onPath, ran} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(real, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := filepath.Join(dir, "proj")
+	ecotest.WriteFile(t, filepath.Join(root, "requirements.txt"), []byte("packaging\n"), 0o644)
+	ecotest.WriteFile(t, filepath.Join(root, "app.py"), []byte("import packaging.version\n"), 0o644)
+	empty, site := filepath.Join(dir, "empty-site"), filepath.Join(dir, "site")
+	ecotest.WriteFile(t, filepath.Join(empty, "README"), nil, 0o644)
+	ecotest.WriteFile(t, filepath.Join(site, "packaging", "__init__.py"), nil, 0o644)
+	ecotest.WriteFile(t, filepath.Join(site, "packaging", "version.py"), nil, 0o644)
+	ecotest.WriteFile(t, filepath.Join(site, "packaging-23.0.dist-info", "METADATA"), []byte("Metadata-Version: 2.1\nName: packaging\nVersion: 23.0\n"), 0o644)
+	ecotest.WriteFile(t, filepath.Join(site, "packaging-23.0.dist-info", "RECORD"), []byte("packaging/__init__.py,,\npackaging/version.py,,\n"), 0o644)
+	var asked []string
+	e := &Ecosystem{DpkgDir: "-", Query: func(_ context.Context, py, _ string, _ []string) (*Interpreter, error) {
+		asked = append(asked, py)
+		path := empty
+		if py == ran {
+			path = site
+		}
+		return &Interpreter{Executable: py, Path: []string{"", path}}, nil
+	}}
+	p := ecotest.Open(t, e, root)
+	environ := []string{"PATH=" + filepath.Dir(onPath)}
+	before, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{Environ: environ})
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := func(pkg string) []ecosystems.Import {
+		return []ecosystems.Import{{Package: pkg, Module: "packaging.version", Pos: ecosystems.Pos{File: "app.py", Line: 1}, Kind: ecosystems.ImportRuntime}}
+	}
+	if diff := cmp.Diff(im(""), before.List); diff != "" {
+		t.Fatalf("imports before the run (-want +got):\n%s", diff)
+	}
+	mapper := p.(ecosystems.ImportMapper)
+
+	// The run executed the interpreter on PATH: nothing to name again.
+	same, err := mapper.MapImports(context.Background(), ecosystems.Env{Environ: environ, Executables: []string{onPath}}, before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same != before {
+		t.Errorf("imports named again though the run used the interpreter they were named with")
+	}
+	// It executed another: named with that one's installation.
+	after, err := mapper.MapImports(context.Background(), ecosystems.Env{Environ: environ, Executables: []string{ran}}, before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(im("packaging"), after.List); diff != "" {
+		t.Errorf("imports after the run (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(im(""), before.List); diff != "" {
+		t.Errorf("MapImports changed the imports it was given (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{onPath, ran}, asked); diff != "" {
+		t.Errorf("interpreters asked for their sys.path (-want +got):\n%s", diff)
+	}
+	if after.Files != before.Files || !cmp.Equal(after.Code, before.Code) {
+		t.Errorf("the files read changed: %+v vs %+v", after, before)
 	}
 }

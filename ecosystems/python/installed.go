@@ -222,7 +222,12 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for _, d := range kept {
 		if why, ok := excluded[d.name]; ok {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: d.name, Why: why})
-			continue
+			if !baseline[d.name] {
+				continue
+			}
+			// The toolchain stays in D2 and owns its files, excluded: the
+			// audit lets a baseline distribution the project's code
+			// imports (pkg_resources is setuptools') back into the layers.
 		}
 		p := ecosystems.Package{
 			Name:    d.name,
@@ -238,19 +243,40 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	sort.Slice(inv.Excluded, func(i, j int) bool { return inv.Excluded[i].Name < inv.Excluded[j].Name })
 
 	// Index every copy, later sys.path entries first, so that where two
-	// copies claim a file the one imports find wins. Excluded
-	// distributions own nothing: their files are not evidence.
+	// copies claim a file the one imports find wins. The project's own
+	// distribution owns nothing: its files are the project's sources. The
+	// toolchain's are its own, and the audit takes them as no evidence
+	// while it is excluded.
 	ix := newIndexer(inv.Index, dists, in.CacheTag, dp)
 	ix.quiet = quiet
 	for i := len(dists) - 1; i >= 0; i-- {
 		d := dists[i]
-		if _, ok := excluded[d.name]; ok {
+		if _, ok := excluded[d.name]; ok && !baseline[d.name] {
 			continue
 		}
 		if winner[d.name] != d && winner[d.name].site == d.site {
 			continue // merged into the winner above
 		}
 		inv.Warnings = append(inv.Warnings, ix.add(d)...)
+	}
+
+	// Why the environment loaded what it loaded, beyond the recorded
+	// requirements (links.go): only for a traced run.
+	if len(env.Processes) > 0 {
+		byName := map[string]*dist{}
+		for _, d := range kept {
+			if _, ok := excluded[d.name]; !ok || baseline[d.name] {
+				byName[d.name] = d
+			}
+		}
+		lf := &linkFinder{python: python, environ: environ, dists: byName, edges: edges, mods: indexModules(kept, dp), path: in.Path,
+			loaded: loadedSources(inv.Index, env.Processes), atStartup: startup}
+		var warns []string
+		inv.Links, warns = lf.find(ctx)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		inv.Warnings = append(inv.Warnings, warns...)
 	}
 	return inv, nil
 }
@@ -519,9 +545,8 @@ func readDist(site, name string) *dist {
 	var h map[string][]string
 	data, err := projfile.ReadFile(headerFile, projfile.MaxMetadata)
 	if err == nil {
-		h, err = parseHeaders(data)
-	}
-	if err != nil {
+		h = parseHeaders(data)
+	} else {
 		warn("read %q: %v; using the directory name", headerFile, err)
 	}
 	raw := first(h, "name")
@@ -805,10 +830,7 @@ func (ix *indexer) add(d *dist) []string {
 	// /usr/bin itself); RECORD entries come last so they win.
 	var files []string
 	if dp != nil {
-		if pkg, ok := dp.owner[d.meta]; ok && len(ix.dpkgDists[pkg]) == 1 {
-			owned, _ := dp.db.Files(pkg)
-			files = append(files, owned...)
-		}
+		files = dp.distFiles(d, func(pkg *dpkg.Package) bool { return len(ix.dpkgDists[pkg]) == 1 })
 	}
 	files = append(files, d.files...)
 	for _, f := range files {
@@ -994,6 +1016,59 @@ type dpkgInfo struct {
 	// owner maps a canonical metadata directory to the dpkg package
 	// whose list names it.
 	owner map[string]*dpkg.Package
+	// metaOwners are the packages of owner: those that installed a
+	// distribution's metadata.
+	metaOwners map[*dpkg.Package]bool
+}
+
+// distFiles returns the files the dpkg packages installed for d, when
+// the package that owns its metadata installed no other distribution
+// (alone): that package's list, and the lists of the packages it depends
+// on that install no distribution's metadata themselves, as far as their
+// files lie under one of d's top-level names in its site directory.
+// Debian splits one distribution over several packages that way —
+// pandas' compiled modules are python3-pandas-lib's, setuptools'
+// pkg_resources is python3-pkg-resources' — and the split parts are the
+// distribution's, not packages of another ecosystem. nil when dpkg did
+// not install d.
+func (dp *dpkgInfo) distFiles(d *dist, alone func(*dpkg.Package) bool) []string {
+	pkg, ok := dp.owner[d.meta]
+	if !ok || !alone(pkg) {
+		return nil
+	}
+	files, _ := dp.db.Files(pkg)
+	tops := map[string]bool{}
+	for _, t := range d.topLevel {
+		if t = strings.Trim(filepath.ToSlash(t), "/"); t != "" && !strings.Contains(t, "..") {
+			tops[d.site+"/"+t] = true
+		}
+	}
+	for _, f := range files {
+		if rel, ok := strings.CutPrefix(f, d.site+"/"); ok {
+			top, _, _ := strings.Cut(rel, "/")
+			top = strings.TrimSuffix(top, ".py")
+			if top != "" && top != "__pycache__" && !strings.HasSuffix(top, ".dist-info") && !strings.HasSuffix(top, ".egg-info") && !strings.HasSuffix(top, ".pth") {
+				tops[d.site+"/"+top] = true
+			}
+		}
+	}
+	for _, q := range dp.db.DependsOn(pkg) {
+		if dp.metaOwners[q] {
+			continue
+		}
+		qfiles, _ := dp.db.Files(q)
+		for _, f := range qfiles {
+			rel, ok := strings.CutPrefix(f, d.site+"/")
+			if !ok {
+				continue
+			}
+			top, _, _ := strings.Cut(rel, "/")
+			if tops[d.site+"/"+top] || tops[d.site+"/"+strings.TrimSuffix(top, ".py")] {
+				files = append(files, f)
+			}
+		}
+	}
+	return files
 }
 
 // readDpkg opens the dpkg database in the directory dir (status and
@@ -1012,12 +1087,13 @@ func readDpkg(dir string, metaDirs map[string]bool) (*dpkgInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	info := &dpkgInfo{db: db, owner: map[string]*dpkg.Package{}}
+	info := &dpkgInfo{db: db, owner: map[string]*dpkg.Package{}, metaOwners: map[*dpkg.Package]bool{}}
 	for m := range metaDirs {
 		// Two packages listing one metadata directory is a packaging
 		// accident; the one last by name is taken, deterministically.
 		if ps := db.Owners(m); len(ps) > 0 {
 			info.owner[m] = ps[len(ps)-1]
+			info.metaOwners[ps[len(ps)-1]] = true
 		}
 	}
 	return info, nil

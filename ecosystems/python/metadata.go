@@ -3,39 +3,74 @@ package python
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 )
 
 // parseHeaders reads the RFC 822 style header block of a METADATA or
-// PKG-INFO file: "Key: value" lines, continued by lines that start with
-// whitespace, up to the first empty line (the description follows it).
-// Keys are returned in canonical lower case; repeated keys keep every value.
-func parseHeaders(data []byte) (map[string][]string, error) {
+// PKG-INFO file as importlib.metadata does, with the email package's
+// feedparser: "Key: value" lines, continued by lines that start with
+// whitespace, up to the first line that is neither (an empty line, or
+// the first line of a description that lost its separator). Such a line
+// is no error: it starts the body, as it does for Python. Debian's
+// python3-passlib ships a PKG-INFO whose multi-line Keywords value was
+// not indented, which ends its headers there for every reader. A
+// continuation with no header before it, a line starting with ":" (no
+// name) and an envelope "From " line are skipped, as the feedparser skips
+// them. Keys are returned in canonical lower case; repeated keys keep
+// every value.
+func parseHeaders(data []byte) map[string][]string {
 	h := map[string][]string{}
 	var last string
-	for _, line := range strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") {
-		if line == "" {
-			break
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			if last == "" {
-				return nil, errors.New("continuation line before any header")
+	for _, line := range metadataLines(string(data)) {
+		switch {
+		case line == "":
+			return h
+		case line[0] == ' ' || line[0] == '\t':
+			if last != "" {
+				v := h[last]
+				v[len(v)-1] += "\n" + strings.TrimSpace(line)
 			}
-			v := h[last]
-			v[len(v)-1] += "\n" + strings.TrimSpace(line)
+			continue
+		case strings.HasPrefix(line, "From "):
+			last = ""
 			continue
 		}
-		k, v, ok := strings.Cut(line, ":")
-		if !ok {
-			return nil, fmt.Errorf("line %q is not a header", line)
+		i := headerName(line)
+		if i < 0 {
+			return h
 		}
-		last = strings.ToLower(strings.TrimSpace(k))
-		h[last] = append(h[last], strings.TrimSpace(v))
+		if i == 0 {
+			last = ""
+			continue
+		}
+		last = strings.ToLower(line[:i])
+		h[last] = append(h[last], strings.TrimSpace(line[i+1:]))
 	}
-	return h, nil
+	return h
+}
+
+// headerName returns the index of the colon that ends a header line's
+// name, as the feedparser's header pattern ([\041-\071\073-\176]*:)
+// finds it: printable ASCII but space and colon, then a colon; -1 when the
+// line is no header.
+func headerName(line string) int {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ':':
+			return i
+		case c < 0x21 || c > 0x7e:
+			return -1
+		}
+	}
+	return -1
+}
+
+// metadataLines splits text at "\r\n", "\r" and "\n", the line ends the
+// email package knows.
+func metadataLines(s string) []string {
+	return strings.Split(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n")
 }
 
 func first(h map[string][]string, k string) string {

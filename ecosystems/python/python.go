@@ -52,14 +52,30 @@
 //   - top_level.txt of either kind;
 //   - for distributions under /usr, the dpkg database: /var/lib/dpkg/status
 //     (Depends, Provides) and /var/lib/dpkg/info/*.list, because Debian's
-//     egg-info omits the runtime requirements and the file list;
+//     egg-info omits the runtime requirements and the file list; a
+//     distribution Debian splits over several packages (python3-pandas and
+//     python3-pandas-lib, python3-setuptools and python3-pkg-resources)
+//     owns the files that the packages its own depends on, and that hold
+//     no distribution's metadata, install under its top-level names;
 //   - the __editable__*.pth files and __editable___*_finder.py hooks that
 //     editable installs list in their RECORD.
+//
+// METADATA and PKG-INFO are read as Python's email parser reads them: a
+// line that is neither a header nor a continuation ends the headers
+// (Debian's python3-passlib), without a warning.
 //
 // D3 (the attribution index): no further files; a traced path belongs to
 // the distribution whose RECORD, installed-files.txt or dpkg list names it
 // (with its __pycache__ byte code), else to the one whose top_level.txt
 // names the package directory or module it lies in.
+//
+// Links (Inventory.Links, links.go), after a traced run only: the source
+// files of the loaded distributions that the run loaded (their imports,
+// guarded ones as optional, parsed by the run's interpreter), the
+// entry_points.txt of the loaded distributions (a group's consumer is the
+// loaded distribution whose loaded code names the group), and the .pth
+// files of the site directories and the sitecustomize and usercustomize
+// modules (start-up hooks).
 //
 // Imports (the importer evidence): the project's own *.py and *.pyw files
 // under the root, parsed by the run's interpreter with its ast module (an
@@ -67,11 +83,23 @@
 // environments, hidden directories (.venv, .tox, .git), node_modules,
 // site-packages, build or dist; then the D2 metadata above (RECORD,
 // installed-files.txt, dpkg lists, top_level.txt) to name the distribution
-// each imported module comes from.
+// each imported module comes from, with the interpreter the run used
+// (read before the run with the one the environment names, named again
+// after it when the run executed another: MapImports). Which files are
+// the project's code, its tests and its tooling comes from its build
+// configuration (layout.go): pyproject.toml's build-system and
+// [tool.setuptools], [tool.hatch.build], [tool.flit.module],
+// [tool.poetry] packages, [tool.pdm.build], [tool.maturin]; setup.cfg's
+// [options] packages, py_modules and package_dir; setup.py's setup()
+// arguments where they are literals.
 //
 // The toolchain (pip, setuptools, wheel) is excluded from D2 and D3 and
-// listed as excluded; so is the project's own distribution when it is
-// installed into its environment, and, unless the project declares it, a
+// listed as excluded, though its distributions stay in the inventory and
+// own their files, so that the audit can let setuptools back in when the
+// project's code imports pkg_resources (or setuptools, or distutils on
+// Python 3.12): those modules are setuptools' even where nothing installs
+// it. So is the project's own distribution excluded when it is installed
+// into its environment, and, unless the project declares it, a
 // distribution the interpreter imported at start-up, before any project
 // code ran (a .pth file of a site directory importing certifi, a
 // sitecustomize): the interpreter names those modules itself (the query's

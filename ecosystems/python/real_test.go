@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
 )
@@ -66,6 +67,7 @@ var (
 func TestMain(m *testing.M) {
 	// The traced tests re-execute this binary as the tracer's helper.
 	tracer.Main()
+	testenv.Hermetic()
 	code := m.Run()
 	for _, d := range realCleanup {
 		os.RemoveAll(d)
@@ -163,7 +165,8 @@ func (f *realFixture) pkg(t *testing.T, name string) ecosystems.Package {
 // TestRealInventoryMatchesImportlib compares D2 with what
 // importlib.metadata in the venv reports: the same distributions, first of
 // each name on sys.path, with the same versions; pip, setuptools and wheel
-// excluded as the toolchain.
+// excluded as the toolchain, and in D2 all the same (the audit lets one
+// the project's code imports back in).
 func TestRealInventoryMatchesImportlib(t *testing.T) {
 	f := setupReal(t)
 	want := map[string]string{}
@@ -172,13 +175,9 @@ func TestRealInventoryMatchesImportlib(t *testing.T) {
 		if _, ok := want[d.Name]; ok {
 			continue
 		}
-		if _, ok := wantExcluded[d.Name]; ok {
-			continue
-		}
+		want[d.Name] = d.Version
 		if baseline[d.Name] {
 			wantExcluded[d.Name] = whyBaseline
-		} else {
-			want[d.Name] = d.Version
 		}
 	}
 	got := map[string]string{}
@@ -362,8 +361,7 @@ func installedAlternatives(t *testing.T, deb string) []string {
 
 // TestRealAttributionMatchesRecords looks up every file that
 // importlib.metadata lists for a distribution and expects that
-// distribution (UseNone for its metadata), and nothing for the toolchain's
-// files.
+// distribution (UseNone for its metadata), the toolchain's included.
 func TestRealAttributionMatchesRecords(t *testing.T) {
 	f := setupReal(t)
 	claims := map[string]int{}
@@ -387,15 +385,9 @@ func TestRealAttributionMatchesRecords(t *testing.T) {
 				continue // RECORD entries for files never written (Debian's ../scripts/pytest)
 			}
 			pkg, use, ok := f.inv.Index.Lookup(file)
-			if baseline[d.Name] {
-				if ok {
-					t.Errorf("%s (toolchain %s) attributed to %s", file, d.Name, pkg)
-				}
-				continue
-			}
 			checked++
 			wantUse := ecosystems.UseRuntime
-			if strings.Contains(file, ".dist-info/") || strings.Contains(file, ".egg-info/") || strings.HasSuffix(file, ".pth") || strings.Contains(filepath.Base(file), "_finder.") {
+			if strings.Contains(file, ".dist-info/") || strings.Contains(file, ".egg-info/") || strings.HasSuffix(file, ".pth") || strings.HasPrefix(filepath.Base(file), "__editable__") {
 				wantUse = ecosystems.UseNone
 			}
 			if !ok || pkg != d.Name || use != wantUse {
@@ -460,9 +452,12 @@ func TestRealAttribution(t *testing.T) {
 		{f.dir + "/src/demoedit/demoedit/__init__.py", "envaudit-demo-edit", ecosystems.UseRuntime},
 		{venvSite + "/__editable___envaudit_demo_edit_0_0_1_finder.py", "envaudit-demo-edit", ecosystems.UseNone},
 		{venvSite + "/__pycache__/__editable___envaudit_demo_edit_0_0_1_finder." + tag + ".pyc", "envaudit-demo-edit", ecosystems.UseNone},
-		{venvSite + "/pip/__init__.py", "", ""},
-		{dist + "/pip/__init__.py", "", ""},
-		{dist + "/_distutils_hack/__init__.py", "", ""},
+		{venvSite + "/pip/__init__.py", "pip", ecosystems.UseRuntime},
+		{dist + "/pip/__init__.py", "pip", ecosystems.UseRuntime},
+		// Debian splits setuptools: its metadata and _distutils_hack are
+		// python3-setuptools', pkg_resources python3-pkg-resources'.
+		{dist + "/_distutils_hack/__init__.py", "setuptools", ecosystems.UseRuntime},
+		{dist + "/pkg_resources/__init__.py", "setuptools", ecosystems.UseRuntime},
 		{stdlib + "/json/__init__.py", "", ""},
 		{f.proj + "/tests/test_demo.py", "", ""},
 	} {
@@ -516,7 +511,7 @@ func attributeFiles(t *testing.T, f *realFixture, python string, filesJSON []byt
 		if startup[ecosystems.Canon(file)] {
 			continue
 		}
-		if pkg, use, ok := f.inv.Index.Lookup(file); ok && use == ecosystems.UseRuntime {
+		if pkg, use, ok := f.inv.Index.Lookup(file); ok && use == ecosystems.UseRuntime && !baseline[pkg] {
 			g[pkg] = true
 		}
 		// The import hook of an editable install runs at every interpreter

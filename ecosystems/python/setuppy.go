@@ -205,6 +205,13 @@ type setupPyArgs struct {
 	// unread names the arguments that are not literals.
 	unread []string
 	line   int // the call's line
+	// name is the literal name argument; layout holds what the
+	// packages, py_modules, package_dir and ext_modules arguments say of
+	// what the build ships, and layoutUnread is set when one of the first
+	// three is no literal.
+	name         string
+	layout       layout
+	layoutUnread bool
 }
 
 // parseSetupPy reads the setup(...) call of a setup.py.
@@ -262,6 +269,38 @@ func parseSetupPy(src string) (*setupPyArgs, error) {
 
 func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds map[string][2]int) {
 	switch kw {
+	case "name":
+		if strs, ok := evalStrings(toks, start, end, binds, 0); ok && len(strs) == 1 {
+			a.name = strs[0].text
+		}
+	case "packages":
+		a.layout.packagesSet = true
+		if strs, ok := evalStrings(toks, start, end, binds, 0); ok {
+			for _, s := range strs {
+				a.layout.packages = append(a.layout.packages, s.text)
+			}
+		} else if spec, ok := evalFind(toks, start, end, binds); ok {
+			a.layout.find = spec
+		} else {
+			a.layoutUnread = true
+		}
+	case "py_modules":
+		a.layout.pyModulesSet = true
+		if strs, ok := evalStrings(toks, start, end, binds, 0); ok {
+			for _, s := range strs {
+				a.layout.pyModules = append(a.layout.pyModules, s.text)
+			}
+		} else {
+			a.layoutUnread = true
+		}
+	case "package_dir":
+		if m, ok := evalStringDict(toks, start, end, binds); ok {
+			a.layout.packageDir = m
+		} else {
+			a.layoutUnread = true
+		}
+	case "ext_modules":
+		a.layout.extModules = true
 	case "install_requires", "tests_require":
 		strs, ok := evalStrings(toks, start, end, binds, 0)
 		if !ok {
@@ -373,6 +412,87 @@ func evalExtras(toks []pyToken, start, end int, binds map[string][2]int) (map[st
 		out[k] = append(out[k], strs...)
 	}
 	return out, order, true
+}
+
+// evalFind evaluates toks[start:end] as a call of setuptools'
+// find_packages or find_namespace_packages (or a name bound to one) with
+// literal arguments: where (first, or by keyword), exclude and include.
+func evalFind(toks []pyToken, start, end int, binds map[string][2]int) (*findSpec, bool) {
+	if start+1 == end && toks[start].kind == 'n' {
+		if b, ok := binds[toks[start].text]; ok {
+			return evalFind(toks, b[0], b[1], binds)
+		}
+		return nil, false
+	}
+	i := start
+	for i+1 < end && toks[i].kind == 'n' && toks[i+1].text == "." {
+		i += 2 // setuptools.find_packages
+	}
+	if i+1 >= end || toks[i].kind != 'n' || toks[i+1].text != "(" || matching(toks, i+1) != end-1 {
+		return nil, false
+	}
+	spec := &findSpec{where: []string{"."}, include: []string{"*"}}
+	switch toks[i].text {
+	case "find_packages":
+	case "find_namespace_packages":
+		spec.namespaces = true
+	default:
+		return nil, false
+	}
+	positional := []string{"where", "exclude", "include"}
+	for n, arg := range splitTop(toks, i+2, end-1) {
+		kw := ""
+		from := arg[0]
+		if arg[1]-arg[0] > 2 && toks[arg[0]].kind == 'n' && toks[arg[0]+1].text == "=" {
+			kw, from = toks[arg[0]].text, arg[0]+2
+		} else if n < len(positional) {
+			kw = positional[n]
+		}
+		strs, ok := evalStrings(toks, from, arg[1], binds, 1)
+		if !ok {
+			return nil, false
+		}
+		var vals []string
+		for _, s := range strs {
+			vals = append(vals, s.text)
+		}
+		switch kw {
+		case "where":
+			if len(vals) != 1 {
+				return nil, false
+			}
+			spec.where = vals
+		case "exclude":
+			spec.exclude = vals
+		case "include":
+			spec.include = vals
+		default:
+			return nil, false
+		}
+	}
+	return spec, true
+}
+
+// evalStringDict evaluates a dict literal of strings to strings (or a name
+// bound to one).
+func evalStringDict(toks []pyToken, start, end int, binds map[string][2]int) (map[string]string, bool) {
+	if start+1 == end && toks[start].kind == 'n' {
+		if b, ok := binds[toks[start].text]; ok {
+			return evalStringDict(toks, b[0], b[1], binds)
+		}
+		return nil, false
+	}
+	if start >= end || toks[start].text != "{" || matching(toks, start) != end-1 {
+		return nil, false
+	}
+	out := map[string]string{}
+	for _, el := range splitTop(toks, start+1, end-1) {
+		if el[1]-el[0] != 3 || toks[el[0]].kind != 's' || toks[el[0]+1].text != ":" || toks[el[0]+2].kind != 's' {
+			return nil, false
+		}
+		out[toks[el[0]].text] = toks[el[0]+2].text
+	}
+	return out, true
 }
 
 // matching returns the index of the bracket closing the one at i, or -1.

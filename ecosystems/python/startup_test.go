@@ -22,19 +22,7 @@ import (
 // it or a distribution the run loaded depends on it; another distribution
 // of the same site stays the project's to judge.
 func TestStartupImports(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Fatalf("no python3: %v", err)
-	}
-	venv := filepath.Join(t.TempDir(), "venv")
-	if out, err := exec.Command(python, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
-		t.Fatalf("python3 -m venv: %v\n%s", err, out)
-	}
-	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
-	if len(sites) != 1 {
-		t.Fatalf("site-packages of the venv: %q", sites)
-	}
-	site := sites[0]
+	venv, site := bareVenv(t)
 	files := map[string]string{
 		"probe_hook.pth":                    "import startprobe\n",
 		"startprobe.py":                     "",
@@ -100,4 +88,23 @@ func TestStartupImports(t *testing.T) {
 			}
 		})
 	}
+}
+
+// bareVenv makes a virtual environment of the python3 on PATH, without
+// pip, and returns it and its site-packages directory.
+func bareVenv(t *testing.T) (venv, site string) {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Fatalf("no python3: %v", err)
+	}
+	venv = filepath.Join(t.TempDir(), "venv")
+	if out, err := exec.Command(python, "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Fatalf("python3 -m venv: %v\n%s", err, out)
+	}
+	sites, _ := filepath.Glob(filepath.Join(venv, "lib", "python3*", "site-packages"))
+	if len(sites) != 1 {
+		t.Fatalf("site-packages of the venv: %q", sites)
+	}
+	return venv, sites[0]
 }

@@ -30,7 +30,7 @@ func executed(tr *tracer.Trace) []string {
 }
 
 // tracedDists is D3: the distributions owning a file the run read or
-// executed, as runtime use.
+// executed, as runtime use, but the toolchain, which the audit excludes.
 func tracedDists(inv *ecosystems.Inventory, tr *tracer.Trace) []string {
 	s := map[string]bool{}
 	for _, a := range tr.Accesses {
@@ -42,7 +42,7 @@ func tracedDists(inv *ecosystems.Inventory, tr *tracer.Trace) []string {
 				continue
 			}
 			if pkg, use, ok := inv.Index.Lookup(p); ok {
-				if use == ecosystems.UseRuntime {
+				if use == ecosystems.UseRuntime && !baseline[pkg] {
 					s[pkg] = true
 				}
 				break
@@ -95,14 +95,15 @@ func TestTracedDebianImport(t *testing.T) {
 // interpreter is recognised as the venv's though the trace names the
 // resolved /usr/bin/python3.11; D3 equals the distributions owning the
 // modules the session loaded (written by the project's conftest.py); the
-// runner's packages are all DevTools or their dependencies; the declared
+// runner's packages are all DevTools, their dependencies or what their
+// links (the pytest plugins this machine installed) explain; the declared
 // but unused requests is not traced.
 func TestTracedPytest(t *testing.T) {
 	f := setupReal(t)
 	out := filepath.Join(t.TempDir(), "modules.json")
 	environ := append(append([]string(nil), f.environ...), "ENVAUDIT_MODULES_OUT="+out)
 	tr, _ := ecotest.Trace(t, f.proj, environ, []string{filepath.Join(f.venv, "bin", "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"})
-	inv, err := installedAt(New(), f.proj, ecosystems.Env{Environ: environ, Executables: executed(tr)})
+	inv, err := installedAt(New(), f.proj, ecosystems.Env{Environ: environ, Executables: executed(tr), Processes: tracedProcesses(tr)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +130,19 @@ func TestTracedPytest(t *testing.T) {
 		t.Errorf("requests traced, but no test imports it")
 	}
 	// Everything traced that the project does not reach from its
-	// declarations is the runner's: DevTools or what only they pull in.
-	dev := map[string]bool{}
+	// declarations is the runner's: DevTools or what they pull in, by
+	// requirement or by a link (a pytest11 plugin the machine installed,
+	// and what that plugin requires), or the start-up's.
+	dev := map[string]bool{"": true}
 	for _, d := range New().DevTools() {
 		dev[d] = true
 	}
 	deps := map[string][]string{}
 	for _, p := range inv.Packages {
 		deps[p.Name] = p.Deps
+	}
+	for _, l := range inv.Links {
+		deps[l.From] = append(deps[l.From], l.To)
 	}
 	reach := func(roots []string) map[string]bool {
 		seen := map[string]bool{}

@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
@@ -21,6 +22,7 @@ import (
 
 func TestMain(m *testing.M) {
 	tracer.Main() // the test binary doubles as the tracer's helper
+	testenv.Hermetic()
 	os.Exit(m.Run())
 }
 

@@ -131,6 +131,8 @@ func TestAttackHostileBundle(t *testing.T) {
 		{name: "newlineInName", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = "x\n| forged | row |" }, substr: "control character U+000A"},
 		{name: "escapeInVersion", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Version = "1\x1b[2J" }, substr: "control character U+001B"},
 		{name: "lineSeparator", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = "a\u2028b" }, substr: "control character U+2028"},
+		{name: "bidiInName", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = "evil\u202Esj" }, substr: "control character U+202E"},
+		{name: "zeroWidthInPath", edit: func(b *Bundle) { firstLocated(b).Location.File = "pack\u200bage.json" }, substr: "control character U+200B"},
 		{name: "longName", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = strings.Repeat("a", maxName+1) }, substr: "longer than 512 bytes"},
 		{name: "longMessage", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Message = strings.Repeat("a", maxMessage+1) }, substr: "longer than 8192 bytes"},
 		{name: "emptyPackage", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = "" }, substr: "package: empty"},
@@ -173,6 +175,38 @@ func TestAttackHostileBundle(t *testing.T) {
 			}
 			if err != nil && !strings.HasPrefix(err.Error(), "bundle.json") {
 				t.Errorf("error %q does not name the file", err)
+			}
+		})
+	}
+}
+
+// TestProse checks that the validator's strictness is for the structure:
+// prose (a note, a message, a warning, evidence, why a package was
+// excluded, the command's words) holding several lines, a tab, an escape
+// sequence or a bidirectional control passes, as the error of a failed
+// git fetch does in a note; the publisher shows prose only through
+// inert.
+func TestProse(t *testing.T) {
+	const text = "fetch base commit 0123456: git fetch: exit status 128:\nfatal: 'origin' does not appear to be a git repository\n\tfatal: \x1b[31mCould not read\u202E from remote repository."
+	tests := []struct {
+		name string
+		edit func(b *Bundle)
+	}{
+		{"note", func(b *Bundle) { b.Notes = []string{"Not compared with the base commit: " + text + "."} }},
+		{"message", func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Message = text }},
+		{"warning", func(b *Bundle) { b.Report.Warnings = append(b.Report.Warnings, text) }},
+		{"ecosystemWarning", func(b *Bundle) { b.Report.Ecosystems[0].Warnings = append(b.Report.Ecosystems[0].Warnings, text) }},
+		{"evidence", func(b *Bundle) { b.Report.Ecosystems[0].Evidence = text }},
+		{"ignored", func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Ignored = text }},
+		{"fallback", func(b *Bundle) { b.Report.Run.Fallback = text }},
+		{"command", func(b *Bundle) { b.Report.Run.Command = []string{"bash", "-c", text} }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := example(t)
+			tt.edit(b)
+			if _, err := Decode(encode(t, b), "b.json"); err != nil {
+				t.Errorf("Decode: %v", err)
 			}
 		})
 	}

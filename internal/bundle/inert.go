@@ -4,26 +4,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
-// multilineKeys are the report's fields whose strings may hold line
-// breaks (Validate's multiline texts): a warning, a finding's message, the
-// evidence of a traced layer, why a package was excluded, a word of the
-// command. Every other string is one line.
+// multilineKeys are the report's fields whose strings are prose and may
+// hold line breaks (Validate's prose): a warning, a finding's message,
+// the evidence of a traced layer, why a package was excluded, a word of
+// the command. Every other string is one line.
 var multilineKeys = map[string]bool{"warnings": true, "message": true, "evidence": true, "why": true, "command": true}
 
-// Inert returns a copy of r in which every character Validate refuses in
-// a string (a control character; a line break outside a multiline field)
-// is replaced by a visible stand-in: a C0 control by its control picture
-// (U+240A for a line feed), DEL by U+2421, any other, and each byte of
-// invalid UTF-8, by U+FFFD. It also
-// returns how many it replaced. A package name may hold a line break (a
-// JSON manifest's key can), and the bundle must still be written, so
-// that the rest of the audit is published; the stand-in keeps the name
-// recognisable and inert wherever it is shown. r itself is not changed.
+// Inert returns a copy of r in which every string has passed inert: a
+// one-line string (a name, a version, a path) through inert.Line, prose
+// through inert.Text, which keeps its line breaks and tabs. A control,
+// bidirectional or zero-width character becomes its visible escape (a
+// C0 control its control picture, U+240A "␊" for a line feed; another
+// "<U+202E>"), and each byte of invalid UTF-8 U+FFFD. It also returns how
+// many it replaced. A package name may hold a line break (a JSON
+// manifest's key can) or a right-to-left override, and the bundle must
+// still be written, so that the rest of the audit is published; the
+// escape keeps the name recognisable and inert wherever it is shown. r
+// itself is not changed.
 func Inert(r *audit.Report) (*audit.Report, int, error) {
 	data, err := json.Marshal(r)
 	if err != nil {
@@ -52,6 +54,16 @@ func Inert(r *audit.Report) (*audit.Report, int, error) {
 	return &out, n, nil
 }
 
+// InertNotes returns notes, each passed through inert.Text, for the
+// bundle's notes.
+func InertNotes(notes []string) []string {
+	var out []string
+	for _, n := range notes {
+		out = append(out, inert.Text(n))
+	}
+	return out
+}
+
 // invalidBytes counts the escapes \ufffd in JSON text data: each a
 // backslash not itself escaped (an odd run of them) before "ufffd".
 func invalidBytes(data []byte) int {
@@ -73,13 +85,16 @@ func invalidBytes(data []byte) int {
 	}
 }
 
-// inertValue replaces the refused characters in every string of v;
-// multiline says v is the value of one of multilineKeys (or an element of
-// such a list).
+// inertValue passes every string of v through inert; multiline says v is
+// the value of one of multilineKeys (or an element of such a list).
 func inertValue(v any, multiline bool, n *int) any {
 	switch x := v.(type) {
 	case string:
-		return inertString(x, multiline, n)
+		*n += inert.Count(x, multiline)
+		if multiline {
+			return inert.Text(x)
+		}
+		return inert.Line(x)
 	case []any:
 		for i := range x {
 			x[i] = inertValue(x[i], multiline, n)
@@ -90,34 +105,4 @@ func inertValue(v any, multiline bool, n *int) any {
 		}
 	}
 	return v
-}
-
-func inertString(s string, multiline bool, n *int) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return refused(r, multiline) }) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case !refused(r, multiline):
-			b.WriteRune(r)
-			continue
-		case r < 0x20:
-			b.WriteRune(0x2400 + r)
-		case r == 0x7f:
-			b.WriteRune('\u2421')
-		default:
-			b.WriteRune('\ufffd')
-		}
-		*n++
-	}
-	return b.String()
-}
-
-// refused says whether Validate refuses r in a string (text's rule).
-func refused(r rune, multiline bool) bool {
-	if r == '\n' && multiline {
-		return false
-	}
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029'
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 // Caps on the strings of a bundle, in bytes: far above what envaudit
@@ -29,11 +30,14 @@ const (
 
 // Validate checks every field of b against what envaudit writes: the
 // schema versions, the commit, paths relative and clean where GitHub
-// places something on them, line numbers in range, strings valid UTF-8
-// without control characters (a message may hold newlines) and within
-// their caps, kinds, reasons, severities and scopes from the known sets,
-// and the counts consistent with the lists they count. The first problem
-// is returned, naming the field.
+// places something on them, line numbers in range, kinds, reasons,
+// severities and scopes from the known sets, the counts consistent with
+// the lists they count, and every string valid UTF-8 within its cap. Its
+// strictness is for the structure: names, versions and paths hold no
+// control, bidirectional or zero-width character, while prose (notes,
+// messages, warnings, evidence, a command's words) may hold any, since
+// the publisher only shows it, through inert. The first problem is
+// returned, naming the field.
 func Validate(b *Bundle) error {
 	if b.SchemaVersion != SchemaVersion || b.Kind != Kind {
 		return fmt.Errorf("not an envaudit bundle of schema version %d (schemaVersion %d, kind %q)", SchemaVersion, b.SchemaVersion, clip(b.Kind))
@@ -55,7 +59,7 @@ func Validate(b *Bundle) error {
 	if len(b.Notes) > maxNotes {
 		v.fail("notes", "more than %d entries", maxNotes)
 	}
-	v.strs("notes", b.Notes, func(f, s string) { v.text(f, s, maxMessage, false) })
+	v.strs("notes", b.Notes, func(f, s string) { v.prose(f, s, maxMessage) })
 	if b.Report == nil {
 		return fmt.Errorf("report: missing")
 	}
@@ -91,29 +95,35 @@ func (v *validator) fail(field, format string, args ...any) {
 	}
 }
 
-// str checks a one-line string of at most limit bytes.
+// str checks a string of the bundle's structure (a name, a version, a
+// path, a signal) of at most limit bytes: valid UTF-8 that inert.Line
+// leaves as it is (no control, bidirectional or zero-width character; the
+// audit job writes each such character of a name as its visible escape,
+// bundle.Inert).
 func (v *validator) str(field, s string, limit int) {
-	v.text(field, s, limit, false)
+	v.prose(field, s, limit)
+	if v.err == nil && !inert.Is(s, false) {
+		for _, r := range s {
+			if inert.Escaped(r, false) {
+				v.fail(field, "control character %U in %q", r, clip(s))
+				return
+			}
+		}
+	}
 }
 
-// text checks a string of at most limit bytes, newlines allowed when
-// multiline.
-func (v *validator) text(field, s string, limit int, multiline bool) {
+// prose checks text (a message, a warning, a note, a tool's error) of at
+// most limit bytes: valid UTF-8, whatever characters it holds. Prose is
+// shown, never used to place or decide anything, and every place the
+// publisher shows it passes it through inert; an error a tool printed
+// over several lines must not keep the whole audit from being published.
+func (v *validator) prose(field, s string, limit int) {
 	if len(s) > limit {
 		v.fail(field, "longer than %d bytes", limit)
 		return
 	}
 	if !utf8.ValidString(s) {
 		v.fail(field, "not valid UTF-8")
-		return
-	}
-	for _, r := range s {
-		// C0 and C1 controls, DEL, and the line and paragraph separators
-		// that would break a line wherever the string is shown.
-		if refused(r, multiline) {
-			v.fail(field, "control character %U in %q", r, clip(s))
-			return
-		}
 	}
 }
 
@@ -184,7 +194,7 @@ func (v *validator) strs(field string, ss []string, check func(string, string)) 
 }
 
 func (v *validator) lines(field string, ss []string) {
-	v.strs(field, ss, func(f, s string) { v.text(f, s, maxMessage, true) })
+	v.strs(field, ss, func(f, s string) { v.prose(f, s, maxMessage) })
 }
 
 func (v *validator) names(field string, ss []string) {
@@ -219,7 +229,7 @@ func (v *validator) report(r *audit.Report) {
 }
 
 func (v *validator) run(ri *audit.RunInfo) {
-	v.strs("report.run.command", ri.Command, func(f, s string) { v.text(f, s, maxMessage, true) })
+	v.strs("report.run.command", ri.Command, func(f, s string) { v.prose(f, s, maxMessage) })
 	if ri.Dir != "" {
 		v.anyPath("report.run.dir", ri.Dir)
 	}
@@ -237,7 +247,7 @@ func (v *validator) run(ri *audit.RunInfo) {
 		v.fail("report.run.loader", "unknown loader %q", clip(ri.Loader))
 	}
 	v.strs("report.run.hooks", ri.Hooks, func(f, s string) { v.str(f, s, maxName) })
-	v.str("report.run.fallback", ri.Fallback, maxMessage)
+	v.prose("report.run.fallback", ri.Fallback, maxMessage)
 	if ri.Succeeded && (ri.ExitCode != 0 || ri.Signal != "" || ri.TimedOut || ri.Incomplete || ri.Interrupted || ri.IncompleteTrace) {
 		v.fail("report.run.succeeded", "a run that succeeded with exit code %d, signal %q", ri.ExitCode, clip(ri.Signal))
 	}
@@ -265,7 +275,7 @@ func (v *validator) ecosystem(field string, e audit.EcosystemReport) {
 			v.fail(fmt.Sprintf("%s.lockfiles[%d]", field, i), "%q is not one of the manifests", clip(l))
 		}
 	}
-	v.text(field+".evidence", e.Evidence, maxMessage, true)
+	v.prose(field+".evidence", e.Evidence, maxMessage)
 	v.lines(field+".warnings", e.Warnings)
 	v.strs(field+".missing", e.Missing, func(f, s string) {
 		if !slices.Contains(layers, s) {
@@ -323,7 +333,7 @@ func (v *validator) ecosystem(field string, e audit.EcosystemReport) {
 		for i, x := range e.Excluded {
 			f := fmt.Sprintf("%s.excluded[%d]", field, i)
 			v.name(f+".name", x.Name)
-			v.text(f+".why", x.Why, maxMessage, true)
+			v.prose(f+".why", x.Why, maxMessage)
 		}
 	}
 	if v.list(field+".findings", len(e.Findings)) {
@@ -376,14 +386,14 @@ func (v *validator) finding(field string, f audit.Finding) {
 			}
 		}
 	}
-	v.text(field+".message", f.Message, maxMessage, true)
+	v.prose(field+".message", f.Message, maxMessage)
 	if !slices.Contains(changes, f.Change) {
 		v.fail(field+".change", "unknown change %q", clip(f.Change))
 	}
 	if !slices.Contains(provenances, f.Provenance) {
 		v.fail(field+".provenance", "unknown provenance %q", clip(f.Provenance))
 	}
-	v.text(field+".ignored", f.Ignored, maxMessage, false)
+	v.prose(field+".ignored", f.Ignored, maxMessage)
 	if f.PullsIn < 0 {
 		v.fail(field+".pullsIn", "negative count")
 	}
@@ -418,7 +428,10 @@ func (v *validator) metrics(field string, e audit.EcosystemReport) {
 
 // crossCheck checks that each finding is about a package of the layer
 // its kind rests on: a phantom is declared, a bloat package installed, a
-// hidden or dev one traced (a missing one excepted: nothing installed it).
+// hidden or dev one traced — a missing one excepted (nothing installed
+// it), a dev-declared one is declared (the code's import decides, loaded
+// or not), and a tooling one rests on the tooling file's import its
+// evidence names, in no layer.
 func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 	declared, installed, traced := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, d := range e.Declared {
@@ -438,13 +451,15 @@ func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 		case f.Kind == audit.Bloat && !installed[f.Package]:
 			layer = "installed"
 		case f.Kind == audit.Hidden && f.Reason == audit.ReasonDevDeclared:
-			// The code's import of a dev declaration, loaded or not.
 			if declared[f.Package] {
 				continue
 			}
 			layer = "declared"
 		case f.Kind == audit.Dev && f.Reason == audit.ReasonTooling:
-			continue // a tooling file's import: no layer need hold it
+			if imported(f) {
+				continue
+			}
+			layer = "traced"
 		case (f.Kind == audit.Dev || f.Kind == audit.Hidden && f.Reason != audit.ReasonMissing) && !traced[f.Package]:
 			layer = "traced"
 		default:
@@ -453,6 +468,11 @@ func (v *validator) crossCheck(field string, e audit.EcosystemReport) {
 		v.fail(fmt.Sprintf("%s.findings[%d]", field, i), "a %s finding of %q, which the report's %s packages do not list", f.Kind, clip(f.Package), layer)
 		return
 	}
+}
+
+// imported reports whether f's evidence names an import of its package.
+func imported(f audit.Finding) bool {
+	return f.Evidence != nil && len(f.Evidence.Imports) > 0
 }
 
 // isSHA reports whether s is a full commit hash: 40 (SHA-1) or 64

@@ -15,8 +15,10 @@ const (
 	// openjdk-17-jdk, maven, golang-go, rustc, cargo).
 	KindLanguage = "language"
 	// KindDev: version control, debuggers and tracers (git, gdb, strace,
-	// valgrind) and Debian's packaged test runners (python3-pytest, bats
-	// and its helper libraries, shunit2).
+	// valgrind), linters a CI runner provides and test suites run when
+	// they find them (shellcheck, as cobra's completion tests do), and
+	// Debian's packaged test runners (python3-pytest, bats and its helper
+	// libraries, shunit2).
 	KindDev = "dev"
 )
 
@@ -35,7 +37,7 @@ var toolchain = []struct {
 	{KindBuild, regexp.MustCompile(`^(cmake|cmake-data|cmake-curses-gui|make|make-guile|bmake|ninja-build|meson|scons|autoconf|automake|autotools-dev|libtool|libtool-bin|m4|bison|flex|pkg-config|pkgconf|pkgconf-bin|ccache|distcc|dpkg-dev|build-essential|debhelper|patch)$`)},
 	{KindLanguage, regexp.MustCompile(`^(lib)?python3(\.\d+)?(-minimal|-stdlib|-dev|-venv|-pip|-setuptools|-wheel|-distutils|-lib2to3)?$`)},
 	{KindLanguage, regexp.MustCompile(`^(nodejs|nodejs-doc|npm|libnode\d+|openjdk-\d+-(jdk|jre)(-headless)?|default-(jdk|jre)(-headless)?|ca-certificates-java|java-common|maven|ant|gradle|golang(-\d+\.\d+)?(-go|-src)?|golang-go|golang-src|rustc|cargo|libstd-rust-[0-9.]+(-dev)?|rust-(gdb|lldb|src)|perl|perl-modules-[0-9.]+|libperl[0-9.]+|ruby(\d\.\d+)?|libruby(\d\.\d+)?)$`)},
-	{KindDev, regexp.MustCompile(`^(git|git-man|mercurial|subversion|strace|ltrace|gdb|valgrind|python3-pytest|python3-pluggy|python3-iniconfig|python3-coverage|googletest|bats|bats-assert|bats-file|bats-support|shunit2)$`)},
+	{KindDev, regexp.MustCompile(`^(git|git-man|mercurial|subversion|strace|ltrace|gdb|valgrind|shellcheck|python3-pytest|python3-pluggy|python3-iniconfig|python3-coverage|googletest|bats|bats-assert|bats-file|bats-support|shunit2)$`)},
 }
 
 // ToolchainKind returns the kind of tooling a Debian package is

@@ -8,6 +8,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 // GitHub shows at most 10 annotations of each level per step and drops
@@ -34,7 +35,7 @@ type Annotation struct {
 
 // annotated says whether a finding gets its own annotation. Bloat and dev
 // tooling are counts in the summary, and grouped findings (hidden
-// transitive packages only declared packages need, dev declarations the
+// transitive packages only other packages need, dev declarations the
 // tests had no reason to load) one notice per kind, never one annotation
 // per package.
 func annotated(f audit.Finding) bool {
@@ -151,24 +152,28 @@ func PlanAnnotations(items []audit.Item, prefix string) (anns []Annotation, drop
 	return anns, dropped
 }
 
-// WriteAnnotations writes the annotations as workflow commands.
+// WriteAnnotations writes the annotations as workflow commands. The
+// title and the file are one line each (inert.Line: a package name's
+// line break is shown as "␊", not decoded from %0A by the runner), the
+// message is prose (inert.Text).
 func WriteAnnotations(gh *githubactions.Action, anns []Annotation) {
 	for _, a := range anns {
-		fields := map[string]string{"title": a.Title}
+		fields := map[string]string{"title": inert.Line(a.Title)}
 		if a.File != "" {
-			fields["file"] = a.File
+			fields["file"] = inert.Line(a.File)
 			if a.Line > 0 {
 				fields["line"] = strconv.Itoa(a.Line)
 			}
 		}
 		g := gh.WithFieldsMap(fields)
+		msg := inert.Text(a.Message)
 		switch a.Level {
 		case audit.SeverityError:
-			g.Errorf("%s", a.Message)
+			g.Errorf("%s", msg)
 		case audit.SeverityWarning:
-			g.Warningf("%s", a.Message)
+			g.Warningf("%s", msg)
 		default:
-			g.Noticef("%s", a.Message)
+			g.Noticef("%s", msg)
 		}
 	}
 }

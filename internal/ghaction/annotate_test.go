@@ -99,7 +99,7 @@ func TestAnnotationMessageCap(t *testing.T) {
 }
 
 // TestGroupedAnnotations checks that grouped findings — hidden packages
-// only declared packages need, dev declarations the tests had no reason to
+// only other packages need, dev declarations the tests had no reason to
 // load — make one notice per ecosystem, kind and reason on the primary
 // manifest, after the findings annotated one by one, and that a direct
 // use is annotated on its import line.
@@ -120,7 +120,7 @@ func TestGroupedAnnotations(t *testing.T) {
 	anns, dropped := PlanAnnotations(items, "app")
 	want := []Annotation{
 		{Level: "error", File: "app/src/index.js", Line: 2, Title: "envaudit: npm hidden dependency ms (direct)", Message: `"ms" is imported by the project's code at src/index.js:2`},
-		{Level: "notice", File: "app/package.json", Title: "envaudit: npm hidden (transitive), 3 packages", Message: "3 packages only declared packages need, not the project's code: has-flag, supports-color, ansi-styles."},
+		{Level: "notice", File: "app/package.json", Title: "envaudit: npm hidden (transitive), 3 packages", Message: "3 packages only other packages need, not the project's code: has-flag, supports-color, ansi-styles."},
 		{Level: "notice", File: "app/package.json", Title: "envaudit: npm phantom (unused), 1 package", Message: "1 dev or test declaration the test command had no reason to load, imported by no test: eslint."},
 	}
 	if diff := cmp.Diff(want, anns); diff != "" || dropped != 0 {

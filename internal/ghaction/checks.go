@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-github/v62/github"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 // CheckRunName is the name of envaudit's check run.
@@ -64,8 +65,11 @@ type CheckRun struct {
 // CreateCheckRun posts run as a completed check run named CheckRunName on
 // its head commit: created with the first 50 annotations, then updated
 // with 50 more at a time. It returns the run's ID. The token needs
-// checks: write.
+// checks: write. The titles and the annotations' messages are plain text
+// on GitHub, and pass inert (the summary is Markdown, made of escaped
+// values already).
 func CreateCheckRun(ctx context.Context, c *github.Client, repo Repo, run CheckRun) (int64, error) {
+	run.Title = inert.Line(run.Title)
 	anns := run.Annotations
 	batch := func() []*github.CheckRunAnnotation {
 		n := min(len(anns), checkAnnotationsPerRequest)
@@ -77,8 +81,8 @@ func CreateCheckRun(ctx context.Context, c *github.Client, repo Repo, run CheckR
 				StartLine:       github.Int(line),
 				EndLine:         github.Int(line),
 				AnnotationLevel: github.String(checkLevel(a.Level)),
-				Title:           github.String(a.Title),
-				Message:         github.String(a.Message),
+				Title:           github.String(inert.Line(a.Title)),
+				Message:         github.String(inert.Text(a.Message)),
 			}
 		}
 		anns = anns[n:]

@@ -148,10 +148,12 @@ func TestPullRequestForCommit(t *testing.T) {
 func TestWorkflowRunFromEvent(t *testing.T) {
 	ev := map[string]any{"workflow_run": map[string]any{
 		"id": float64(4242), "head_sha": "abc", "head_branch": "fix", "event": "pull_request", "conclusion": "failure",
+		"path":            ".github/workflows/envaudit.yml",
 		"head_repository": map[string]any{"owner": map[string]any{"login": "mallory"}},
 		"pull_requests":   []any{map[string]any{"number": float64(7)}},
-	}}
-	want := &WorkflowRun{ID: 4242, HeadSHA: "abc", HeadBranch: "fix", HeadOwner: "mallory", Event: "pull_request", Conclusion: "failure", PullRequests: []int{7}}
+	}, "repository": map[string]any{"full_name": "octo/rt", "default_branch": "main"}}
+	want := &WorkflowRun{ID: 4242, HeadSHA: "abc", HeadBranch: "fix", HeadOwner: "mallory", Event: "pull_request", Conclusion: "failure",
+		Path: ".github/workflows/envaudit.yml", PullRequests: []int{7}, DefaultBranch: "main"}
 	if diff := cmp.Diff(want, WorkflowRunFromEvent(ev)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

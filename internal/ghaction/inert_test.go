@@ -9,6 +9,7 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/inert"
 	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/sarif"
 )
@@ -26,6 +27,9 @@ var hostile = []string{
 	"::error::forged",
 	"%0A::error::forged",
 	"#1 www.evil.example",
+	"evil\u202Egnp.json",
+	"lo\u200bdash\u2066x\u2069",
+	"\x1b[2Jclear\u2028",
 }
 
 // hostileReport is the example report with every value the project
@@ -76,6 +80,11 @@ func checkInertMarkdown(t *testing.T, what, md string) {
 		}
 		if liveLink(out) {
 			t.Errorf("%s: a live link in the line %q", what, line)
+		}
+		// The word joiners are markdown.Text's own; every other control,
+		// bidirectional or zero-width character is shown as an escape.
+		if !inert.Is(strings.ReplaceAll(line, "\u2060", ""), false) {
+			t.Errorf("%s: a control, bidirectional or zero-width character in the line %q", what, line)
 		}
 		if strings.HasPrefix(line, "| a |") {
 			t.Errorf("%s: a forged table row %q", what, line)
@@ -168,6 +177,9 @@ func TestAttackInjectedStrings(t *testing.T) {
 			// hostile text is data, never a command of its own.
 			if !strings.HasPrefix(l, "::error ") && !strings.HasPrefix(l, "::warning ") && !strings.HasPrefix(l, "::notice ") {
 				t.Errorf("line %q is not one of envaudit's annotations", l)
+			}
+			if !inert.Is(l, false) {
+				t.Errorf("a control, bidirectional or zero-width character in the annotation %q", l)
 			}
 			if strings.Contains(l, "::error::forged") && !strings.Contains(l, "%3A%3Aerror%3A%3Aforged") {
 				_, msg, _ := strings.Cut(strings.TrimPrefix(l, "::"), "::")

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/inert"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/sbom"
 )
@@ -235,9 +236,10 @@ func (o Outputs) Map() map[string]string {
 
 // OneLine returns s as a single line for an output's value: each run of
 // white space, line breaks included, and each other control character
-// becomes one space. An output value is read up to a delimiter line, so
-// a value of one line cannot end early or set another output, whatever
-// text of the project's (a file name in an error) it holds.
+// becomes one space, and a bidirectional or zero-width character its
+// visible escape (inert.Line). An output value is read up to a delimiter
+// line, so a value of one line cannot end early or set another output,
+// whatever text of the project's (a file name in an error) it holds.
 func OneLine(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
@@ -245,7 +247,7 @@ func OneLine(s string) string {
 		}
 		return r
 	}, s)
-	return strings.Join(strings.Fields(s), " ")
+	return inert.Line(strings.Join(strings.Fields(s), " "))
 }
 
 // CountFindings fills the phantom, hidden and bloat counts: findings that

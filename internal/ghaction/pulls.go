@@ -14,13 +14,21 @@ import (
 // pull requests GitHub associates with it (none for a pull request from
 // a fork).
 type WorkflowRun struct {
-	ID           int64
-	HeadSHA      string
-	HeadBranch   string
-	HeadOwner    string // the head repository's owner
-	Event        string // the triggering run's event, "pull_request"
-	Conclusion   string
+	ID         int64
+	HeadSHA    string
+	HeadBranch string
+	HeadOwner  string // the head repository's owner
+	Event      string // the triggering run's event, "pull_request"
+	// Conclusion is how the triggering run ended: "success", "failure",
+	// "cancelled", ...; "" when the event does not say.
+	Conclusion string
+	// Path is the triggering run's workflow file, as the repository
+	// names it (".github/workflows/envaudit.yml").
+	Path         string
 	PullRequests []int
+	// DefaultBranch is the repository's default branch, as the event
+	// names it ("" when it does not).
+	DefaultBranch string
 }
 
 // WorkflowRunFromEvent extracts the triggering run from a workflow_run
@@ -36,6 +44,10 @@ func WorkflowRunFromEvent(event map[string]any) *WorkflowRun {
 		HeadBranch: str(wr["head_branch"]),
 		Event:      str(wr["event"]),
 		Conclusion: str(wr["conclusion"]),
+		Path:       str(wr["path"]),
+	}
+	if repo, ok := event["repository"].(map[string]any); ok {
+		out.DefaultBranch = str(repo["default_branch"])
 	}
 	if hr, ok := wr["head_repository"].(map[string]any); ok {
 		if o, ok := hr["owner"].(map[string]any); ok {

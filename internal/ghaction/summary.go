@@ -41,6 +41,11 @@ type SummaryInfo struct {
 	// could not write), "" when nothing did: said first, under the
 	// verdict.
 	Error string
+	// Distrust are the reasons the check fails whatever the findings
+	// say — the audit run did not succeed, the pull request changes the
+	// audit workflow — each a paragraph of Markdown envaudit wrote (any
+	// text from elsewhere in it escaped), said under the verdict.
+	Distrust []string
 }
 
 // ErrorSummary renders the job summary's section for what went wrong in
@@ -79,10 +84,16 @@ func Summary(r *audit.Report, items []audit.Item, info SummaryInfo, limit int) s
 			failing++
 		}
 	}
-	if failing > 0 {
+	switch {
+	case failing > 0:
 		fmt.Fprintf(&b, "## envaudit: ❌ %d %s this check\n\n", failing, plural(failing, "finding fails", "findings fail"))
-	} else {
+	case len(info.Distrust) > 0:
+		b.WriteString("## envaudit: ❌ this check fails, whatever the findings say\n\n")
+	default:
 		b.WriteString("## envaudit: ✅ no finding fails this check\n\n")
+	}
+	for _, d := range info.Distrust {
+		b.WriteString("❌ " + d + "\n\n")
 	}
 	if info.Error != "" {
 		b.WriteString("❌ **envaudit could not finish its work:** " + markdown.Text(info.Error) + "\n\n")

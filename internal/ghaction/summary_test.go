@@ -90,7 +90,7 @@ func TestSummaryGrouped(t *testing.T) {
 	got := Summary(r, r.Items(), SummaryInfo{}, StepSummaryLimit)
 	for _, want := range []string{
 		"No phantom or hidden dependency that needs a decision.",
-		"ℹ️ hidden · transitive — 2 packages only declared packages need, not the project's code: `has-flag`, `supports-color`.",
+		"ℹ️ hidden · transitive — 2 packages only other packages need, not the project's code: `has-flag`, `supports-color`.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary lacks %q:\n%s", want, got)

@@ -1,6 +1,7 @@
 package ghrunner
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -21,6 +22,9 @@ type Workflow struct {
 	Defaults    Defaults
 	// Jobs in the file's order.
 	Jobs []*Job
+	// Source is the file as it was parsed: what the repository holds
+	// at the commit the workflow ran from.
+	Source []byte
 }
 
 // Trigger is an event's filter: the activity types and, for
@@ -83,7 +87,7 @@ func ParseWorkflow(name string, data []byte) (*Workflow, error) {
 		}
 		return nil, errors.New(strings.Join(msgs, "\n"))
 	}
-	out := &Workflow{On: map[string]Trigger{}, Env: env(w.Env), Defaults: defaults(w.Defaults)}
+	out := &Workflow{On: map[string]Trigger{}, Env: env(w.Env), Defaults: defaults(w.Defaults), Source: bytes.Clone(data)}
 	if w.Name != nil {
 		out.Name = w.Name.Value
 	} else {

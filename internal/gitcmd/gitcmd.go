@@ -37,7 +37,9 @@
 // The hardening is a list of the settings known to name a program: what
 // it cannot cover — objects the workspace forged, a .git that names
 // another repository — is why the Action reads everything it needs from
-// git before the test command runs (Recorder).
+// git before the test command runs (Recorder), and why what it reads of
+// the base commit is verified by hashing (internal/gittree): code of the
+// pull request that ran before envaudit could have forged objects too.
 package gitcmd
 
 import (

@@ -9,12 +9,17 @@
 // an HTML tag, or a line break that ends the table row or the code span it
 // stands in. Text is for values in running text and table cells, Code for
 // values inside a code span; both keep a value on one line and leave
-// emphasis (* and _) alone, which cannot reach outside its cell.
+// emphasis (* and _) alone, which cannot reach outside its cell. Both
+// first pass the value through package inert, as every string envaudit
+// shows does: a control, bidirectional or zero-width character in it is
+// shown as a visible escape.
 package markdown
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 // wordJoiner (U+2060) is an invisible character that breaks a pattern
@@ -23,7 +28,9 @@ import (
 const wordJoiner = "\u2060"
 
 // Text returns s as inert inline Markdown text, fit for a table cell:
-// every run of white space (line endings among them) becomes one space;
+// every run of white space (line endings among them) becomes one space,
+// and every other control, bidirectional or zero-width character its
+// visible escape (inert.Line);
 // backslashes, pipes and brackets are backslash-escaped, so no escape of
 // the value's own can undo one of ours, no pipe ends the cell and no
 // bracket opens a link, an image or a link reference definition; angle
@@ -33,7 +40,7 @@ const wordJoiner = "\u2060"
 // splits "://" and "www.", so GitHub makes no mention, cross-reference or
 // autolink of them.
 func Text(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = inert.Line(strings.Join(strings.Fields(s), " "))
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
@@ -83,12 +90,14 @@ func wordStart(before string) bool {
 // Code returns s fit to stand between backticks in a code span, in a
 // table cell or in running text. Inside a code span Markdown makes no
 // link, mention or tag, so only what could end the span or the row is
-// changed: a backtick becomes an apostrophe, each line ending a space, and
+// changed: a backtick becomes an apostrophe, each line ending and tab a
+// space, every other control, bidirectional or zero-width character its
+// visible escape (inert.Line), and
 // a pipe is escaped as GitHub's tables want even inside code (a backslash
 // right before it is doubled, so it cannot take the escape for itself).
 // GitHub shows an escaped pipe as a pipe in a table and as \| elsewhere.
 func Code(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "`", "'").Replace(s)
+	s = inert.Line(strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ", "\t", " ", "`", "'").Replace(s))
 	if !strings.Contains(s, "|") {
 		return s
 	}

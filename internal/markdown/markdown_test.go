@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 const wj = wordJoiner
@@ -30,6 +32,9 @@ func TestText(t *testing.T) {
 		{"crossReference", "fixes #12 and #x", "fixes #" + wj + "12 and #x"},
 		{"www", "see www.example.com and WWW.x.org, not awww.b", "see www" + wj + ".example.com and WWW" + wj + ".x.org, not awww.b"},
 		{"backtick", "use `x`", "use 'x'"},
+		{"bidi", "evil\u202Esj.exe", "evil&lt;U+202E&gt;sj.exe"},
+		{"zeroWidth", "lo\u200bdash", "lo&lt;U+200B&gt;dash"},
+		{"escapeSequence", "\x1b[31mred", "␛\\[31mred"},
 		{"empty", "", ""},
 	}
 	for _, tt := range tests {
@@ -50,6 +55,9 @@ func TestCode(t *testing.T) {
 		{"pipe", "a | b", `a \| b`},
 		{"backslashBeforePipe", `a\|b`, `a\\\|b`},
 		{"backslashes", `C:\dir\x`, `C:\dir\x`},
+		{"tab", "a\tb", "a b"},
+		{"bidi", "evil\u202Esj.exe", "evil<U+202E>sj.exe"},
+		{"zeroWidth", "lo\u2060dash\ufeff", "lo<U+2060>dash<U+FEFF>"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +92,11 @@ func FuzzText(f *testing.F) {
 				t.Fatalf("Text(%q) = %q leaves an entity", s, got)
 			}
 		}
+		// The word joiners are Text's own; every other invisible
+		// character is shown as an escape.
+		if !inert.Is(strings.ReplaceAll(got, wordJoiner, ""), false) {
+			t.Fatalf("Text(%q) = %q keeps a control, bidirectional or zero-width character", s, got)
+		}
 	})
 }
 
@@ -97,6 +110,9 @@ func FuzzCode(f *testing.F) {
 		got := Code(s)
 		if unescapedPipe.MatchString(got) || strings.ContainsAny(got, "`\n\r") {
 			t.Fatalf("Code(%q) = %q can end its span or row", s, got)
+		}
+		if !inert.Is(got, false) {
+			t.Fatalf("Code(%q) = %q keeps a control, bidirectional or zero-width character", s, got)
 		}
 	})
 }

@@ -18,6 +18,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/sys/unix"
+
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // TestNoNewPrivsFromEveryThread starts a program from many goroutines at
@@ -73,6 +75,7 @@ func init() {
 }
 
 func TestMain(m *testing.M) {
+	testenv.Hermetic()
 	r := &mainThreadResult
 	r.onMain = unix.Gettid() == unix.Getpid()
 	cmd := exec.Command("grep", "^NoNewPrivs:", "/proc/self/status")

@@ -2,6 +2,8 @@ package testenv
 
 import (
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -44,5 +46,31 @@ func TestMessage(t *testing.T) {
 	}
 	if !strings.Contains(SkipReason, SetupHint) {
 		t.Errorf("SkipReason %q does not name the setup", SkipReason)
+	}
+}
+
+// TestHermetic holds that Hermetic sets git's ceiling at the temporary
+// directory, keeps what was there, and removes what steers a tool.
+func TestHermetic(t *testing.T) {
+	t.Setenv("GIT_CEILING_DIRECTORIES", "/srv")
+	t.Setenv("GIT_DIR", "/elsewhere/.git")
+	t.Setenv("npm_config_registry", "http://127.0.0.1:1")
+	t.Setenv("GOFLAGS", "-mod=vendor")
+	t.Setenv("GOCACHE", os.Getenv("GOCACHE"))
+	t.Setenv("ENVAUDIT_UPDATE", "")
+	Hermetic()
+	if got, want := os.Getenv("GIT_CEILING_DIRECTORIES"), "/srv:"+filepath.Clean(os.TempDir()); got != want {
+		t.Errorf("GIT_CEILING_DIRECTORIES = %q, want %q", got, want)
+	}
+	for _, name := range []string{"GIT_DIR", "npm_config_registry", "GOFLAGS"} {
+		if v, ok := os.LookupEnv(name); ok {
+			t.Errorf("%s = %q still set", name, v)
+		}
+	}
+	if _, ok := os.LookupEnv("ENVAUDIT_UPDATE"); !ok {
+		t.Error("ENVAUDIT_UPDATE removed: a test knob the one running the tests set")
+	}
+	if os.Getenv("GIT_CONFIG_NOSYSTEM") != "1" {
+		t.Error("GIT_CONFIG_NOSYSTEM not set")
 	}
 }

@@ -9,21 +9,36 @@
 #   install.sh install  puts the binary in that directory, verified, and
 #                       writes bin=PATH to GITHUB_OUTPUT
 #
-# The release path: for the Action's own ref (a tag such as v1.2.3), the
-# release of that tag in the Action's repository, asked through the
-# releases API with the job's token, holds envaudit-linux-amd64,
-# envaudit-linux-arm64 and checksums.txt (sha256sum lines), which
-# .github/workflows/release.yml attaches. plan downloads checksums.txt and
-# keys the cache on the SHA-256 it lists for this runner's binary, so a tag
-# moved to another release can never be served the old binary; install
-# checks every binary it is about to hand over, downloaded or restored,
-# against that digest, and refuses (with both digests) rather than run one
-# that differs. A checksums file that is missing, malformed or does not
-# list the binary is refused the same way: none of these falls back.
+# The release path: the release of the Action's ref in the Action's
+# repository, asked through the API with the job's token, holds
+# envaudit-linux-amd64, envaudit-linux-arm64, sources.sha256 (sha256sum's
+# listing of the source files the binaries were built from, as
+# source_listing prints it) and checksums.txt (sha256sum lines for the
+# other three), which .github/workflows/release.yml attaches. The release
+# is found two ways:
+#   - the ref is a release tag (v1.2.3): the release of that tag;
+#   - else (a major tag such as v1, a commit SHA, a branch) the API
+#     resolves the ref to its commit, the repository's tags are listed
+#     (bounded) for those that point at that commit, and the release of
+#     one of them is used, a vX.Y.Z tag first.
+# Either way plan downloads checksums.txt and uses the release only when
+# the SHA-256 it lists for sources.sha256 — the SHA-256 of the listing,
+# which is the source key the fallback below computes — is the key of
+# the Action's own files in GITHUB_ACTION_PATH: the binary was built
+# from the very source the job runs. A release whose key differs, or that
+# lists none, is not used: the build below is, with a warning or a notice
+# saying why. plan keys the cache on the SHA-256 checksums.txt lists for
+# this runner's binary, so a tag moved to another release can never be
+# served the old binary; install checks every binary it is about to hand
+# over, downloaded or restored, against that digest, and refuses (with
+# both digests) rather than run one that differs. A checksums file that
+# is missing, malformed or does not list the binary is refused the same
+# way: none of these falls back.
 #
-# The fallback: when the ref has no release (a branch, a commit, uses: ./),
-# or its release has no binary for this architecture, or the API cannot be
-# asked, envaudit is built from the Action's own source with the Go that
+# The fallback: when no release is found for the ref (uses: ./, a branch
+# or a commit no release tag points at), or the release has no binary
+# for this architecture or was built from other source, or the API cannot
+# be asked, envaudit is built from the Action's own source with the Go that
 # is on the job's PATH, in an environment of its own (env -i): GOTOOLCHAIN=
 # auto, so the runner's Go builds it when it is at least the version
 # go.mod's toolchain or go line names (its compatibility rules keep
@@ -40,16 +55,27 @@
 #   ENVAUDIT_TOKEN     the job's token, sent only to GITHUB_API_URL
 #   GITHUB_API_URL, GITHUB_ACTION_PATH, GITHUB_OUTPUT, RUNNER_OS,
 #   RUNNER_ARCH, RUNNER_TEMP   as the runner sets them
-#   install only: ENVAUDIT_SOURCE, ENVAUDIT_DIR, ENVAUDIT_ASSET,
-#       ENVAUDIT_ASSET_ID, ENVAUDIT_DIGEST (plan's outputs)
+#   install only: ENVAUDIT_SOURCE, ENVAUDIT_DIR, ENVAUDIT_RELEASE,
+#       ENVAUDIT_ASSET, ENVAUDIT_ASSET_ID, ENVAUDIT_DIGEST (plan's outputs)
+#
+# install.sh sources DIR prints the listing of DIR's source files that
+# a release's sources.sha256 holds (release.yml runs it on its checkout).
 set -euo pipefail
 umask 022
 
-# checksums is the name of the release's checksums file.
+# checksums is the name of the release's checksums file, sources that
+# of its listing of the source files it was built from.
 checksums=checksums.txt
+sources=sources.sha256
+
+# tag_pages bounds the pages of 100 tags read to find the release tags of
+# a commit; candidates bounds the releases then asked for.
+tag_pages=10
+candidates=3
 
 # command_data escapes a message as workflow-command data, so that a ref
 # or a server's answer holding a line break or "::" starts no command.
+# say logs a line, notice, warning and die annotate.
 command_data() {
 	local s=$1
 	s=${s//'%'/%25}
@@ -58,6 +84,7 @@ command_data() {
 	printf '%s' "$s"
 }
 
+say() { printf 'envaudit: %s\n' "$(command_data "$1")"; }
 notice() { printf '::notice::envaudit: %s\n' "$(command_data "$1")"; }
 warning() { printf '::warning::envaudit: %s\n' "$(command_data "$1")"; }
 
@@ -121,13 +148,14 @@ protocols() {
 	esac
 }
 
-# api FILE ACCEPT MAXBYTES PATH sends GET PATH to the API into FILE and
-# prints the HTTP status, 000 when curl could not finish. The token goes
-# in curl's configuration on its standard input, never on its command
-# line; curl follows a redirect (an asset's download URL) without it, as
-# it sends a header it was given only to the API's own host and port.
+# api FILE ACCEPT MAXBYTES PATH [HEADERS] sends GET PATH to the API into
+# FILE (the response's headers into HEADERS) and prints the HTTP status,
+# 000 when curl could not finish. The token goes in curl's configuration
+# on its standard input, never on its command line; curl follows a
+# redirect (an asset's download URL) without it, as it sends a header it
+# was given only to the API's own host and port.
 api() {
-	local file=$1 accept=$2 max=$3 path=$4 proto status config=""
+	local file=$1 accept=$2 max=$3 path=$4 headers=${5:-/dev/null} proto status config=""
 	proto=$(protocols)
 	if [ -n "${ENVAUDIT_TOKEN:-}" ]; then
 		config="header = \"Authorization: Bearer $ENVAUDIT_TOKEN\""
@@ -136,33 +164,44 @@ api() {
 		--proto "$proto" --proto-redir "$proto" \
 		--connect-timeout 30 --max-time 600 --retry 2 --retry-delay 1 --max-filesize "$max" \
 		-H "Accept: $accept" -H 'X-GitHub-Api-Version: 2022-11-28' \
-		--output "$file" --write-out '%{http_code}' -- "$api_url$path" <<<"$config") || status=000
+		--dump-header "$headers" --output "$file" --write-out '%{http_code}' -- "$api_url$path" <<<"$config") || status=000
 	printf '%s' "${status:-000}"
 }
 
-# assets reads a release as the API returns it (JSON) on stdin and prints
-# "ID NAME" for each of its assets. It tokenizes with grep and follows the
-# nesting, so the keys of an uploader, the author or the notes never
-# count, whatever the order of the keys. kind[i] is the container at depth
-# i+1; key[d] the key being read in the container at depth d.
-assets() {
-	local LC_ALL=C tok depth=0 want_key=0 id="" name="" quoted='^"[^"\\]*"$'
-	local -a kind=() key=()
+# json_walk HANDLER reads JSON on stdin and calls HANDLER EVENT PATH
+# [TOKEN] as it goes: "open PATH" and "close PATH" for each object and
+# array, "value PATH TOKEN" for each scalar in one (TOKEN as written,
+# quotes and escapes kept). PATH says where, from the top: for each
+# container "{" and the key being read in it (as written), or "[" — so
+# {"assets"[{"id" is the "id" of an object in the array under the
+# top-level object's "assets". A key as written holds no unescaped
+# quote, so a PATH names one place, and a string's content never passes
+# for structure. It tokenizes with grep and follows the nesting; below
+# depth 8, where nothing it is asked for lies, the PATH is "#". On what
+# is not JSON it calls HANDLER all the same, with such paths.
+json_walk() {
+	local LC_ALL=C handler=$1 tok depth=0 want_key=0
+	# kind[i] is the container at depth i+1, key[d] the key being read in
+	# the container at depth d, at[d] that container's PATH.
+	local -a kind=() key=() at=()
 	LC_ALL=C grep -aoE '"([^"\\]|\\.)*"|[][{}:,]|-?[0-9][0-9.eE+-]*|true|false|null' |
 		while IFS= read -r tok; do
 			case $tok in
 			'{' | '[')
 				kind[depth]=$tok
+				if [ $depth -ge 8 ]; then
+					at[depth + 1]='#'
+				else
+					at[depth + 1]=${at[depth]:-}${key[depth]:-}$tok
+				fi
 				depth=$((depth + 1))
 				key[depth]=""
 				if [ "$tok" = '{' ]; then want_key=1; else want_key=0; fi
-				if [ $depth -eq 3 ]; then id="" name=""; fi
+				"$handler" open "${at[depth]}"
 				;;
 			'}' | ']')
 				[ $depth -gt 0 ] || continue # not JSON: nothing to close
-				if [ $depth -eq 3 ] && in_asset && [[ $id =~ ^[0-9]+$ ]] && [[ $name =~ $quoted ]]; then
-					printf '%s %s\n' "$id" "${name:1:${#name}-2}"
-				fi
+				"$handler" close "${at[depth]}"
 				depth=$((depth - 1))
 				want_key=0
 				;;
@@ -172,63 +211,279 @@ assets() {
 				if [ $want_key -eq 1 ]; then
 					key[depth]=$tok
 					want_key=0
-				elif [ $depth -eq 3 ] && in_asset; then
-					case ${key[3]} in
-					'"id"') id=$tok ;;
-					'"name"') name=$tok ;;
-					esac
+				elif [ $depth -gt 0 ]; then
+					"$handler" value "${at[depth]}${key[depth]}" "$tok"
 				fi
 				;;
 			esac
 		done
 }
 
-# in_asset: the container at depth 3 is an object in the array under the
-# release's "assets" key.
-in_asset() {
-	[ "${kind[0]:-}" = '{' ] && [ "${key[1]:-}" = '"assets"' ] && [ "${kind[1]:-}" = '[' ] && [ "${kind[2]:-}" = '{' ]
+# plain matches a string token without escapes: no name install.sh looks
+# for has one.
+plain='^"[^"\\]*"$'
+
+# assets reads a release as the API returns it (JSON) on stdin and prints
+# "ID NAME" for each of its assets: the last "id" and "name" of each
+# object in the array under the release's "assets" key, so the keys of an
+# uploader, the author or the notes never count, whatever the order of
+# the keys.
+assets() {
+	local id="" name=""
+	json_walk asset_event
 }
 
-# listed FILE NAME sets digest to what checksums.txt FILE lists for NAME
-# ("" when nothing), and fails on a line that is not sha256sum's (byte by
-# byte, whatever the locale), a NUL byte, or two different digests for
-# NAME.
+asset_event() {
+	case $1:$2 in
+	'open:{"assets"[{') id="" name="" ;;
+	'value:{"assets"[{"id"') id=$3 ;;
+	'value:{"assets"[{"name"') name=$3 ;;
+	'close:{"assets"[{')
+		if [[ $id =~ ^[0-9]+$ ]] && [[ $name =~ $plain ]]; then
+			printf '%s %s\n' "$id" "${name:1:${#name}-2}"
+		fi
+		;;
+	esac
+}
+
+# tags reads a page of the tags API (a JSON array) on stdin and prints
+# "SHA NAME" for each tag: the commit it points at (the API peels an
+# annotated tag to its commit) and its name, the last of each in the
+# tag's object, when the SHA is 40 hexadecimal digits.
+tags() {
+	local sha="" name=""
+	json_walk tag_event
+}
+
+tag_event() {
+	case $1:$2 in
+	'open:[{') sha="" name="" ;;
+	'value:[{"name"') name=$3 ;;
+	'value:[{"commit"{"sha"') sha=$3 ;;
+	'close:[{')
+		if [[ $sha =~ ^\"[0-9a-f]{40}\"$ ]] && [[ $name =~ $plain ]]; then
+			printf '%s %s\n' "${sha:1:40}" "${name:1:${#name}-2}"
+		fi
+		;;
+	esac
+}
+
+# listed FILE NAME [RELEASE] sets digest to what checksums.txt FILE (of
+# release RELEASE, the Action's ref by default) lists for NAME ("" when
+# nothing), and fails on a line that is not sha256sum's (byte by byte,
+# whatever the locale), a NUL byte, or two different digests for NAME.
 listed() {
-	local LC_ALL=C file=$1 want=$2 line n=0
+	local LC_ALL=C file=$1 want=$2 line n=0 of
+	of="$checksums of release \"${3:-${ENVAUDIT_ACTION_REF:-}}\" of ${ENVAUDIT_ACTION_REPOSITORY:-}"
 	digest=""
 	# bash's read drops NUL bytes, which would join what they separate.
 	if [ "$(tr -d '\000' <"$file" | wc -c)" -ne "$(wc -c <"$file")" ]; then
-		die "$checksums of release \"${ENVAUDIT_ACTION_REF:-}\" of ${ENVAUDIT_ACTION_REPOSITORY:-} holds a NUL byte: not a sha256sum file"
+		die "$of holds a NUL byte: not a sha256sum file"
 	fi
 	while IFS= read -r line || [ -n "$line" ]; do
 		n=$((n + 1))
 		line=${line%$'\r'}
 		[ -n "$line" ] || continue
 		[[ $line =~ ^([0-9a-f]{64})\ [\ *](.+)$ ]] ||
-			die "$checksums of release \"${ENVAUDIT_ACTION_REF:-}\" of ${ENVAUDIT_ACTION_REPOSITORY:-}, line $n: not a sha256sum line: $(printf '%q' "${line:0:120}")"
+			die "$of, line $n: not a sha256sum line: $(printf '%q' "${line:0:120}")"
 		[ "${BASH_REMATCH[2]}" = "$want" ] || continue
 		if [ -n "$digest" ] && [ "$digest" != "${BASH_REMATCH[1]}" ]; then
-			die "$checksums of release \"${ENVAUDIT_ACTION_REF:-}\" of ${ENVAUDIT_ACTION_REPOSITORY:-}, line $n: a second SHA-256 for $want, ${BASH_REMATCH[1]}, after $digest: refusing to choose"
+			die "$of, line $n: a second SHA-256 for $want, ${BASH_REMATCH[1]}, after $digest: refusing to choose"
 		fi
 		digest=${BASH_REMATCH[1]}
 	done <"$file"
 }
 
-# source_hash is the SHA-256 over the Action's source files the go command
-# can read (every regular file but those in .git, node_modules, testdata
-# and directories whose names start with . or _, which it never builds),
-# path and content, in byte order of the paths.
-source_hash() {
+# source_listing DIR prints sha256sum's listing of the source files of
+# DIR the go command can read (every regular file but those in .git,
+# node_modules, testdata and directories whose names start with . or _,
+# which it never builds, and a .git file: a worktree's pointer to its
+# repository), as ./path, in byte order of the paths. A
+# release's sources.sha256 is this listing of the checkout it was built
+# from; the SHA-256 of the listing is the source key.
+source_listing() {
 	(
-		cd "$GITHUB_ACTION_PATH"
-		find . -mindepth 1 \( -type d \( -name '.*' -o -name '_*' -o -name testdata -o -name node_modules \) -prune \) -o -type f -print0 |
+		cd "$1"
+		find . -mindepth 1 \( -name .git -o -type d \( -name '.*' -o -name '_*' -o -name testdata -o -name node_modules \) \) -prune -o -type f -print0 |
 			LC_ALL=C sort -z | xargs -0 -r sha256sum --
-	) | sha256sum | cut -c1-64
+	)
+}
+
+# source_key sets src to the source key of the Action's files in
+# GITHUB_ACTION_PATH, reading them once.
+source_key() {
+	[ -z "${src:-}" ] || return 0
+	local sum
+	sum=$(source_listing "$GITHUB_ACTION_PATH" | sha256sum) || die "cannot read the Action's source in \"$GITHUB_ACTION_PATH\""
+	src=${sum%% *}
 }
 
 # version is what `envaudit version` says: the ref, made safe for -X.
 version() {
 	printf '%s' "${ENVAUDIT_ACTION_REF:-dev}" | tr -c 'A-Za-z0-9._/+-' '_'
+}
+
+# The functions below plan's own read its locals: repo, ref, asset, arch,
+# base (the binaries' directory) and work (a scratch directory).
+
+# use_release TAG JSON writes the plan for release TAG of repo, whose JSON
+# the releases API answered with (the file JSON), to GITHUB_OUTPUT and
+# returns 0 when its binary for this runner was built from the Action's
+# own source; returns 1 with a notice or a warning saying why not (no
+# binary for this architecture, no sources.sha256 listed, another
+# source). A release that has the binary but no checksums.txt that lists
+# it fails the step.
+use_release() {
+	local tag=$1 json=$2 id name asset_id="" sums_id="" bin_digest status
+	while read -r id name; do
+		case $name in
+		"$asset") asset_id=$id ;;
+		"$checksums") sums_id=$id ;;
+		esac
+	done < <(assets <"$json")
+	if [ -z "$asset_id" ]; then
+		notice "release \"$tag\" of $repo has no $asset: building envaudit from source"
+		return 1
+	fi
+	[ -n "$sums_id" ] ||
+		die "release \"$tag\" of $repo has $asset but no $checksums to verify it against: refusing to run it"
+	status=$(api "$work/$checksums" application/octet-stream 1048576 "/repos/$repo/releases/assets/$sums_id")
+	[ "$status" = 200 ] ||
+		die "downloading $checksums (asset $sums_id) of release \"$tag\" of $repo: HTTP status $status"
+	listed "$work/$checksums" "$asset" "$tag"
+	[ -n "$digest" ] ||
+		die "$checksums of release \"$tag\" of $repo does not list $asset: refusing to run a binary it does not vouch for"
+	bin_digest=$digest
+	# The source key is the SHA-256 of the listing, which checksums.txt
+	# states: the listing itself need not be downloaded.
+	listed "$work/$checksums" "$sources" "$tag"
+	if [ -z "$digest" ]; then
+		notice "$checksums of release \"$tag\" of $repo lists no $sources, so nothing says which source its $asset was built from: building envaudit from source"
+		return 1
+	fi
+	source_key
+	if [ "$digest" != "$src" ]; then
+		warning "release \"$tag\" of $repo was built from source $digest (the SHA-256 of its $sources), but the Action's files are source $src: building envaudit from source"
+		return 1
+	fi
+	output source release
+	output release "$tag"
+	output asset "$asset"
+	output asset-id "$asset_id"
+	output digest "$bin_digest"
+	output key "envaudit-Linux-$arch-sha256-$bin_digest"
+	output dir "$base/sha256-$bin_digest"
+	say "$asset of release \"$tag\" of $repo, SHA-256 $bin_digest, built from the source of this Action ($src)"
+}
+
+# commit_of sets commit to the commit the ref names, as the API resolves
+# it; returns 1 with a notice or a warning saying why not. A full SHA is
+# a commit already (the runner fetched the Action at it).
+commit_of() {
+	local status
+	if [[ $ref =~ ^[0-9a-f]{40}$ ]]; then
+		commit=$ref
+		return 0
+	fi
+	status=$(api "$work/commit" application/vnd.github.sha 4096 "/repos/$repo/commits/$(urlencode "$ref")")
+	case $status in
+	200)
+		commit=$(head -c 4096 "$work/commit" | tr -d '\r\n')
+		[[ $commit =~ ^[0-9a-f]{40}$ ]] && return 0
+		warning "the commits API answered $(printf '%q' "${commit:0:80}") for \"$ref\" of $repo, not a commit SHA: building envaudit from source"
+		;;
+	404 | 422) notice "$repo has neither a release nor a commit \"$ref\" (HTTP status $status): building envaudit from source" ;;
+	000) warning "the commits API at $api_url could not be reached for \"$ref\" of $repo: building envaudit from source" ;;
+	*) warning "the commits API answered HTTP status $status for \"$ref\" of $repo: building envaudit from source" ;;
+	esac
+	return 1
+}
+
+# tagged sets found to the tags of repo that point at commit, but the ref
+# (which has no release), vX.Y.Z tags first, newest first, then the
+# others; returns 1 with a notice or a warning when there is none. The
+# tags API answers with each tag's commit, annotated tags peeled, 100 to
+# a page; the matching-refs API would need one more request for every
+# annotated tag. It stops at the first page with a vX.Y.Z tag of the
+# commit: any release tag of the commit will do, as the release's source
+# key is checked, and a commit has one as a rule. At most tag_pages
+# pages are read.
+tagged() {
+	local page=0 status sha name more=0
+	local -a semver=() other=()
+	found=()
+	while [ ${#semver[@]} -eq 0 ] && [ $page -lt $tag_pages ]; do
+		page=$((page + 1))
+		status=$(api "$work/tags.json" application/vnd.github+json 4194304 "/repos/$repo/tags?per_page=100&page=$page" "$work/tags.headers")
+		if [ "$status" != 200 ]; then
+			warning "listing the tags of $repo (page $page) answered HTTP status $status: building envaudit from source"
+			return 1
+		fi
+		while read -r sha name; do
+			if [ "$sha" != "$commit" ] || [ "$name" = "$ref" ]; then continue; fi
+			if [[ $name =~ ^v[0-9]+\.[0-9]+\.[0-9]+$ ]]; then semver+=("$name"); else other+=("$name"); fi
+		done < <(tags <"$work/tags.json")
+		more=0
+		if tr -d '\r' <"$work/tags.headers" | grep -qiE '^link:.*<[^>]*>; *rel="next"'; then more=1; fi
+		[ $more -eq 1 ] || break
+	done
+	while IFS= read -r name; do
+		[ -z "$name" ] || found+=("$name")
+	done < <(
+		if [ ${#semver[@]} -gt 0 ]; then printf '%s\n' "${semver[@]}" | sort -rV; fi
+		if [ ${#other[@]} -gt 0 ]; then printf '%s\n' "${other[@]}" | sort -rV; fi
+	)
+	[ ${#found[@]} -eq 0 ] || return 0
+	local where="its tags"
+	if [ $more -eq 1 ] && [ ${#semver[@]} -eq 0 ]; then where="the first $tag_pages pages of its tags"; fi
+	notice "no tag of $repo but \"$ref\" points at commit $commit among $where, so no release was built from it: building envaudit from source (uses: $repo@vX.Y.Z, a release tag, or the commit of one installs its prebuilt binary)"
+	return 1
+}
+
+# release_of finds the release for the ref and writes its plan; returns
+# 1, having said why, when the build it is.
+release_of() {
+	local status commit tag declined=0
+	local -a found
+	if ! [[ $ref =~ ^[0-9a-f]{40}$ ]]; then
+		status=$(api "$work/release.json" application/vnd.github+json 16777216 "/repos/$repo/releases/tags/$(urlencode "$ref")")
+		case $status in
+		200)
+			use_release "$ref" "$work/release.json"
+			return
+			;;
+		404) ;;
+		000)
+			warning "the releases API at $api_url could not be reached for release \"$ref\" of $repo: building envaudit from source"
+			return 1
+			;;
+		*)
+			warning "the releases API answered HTTP status $status for release \"$ref\" of $repo: building envaudit from source"
+			return 1
+			;;
+		esac
+	fi
+	commit_of || return 1
+	tagged || return 1
+	for tag in "${found[@]:0:$candidates}"; do
+		status=$(api "$work/release.json" application/vnd.github+json 16777216 "/repos/$repo/releases/tags/$(urlencode "$tag")")
+		case $status in
+		200)
+			say "\"$ref\" of $repo is commit $commit, which tag \"$tag\" points at"
+			if use_release "$tag" "$work/release.json"; then return 0; fi
+			declined=1 # it said why
+			;;
+		404) ;;
+		*)
+			warning "the releases API answered HTTP status $status for release \"$tag\" of $repo: building envaudit from source"
+			return 1
+			;;
+		esac
+	done
+	if [ $declined -eq 0 ]; then
+		notice "no release was made of tag \"${found[0]}\"${found[1]:+ (nor of $((${#found[@]} - 1)) more tags)} of $repo at commit $commit of \"$ref\": building envaudit from source"
+	fi
+	return 1
 }
 
 plan() {
@@ -245,52 +500,18 @@ plan() {
 	case ${ENVAUDIT_TOKEN:-} in
 	*[$'"\\\r\n']*) die "the token holds a quote, a backslash or a line break" ;;
 	esac
-	local repo=${ENVAUDIT_ACTION_REPOSITORY:-} ref=${ENVAUDIT_ACTION_REF:-}
+	local repo=${ENVAUDIT_ACTION_REPOSITORY:-} ref=${ENVAUDIT_ACTION_REF:-} work src=""
 	local asset=envaudit-linux-$arch base=$RUNNER_TEMP/envaudit-bin
 	if [ -z "$repo" ] || [ -z "$ref" ]; then
 		notice "the Action runs from a local path, which has no release: building envaudit from source"
 	elif ! [[ $repo =~ ^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$ ]]; then
 		die "the Action's repository \"$repo\" is not owner/name"
 	else
-		local status work
 		temp_dir plan
 		work=$REPLY
-		status=$(api "$work/release.json" application/vnd.github+json 16777216 "/repos/$repo/releases/tags/$(urlencode "$ref")")
-		case $status in
-		200)
-			local id name asset_id="" sums_id=""
-			while read -r id name; do
-				case $name in
-				"$asset") asset_id=$id ;;
-				"$checksums") sums_id=$id ;;
-				esac
-			done < <(assets <"$work/release.json")
-			if [ -n "$asset_id" ]; then
-				[ -n "$sums_id" ] ||
-					die "release \"$ref\" of $repo has $asset but no $checksums to verify it against: refusing to run it"
-				status=$(api "$work/$checksums" application/octet-stream 1048576 "/repos/$repo/releases/assets/$sums_id")
-				[ "$status" = 200 ] ||
-					die "downloading $checksums (asset $sums_id) of release \"$ref\" of $repo: HTTP status $status"
-				listed "$work/$checksums" "$asset"
-				[ -n "$digest" ] ||
-					die "$checksums of release \"$ref\" of $repo does not list $asset: refusing to run a binary it does not vouch for"
-				output source release
-				output asset "$asset"
-				output asset-id "$asset_id"
-				output digest "$digest"
-				output key "envaudit-Linux-$arch-sha256-$digest"
-				output dir "$base/sha256-$digest"
-				return 0
-			fi
-			notice "release \"$ref\" of $repo has no $asset: building envaudit from source"
-			;;
-		404) notice "$repo has no release \"$ref\" (a branch, a commit, or a tag without a release): building envaudit from source (uses: $repo@vX.Y.Z, a release tag, installs its prebuilt binary)" ;;
-		000) warning "the releases API at $api_url could not be reached for release \"$ref\" of $repo: building envaudit from source" ;;
-		*) warning "the releases API answered HTTP status $status for release \"$ref\" of $repo: building envaudit from source" ;;
-		esac
+		release_of && return 0
 	fi
-	local src
-	src=$(source_hash) || die "cannot read the Action's source in \"$GITHUB_ACTION_PATH\""
+	source_key
 	output source build
 	output key "envaudit-Linux-$arch-source-$src"
 	output dir "$base/source-$src"
@@ -299,6 +520,7 @@ plan() {
 install_release() {
 	local dir=$1 bin=$1/envaudit tmp got status
 	need ENVAUDIT_ACTION_REPOSITORY
+	need ENVAUDIT_RELEASE
 	need ENVAUDIT_ASSET
 	need ENVAUDIT_ASSET_ID
 	need ENVAUDIT_DIGEST
@@ -319,12 +541,12 @@ install_release() {
 	status=$(api "$tmp" application/octet-stream 268435456 "/repos/$ENVAUDIT_ACTION_REPOSITORY/releases/assets/$ENVAUDIT_ASSET_ID")
 	if [ "$status" != 200 ]; then
 		rm -f -- "$tmp"
-		die "downloading $ENVAUDIT_ASSET (asset $ENVAUDIT_ASSET_ID) of release \"${ENVAUDIT_ACTION_REF:-}\" of $ENVAUDIT_ACTION_REPOSITORY: HTTP status $status"
+		die "downloading $ENVAUDIT_ASSET (asset $ENVAUDIT_ASSET_ID) of release \"$ENVAUDIT_RELEASE\" of $ENVAUDIT_ACTION_REPOSITORY: HTTP status $status"
 	fi
 	got=$(sha256 "$tmp") || die "cannot read the downloaded \"$tmp\""
 	if [ "$got" != "$ENVAUDIT_DIGEST" ]; then
 		rm -f -- "$tmp"
-		die "$ENVAUDIT_ASSET of release \"${ENVAUDIT_ACTION_REF:-}\" of $ENVAUDIT_ACTION_REPOSITORY has SHA-256 $got, but its $checksums lists $ENVAUDIT_DIGEST: refusing to run it (the asset was replaced after $checksums was written, or the download is corrupt)"
+		die "$ENVAUDIT_ASSET of release \"$ENVAUDIT_RELEASE\" of $ENVAUDIT_ACTION_REPOSITORY has SHA-256 $got, but its $checksums lists $ENVAUDIT_DIGEST: refusing to run it (the asset was replaced after $checksums was written, or the download is corrupt)"
 	fi
 	chmod 0755 "$tmp"
 	mv -f -- "$tmp" "$bin"
@@ -352,7 +574,7 @@ install_build() {
 	go_minimum
 	local go
 	go=$(command -v go) ||
-		die "no go on PATH to build envaudit with: the Action's ref \"${ENVAUDIT_ACTION_REF:-(local path)}\" has no release binary, so it is built from source. Use envaudit at a release tag, or set up Go 1.21 or newer before this step (go.mod needs $minimum, which Go 1.21 and newer fetch)"
+		die "no go on PATH to build envaudit with: the Action's ref \"${ENVAUDIT_ACTION_REF:-(local path)}\" has no release binary built from its source, so it is built from source. Use envaudit at a release tag, or set up Go 1.21 or newer before this step (go.mod needs $minimum, which Go 1.21 and newer fetch)"
 	local work
 	temp_dir build
 	work=$REPLY
@@ -411,8 +633,15 @@ if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	case ${1:-} in
 	plan) plan ;;
 	install) install ;;
+	sources)
+		if [ $# -ne 2 ] || [ ! -d "$2" ]; then
+			echo "usage: install.sh sources DIR" >&2
+			exit 2
+		fi
+		source_listing "$2"
+		;;
 	*)
-		echo "usage: install.sh plan|install" >&2
+		echo "usage: install.sh plan|install|sources DIR" >&2
 		exit 2
 		;;
 	esac

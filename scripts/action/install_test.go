@@ -30,6 +30,12 @@ import (
 // github.action_repository names it.
 const actionRepo = "envaudit/envaudit"
 
+// commitC and commitD are commits of the Action's repository.
+const (
+	commitC = "c0ffeec0ffeec0ffeec0ffeec0ffeec0ffee0001"
+	commitD = "d00dfeedd00dfeedd00dfeedd00dfeedd00d0002"
+)
+
 // token is the job's token, github.token.
 const token = "ghs_installTestToken0123456789abcdef"
 
@@ -46,6 +52,7 @@ func moduleRoot(t *testing.T) string {
 // step is one step of action.yml as the runner reads it.
 type step struct {
 	ID    string            `yaml:"id"`
+	If    string            `yaml:"if"`
 	Uses  string            `yaml:"uses"`
 	Shell string            `yaml:"shell"`
 	Run   string            `yaml:"run"`
@@ -75,16 +82,24 @@ func installSteps(t *testing.T) (key, cache, build step) {
 		ids = append(ids, s.ID)
 		byID[s.ID] = s
 	}
-	if want := []string{"key", "cache", "build", "envaudit"}; len(ids) < 4 || !slices.Equal(ids[:4], want) {
+	if want := []string{"key", "cache", "build", "", "envaudit"}; len(ids) < 5 || !slices.Equal(ids[:5], want) {
 		t.Fatalf("action.yml's first steps are %q, want %q", ids, want)
 	}
 	key, cache, build = byID["key"], byID["cache"], byID["build"]
-	if !strings.HasPrefix(cache.Uses, "actions/cache@") {
-		t.Errorf("step cache uses %q, want actions/cache", cache.Uses)
+	save := a.Runs.Steps[3]
+	if !strings.HasPrefix(cache.Uses, "actions/cache/restore@") {
+		t.Errorf("step cache uses %q, want actions/cache/restore", cache.Uses)
+	}
+	// Saved by a step of its own before the tests, not by actions/cache's
+	// post step, which saves only when the job succeeds.
+	if !strings.HasPrefix(save.Uses, "actions/cache/save@") || save.If != "steps.cache.outputs.cache-hit != 'true'" {
+		t.Errorf("the step after build uses %q if %q, want actions/cache/save on a miss", save.Uses, save.If)
 	}
 	wantWith := map[string]string{"path": "${{ steps.key.outputs.dir }}", "key": "${{ steps.key.outputs.key }}"}
-	if diff := cmp.Diff(wantWith, cache.With); diff != "" {
-		t.Errorf("step cache's with: (-want +got):\n%s", diff)
+	for _, s := range []step{cache, save} {
+		if diff := cmp.Diff(wantWith, s.With); diff != "" {
+			t.Errorf("step %s's with: (-want +got):\n%s", s.Uses, diff)
+		}
 	}
 	for _, s := range []step{key, build} {
 		if s.Shell != "bash" || strings.Contains(s.Run, "${{") {
@@ -440,22 +455,58 @@ func digest(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// release publishes the Action's release ref with stub binaries for both
-// architectures and their checksums.txt, in sha256sum's format, and
-// returns the assets by name.
+// release publishes the Action's release ref, built from the Action's
+// source: publish(j.ref, j.sources()).
 func (j *job) release() (map[string][]byte, map[string]int64) {
+	return j.publish(j.ref, j.sources())
+}
+
+// publish publishes release tag of the Action's repository as
+// release.yml does: stub binaries for both architectures (each naming
+// the tag), the listing of the source files they were built from
+// (sources.sha256, left out when listing is nil) and their
+// checksums.txt, in sha256sum's format; it returns the assets by name
+// and their IDs.
+func (j *job) publish(tag string, listing []byte) (map[string][]byte, map[string]int64) {
 	files := map[string][]byte{
-		"envaudit-linux-amd64": j.stub("envaudit-linux-amd64"),
-		"envaudit-linux-arm64": j.stub("envaudit-linux-arm64"),
+		"envaudit-linux-amd64": j.stub("envaudit-linux-amd64 of " + tag),
+		"envaudit-linux-arm64": j.stub("envaudit-linux-arm64 of " + tag),
 	}
-	files["checksums.txt"] = []byte(digest(files["envaudit-linux-amd64"]) + "  envaudit-linux-amd64\n" + digest(files["envaudit-linux-arm64"]) + "  envaudit-linux-arm64\n")
-	names := []string{"envaudit-linux-amd64", "envaudit-linux-arm64", "checksums.txt"}
-	r := j.srv.AddRelease(j.repo, j.ref, names, files)
+	names := []string{"envaudit-linux-amd64", "envaudit-linux-arm64"}
+	if listing != nil {
+		files["sources.sha256"] = listing
+		names = append(names, "sources.sha256")
+	}
+	var sums strings.Builder
+	for _, n := range names {
+		sums.WriteString(digest(files[n]) + "  " + n + "\n")
+	}
+	files["checksums.txt"] = []byte(sums.String())
+	names = append(names, "checksums.txt")
+	r := j.srv.AddRelease(j.repo, tag, names, files)
 	ids := map[string]int64{}
 	for _, a := range r.Assets {
 		ids[a.Name] = a.ID
 	}
 	return files, ids
+}
+
+// sources is the listing of the Action's source files a release built
+// from them holds: install.sh's own, as release.yml makes it.
+func (j *job) sources() []byte {
+	return listing(j.t, j.env["GITHUB_ACTION_PATH"])
+}
+
+// listing is install.sh's listing of the source files of dir.
+func listing(t *testing.T, dir string) []byte {
+	t.Helper()
+	cmd := exec.Command("bash", filepath.Join(moduleRoot(t), "scripts", "action", "install.sh"), "sources", dir)
+	cmd.Env = []string{"PATH=/usr/bin:/bin"}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("install.sh sources %s: %v", dir, err)
+	}
+	return out
 }
 
 // request is what the tests compare of a request the API received.
@@ -497,7 +548,7 @@ func TestRelease(t *testing.T) {
 			if plan.code != 0 || build.code != 0 {
 				t.Fatalf("install exited %d, %d", plan.code, build.code)
 			}
-			want := map[string]string{"source": "release", "asset": asset, "asset-id": fmt.Sprint(ids[asset]), "digest": d, "key": "envaudit-Linux-" + tt.goarch + "-sha256-" + d, "dir": dir}
+			want := map[string]string{"source": "release", "release": "v1.2.3", "asset": asset, "asset-id": fmt.Sprint(ids[asset]), "digest": d, "key": "envaudit-Linux-" + tt.goarch + "-sha256-" + d, "dir": dir}
 			if diff := cmp.Diff(want, plan.outputs); diff != "" {
 				t.Errorf("plan's outputs (-want +got):\n%s", diff)
 			}
@@ -565,6 +616,22 @@ func TestRefused(t *testing.T) {
 			j.srv.SetAssetData(ids["envaudit-linux-amd64"], evil)
 			return fmt.Sprintf(`envaudit-linux-amd64 of release "v1.2.3" of envaudit/envaudit has SHA-256 %s, but its checksums.txt lists %s: refusing to run it`, digest(evil), amd64(files))
 		}, "build"},
+		// Found by its commit for uses: @v1: refused the same way, naming
+		// the release whose binary it is.
+		{"tamperedByCommit", func(j *job, files map[string][]byte, ids map[string]int64) string {
+			j.ref = "v1"
+			j.srv.SetTag(j.repo, "v1", commitC)
+			j.srv.SetTag(j.repo, "v1.2.3", commitC)
+			evil := []byte("#!/bin/sh\n: >" + j.marker + "\necho pwned\n")
+			j.srv.SetAssetData(ids["envaudit-linux-amd64"], evil)
+			return fmt.Sprintf(`envaudit-linux-amd64 of release "v1.2.3" of envaudit/envaudit has SHA-256 %s, but its checksums.txt lists %s: refusing to run it`, digest(evil), amd64(files))
+		}, "build"},
+		{"unlistedByCommit", func(j *job, files map[string][]byte, ids map[string]int64) string {
+			j.ref = commitC
+			j.srv.SetTag(j.repo, "v1.2.3", commitC)
+			j.srv.SetAssetData(ids["checksums.txt"], []byte(digest(files["envaudit-linux-arm64"])+"  envaudit-linux-arm64\n"))
+			return `checksums.txt of release "v1.2.3" of envaudit/envaudit does not list envaudit-linux-amd64: refusing to run a binary it does not vouch for`
+		}, "key"},
 		{"unlisted", func(j *job, files map[string][]byte, ids map[string]int64) string {
 			j.srv.SetAssetData(ids["checksums.txt"], []byte(digest(files["envaudit-linux-arm64"])+"  envaudit-linux-arm64\n"))
 			return `checksums.txt of release "v1.2.3" of envaudit/envaudit does not list envaudit-linux-amd64: refusing to run a binary it does not vouch for`
@@ -679,17 +746,27 @@ func TestFallback(t *testing.T) {
 		version  string
 		requests []string
 	}{
-		{"noRelease", func(j *job) { j.ref = "main" },
-			`::notice::envaudit: envaudit/envaudit has no release "main" (a branch, a commit, or a tag without a release): building envaudit from source`,
-			"main", []string{"/repos/envaudit/envaudit/releases/tags/main"}},
-		{"commit", func(j *job) { j.ref = "0123456789abcdef0123456789abcdef01234567" },
-			`has no release "0123456789abcdef0123456789abcdef01234567"`,
-			"0123456789abcdef0123456789abcdef01234567", []string{"/repos/envaudit/envaudit/releases/tags/0123456789abcdef0123456789abcdef01234567"}},
+		// A branch: its commit is asked for, and the tags that point at
+		// it; none does.
+		{"noRelease", func(j *job) {
+			j.ref = "main"
+			j.srv.SetBranch(j.repo, "main", commitC)
+			j.srv.SetTag(j.repo, "v1.0.0", commitD)
+		}, `::notice::envaudit: no tag of envaudit/envaudit but "main" points at commit ` + commitC + ` among its tags, so no release was built from it: building envaudit from source`,
+			"main", []string{"/repos/envaudit/envaudit/releases/tags/main", "/repos/envaudit/envaudit/commits/main", "/repos/envaudit/envaudit/tags"}},
+		// A commit is not asked for as a release or resolved: its tags are
+		// listed straight away.
+		{"commit", func(j *job) {
+			j.ref = commitC
+			j.srv.SetTag(j.repo, "v1.0.0", commitD)
+		}, `no tag of envaudit/envaudit but "` + commitC + `" points at commit ` + commitC,
+			commitC, []string{"/repos/envaudit/envaudit/tags"}},
 		// The tag is percent-encoded in the URL; the fake records it
-		// decoded, as the server saw it.
+		// decoded, as the server saw it. It names no commit of a
+		// repository the API knows (404).
 		{"branchWithSlash", func(j *job) { j.ref = "feature/x y" },
-			`has no release "feature/x y"`,
-			"feature/x_y", []string{"/repos/envaudit/envaudit/releases/tags/feature/x y"}},
+			`::notice::envaudit: envaudit/envaudit has neither a release nor a commit "feature/x y" (HTTP status 404): building envaudit from source`,
+			"feature/x_y", []string{"/repos/envaudit/envaudit/releases/tags/feature/x y", "/repos/envaudit/envaudit/commits/feature/x y"}},
 		{"noAsset", func(j *job) {
 			j.srv.AddRelease(j.repo, j.ref, []string{"envaudit-linux-arm64", "checksums.txt"}, map[string][]byte{"envaudit-linux-arm64": []byte("x"), "checksums.txt": []byte(digest([]byte("x")) + "  envaudit-linux-arm64\n")})
 		}, `::notice::envaudit: release "v1.2.3" of envaudit/envaudit has no envaudit-linux-amd64: building envaudit from source`,
@@ -812,7 +889,7 @@ func TestFallbackRefused(t *testing.T) {
 		msg   string
 	}{
 		{"noGo", func(j *job) { j.withoutGo() },
-			`::error::envaudit: no go on PATH to build envaudit with: the Action's ref "main" has no release binary, so it is built from source. Use envaudit at a release tag, or set up Go 1.21 or newer before this step (go.mod needs go1.`},
+			`::error::envaudit: no go on PATH to build envaudit with: the Action's ref "main" has no release binary built from its source, so it is built from source. Use envaudit at a release tag, or set up Go 1.21 or newer before this step (go.mod needs go1.`},
 		{"oldGo", func(j *job) { j.fakeGo("go1.20.14", false) },
 			`::error::envaudit: the go1.20.14 on PATH is older than the go1.`},
 		{"buildFails", func(j *job) { j.fakeGo("go1.26.8", true) },
@@ -905,12 +982,14 @@ func TestSourceKey(t *testing.T) {
 // Go would: a branch ref is built from the Action's source by the go on
 // PATH, with a build cache of its own (cold: what a first run on a runner
 // costs) and the module cache of this machine as its GOPROXY (so the test
-// needs no network); that binary, published as a release with its
-// checksums.txt, is then installed by the release path in a new job. Both
-// binaries say the version, the built one traces with ptrace and eBPF
-// (static, as the release's: no cgo), the job's HOME and Go directories
-// are untouched, and the next step sees the same go. The log has how long
-// each install took.
+// needs no network); that binary, published as release v1.0.0 with the
+// listing of the Action's source and its checksums.txt, is then installed
+// in a new job for uses: @v1 — the README's major tag, which points at
+// the commit v1.0.0 does — by the release path. Both binaries say the
+// version, the built one traces with ptrace and eBPF (static, as the
+// release's: no cgo), the job's HOME and Go directories are untouched,
+// and the next step sees the same go. The log has how long each install
+// took.
 func TestRealBinary(t *testing.T) {
 	testenv.RealInstall(t)
 	list := exec.Command("go", "list", "-deps", "./cmd/envaudit")
@@ -974,17 +1053,23 @@ func TestRealBinary(t *testing.T) {
 		t.Fatal(err)
 	}
 	rel := newJob(t, srv)
-	rel.ref = "v9.9.9"
-	srv.AddRelease(actionRepo, rel.ref, []string{"envaudit-linux-amd64", "checksums.txt"}, map[string][]byte{
+	rel.ref = "v1"
+	// Another release's tags before v1's, so the tags take two pages.
+	srv.SetTag(actionRepo, "v0.9.0", commitD)
+	srv.SetTag(actionRepo, "v1", commitC)
+	srv.SetTag(actionRepo, "v1.0.0", commitC)
+	sources := rel.sources()
+	srv.AddRelease(actionRepo, "v1.0.0", []string{"envaudit-linux-amd64", "sources.sha256", "checksums.txt"}, map[string][]byte{
 		"envaudit-linux-amd64": data,
-		"checksums.txt":        []byte(digest(data) + "  envaudit-linux-amd64\n"),
+		"sources.sha256":       sources,
+		"checksums.txt":        []byte(digest(data) + "  envaudit-linux-amd64\n" + digest(sources) + "  sources.sha256\n"),
 	})
 	var plan2, build2 stepResult
 	rel.checkUnchanged(func() { plan2, build2 = rel.install() })
-	if plan2.code != 0 || build2.code != 0 || plan2.outputs["source"] != "release" {
+	if plan2.code != 0 || build2.code != 0 || plan2.outputs["source"] != "release" || plan2.outputs["release"] != "v1.0.0" {
 		t.Fatalf("release install exited %d, %d; plan's outputs %v", plan2.code, build2.code, plan2.outputs)
 	}
-	t.Logf("release path, %d-byte binary from the API on loopback, nothing cached: %v wall, %v CPU (plan %v, install %v)",
+	t.Logf("release path for @v1 (release v1.0.0 found by its commit), %d-byte binary from the API on loopback, nothing cached: %v wall, %v CPU (plan %v, install %v)",
 		len(data), (plan2.wall + build2.wall).Round(time.Millisecond), (plan2.cpu + build2.cpu).Round(time.Millisecond), plan2.wall.Round(time.Millisecond), build2.wall.Round(time.Millisecond))
 	if got := version(build2.outputs["bin"]); got != "envaudit feature/real" {
 		t.Errorf("the released binary says %q", got)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
@@ -121,6 +122,10 @@ type Result struct {
 	// the result (a file it could not write), "" when nothing did: the
 	// summary says it first, and the error output holds it.
 	Error string
+	// Distrust are mode publish's reasons to fail the check whatever
+	// the bundle says (trust.go): each fails the check run, and the
+	// summaries say it under the verdict.
+	Distrust []Distrust
 }
 
 // Files are the paths of the files a run wrote, "" for one not asked for.
@@ -140,7 +145,17 @@ func (res *Result) summaryInfo() ghaction.SummaryInfo {
 		Dropped:     res.Dropped,
 		Notes:       res.Notes,
 		Error:       res.Error,
+		Distrust:    res.distrustWhy(),
 	}
+}
+
+// distrustWhy are the paragraphs of res.Distrust.
+func (res *Result) distrustWhy() []string {
+	var out []string
+	for _, d := range res.Distrust {
+		out = append(out, d.Why)
+	}
+	return out
 }
 
 // outputs are the step's outputs (action.yml) for the result.
@@ -237,8 +252,9 @@ func afterRun(ctx context.Context) (context.Context, context.CancelFunc) {
 // gate, write and publish.
 func (r *run) audit(ctx context.Context) int {
 	// What the later phases need from git, read while the checkout is
-	// still the pull request's as checked out.
+	// still the pull request's as checked out, and the runner baseline.
 	r.prefetch(ctx)
+	r.readBaseline()
 	rep, err := r.trace(ctx)
 	if err != nil {
 		// The error may name a project file, whose name is the project's
@@ -338,6 +354,11 @@ type run struct {
 
 	// Set by the trace phase, before the test command runs.
 	baseState *baseState
+	// runnerBaseline is the runner baseline read before the test command
+	// ran (readBaseline), nil when it could not be (runnerBaselineErr
+	// says why).
+	runnerBaseline    *baseline.Baseline
+	runnerBaselineErr error
 
 	// Set by enrich (by connect in modes publish and single).
 	repo   ghaction.Repo // zero when GITHUB_REPOSITORY is not owner/name
@@ -379,7 +400,7 @@ func (a *Action) start() *run {
 		vars[k] = v
 	}
 	r.getenv = func(k string) string { return vars[k] }
-	r.gh = githubactions.New(githubactions.WithWriter(r.stdout), githubactions.WithGetenv(r.getenv))
+	r.gh = githubactions.New(githubactions.WithWriter(ghaction.CommandWriter(r.stdout)), githubactions.WithGetenv(r.getenv))
 	// Mode single's audit child takes its pipe to the holder before it
 	// runs anything, so that nothing it runs inherits it.
 	if r.getenv(singleChildVar) == "true" && r.getenv(holderFDVar) == fmt.Sprint(holderFD) {

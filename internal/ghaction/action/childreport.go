@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 // holderFDVar tells mode single's audit child which of its file
@@ -84,7 +85,7 @@ func (c *childReport) add(err error) {
 				ce = childError{File: f, Line: pe.Pos.Line, Message: pe.Err.Error()}
 			}
 		}
-		ce.Message = truncate(inert(ce.Message), maxChildMessage)
+		ce.Message = truncate(inert.Text(ce.Message), maxChildMessage)
 		if ce.Message == "" {
 			ce.Message = "error"
 		}
@@ -117,9 +118,11 @@ func (c *childReport) encode(w io.Writer) error {
 // parseChildReport reads what the audit child sent its holder: nothing
 // (a nil report: the child died before it could say anything, or is not
 // envaudit) or one report as encode writes it. Anything else — another
-// field, data after the report, a message with control characters, a
-// file outside the working directory, more than the caps — is an error:
-// the holder then takes the child to have failed.
+// field, data after the report, a file outside the working directory or
+// holding a control character, more than the caps — is an error: the
+// holder then takes the child to have failed. A message is prose: its
+// control, bidirectional and zero-width characters are shown as visible
+// escapes (inert.Text), as everywhere envaudit shows text.
 func parseChildReport(data []byte) (*childReport, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, nil
@@ -143,8 +146,6 @@ func parseChildReport(data []byte) (*childReport, error) {
 		switch {
 		case e.Message == "" || len(e.Message) > maxChildMessage:
 			return nil, fmt.Errorf("errors[%d]: a message of %d bytes (want 1 to %d)", i, len(e.Message), maxChildMessage)
-		case !printable(e.Message, true):
-			return nil, fmt.Errorf("errors[%d]: a message with a control character", i)
 		case e.File == "" && e.Line != 0, e.Line < 0:
 			return nil, fmt.Errorf("errors[%d]: line %d of file %q", i, e.Line, e.File)
 		case e.File != "" && !childFile(e.File):
@@ -153,6 +154,11 @@ func parseChildReport(data []byte) (*childReport, error) {
 	}
 	if c.Bundle != "" && !isSHA256(c.Bundle) {
 		return nil, fmt.Errorf("bundle: %q is no SHA-256", clip(c.Bundle))
+	}
+	// A message is prose, shown and never used: it passes inert
+	// (the child's already did) rather than being refused.
+	for i := range c.Errors {
+		c.Errors[i].Message = truncate(inert.Text(c.Errors[i].Message), maxChildMessage)
 	}
 	return &c, nil
 }
@@ -176,45 +182,16 @@ func leafErrors(err error) []error {
 }
 
 // childFile reports whether f may place a child's error: a clean,
-// slash-separated path inside the working directory, printable, within
-// the cap.
+// slash-separated path inside the working directory, with no character
+// inert.Line would escape, within the cap.
 func childFile(f string) bool {
-	return len(f) <= maxChildFile && printable(f, false) && isLocalPath(f) && !strings.Contains(f, `\`)
+	return len(f) <= maxChildFile && inert.Is(f, false) && isLocalPath(f) && !strings.Contains(f, `\`)
 }
 
 // isLocalPath reports whether p is a clean relative path that stays
 // inside the directory it is relative to.
 func isLocalPath(p string) bool {
 	return p != "" && filepath.IsLocal(p) && filepath.Clean(p) == p
-}
-
-// printable reports whether s is valid UTF-8 without control characters
-// (but line breaks and tabs, when multiline), nor the line and paragraph
-// separators.
-func printable(s string, multiline bool) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if multiline && (r == '\n' || r == '\t') {
-			continue
-		}
-		if r < 0x20 || r >= 0x7f && r < 0xa0 || r == '\u2028' || r == '\u2029' {
-			return false
-		}
-	}
-	return true
-}
-
-// inert returns s as valid UTF-8 with each character printable refuses
-// but a line break or a tab replaced by U+FFFD.
-func inert(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' || printable(string(r), false) {
-			return r
-		}
-		return utf8.RuneError
-	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 // isSHA256 reports whether s is a SHA-256 in lowercase hex.

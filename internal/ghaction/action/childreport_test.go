@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/inert"
 )
 
 // TestChildReportRoundTrip: whatever errors the audit child records —
@@ -35,7 +36,7 @@ func TestChildReportRoundTrip(t *testing.T) {
 		{"outside", []error{ecosystems.Errorf("../etc/passwd", 1, "no")},
 			[]childError{{Message: "../etc/passwd:1: no"}}},
 		{"controls", []error{errors.New("a\x1b[2J\u2028b\nc\xff")},
-			[]childError{{Message: "a\uFFFD[2J\uFFFDb\nc\uFFFD"}}},
+			[]childError{{Message: "a␛[2J<U+2028>b\nc\uFFFD"}}},
 		{"controlInFile", []error{ecosystems.Errorf("app/a\nb.txt", 1, "bad")},
 			[]childError{{Message: "app/a\nb.txt:1: bad"}}},
 		{"long", []error{errors.New(long)}, []childError{{Message: truncate(long, maxChildMessage)}}},
@@ -117,6 +118,8 @@ func TestParseChildReport(t *testing.T) {
 		{"escapingFile", `{"errors":[{"file":"a/../../b","message":"x"}]}`, nil, "is no clean path inside the working directory"},
 		{"backslashFile", `{"errors":[{"file":"a\\b","message":"x"}]}`, nil, "is no clean path inside the working directory"},
 		{"newlineInFile", `{"errors":[{"file":"a\nb","message":"x"}]}`, nil, "is no clean path inside the working directory"},
+		{"bidiInFile", `{"errors":[{"file":"a\u202eb","message":"x"}]}`, nil, "is no clean path inside the working directory"},
+		{"controlsInMessage", `{"errors":[{"message":"fatal: a\nfatal: \u001b[31mb\u202e"}]}`, &childReport{Errors: []childError{{Message: "fatal: a\nfatal: ␛[31mb<U+202E>"}}}, ""},
 		{"tooMany", `{"errors":[` + strings.Repeat(`{"message":"x"},`, maxChildErrors) + `{"message":"x"}]}`, nil, "more than 16 errors"},
 		{"tooLong", strings.Repeat(" ", maxChildReport) + "{}", nil, "longer than 65536 bytes"},
 	}
@@ -140,7 +143,7 @@ func TestParseChildReport(t *testing.T) {
 }
 
 // FuzzParseChildReport: whatever comes on the pipe, the holder either
-// refuses it or gets errors it can show as they are: short, printable,
+// refuses it or gets errors it can show as they are: short, inert,
 // positioned inside the working directory.
 func FuzzParseChildReport(f *testing.F) {
 	for _, s := range []string{"", "{}", `{"errors":[{"file":"app/fake.txt","line":2,"message":"bad\nworse"}],"bundle":"` + strings.Repeat("0", 64) + `"}`, `{"errors":[{"message":"x"}]}`} {
@@ -152,10 +155,10 @@ func FuzzParseChildReport(f *testing.F) {
 			return
 		}
 		for _, e := range c.Errors {
-			if !utf8.ValidString(e.Message) || !printable(e.Message, true) || len(e.Message) > maxChildMessage || e.Message == "" {
+			if !utf8.ValidString(e.Message) || !inert.Is(e.Message, true) || len(e.Message) > maxChildMessage || e.Message == "" {
 				t.Errorf("message %q passed", e.Message)
 			}
-			if e.File != "" && (!isLocalPath(e.File) || !printable(e.File, false)) || e.Line < 0 {
+			if e.File != "" && (!isLocalPath(e.File) || !inert.Is(e.File, false)) || e.Line < 0 {
 				t.Errorf("position %q:%d passed", e.File, e.Line)
 			}
 		}

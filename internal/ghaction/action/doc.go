@@ -13,7 +13,9 @@
 //	         workflow commands it prints stopped
 //	enrich   the runner baseline, the comparison with the base commit and
 //	         the config, as audit.Enrichers run in that order (the
-//	         config's ignores and severities last, over the others' marks)
+//	         config's ignores and severities last, over the others' marks);
+//	         the baseline and the base commit are read before the test
+//	         command runs, which could replace either
 //	gate     agent detection from the pull request's commits, and the
 //	         gate of package policy
 //	write    the file commands put back, then the report, SBOM and SARIF
@@ -28,8 +30,11 @@
 //	publish   setup, then the bundle of the workflow_run's triggering run
 //	          downloaded (or read from the bundle input's directory) and
 //	          validated as untrusted, its head checked against the event's,
-//	          the gate applied again (regate), the files written, and the
-//	          publishers Review, Check, Snapshot, Summary, Outputs
+//	          the gate applied again (regate), the reasons to fail the
+//	          check whatever the bundle says found (trust.go: the run did
+//	          not succeed, its workflow is not the default branch's), the
+//	          files written, and the publishers Review, Check, Snapshot,
+//	          Summary, Outputs
 //	single    setup (which protects the process and takes the token out
 //	          of its environment), then the audit in a child re-executed
 //	          from /proc/self/exe with an environment that never had the

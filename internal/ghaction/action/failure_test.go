@@ -265,9 +265,13 @@ func TestSingleModeFailureSaysWhat(t *testing.T) {
 		{name: "anotherBundle", script: `cp "$GOOD" "$INPUT_BUNDLE/envaudit-bundle.json"` + "\n" + `printf '{"bundle":"%064d"}\n' 0 >&3` + "\n",
 			annotation: "::error::envaudit: the audit child's bundle refused: ",
 			summary:    "not the bundle the audit wrote (its SHA-256 differs)"},
-		{name: "garbled", script: `printf '{"errors":[{"message":"ok\\u001b[2J"}]}' >&3` + "\n",
-			annotation: "::error::envaudit: the audit child exited with status 0: what it said could not be read: errors[0]: a message with a control character",
-			summary:    "]: a message with a control character"},
+		{name: "garbled", script: `printf '{"errors":[{"file":"a\\u001bb","message":"ok"}]}' >&3` + "\n",
+			annotation: "::error::envaudit: the audit child exited with status 0: what it said could not be read: errors[0]: file ",
+			summary:    "is no clean path inside the working directory"},
+		// A message is prose: its controls are shown as visible escapes.
+		{name: "controlsInMessage", script: `printf '{"errors":[{"message":"ok\\u001b[2J\\u202e"}]}' >&3` + "\n",
+			annotation: "::error::envaudit: the audit child exited with status 0: ok␛[2J<U+202E>",
+			summary:    "status 0: ok␛"},
 		// The pull request's code plants a bundle of its own in the
 		// child's directory and keeps the child from writing its report:
 		// the child fails, and the holder publishes nothing, the plant

@@ -14,6 +14,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/npm"
 	"github.com/envaudit/envaudit/internal/fakeeco"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -38,6 +39,7 @@ const childEcoVar = "ENVAUDIT_TEST_CHILD_ECO"
 // main does, and as envaudit's Action for mode single's audit child.
 func TestMain(m *testing.M) {
 	tracer.Main()
+	testenv.Hermetic()
 	if os.Getenv(childVar) == "1" {
 		eco := &fakeeco.Ecosystem{}
 		if d, err := time.ParseDuration(os.Getenv(slowVar)); err == nil {

@@ -77,12 +77,18 @@ func newPRWorkspace(t *testing.T, run, dir string, files map[string]string) *prP
 // the bundle's directory.
 func auditBundle(t *testing.T) string {
 	t.Helper()
-	p := newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt")
+	return bundleOf(t, newPRProject(t, "cat lib/lib-a/a.txt lib/lib-c/c.txt"), ExitFindings)
+}
+
+// bundleOf runs mode audit on p with no token, which must exit with
+// status want, and returns the bundle's directory.
+func bundleOf(t *testing.T, p *prProject, want int) string {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	a := &Action{Environ: func() []string { return p.environ }, Stdout: &stdout, Stderr: &stderr, Ecosystems: []ecosystems.Ecosystem{&fakeeco.Ecosystem{}}, Version: "test"}
 	t.Chdir(p.ws)
-	if code := a.Run(t.Context()); code != ExitFindings {
-		t.Fatalf("mode audit exited %d, want %d\nstdout:\n%s\nstderr:\n%s", code, ExitFindings, stdout.String(), stderr.String())
+	if code := a.Run(t.Context()); code != want {
+		t.Fatalf("mode audit exited %d, want %d\nstdout:\n%s\nstderr:\n%s", code, want, stdout.String(), stderr.String())
 	}
 	return filepath.Join(p.temp, "envaudit-bundle")
 }
@@ -154,13 +160,19 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 	default:
 		writeFiles(t, p.ws, map[string]string{".envaudit.yml": config})
 	}
+	// The audit workflow, the same at the pull request's head as on the
+	// default branch.
+	p.srv.SetContent(modesHead, auditWorkflow, []byte(auditWorkflowYAML))
+	p.srv.SetContent(modesBase, auditWorkflow, []byte(auditWorkflowYAML))
 	event, err := json.Marshal(map[string]any{
 		"action": "completed",
 		"workflow_run": map[string]any{
 			"id": modesRun, "head_sha": modesHead, "head_branch": "fix", "event": "pull_request", "conclusion": "failure",
+			"path":            auditWorkflow,
 			"head_repository": map[string]any{"owner": map[string]any{"login": owner}},
 			"pull_requests":   prs,
 		},
+		"repository": map[string]any{"full_name": "octo/webapp", "default_branch": "main"},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -175,6 +187,47 @@ func newPublisher(t *testing.T, fork bool, config string, inputs ...string) *pub
 		"GITHUB_OUTPUT=" + filepath.Join(p.temp, "set_output"), "GITHUB_STEP_SUMMARY=" + filepath.Join(p.temp, "step_summary"),
 	}, inputs...)
 	return p
+}
+
+// auditWorkflow is the audit workflow's file, auditWorkflowYAML its
+// content on the default branch.
+const (
+	auditWorkflow     = ".github/workflows/envaudit.yml"
+	auditWorkflowYAML = "name: envaudit\non: pull_request\njobs:\n  audit:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: envaudit/envaudit@v1\n        with:\n          run: npm test\n"
+)
+
+// editRun edits the workflow_run of the publisher's event.
+func (p *publisher) editRun(t *testing.T, edit func(wr map[string]any)) {
+	t.Helper()
+	path := filepath.Join(p.temp, "event.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ev map[string]any
+	if err := json.Unmarshal(data, &ev); err != nil {
+		t.Fatal(err)
+	}
+	edit(ev["workflow_run"].(map[string]any))
+	if data, err = json.Marshal(ev); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, p.temp, map[string]string{"event.json": string(data)})
+}
+
+// published runs the publish job, which must succeed in publishing, and
+// returns the one check run it posted.
+func (p *publisher) published(t *testing.T) ghfake.CheckRun {
+	t.Helper()
+	code, stdout, stderr := p.run(t)
+	if code != ExitOK {
+		t.Fatalf("mode publish exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	runs := p.srv.CheckRuns()
+	if len(runs) != 1 {
+		t.Fatalf("%d check runs, want 1\nstdout:\n%s", len(runs), stdout)
+	}
+	return runs[0]
 }
 
 // run runs the publish job, with git refused: mode publish runs nothing.
@@ -223,15 +276,7 @@ func TestRunPublish(t *testing.T) {
 				p.srv.AddArtifact(modesRun, "envaudit-sbom", []byte("not this one"))
 				p.srv.AddArtifact(modesRun, "envaudit-bundle", zipDir(t, dir))
 			}
-			code, stdout, stderr := p.run(t)
-			if code != ExitOK {
-				t.Fatalf("mode publish exited %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-			}
-			runs := p.srv.CheckRuns()
-			if len(runs) != 1 {
-				t.Fatalf("%d check runs, want 1", len(runs))
-			}
-			cr := runs[0]
+			cr := p.published(t)
 			if cr.Name != "envaudit" || cr.HeadSHA != modesHead || cr.Conclusion != "failure" || cr.Status != "completed" ||
 				cr.Output.Title != "2 findings fail this check" || cr.DetailsURL != "https://github.com/octo/webapp/actions/runs/4242" {
 				t.Errorf("check run %+v", cr)

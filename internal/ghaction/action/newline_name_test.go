@@ -12,7 +12,7 @@ import (
 
 // TestAttackNewlinePackageName declares a package whose name holds a
 // line break (a package.json key may), which no bundle may carry raw. The
-// bundle is still written, with the name shown as a control picture and
+// bundle is still written, with the name shown as its visible escape and
 // a warning saying so: mode audit's bundle validates, and mode single's
 // holder publishes the audit, the name inert in its summary.
 func TestAttackNewlinePackageName(t *testing.T) {
@@ -46,7 +46,7 @@ func TestAttackNewlinePackageName(t *testing.T) {
 			}
 			warned := false
 			for _, c := range runnerCommands(stdout) {
-				warned = warned || strings.HasPrefix(c, "::warning::") && strings.Contains(c, "control character")
+				warned = warned || strings.HasPrefix(c, "::warning::") && strings.Contains(c, "control, bidirectional or zero-width character")
 			}
 			if !warned {
 				t.Errorf("no warning says a name was shown otherwise:\n%s", stdout)

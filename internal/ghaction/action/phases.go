@@ -109,6 +109,16 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 	return rep, instErr, nil
 }
 
+// readBaseline reads the runner baseline (mode baseline's file) before
+// the test command runs: it lies where the project's install steps, and
+// the command itself, could replace it by a named pipe or a link to
+// /dev/zero, which baseline.Read refuses without blocking, within the
+// timeout that bounds everything before the command. The enrich phase
+// applies it, or warns why it could not be read.
+func (r *run) readBaseline() {
+	r.runnerBaseline, r.runnerBaselineErr = baseline.Read(r.baselinePath)
+}
+
 // enrichment is one enricher of the enrich phase, and what its failure
 // means for the run; nil failed makes a failure a warning.
 type enrichment struct {
@@ -123,9 +133,9 @@ type enrichment struct {
 // which the later phases use.
 func (r *run) enrich(ctx context.Context, res *Result) {
 	var steps []enrichment
-	if b, err := baseline.Read(r.baselinePath); err == nil {
-		steps = append(steps, enrichment{Enricher: b})
-	} else if r.in.Baseline != "" || !errors.Is(err, os.ErrNotExist) {
+	if r.runnerBaseline != nil {
+		steps = append(steps, enrichment{Enricher: r.runnerBaseline})
+	} else if err := r.runnerBaselineErr; err != nil && (r.in.Baseline != "" || !errors.Is(err, os.ErrNotExist)) {
 		r.gh.Warningf("envaudit: %v", err)
 	}
 
@@ -217,20 +227,22 @@ func (r *run) write(res *Result) error {
 	}
 	var b *bundle.Bundle
 	if head := r.headSHA(res.PR); head != "" {
-		// A name, version or path of the project's may hold a control
-		// character (a line break in a package.json key): the bundle
-		// carries it as a visible stand-in, says so, and the rest of the
-		// audit is still published.
+		// A name, version or path of the project's may hold a control,
+		// bidirectional or zero-width character (a line break in a
+		// package.json key, a right-to-left override in a file name):
+		// the bundle carries it as a visible escape, says so, and the
+		// rest of the audit is still published. Its prose (messages,
+		// warnings, notes) passes inert too, keeping its line breaks.
 		rep, n, err := bundle.Inert(res.Report)
 		if err == nil {
 			if n > 0 {
-				msg := fmt.Sprintf("%d control %s in the project's package names, versions or paths (a line break in a name) %s shown in the publish bundle as %s (U+240A for a line break)",
-					n, plural(n, "character", "characters"), plural(n, "is", "are"), plural(n, "a control picture", "control pictures"))
+				msg := fmt.Sprintf("%d control, bidirectional or zero-width %s in the project's package names, versions, paths or messages %s shown in the publish bundle as %s (U+240A for a line break, <U+202E> for a right-to-left override)",
+					n, plural(n, "character", "characters"), plural(n, "is", "are"), plural(n, "a visible escape", "visible escapes"))
 				r.gh.Warningf("envaudit: %s", msg)
 				rep.Warnings = append(rep.Warnings, msg)
 			}
 			b = bundle.New(rep, head, res.Prefix, res.Failing)
-			b.Notes = res.BundleNotes
+			b.Notes = bundle.InertNotes(res.BundleNotes)
 			err = bundle.Validate(b)
 		}
 		// What the publisher would refuse is said here, where the audit

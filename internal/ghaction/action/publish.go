@@ -171,6 +171,15 @@ func (res *Result) checkRun(head, details string) ghaction.CheckRun {
 		run.Conclusion = "failure"
 		run.Title += "; the test command " + ri.Status()
 	}
+	// Fail if either fails: what the bundle says cannot make it green.
+	for i, d := range res.Distrust {
+		if i == 0 && run.Conclusion == "success" {
+			run.Title = d.Title
+		} else {
+			run.Title += "; " + d.Title
+		}
+		run.Conclusion = "failure"
+	}
 	return run
 }
 

@@ -25,7 +25,10 @@ import (
 //
 // A bundle that cannot be had or is refused fails the check run on the
 // commit (when the event names one), so a hostile audit job cannot turn
-// the check green by breaking its bundle.
+// the check green by breaking its bundle; nor by rewriting it, or the
+// workflow that wrote it: a triggering run that did not succeed, or ran
+// a workflow file other than the default branch's, fails the check
+// whatever the bundle says (distrust).
 func (r *run) publishBundle(ctx context.Context) int {
 	r.run = ghaction.WorkflowRunFromEvent(r.ghctx.Event)
 	if r.run == nil || r.run.HeadSHA == "" {
@@ -59,6 +62,9 @@ func (r *run) publishBundle(ctx context.Context) int {
 		r.gh.Warningf("envaudit: %v", err)
 	}
 	r.regate(ctx, res, b)
+	// The publisher's verdict is never greener than the audit run's,
+	// nor rests on a workflow the pull request wrote.
+	res.Distrust = r.distrust(ctx, res)
 	// Nothing of the project ran here, but the guard is done with the
 	// same before envaudit writes its own.
 	if _, err := r.restore(); err != nil {

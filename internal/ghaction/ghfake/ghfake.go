@@ -3,7 +3,8 @@
 // review comments, reviews, issue comments, dependency snapshots, check
 // runs, a workflow run's artifacts and their download, the pull requests
 // of a commit, files at a commit (the contents API, raw), releases and
-// their assets — served by httptest, that records every request it is
+// their assets, a commit by any name of it and a repository's tags
+// (git.go) — served by httptest, that records every request it is
 // sent, and that can hold each token to the permissions a workflow gave
 // it (tokens.go). Downloads redirect, as GitHub's do, to a storage host of
 // their own (another server, so a client that sends the token there is
@@ -214,6 +215,7 @@ type Server struct {
 	checkRuns      []CheckRun
 	contents       map[string][]byte // "ref:path" → the file
 	releases       []Release
+	git            map[string]*gitRepo // repository → its tags and branches
 	tokens         map[string]Permissions
 	requests       []Request
 	nextID         int64
@@ -283,12 +285,17 @@ func (s *Server) SetArtifactSize(runID int64, name string, size int64) {
 }
 
 // SetContent makes the contents API answer data for the file at path
-// (from the repository's root) at commit ref.
+// (from the repository's root) at commit ref; nil data takes the file
+// away (404).
 func (s *Server) SetContent(ref, path string, data []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.contents == nil {
 		s.contents = map[string][]byte{}
+	}
+	if data == nil {
+		delete(s.contents, ref+":"+path)
+		return
 	}
 	s.contents[ref+":"+path] = data
 }
@@ -313,6 +320,13 @@ func (s *Server) AddRelease(repo, tag string, names []string, files map[string][
 	}
 	s.releases = append(s.releases, r)
 	return r
+}
+
+// Releases returns the releases published so far, of every repository.
+func (s *Server) Releases() []Release {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Release(nil), s.releases...)
 }
 
 // SetAssetData replaces the content of asset id, as someone who may
@@ -494,9 +508,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		return true
 	}
-	// An action's releases live in the action's repository, whichever
-	// repository the workflow runs in: their routes match any.
+	// An action's releases, tags and commits live in the action's
+	// repository, whichever repository the workflow runs in: their
+	// routes match any.
 	ep, _ := strings.CutPrefix(r.URL.EscapedPath(), s.Prefix)
+	if s.serveGit(w, r, p, ep) {
+		return
+	}
 	if m := reReleaseByTag.FindStringSubmatch(ep); m != nil && r.Method == http.MethodGet {
 		tag, err := url.PathUnescape(m[2])
 		if err != nil {

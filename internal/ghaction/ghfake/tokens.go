@@ -80,6 +80,9 @@ var scopeRules = []scopeRule{
 	{rePull, []string{"pull-requests"}},
 	{rePulls, []string{"pull-requests"}},
 	{reCommitPulls, []string{"pull-requests"}},
+	// After reCommitPulls, which it would take for a commit.
+	{reCommit, []string{"contents"}},
+	{reTags, []string{"contents"}},
 	{reIssueComments, []string{"issues", "pull-requests"}},
 	{reIssueComment, []string{"issues", "pull-requests"}},
 	{reSnapshots, []string{"contents"}},

@@ -1,0 +1,13 @@
+package gittree
+
+import (
+	"os"
+	"testing"
+
+	"github.com/envaudit/envaudit/internal/testenv"
+)
+
+func TestMain(m *testing.M) {
+	testenv.Hermetic()
+	os.Exit(m.Run())
+}
