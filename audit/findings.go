@@ -389,10 +389,13 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
 			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
-		} else if via := a.devOnly.path(name); len(via) > 0 {
+		} else if via := a.devOnly.path(name); len(via) > 0 && !a.loadedByItself(name, needed, through) {
 			// The run loaded it, not the dev tooling that brings it:
 			// production code that an install without dev dependencies
-			// breaks.
+			// breaks. Unless a loaded package loaded it by itself (debug's
+			// guarded require of supports-color, which only chalk, an
+			// unloaded dev declaration, installs): then that package
+			// explains the load, below.
 			d := a.decls[via[0]][0]
 			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
 			f.Via = via
@@ -409,7 +412,7 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = via
 			f.Location = a.mainManifest()
 			f.Message = fmt.Sprintf("%s; it comes through %s, which is not declared either", loaded, chain(via))
-		} else if a.explained.reached(name) && len(needed) == 0 {
+		} else if a.loadedByItself(name, needed, through) {
 			// A loaded package loaded it by itself (an optional import of
 			// its own, a plugin it discovers) and the project needs it
 			// nowhere: the environment's doing, not a missing
@@ -432,6 +435,14 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// loadedByItself reports whether a loaded package loaded name by itself
+// (an optional import of its own, a plugin it discovers) while the
+// project needs it nowhere and no undeclared loaded package brings it:
+// the environment's doing, not a missing declaration.
+func (a *auditor) loadedByItself(name string, needed []ecosystems.Import, through walk) bool {
+	return len(needed) == 0 && a.explained.reached(name) && len(through.path(name)) == 0
 }
 
 // dependsOn says how a package comes through a chain of others:
