@@ -329,8 +329,9 @@ func Ecosystem(in Input) EcosystemReport {
 	// What reaches a loaded package only through dev declarations that
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))
+	dependents := dependedOn(intersect(m2, m3), g)
 	for name := range located {
-		if !d3[name] && m2[name] {
+		if !d3[name] && m2[name] && dependents[name] {
 			rep.Located = append(rep.Located, name)
 		}
 	}

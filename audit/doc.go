@@ -138,8 +138,11 @@
 // copy is a bloat finding too, as removal-confirmed bloat counts it, though
 // β counts names. A copy the run read only to find (UseResolve: Node's
 // require.resolve or a bundler read its package.json) is needed where it
-// is, and is no bloat; the report lists such never-loaded names as
-// located (β still counts them, as D2 \ D3). A package needed to build (read only to build, a build
+// is, and is no bloat, when a loaded package depends on its name (that
+// package's resolution read it; a tool that reads every package.json in
+// node_modules locates nothing); the report lists such never-loaded names
+// as located (β still counts them, as D2 \ D3). A package needed to build
+// (read only to build, a build
 // tool the run executed while building, or declared or imported only to
 // build) has its compile-time finding and is no bloat: one cause, one
 // finding. Renderings show bloat as a count and the top of that

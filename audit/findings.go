@@ -604,6 +604,7 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 			idle[name], others[name] = cs, other
 		}
 	}
+	dependents := dependedOn(loaded, g)
 	var rs []ranked
 	for _, name := range sortedNames(union(names, setOf(keys(idle)))) {
 		if idle[name] == nil && a.buildOnly(name) {
@@ -629,7 +630,7 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 		if idle[name] != nil {
 			copies = idle[name]
 		}
-		if all := copies; len(all) > 0 {
+		if all := copies; len(all) > 0 && dependents[name] {
 			// A copy the run read to find (a resolver read its
 			// package.json) is needed where it is: no bloat.
 			if copies = a.notLocated(name, all); len(copies) == 0 {
@@ -911,6 +912,22 @@ func (a *auditor) toolingFindings(hidden, excluded set) []Finding {
 			Message: fmt.Sprintf("%q is imported by %s at %s and declared nowhere (%s): whoever runs it needs %q, and %s does not run it — declare it as a dev dependency if the project's tooling is to install it",
 				name, is[0].Tool, importedAt(is), installed, name, a.command),
 		})
+	}
+	return out
+}
+
+// dependedOn returns the names the loaded packages depend on. A
+// package.json read locates a copy only when a loaded package depends on
+// its name: that package's resolution (require.resolve, a bundler) read
+// it. A tool that reads the package.json of everything in node_modules
+// (ducktape checks each against the declared ranges) locates nothing:
+// what no loaded package depends on stays bloat.
+func dependedOn(loaded set, g graph) set {
+	out := set{}
+	for n := range loaded {
+		for _, d := range g[n] {
+			out[d] = true
+		}
 	}
 	return out
 }

@@ -92,9 +92,9 @@ type EcosystemReport struct {
 	Sources *Sources `json:"sources,omitempty"`
 	// Located names the installed packages, never loaded, that the run
 	// read only to find (a resolver read their package.json, as Node's
-	// require.resolve and bundlers do): outside D3 for the metrics, but
-	// what read them needs them where they are, so no copy of them that
-	// was read is bloat. Sorted.
+	// require.resolve and bundlers do) and a loaded package depends on:
+	// outside D3 for the metrics, but what read them needs them where
+	// they are, so no copy of them that was read is bloat. Sorted.
 	Located []string `json:"located,omitempty"`
 }
 

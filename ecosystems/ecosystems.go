@@ -100,8 +100,10 @@ const (
 	// UseResolve: read to find the package, not to use it (npm's
 	// package.json, which Node's resolution of require("x"), a
 	// require.resolve or a bundler reads): no evidence of use, so the
-	// package is not in D3 for it, but what read it would fail without
-	// the package, so the copy is not bloat either.
+	// package is not in D3 for it, but when a loaded package depends on
+	// it, what read it would fail without it, so the copy is not bloat
+	// either (the audit decides; a scan of every package.json is no
+	// resolution).
 	UseResolve Use = "resolve"
 )
 

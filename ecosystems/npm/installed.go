@@ -23,7 +23,7 @@ import (
 
 // evidence says what D3 rests on for npm, for the report.
 const evidence = "files opened or executed under node_modules/<name> (the innermost installed package owns a file); " +
-	"reading a package.json locates the package (no use, but no bloat), reading .d.ts declarations is compile-time use"
+	"reading a package.json locates the package (no use; no bloat if a loaded package depends on it), reading .d.ts declarations is compile-time use"
 
 // pnpEvidence says what D3 rests on for a Plug'n'Play install.
 const pnpEvidence = "files of Yarn's cache opened (each package's zip archive, or its unplugged directory, as Yarn's Plug'n'Play state locates it)"

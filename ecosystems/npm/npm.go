@@ -88,8 +88,8 @@
 // D3 (attribution): a traced path belongs to the innermost package directory
 // that contains it. Reading a package's package.json is locating it
 // (UseResolve: Node's resolution, require.resolve and bundlers read it
-// to find the package; no use, but the copy is needed where it is, so no
-// bloat); reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts),
+// to find the package; no use, but when a loaded package depends on it the
+// copy is needed where it is, so no bloat); reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts),
 // or any file of an @types package, is compile-time use.
 //
 // Imports (the project's own imports): every .js, .mjs, .cjs, .jsx, .ts,
