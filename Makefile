@@ -5,7 +5,7 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 # staticcheck at the version scripts/setup.d/staticcheck.sh installs.
 STATICCHECK ?= bin/staticcheck
 
-.PHONY: all build test unit setup check bench clean corpus bpf
+.PHONY: all build test unit hostile setup check bench clean corpus bpf
 
 all: build
 
@@ -27,10 +27,20 @@ check:
 unit:
 	$(GO) test -short ./...
 
+# The short tier again on a deliberately crowded machine (scripts/hostile.sh:
+# a git repository at the temporary root, TMPDIR on a tmpfs, an unusual
+# HOME with hostile git, npm and pip configurations, an extra pytest
+# plugin): the tests must pass unchanged.
+hostile:
+	GO=$(GO) bash scripts/hostile.sh
+
 # The corpus's TestCorpus (make corpus) runs here too: zero false gating
 # findings and every judged finding, on each project's own test suite.
+# Every package gets 45 minutes: the corpus and the tracer's packages run
+# longest, and a loaded machine stretches them.
 test: setup check
-	$(GO) test -race -timeout 30m ./...
+	$(GO) test -race -timeout 45m ./...
+	$(MAKE) hostile
 
 # The real-project corpus (corpus/README.md): envaudit on each project's
 # own test suite, judged against corpus/*/expected.json, with its tables

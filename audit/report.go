@@ -45,11 +45,18 @@ type RunInfo struct {
 	// stopped before the command finished, so the exit status is unknown.
 	Incomplete bool `json:"incomplete,omitempty"`
 	// IncompleteTrace is set when the command ran to its end but the
-	// tracer knows it missed part of the run: it lost events (Lost), or
-	// the loader of its eBPF programs died. Such a run is audited as a
-	// failed one: it did not succeed.
+	// tracer knows it missed part of the run: it lost events (Lost), the
+	// loader of its eBPF programs died, or Gaps says what else. Such a
+	// run is audited as a failed one: it did not succeed.
 	IncompleteTrace bool  `json:"incompleteTrace,omitempty"`
 	Lost            int64 `json:"lost,omitempty"`
+	// Gaps says, one sentence each, what made the trace incomplete
+	// besides losses: what the tracer could not see (an io_uring instance
+	// it could not refuse), and the accesses the audit could not
+	// attribute (a file reached under a package's path through an overlay
+	// mount, a package's file renamed during the run). Each sets
+	// IncompleteTrace.
+	Gaps []string `json:"gaps,omitempty"`
 
 	// Backend names the tracer that observed the run, "ptrace" or
 	// "ebpf" (traces that predate the field are ptrace's); Hooks the

@@ -47,7 +47,8 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 	ri.Loader = t.Header.Loader
 	ri.Fallback = t.Header.Fallback
 	ri.Lost = e.Lost
-	ri.IncompleteTrace = complete && (e.Incomplete || e.Lost > 0)
+	ri.Gaps = append([]string(nil), e.Gaps...)
+	ri.IncompleteTrace = complete && (e.Incomplete || e.Lost > 0 || len(e.Gaps) > 0)
 	if ri.Processes == 0 {
 		ri.Processes = len(t.Processes)
 	}
@@ -61,7 +62,7 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 	ri.Incomplete = !complete
 	ri.Succeeded = complete && e.ExitCode == 0 && e.Signal == "" && !e.TimedOut && !e.Interrupted && !ri.IncompleteTrace
 	if ri.IncompleteTrace {
-		ri.Warnings = append(ri.Warnings, "the trace is incomplete (the tracer says what it missed below): the audit covers only part of the run, which counts as failed")
+		ri.Warnings = append(ri.Warnings, incompleteWarning)
 	}
 	if !complete {
 		ri.Warnings = append(ri.Warnings, "the trace has no end record: the tracer stopped before the command finished, so the audit covers only part of the run")
@@ -76,7 +77,53 @@ func NewRunInfo(t *tracer.Trace, complete bool, dir string) *RunInfo {
 		ri.Warnings = append(ri.Warnings, fmt.Sprintf("%d %s outlived the command and %s stopped by the tracer", n, plural(n, "process", "processes"), plural(n, "was", "were")))
 	}
 	ri.Warnings = append(ri.Warnings, e.Warnings...)
+	ri.Warnings = append(ri.Warnings, mountWarnings(t)...)
 	return ri
+}
+
+// incompleteWarning leads the warnings of an incompletely traced run.
+const incompleteWarning = "the trace is incomplete (the tracer says what it missed below): the audit covers only part of the run, which counts as failed"
+
+// AddGaps records what made the trace incomplete that only the audit
+// found (accesses it could not attribute): the run then did not succeed.
+func (ri *RunInfo) AddGaps(gaps ...string) {
+	if len(gaps) == 0 {
+		return
+	}
+	ri.Gaps = append(ri.Gaps, gaps...)
+	if !ri.IncompleteTrace && !ri.Incomplete {
+		ri.IncompleteTrace = true
+		ri.Warnings = append([]string{incompleteWarning}, ri.Warnings...)
+	}
+	ri.Succeeded = false
+}
+
+// mountWarnings says which processes of t changed mounts or their mount
+// namespace, and with which calls: the files they opened through such
+// mounts are attributed by their identity, not their paths.
+func mountWarnings(t *tracer.Trace) []string {
+	byProc := map[int][]string{}
+	var procs []int
+	for _, m := range t.End.Mounts {
+		if byProc[m.Proc] == nil {
+			procs = append(procs, m.Proc)
+		}
+		c := m.Call
+		if m.Count > 1 {
+			c += fmt.Sprintf(" ×%d", m.Count)
+		}
+		byProc[m.Proc] = append(byProc[m.Proc], c)
+	}
+	exe := map[int]tracer.Process{}
+	for _, p := range t.Processes {
+		exe[p.ID] = p
+	}
+	var out []string
+	for _, id := range procs {
+		p := exe[id]
+		out = append(out, fmt.Sprintf("process %d (%s) changed mounts or its mount namespace (%s): the files opened through mounts made during the run, or of another namespace, count by their device and inode, not their paths", p.PID, p.Exe, strings.Join(byProc[id], ", ")))
+	}
+	return out
 }
 
 // Status renders how the run ended: "exited 0", "exited 1", "was killed

@@ -136,6 +136,23 @@ func TestNewRunInfo(t *testing.T) {
 			status: "exited 1 (incompletely traced)",
 		},
 		{
+			name: "Gaps", complete: true,
+			end: tracer.End{Processes: 1, Incomplete: true, Gaps: []string{"process 9 (/x) set up io_uring"}},
+			want: RunInfo{Command: []string{"t"}, Dir: ".", Processes: 1, Backend: "ptrace", IncompleteTrace: true,
+				Gaps: []string{"process 9 (/x) set up io_uring"}, Warnings: []string{
+					"the trace is incomplete (the tracer says what it missed below): the audit covers only part of the run, which counts as failed",
+				}},
+			status: "exited 0 (incompletely traced)",
+		},
+		{
+			name: "Mounts", complete: true,
+			end: tracer.End{Processes: 1, Mounts: []tracer.MountChange{{Proc: 1, Call: "mount", Count: 2}, {Proc: 1, Call: "unshare"}}},
+			want: RunInfo{Command: []string{"t"}, Dir: ".", Processes: 1, Backend: "ptrace", Succeeded: true, Warnings: []string{
+				"process 0 () changed mounts or its mount namespace (mount ×2, unshare): the files opened through mounts made during the run, or of another namespace, count by their device and inode, not their paths",
+			}},
+			status: "exited 0",
+		},
+		{
 			name: "Fallback", complete: true,
 			header: tracer.Header{Backend: tracer.BackendPtrace, Fallback: "no BTF"},
 			end:    tracer.End{Processes: 1},
@@ -161,6 +178,34 @@ func TestNewRunInfo(t *testing.T) {
 				t.Errorf("Status() = %q, want %q", s, tt.status)
 			}
 		})
+	}
+}
+
+// TestAddGaps: what the audit could not attribute makes the run's trace
+// incomplete and the run not succeeded, with the leading warning once.
+func TestAddGaps(t *testing.T) {
+	tr := &tracer.Trace{Header: tracer.Header{Command: []string{"t"}}, Processes: []tracer.Process{{ID: 1}}}
+	ri := NewRunInfo(tr, true, ".")
+	ri.AddGaps()
+	if !ri.Succeeded || ri.IncompleteTrace {
+		t.Fatalf("no gap changed the run: %+v", ri)
+	}
+	ri.AddGaps("a", "b")
+	ri.AddGaps("c")
+	want := &RunInfo{Command: []string{"t"}, Dir: ".", Backend: "ptrace", Processes: 1, IncompleteTrace: true, Gaps: []string{"a", "b", "c"},
+		Warnings: []string{incompleteWarning}}
+	if diff := cmp.Diff(want, ri); diff != "" {
+		t.Errorf("AddGaps (-want +got):\n%s", diff)
+	}
+	if s := ri.Status(); s != "exited 0 (incompletely traced)" {
+		t.Errorf("Status() = %q", s)
+	}
+	var text strings.Builder
+	if err := (&Report{Run: ri}).WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "  warning: "+incompleteWarning+"\n  warning: incomplete trace: a\n  warning: incomplete trace: b\n") {
+		t.Errorf("the text report does not list the gaps under the incomplete trace:\n%s", text.String())
 	}
 }
 

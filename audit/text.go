@@ -93,7 +93,23 @@ func (r *Report) runWarnings() []string {
 	if !r.Run.Succeeded && !r.Run.TimedOut && !r.Run.Interrupted && !r.Run.Incomplete && !r.Run.IncompleteTrace {
 		out = append(out, "the command failed: the traced layer is what this failed run loaded, not necessarily what a passing run needs")
 	}
-	return append(out, r.Run.Warnings...)
+	gaps := func() {
+		for _, g := range r.Run.Gaps {
+			out = append(out, "incomplete trace: "+g)
+		}
+	}
+	shown := false
+	for _, w := range r.Run.Warnings {
+		out = append(out, w)
+		if w == incompleteWarning && !shown {
+			gaps()
+			shown = true
+		}
+	}
+	if !shown {
+		gaps()
+	}
+	return out
 }
 
 // excludedLine lists the excluded packages grouped by why they were left

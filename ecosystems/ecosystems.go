@@ -218,6 +218,13 @@ type Env struct {
 	// (where the ecosystem asked tools to write evidence such as class-load
 	// logs); "" when the run was not prepared by TraceEnv.
 	Scratch string
+	// Channel is what the run's processes wrote into the evidence
+	// channel, the FIFO filepath.Join(Scratch, evchan.Name) that the
+	// front end read while the command ran (internal/evchan): the one
+	// record of the run's own an ecosystem may read after it, because the
+	// command cannot take back what it wrote there. Files the command
+	// wrote into Scratch are not evidence: it could have rewritten them.
+	Channel []byte
 	// Processes are the traced run's processes that executed a program,
 	// each with what it loaded: who needed a shared library is told by the
 	// program the process ran and the other objects loaded beside it, not
@@ -279,6 +286,11 @@ func (e Env) CheckTool(path string) (string, error) {
 // Process is one traced process as an ecosystem sees it: the program it
 // ran and the files it read or executed successfully.
 type Process struct {
+	// PID is the operating-system process id; Argv the command line the
+	// trace recorded when the process executed Exe (possibly truncated),
+	// which code running in the process cannot take back.
+	PID  int
+	Argv []string
 	// Exe is the absolute, symlink-resolved path of the program the
 	// process ran.
 	Exe string

@@ -43,7 +43,8 @@
 //	trace.jsonl             the trace (tracer's JSON lines format)
 //	trace.evidence/         its evidence directory
 //	  .envaudit-evidence    marks the directory as envaudit's
-//	  maven/                Maven's scratch directory (class-load logs)
+//	  maven/                Maven's scratch directory: channel.log, what the
+//	                        evidence channel held (class-load logs)
 //	  cargo/                ... one per prepared ecosystem, possibly empty
 //
 // The trace does not name the directory: it is found by the trace's file

@@ -12,6 +12,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
@@ -20,8 +21,7 @@ import (
 // listEco is the smallest ecosystem: its manifest <name>.txt declares one
 // package per line, <name>lib/<package>/ holds each installed package, and, as
 // Maven's class-load log does, it asks the traced command (through
-// <NAME>_LOG, set by TraceEnv) to name what it used in its scratch
-// directory.
+// <NAME>_LOG, set by TraceEnv) to name what it used in its evidence channel.
 type listEco struct{ name string }
 
 func (e listEco) Name() string       { return e.name }
@@ -74,8 +74,7 @@ func (p *listProject) Installed(ctx context.Context, env ecosystems.Env) (*ecosy
 		inv.Index.AddDir(filepath.Join(root, e.name+"lib", d.Name()), d.Name(), ecosystems.UseRuntime)
 	}
 	if env.Scratch != "" {
-		b, _ := os.ReadFile(filepath.Join(env.Scratch, "used.log"))
-		for _, name := range strings.Fields(string(b)) {
+		for _, name := range strings.Fields(string(env.Channel)) {
 			inv.Observed = append(inv.Observed, ecosystems.Observation{Package: name, File: e.name + "lib/" + name, Process: "sh", Use: ecosystems.UseRuntime})
 		}
 	}
@@ -83,7 +82,7 @@ func (p *listProject) Installed(ctx context.Context, env ecosystems.Env) (*ecosy
 }
 
 func (e listEco) TraceEnv(scratch string, environ []string) []string {
-	return []string{e.logVar() + "=" + filepath.Join(scratch, "used.log")}
+	return []string{e.logVar() + "=" + evchan.Path(scratch)}
 }
 
 // project writes a project with a.txt declaring x and y, b.txt declaring
@@ -226,7 +225,7 @@ func TestTraceAudit(t *testing.T) {
 	if diff := cmp.Diff(want, traced(r)); diff != "" {
 		t.Errorf("traced (-want +got):\n%s", diff)
 	}
-	if _, err := os.Stat(filepath.Join(evidence, "b", "used.log")); err != nil {
+	if _, err := os.Stat(filepath.Join(evidence, "b", evchan.SavedName)); err != nil {
 		t.Errorf("evidence not kept: %v", err)
 	}
 	// The saved trace, audited later with its evidence, gives the same D3.

@@ -6,12 +6,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/testenv"
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // TestAttackHardLinkRealInstall reproduces, on a real npm install, the hard
@@ -52,14 +55,7 @@ func TestAttackHardLinkRealInstall(t *testing.T) {
 	if instErr != nil {
 		t.Fatal(instErr)
 	}
-	var traced []string
-	for _, e := range r.Ecosystems {
-		if e.Name == "npm" {
-			for _, tp := range e.Traced {
-				traced = append(traced, tp.Name)
-			}
-		}
-	}
+	traced := tracedNames(r, "npm")
 	if !slices.Contains(traced, "ms") {
 		t.Errorf("npm packages traced: %q, want ms, whose index.js was required through a hard link", traced)
 	}
@@ -139,14 +135,7 @@ func TestAttackSkippedLinkRealInstall(t *testing.T) {
 			if instErr != nil {
 				t.Fatal(instErr)
 			}
-			var traced []string
-			for _, e := range r.Ecosystems {
-				if e.Name == "npm" {
-					for _, tp := range e.Traced {
-						traced = append(traced, tp.Name)
-					}
-				}
-			}
+			traced := tracedNames(r, "npm")
 			if !slices.Contains(traced, tt.pkg) {
 				t.Errorf("npm packages traced: %q, want %s, whose file was required through a link in the build cache", traced, tt.pkg)
 			}
@@ -201,15 +190,95 @@ func TestAttackSkipPackagesRealInstall(t *testing.T) {
 	if instErr != nil {
 		t.Fatal(instErr)
 	}
-	var traced []string
-	for _, e := range r.Ecosystems {
-		if e.Name == "python" {
-			for _, tp := range e.Traced {
-				traced = append(traced, tp.Name)
-			}
-		}
-	}
+	traced := tracedNames(r, "python")
 	if !slices.Contains(traced, "pyyaml") {
 		t.Errorf("python distributions traced: %q, want pyyaml, imported from %s", traced, site)
 	}
+}
+
+// TestAttackMountsRealInstall reproduces issue 20 §3 on a real npm install,
+// under both backends, with the tools an attacker would use: in a user and
+// mount namespace of its own (unshare -U -m -r), a bind mount of one
+// package's directory over ms's, or an overlay of it; ms's directory
+// swapped with the other's around the require, and put back; the other's
+// index.js renamed over ms's. The test requires ms only. What ran must be
+// the other package, or the run must be incompletely traced, saying why:
+// never ms, silently.
+func TestAttackMountsRealInstall(t *testing.T) {
+	testenv.RealInstall(t)
+	for _, tool := range []string{"node", "unshare", "mount"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is needed: run `make setup`: %v", tool, err)
+		}
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const other = "@isaacs/string-locale-compare"
+	tests := []struct {
+		name, script string
+		// traced is whether the other package must be traced; gap,
+		// that the run must be incompletely traced instead.
+		traced, gap bool
+	}{
+		{"bind", `unshare -U -m -r sh -c 'mount --bind node_modules/` + other + ` node_modules/ms && node -e "require(\"ms\")"'`, true, false},
+		{"overlay", `mkdir -p "$TMPDIR/up" "$TMPDIR/work" && unshare -U -m -r sh -c 'mount -t overlay overlay -o "lowerdir=node_modules/` + other + `,upperdir=$TMPDIR/up,workdir=$TMPDIR/work" node_modules/ms && node -e "require(\"ms\")"'`, false, true},
+		{"swapDirs", `mv node_modules/ms node_modules/.ms && mv node_modules/` + other + ` node_modules/ms && node -e 'require("ms")' && mv node_modules/ms node_modules/` + other + ` && mv node_modules/.ms node_modules/ms`, true, false},
+		{"renameFile", `mv node_modules/ms/index.js node_modules/ms/.index.js && mv node_modules/` + other + `/index.js node_modules/ms/index.js && node -e 'require("ms")'`, false, true},
+	}
+	for _, backend := range []string{tracer.BackendPtrace, tracer.BackendEBPF} {
+		for _, tt := range tests {
+			t.Run(backend+"/"+tt.name, func(t *testing.T) {
+				dir := copyFixture(t, filepath.Join(root, "ecosystems", "npm", "testdata", "real", "basic"))
+				if _, err := os.Stat(filepath.Join(dir, "node_modules", other, "index.js")); err != nil {
+					t.Fatalf("the fixture's install is missing: run `make setup`: %v", err)
+				}
+				p, err := engine.Open(engine.Options{Dir: dir, Ecosystems: all.Ecosystems()})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out strings.Builder
+				tr, err := p.Trace(context.Background(), engine.RunOptions{
+					Command: []string{"sh", "-c", tt.script},
+					Environ: append(os.Environ(), "TMPDIR="+t.TempDir()), Timeout: 5 * time.Minute,
+					Backend: backend, Stdout: &out, Stderr: &out,
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer tr.Close()
+				if tr.Trace.End.ExitCode != 0 {
+					t.Fatalf("the attack's command exited %d:\n%s", tr.Trace.End.ExitCode, out.String())
+				}
+				r, instErr := tr.Audit(context.Background())
+				if instErr != nil {
+					t.Fatal(instErr)
+				}
+				traced := tracedNames(r, "npm")
+				if slices.Contains(traced, "ms") {
+					t.Errorf("ms is traced (%q), whose path only named the other package's code", traced)
+				}
+				if got := slices.Contains(traced, other); got != tt.traced {
+					t.Errorf("%s traced: %v, want %v (traced %q)", other, got, tt.traced, traced)
+				}
+				if got := r.Run.IncompleteTrace && !r.Run.Succeeded && len(r.Run.Gaps) > 0; got != tt.gap {
+					t.Errorf("incompletely traced with gaps: %v, want %v (gaps %q)", got, tt.gap, r.Run.Gaps)
+				}
+			})
+		}
+	}
+}
+
+// tracedNames lists the packages of ecosystem eco that r traced.
+func tracedNames(r *audit.Report, eco string) []string {
+	var out []string
+	for _, e := range r.Ecosystems {
+		if e.Name == eco {
+			for _, tp := range e.Traced {
+				out = append(out, tp.Name)
+			}
+		}
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 )
 
 // TestAttackAttributionByIdentity reproduces the attribution half of issue
@@ -80,10 +81,139 @@ func TestAttackAttributionByIdentity(t *testing.T) {
 				defer os.Rename(moved, pkgDir)
 			}
 			tr := &tracer.Trace{Accesses: []tracer.Access{tt.acc}}
-			if diff := cmp.Diff([]string{tt.want}, realPaths(byIdentity(tr, ids))); diff != "" {
+			got, gaps := byIdentity(tr, ids)
+			if diff := cmp.Diff([]string{tt.want}, realPaths(got)); diff != "" {
 				t.Errorf("attributed path (-want +got):\n%s", diff)
 			}
+			if len(gaps) > 0 {
+				t.Errorf("gaps %+v", gaps)
+			}
 		})
+	}
+}
+
+// TestAttackAttributionByFacts reproduces the attribution half of issue
+// 20 §3 and §9, on the accesses as the tracer records them
+// (tracer.TestAttackMounts, TestAttackRenames, TestLongPath): what the
+// kernel said of each file decides which package it counts for, and an
+// access under a package's path whose file cannot be that package's is a
+// gap rather than a use of it.
+func TestAttackAttributionByFacts(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	declaredDir := filepath.Join(dir, "node_modules", "declared")
+	hiddenDir := filepath.Join(dir, "node_modules", "hidden")
+	declared, hidden := declaredDir+"/index.js", hiddenDir+"/index.js"
+	other := filepath.Join(dir, "other.js")
+	for _, f := range []string{declared, hidden, other} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(f+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := func(p string) fileID {
+		got, ok := statID(p)
+		if !ok {
+			t.Fatalf("no identity of %s", p)
+		}
+		return got
+	}
+	// One file under the names of both packages: its identity names
+	// neither.
+	twin := filepath.Join(hiddenDir, "twin.js")
+	if err := os.WriteFile(twin, []byte("twin\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(twin, filepath.Join(declaredDir, "twin2.js")); err != nil {
+		t.Fatal(err)
+	}
+	d, h, o, tw := id(declared), id(hidden), id(other), id(twin)
+	idx := ecosystems.NewPathIndex()
+	idx.AddDir(declaredDir, "declared", ecosystems.UseRuntime)
+	idx.AddDir(hiddenDir, "hidden", ecosystems.UseRuntime)
+	read := func(path, unproven string, f fileID) tracer.Access {
+		return tracer.Access{Op: tracer.OpRead, Path: path, Unproven: unproven, Dev: f.dev, Ino: f.ino}
+	}
+	overlay := fileID{dev: h.dev + 1000, ino: h.ino}
+	tests := []struct {
+		name string
+		// swap, when set, swaps the two package directories for good
+		// after the identities are taken, as a run that left them so.
+		swap bool
+		acc  tracer.Access
+		want []string // the real paths the audit attributes
+		gap  string   // the reason of the gap, if one
+	}{
+		{"bindMount", false, read(declared, tracer.UnprovenMount, h), []string{hidden}, ""},
+		{"copyNamespace", false, read(declared, tracer.UnprovenMount, d), []string{declared}, ""},
+		{"overlay", false, read(declared, tracer.UnprovenMount, overlay), nil, tracer.UnprovenMount},
+		{"mountNoPackage", false, read(other, tracer.UnprovenMount, overlay), []string{other}, ""},
+		{"foreignExecScript", false, tracer.Access{Op: tracer.OpExec, Path: declared, Unproven: tracer.UnprovenMount}, nil, ""},
+		{"changed", false, read(declared, tracer.UnprovenChanged, h), nil, tracer.UnprovenChanged},
+		{"changedLinkOutside", false, read(other, tracer.UnprovenChanged, d), []string{declared}, ""},
+		{"changedLinkShared", false, read(other, tracer.UnprovenChanged, tw), nil, tracer.UnprovenChanged},
+		{"changedNoPackage", false, read(other, tracer.UnprovenChanged, o), []string{other}, ""},
+		{"long", false, read("index.js", tracer.UnprovenLong, h), []string{hidden}, ""},
+		{"gone", false, tracer.Access{Op: tracer.OpRead, Path: declared, Unproven: tracer.UnprovenGone}, nil, tracer.UnprovenGone},
+		{"swappedAndBack", false, read(declared, "", h), []string{hidden}, ""},
+		{"ownFile", false, read(declared, "", d), []string{declared}, ""},
+		{"swappedForGood", true, read(declared, "", fileID{}), []string{hidden}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ids := indexIdentities(idx)
+			if tt.swap {
+				swapDirs(t, declaredDir, hiddenDir)
+				defer swapDirs(t, declaredDir, hiddenDir)
+			}
+			got, gaps := byIdentity(&tracer.Trace{Accesses: []tracer.Access{tt.acc}}, ids)
+			if diff := cmp.Diff(tt.want, realPaths(got)); diff != "" {
+				t.Errorf("attributed paths (-want +got):\n%s", diff)
+			}
+			var why []string
+			for _, g := range gaps {
+				why = append(why, g.why)
+			}
+			var want []string
+			if tt.gap != "" {
+				want = []string{tt.gap}
+			}
+			if diff := cmp.Diff(want, why); diff != "" {
+				t.Errorf("gaps (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// swapDirs exchanges the directories a and b.
+func swapDirs(t *testing.T, a, b string) {
+	t.Helper()
+	if err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestGapsText: the gaps are said once per reason, with a few of their
+// files, relative to the project.
+func TestGapsText(t *testing.T) {
+	gaps := []gap{
+		{tracer.UnprovenMount, "/p/node_modules/a/index.js"},
+		{tracer.UnprovenMount, "/p/node_modules/a/index.js"},
+		{tracer.UnprovenChanged, "/p/node_modules/b/1.js"},
+		{tracer.UnprovenChanged, "/p/node_modules/b/2.js"},
+		{tracer.UnprovenChanged, "/p/node_modules/b/3.js"},
+		{tracer.UnprovenChanged, "/usr/lib/b/4.js"},
+	}
+	want := []string{
+		`4 files opened under the paths of installed packages ("node_modules/b/1.js", "node_modules/b/2.js", "node_modules/b/3.js" and 1 more) are not those packages' files, or cannot be shown to be: ` + gapReasons[tracer.UnprovenChanged][1] + "; which package's code ran there cannot be told",
+		`1 file opened under the path of an installed package ("node_modules/a/index.js") is not that package's file, or cannot be shown to be: ` + gapReasons[tracer.UnprovenMount][0] + "; which package's code ran there cannot be told",
+	}
+	if diff := cmp.Diff(want, gapsText(gaps, "/p")); diff != "" {
+		t.Errorf("gapsText (-want +got):\n%s", diff)
 	}
 }
 

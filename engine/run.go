@@ -9,12 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 )
@@ -71,6 +71,15 @@ type RunOptions struct {
 	// the command starts, with the ecosystems that collect evidence of
 	// their own (Traced.Collectors).
 	Prepared func(collectors []string)
+	// EndLeftovers, when set, is called once the reads before the run are
+	// done and before the command starts: it ends every process that a
+	// program run for those reads left behind, and returns their pids
+	// (tracer.EndDescendants, in a process that made itself a child
+	// subreaper). The project's own interpreter, asked for its sys.path,
+	// can fork a daemon that would otherwise feed the tests; the CLI sets
+	// it. Traced.Leftovers keeps the pids; an error (a process that
+	// would not die) stops the run before the command starts.
+	EndLeftovers func() ([]int, error)
 }
 
 // Traced is a command traced in a project: the trace, and what the audit
@@ -87,12 +96,21 @@ type Traced struct {
 	// Collectors names the ecosystems that were given a directory to
 	// collect evidence in.
 	Collectors []string
+	// Leftovers are the processes that programs run for the reads before
+	// the run left behind, which RunOptions.EndLeftovers ended before the
+	// command started.
+	Leftovers []int
 
 	p       *Project
 	tools   *toolexec.Resolver
 	scratch map[string]string // ecosystem → its scratch directory
-	before  map[string]*before
-	cleanup func()
+	// channels are the open evidence channels during the run, one in
+	// each scratch directory; channel is what each held once the
+	// command ended.
+	channels map[string]*evchan.Channel
+	channel  map[string][]byte
+	before   map[string]*before
+	cleanup  func()
 }
 
 // Trace runs the command under the tracer in the project's root, prepared
@@ -118,17 +136,10 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	if environ == nil {
 		environ = os.Environ()
 	}
-	t, err := p.prepare(ctx, Setenv(environ, o.Env), o.Evidence)
+	t, err := p.prepare(ctx, Setenv(environ, o.Env), o.Evidence, o.Privileged)
 	if err != nil {
 		o.Loader.Close()
 		return nil, err
-	}
-	if o.Privileged {
-		if err := t.shareScratch(os.Getenv("SUDO_UID"), os.Getenv("SUDO_GID")); err != nil {
-			o.Loader.Close()
-			t.Close()
-			return nil, fmt.Errorf("give the evidence directories to the sudo user: %w", err)
-		}
 	}
 	t.tools = o.Tools
 	// One memo for the reads before the run, dropped before it starts:
@@ -146,6 +157,13 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		}
 	}
 	skip = skipNoPackages(skip, t.before)
+	if o.EndLeftovers != nil {
+		if t.Leftovers, err = o.EndLeftovers(); err != nil {
+			o.Loader.Close()
+			t.Close()
+			return nil, fmt.Errorf("ending what the programs run before the command left running: %w", err)
+		}
+	}
 	t.Trace, err = tracer.Run(ctx, tracer.Options{
 		Command:         o.Command,
 		Dir:             p.root,
@@ -167,7 +185,38 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 		t.Close()
 		return nil, err
 	}
+	if err := t.closeChannels(t.Trace); err != nil {
+		t.Close()
+		return nil, err
+	}
 	return t, nil
+}
+
+// closeChannels takes what the tools wrote into each evidence channel
+// during the run (tr: the run's trace, checked for reads of them). A
+// channel the command tampered with fails the run: its evidence would
+// decide the report, and cannot be trusted.
+func (t *Traced) closeChannels(tr *tracer.Trace) error {
+	var errs []error
+	for _, name := range sortedKeys(t.channels) {
+		data, err := t.channels[name].Close(tr)
+		delete(t.channels, name)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", name, err))
+			continue
+		}
+		t.channel[name] = data
+	}
+	return errors.Join(errs...)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // loadEarly starts loading the eBPF programs where Trace will use them
@@ -184,6 +233,7 @@ func loadEarly(o RunOptions) *tracer.EBPFLoader {
 
 // Close removes the temporary evidence directories of the run.
 func (t *Traced) Close() {
+	t.closeChannels(nil)
 	if t.cleanup != nil {
 		t.cleanup()
 		t.cleanup = nil
@@ -220,7 +270,8 @@ func (t *Traced) Audit(ctx context.Context) (r *audit.Report, instErr error) {
 		defer cancel()
 	}
 	run := audit.NewRunInfo(t.Trace, true, t.p.shown)
-	reps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.tools, t.before)
+	reps, gaps, instErr := t.p.audit(ctx, t.Trace, t.Env, t.scratch, t.channel, t.tools, t.before)
+	run.AddGaps(gaps...)
 	return audit.NewReport(t.p.opts.Version, run, reps), instErr
 }
 
@@ -239,11 +290,14 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 		}
 		run = audit.NewRunInfo(tr, complete, p.shown)
 	}
-	environ, scratch, err := p.reuse(os.Environ(), evidence)
+	environ, scratch, channel, err := p.reuse(os.Environ(), evidence)
 	if err != nil {
 		return nil, nil, err
 	}
-	reps, instErr := p.audit(ctx, tr, environ, scratch, nil, nil)
+	reps, gaps, instErr := p.audit(ctx, tr, environ, scratch, channel, nil, nil)
+	if run != nil {
+		run.AddGaps(gaps...)
+	}
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
 
@@ -259,14 +313,15 @@ func ReadTrace(path string) (tr *tracer.Trace, complete bool, err error) {
 }
 
 // prepare gives every ecosystem that needs it (TraceEnvironer) a scratch
-// directory and returns the run with the command's environment, their
+// directory with its evidence channel open (internal/evchan), shared with
+// the sudo user for a privileged run, and returns the run with the command's environment, their
 // variables applied. With evidence "", the directories are temporary and
 // Close removes them. Otherwise they are evidence/<ecosystem>, kept beside
 // the trace for a later AuditTrace: the evidence directory of an earlier
 // trace is replaced first, so no stale evidence outlives it, and one
 // envaudit did not make is refused.
-func (p *Project) prepare(ctx context.Context, environ []string, evidence string) (*Traced, error) {
-	t := &Traced{p: p, Env: append([]string(nil), environ...), Evidence: evidence, scratch: map[string]string{}}
+func (p *Project) prepare(ctx context.Context, environ []string, evidence string, privileged bool) (*Traced, error) {
+	t := &Traced{p: p, Env: append([]string(nil), environ...), Evidence: evidence, scratch: map[string]string{}, channels: map[string]*evchan.Channel{}, channel: map[string][]byte{}}
 	t.cleanup = func() {
 		if evidence != "" {
 			return
@@ -308,6 +363,22 @@ func (p *Project) prepare(ctx context.Context, environ []string, evidence string
 		t.scratch[name] = dir
 		t.Collectors = append(t.Collectors, name)
 		t.Env = Setenv(t.Env, te.TraceEnv(dir, t.Env))
+		if privileged {
+			if err := shareScratch(dir); err != nil {
+				t.Close()
+				return nil, fmt.Errorf("open the evidence directory to the sudo user: %w", err)
+			}
+		}
+		// The channel is opened, and its watch set, once TraceEnv has
+		// written its launchers: from here on, nothing of the project's
+		// (the interpreter asked before the run included) may change
+		// them unseen.
+		ch, err := evchan.Open(dir)
+		if err != nil {
+			t.Close()
+			return nil, err
+		}
+		t.channels[name] = ch
 	}
 	return t, nil
 }
@@ -318,15 +389,16 @@ func (p *Project) prepare(ctx context.Context, environ []string, evidence string
 // variables TraceEnv set for the traced run, as a traced run gives
 // Installed the traced command's environment. Ecosystems without one
 // audit without evidence of their own.
-func (p *Project) reuse(environ []string, evidence string) ([]string, map[string]string, error) {
+func (p *Project) reuse(environ []string, evidence string) ([]string, map[string]string, map[string][]byte, error) {
 	env := append([]string(nil), environ...)
 	scratch := map[string]string{}
+	channel := map[string][]byte{}
 	if evidence == "" {
-		return env, scratch, nil
+		return env, scratch, channel, nil
 	}
 	abs, err := filepath.Abs(evidence)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for _, d := range p.ecos {
 		te, ok := d.project.(ecosystems.TraceEnvironer)
@@ -337,35 +409,24 @@ func (p *Project) reuse(environ []string, evidence string) ([]string, map[string
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			continue
 		}
+		data, err := evchan.ReadSaved(dir)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: evidence: %w", d.eco.Name(), err)
+		}
 		scratch[d.eco.Name()] = dir
+		channel[d.eco.Name()] = data
 		env = Setenv(env, te.TraceEnv(dir, env))
 	}
-	return env, scratch, nil
+	return env, scratch, channel, nil
 }
 
-// shareScratch hands the scratch directories to the user a privileged
-// trace runs the command as (SUDO_UID and SUDO_GID; root when unset), so
-// the command's tools can write their evidence there.
-func (t *Traced) shareScratch(uid, gid string) error {
-	if uid == "" {
-		return nil
-	}
-	u, err := strconv.Atoi(uid)
-	if err != nil {
-		return fmt.Errorf("bad SUDO_UID %q: %w", uid, err)
-	}
-	g := -1
-	if gid != "" {
-		if g, err = strconv.Atoi(gid); err != nil {
-			return fmt.Errorf("bad SUDO_GID %q: %w", gid, err)
-		}
-	}
-	for _, dir := range t.scratch {
-		if err := os.Chown(dir, u, g); err != nil {
-			return err
-		}
-	}
-	return nil
+// shareScratch opens a scratch directory to the user a privileged
+// trace runs the command as, for reading and searching only: the
+// command's tools run the launchers TraceEnv wrote there and write into
+// the evidence channel (writable by anyone, readable by no one but root),
+// and may change nothing else there.
+func shareScratch(dir string) error {
+	return os.Chmod(dir, 0o755)
 }
 
 // Setenv applies KEY=VALUE entries over env, later entries winning.
@@ -389,15 +450,17 @@ func Setenv(env, set []string) []string {
 // returned as err after every ecosystem was audited, so that the report is
 // still written. What was read before the run (nil for a saved trace)
 // stands: its imports are the audit's, and its installation is compared
-// with the one after the run (settle).
-func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, tools *toolexec.Resolver, bf map[string]*before) ([]audit.EcosystemReport, error) {
+// with the one after the run (settle). gaps says, one sentence each, what
+// made accesses unattributable (byIdentity): each makes the trace
+// incomplete.
+func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string, scratch map[string]string, channel map[string][]byte, tools *toolexec.Resolver, bf map[string]*before) (reps []audit.EcosystemReport, gaps []string, err error) {
 	env := ecosystems.Env{Environ: environ, Tools: tools}
 	if tr != nil {
 		env.Executables = audit.Executables(tr)
 		env.Processes = processes(tr)
 	}
-	var reps []audit.EcosystemReport
 	var errs []error
+	var unattributed []gap
 	// A file an ecosystem attributes is that ecosystem's: the ecosystems
 	// after it audit the trace without it, so that a Python extension's
 	// .so in a Debian python3-* package, or a library the cmake
@@ -409,6 +472,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		p.step("reading the installed %s packages", d.eco.Name())
 		e := env
 		e.Scratch = scratch[d.eco.Name()]
+		e.Channel = channel[d.eco.Name()]
 		if tr != nil {
 			e.Attributed = maps.Clone(attributed)
 		}
@@ -445,7 +509,9 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 			if ids == nil {
 				ids = indexIdentities(inv.Index)
 			}
-			rest = byIdentity(rest, ids)
+			var g []gap
+			rest, g = byIdentity(rest, ids)
+			unattributed = append(unattributed, g...)
 		}
 		tr := rest
 		if inv != nil && !inv.Unknown {
@@ -508,7 +574,7 @@ func (p *Project) audit(ctx context.Context, tr *tracer.Trace, environ []string,
 		reps = append(reps, rep)
 	}
 	p.done()
-	return reps, errors.Join(errs...)
+	return reps, gapsText(unattributed, p.root), errors.Join(errs...)
 }
 
 // processes returns the trace's processes that ran a program, each with
@@ -536,7 +602,7 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 		if p.Exe == "" {
 			continue
 		}
-		pr := ecosystems.Process{Exe: p.Exe}
+		pr := ecosystems.Process{PID: p.PID, Argv: p.Argv, Exe: p.Exe}
 		for f := range files[p.ID] {
 			pr.Files = append(pr.Files, f)
 		}

@@ -128,3 +128,88 @@ func TestAttackSIGTERM(t *testing.T) {
 		})
 	}
 }
+
+// TestAttackEvaluationBombs reproduces issue 20's exponential pre-run
+// reads (item 10): manifests that are small files but ask envaudit's
+// evaluators for exponential work — a tsconfig "extends" diamond of depth
+// 40, 64 CMake set()s that each double a value, a CMake include fan-out
+// of 2^30, setup.py names each joining 16 copies of the one before, pom
+// properties each referring 10 times to the one before, 16 deep. The
+// step must end well within the deadline and the memory limit, with an
+// error naming the file and the work budget it passed (the tsconfig's
+// aliases are only import evidence: there the step goes on, having read
+// each file once, and the chain's error is a warning of the imports).
+func TestAttackEvaluationBombs(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		file   string // the file the output or the summary must name, if any
+		budget bool   // the output must say a budget was passed
+		make   func(j *job)
+	}{
+		{name: "tsconfigDiamond", make: func(j *job) {
+			j.writeFile(filepath.Join(j.app, "package.json"), `{"name": "app", "version": "1.0.0"}`+"\n", 0o644)
+			j.writeFile(filepath.Join(j.app, "index.js"), "module.exports = 1;\n", 0o644)
+			j.writeFile(filepath.Join(j.app, "tsconfig.json"), `{"extends": ["./l1a.json", "./l1b.json"]}`+"\n", 0o644)
+			for i := 1; i <= 40; i++ {
+				next := fmt.Sprintf(`{"extends": ["./l%da.json", "./l%db.json"]}`, i+1, i+1)
+				for _, s := range []string{"a", "b"} {
+					j.writeFile(filepath.Join(j.app, fmt.Sprintf("l%d%s.json", i, s)), next+"\n", 0o644)
+				}
+			}
+		}},
+		{name: "cmakeDoubling", file: "CMakeLists.txt", budget: true, make: func(j *job) {
+			var b strings.Builder
+			b.WriteString("cmake_minimum_required(VERSION 3.16)\nproject(bomb C)\nset(A0 \"x\")\n")
+			for i := 1; i <= 64; i++ {
+				fmt.Fprintf(&b, "set(A%d \"${A%d}${A%d}\")\n", i, i-1, i-1)
+			}
+			b.WriteString("find_package(${A64})\n")
+			j.writeFile(filepath.Join(j.app, "CMakeLists.txt"), b.String(), 0o644)
+		}},
+		{name: "cmakeIncludeFanOut", file: ".cmake", budget: true, make: func(j *job) {
+			j.writeFile(filepath.Join(j.app, "CMakeLists.txt"), "cmake_minimum_required(VERSION 3.16)\nproject(fan C)\ninclude(cmake/f0.cmake)\n", 0o644)
+			for i := 0; i < 30; i++ {
+				j.writeFile(filepath.Join(j.app, "cmake", fmt.Sprintf("f%d.cmake", i)), fmt.Sprintf("include(${CMAKE_CURRENT_LIST_DIR}/f%d.cmake)\ninclude(${CMAKE_CURRENT_LIST_DIR}/f%d.cmake)\n", i+1, i+1), 0o644)
+			}
+			j.writeFile(filepath.Join(j.app, "cmake", "f30.cmake"), "set(X y)\n", 0o644)
+		}},
+		{name: "setupPyConcatenation", file: "setup.py", budget: true, make: func(j *job) {
+			var b strings.Builder
+			b.WriteString("from setuptools import setup\nA0 = 'six'\n")
+			for i := 1; i <= 7; i++ {
+				refs := make([]string, 16)
+				for k := range refs {
+					refs[k] = fmt.Sprintf("A%d", i-1)
+				}
+				fmt.Fprintf(&b, "A%d = %s\n", i, strings.Join(refs, " + "))
+			}
+			b.WriteString("setup(name='bomb', version='1.0', install_requires=A7)\n")
+			j.writeFile(filepath.Join(j.app, "setup.py"), b.String(), 0o644)
+		}},
+		{name: "pomProperties", file: "pom.xml", budget: true, make: func(j *job) {
+			var b strings.Builder
+			b.WriteString("<project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n  <groupId>org.example</groupId>\n  <artifactId>rt</artifactId>\n  <version>1.0</version>\n  <properties>\n    <p0>x</p0>\n")
+			for i := 1; i <= 16; i++ {
+				fmt.Fprintf(&b, "    <p%d>%s</p%d>\n", i, strings.Repeat(fmt.Sprintf("${p%d}", i-1), 10), i)
+			}
+			b.WriteString("  </properties>\n  <dependencies>\n    <dependency>\n      <groupId>x</groupId>\n      <artifactId>y</artifactId>\n      <version>${p16}</version>\n    </dependency>\n  </dependencies>\n</project>\n")
+			j.writeFile(filepath.Join(j.app, "pom.xml"), b.String(), 0o644)
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			j := newJob(t, "")
+			tt.make(j)
+			j.inputs["run"] = "true"
+			j.inputs["working-directory"] = "app"
+			j.deadline = capDeadline
+			j.memLimit = capMemory
+			res := j.run(0)
+			out := res.stdout + res.stderr
+			named := tt.file == "" || strings.Contains(out+res.summary, tt.file)
+			said := !tt.budget || strings.Contains(out, "over the work budget")
+			held := !res.killed && res.signal == "" && res.maxRSS < 1<<30 && named && said && !strings.Contains(res.stderr, "out of memory")
+			observe(t, held, "step %s after %v, max RSS %d MiB (limit %d MiB), output names %q: %v, says the budget: %v",
+				outcome(res), res.elapsed.Round(100*time.Millisecond), res.maxRSS>>20, capMemory>>20, tt.file, named, said)
+		})
+	}
+}

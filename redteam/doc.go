@@ -1,5 +1,6 @@
 // Package redteam holds no code: its tests are issue 10's red team, and
-// issue 20's (publisher_test.go: the bundle rewritten after the audit
+// issue 20's (evidence_test.go: the class-load evidence rewritten or
+// deleted by the tests; publisher_test.go: the bundle rewritten after the audit
 // step, the audit workflow edited, the base commit's objects forged, the
 // runner baseline swapped, strings neither inert nor prose). Each
 // test is one attack of the issue, run the way an attacker on a hosted
@@ -19,5 +20,6 @@
 // tree ENVAUDIT_REDTEAM_SOURCE names, so the same attacks measure an older
 // envaudit (RESULTS.md's "before" column). With ENVAUDIT_REDTEAM_RESULTS
 // set, each test appends what it observed, one JSON object a line, to that
-// file.
+// file; ENVAUDIT_REDTEAM_BACKEND, when set, is every job's backend input
+// (the default is auto: eBPF through the sudo loader).
 package redteam

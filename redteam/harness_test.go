@@ -223,6 +223,10 @@ type job struct {
 	// memLimit, when set, is the step's address-space limit in bytes, so
 	// a run-away parser fails instead of taking the machine.
 	memLimit int64
+	// beforeStep, when set, runs once the job is ready, just before the
+	// step starts: what the pull request's code left running before the
+	// audit step (an install script's daemon).
+	beforeStep func()
 }
 
 // result is what the runner sees of the step afterwards.
@@ -251,6 +255,11 @@ func newJob(t *testing.T, fixture string) *job {
 	t.Helper()
 	e := machine(t)
 	j := &job{t: t, e: e, login: "mallory", branch: "feature", inputs: map[string]string{}, deadline: 3 * time.Minute}
+	if b := os.Getenv("ENVAUDIT_REDTEAM_BACKEND"); b != "" {
+		// The attacks on the trace, measured under another backend
+		// than the default's (RESULTS.md).
+		j.inputs["backend"] = b
+	}
 	var err error
 	if j.root, err = os.MkdirTemp(e.scratch, "job-"); err != nil {
 		t.Fatal(err)
@@ -465,6 +474,9 @@ func (j *job) run(settle time.Duration) *result {
 	if err := os.Chmod(j.loot, 0o777); err != nil {
 		t.Fatal(err)
 	}
+	if j.beforeStep != nil {
+		j.beforeStep()
+	}
 	args := []string{j.e.bin, "action"}
 	if j.memLimit > 0 {
 		args = append([]string{"/usr/bin/prlimit", "--as=" + strconv.FormatInt(j.memLimit, 10), "--"}, args...)
@@ -601,10 +613,13 @@ func (j *job) report(res *result) *report {
 // report is the part of the JSON report the attacks look at.
 type report struct {
 	Run *struct {
-		ExitCode  int    `json:"exitCode"`
-		Succeeded bool   `json:"succeeded"`
-		Backend   string `json:"backend"`
-		Loader    string `json:"loader"`
+		ExitCode        int      `json:"exitCode"`
+		Succeeded       bool     `json:"succeeded"`
+		Backend         string   `json:"backend"`
+		Loader          string   `json:"loader"`
+		IncompleteTrace bool     `json:"incompleteTrace"`
+		Gaps            []string `json:"gaps"`
+		Warnings        []string `json:"warnings"`
 	} `json:"run"`
 	Warnings   []string `json:"warnings"`
 	Ecosystems []struct {

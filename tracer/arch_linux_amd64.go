@@ -22,3 +22,18 @@ func clearCloneUntraced(tid int, x *abi) error {
 	}
 	return unix.PtraceSetRegs(tid, &regs)
 }
+
+// refuseSyscall makes the call tid is stopped at (a seccomp stop, before
+// the call runs) fail with errno without running: a syscall number of -1
+// skips the call, and the return register then holds what the tracer put
+// there. orig_rax and rax are the number and result under every ABI,
+// int 0x80 included, in the 64-bit view PTRACE_GETREGS gives.
+func refuseSyscall(tid int, x *abi, errno unix.Errno) error {
+	var regs unix.PtraceRegs
+	if err := unix.PtraceGetRegs(tid, &regs); err != nil {
+		return err
+	}
+	regs.Orig_rax = ^uint64(0)
+	regs.Rax = uint64(-int64(errno))
+	return unix.PtraceSetRegs(tid, &regs)
+}

@@ -48,6 +48,7 @@ type bpfTraceEvent struct {
 	StatDev   uint16
 	Unsettled uint16
 	MntId     uint64
+	Ctime     int64
 	Key       bpfTraceRepeatKey
 	Buf       [12288]int8
 }
@@ -60,6 +61,36 @@ type bpfTraceRepeatKey struct {
 	File    uint64
 }
 
+type bpfTraceSysKind uint32
+
+const (
+	bpfTraceSysKindK_OPEN              bpfTraceSysKind = 1
+	bpfTraceSysKindK_OPENAT            bpfTraceSysKind = 2
+	bpfTraceSysKindK_OPENAT2           bpfTraceSysKind = 3
+	bpfTraceSysKindK_CREAT             bpfTraceSysKind = 4
+	bpfTraceSysKindK_OPEN_BY_HANDLE_AT bpfTraceSysKind = 5
+	bpfTraceSysKindK_EXECVE            bpfTraceSysKind = 6
+	bpfTraceSysKindK_EXECVEAT          bpfTraceSysKind = 7
+	bpfTraceSysKindK_IO_URING_SETUP    bpfTraceSysKind = 8
+	bpfTraceSysKindK_CLONE             bpfTraceSysKind = 9
+	bpfTraceSysKindK_PTRACE            bpfTraceSysKind = 11
+	bpfTraceSysKindK_MOUNT             bpfTraceSysKind = 13
+	bpfTraceSysKindK_UMOUNT2           bpfTraceSysKind = 14
+	bpfTraceSysKindK_UMOUNT            bpfTraceSysKind = 15
+	bpfTraceSysKindK_PIVOT_ROOT        bpfTraceSysKind = 16
+	bpfTraceSysKindK_MOVE_MOUNT        bpfTraceSysKind = 17
+	bpfTraceSysKindK_OPEN_TREE         bpfTraceSysKind = 18
+	bpfTraceSysKindK_FSMOUNT           bpfTraceSysKind = 19
+	bpfTraceSysKindK_MOUNT_SETATTR     bpfTraceSysKind = 20
+	bpfTraceSysKindK_UNSHARE           bpfTraceSysKind = 21
+	bpfTraceSysKindK_SETNS             bpfTraceSysKind = 22
+	bpfTraceSysKindK_RECVMSG           bpfTraceSysKind = 23
+	bpfTraceSysKindK_RECVMMSG          bpfTraceSysKind = 24
+	bpfTraceSysKindK_RECVMMSG_TIME64   bpfTraceSysKind = 25
+	bpfTraceSysKindK_SOCKETCALL        bpfTraceSysKind = 26
+	bpfTraceSysKindK_PIDFD_GETFD       bpfTraceSysKind = 27
+)
+
 type bpfTraceWalkbuf struct {
 	_ structs.HostLayout
 	B [8192]int8
@@ -69,41 +100,26 @@ type bpfTraceWalkbuf struct {
 //
 // Used for safe lookups in a Collection or CollectionSpec.
 const (
-	bpfTraceMapArgsbuf            = "argsbuf"
-	bpfTraceMapDrops              = "drops"
-	bpfTraceMapEvents             = "events"
-	bpfTraceMapImage              = "image"
-	bpfTraceMapImageSeq           = "image_seq"
-	bpfTraceMapInflight           = "inflight"
-	bpfTraceMapPending            = "pending"
-	bpfTraceMapRepeats            = "repeats"
-	bpfTraceMapSeen               = "seen"
-	bpfTraceMapTracked            = "tracked"
-	bpfTraceMapWalk               = "walk"
-	bpfTraceProgSchedProcessExec  = "sched_process_exec"
-	bpfTraceProgSchedProcessExit  = "sched_process_exit"
-	bpfTraceProgSchedProcessFork  = "sched_process_fork"
-	bpfTraceProgSysEnter          = "sys_enter"
-	bpfTraceProgSysExit           = "sys_exit"
-	bpfTraceVarHashSeed           = "hash_seed"
-	bpfTraceVarNr32Creat          = "nr32_creat"
-	bpfTraceVarNr32Execve         = "nr32_execve"
-	bpfTraceVarNr32Execveat       = "nr32_execveat"
-	bpfTraceVarNr32IoUringSetup   = "nr32_io_uring_setup"
-	bpfTraceVarNr32Open           = "nr32_open"
-	bpfTraceVarNr32OpenByHandleAt = "nr32_open_by_handle_at"
-	bpfTraceVarNr32Openat         = "nr32_openat"
-	bpfTraceVarNr32Openat2        = "nr32_openat2"
-	bpfTraceVarNr32Ptrace         = "nr32_ptrace"
-	bpfTraceVarNrCreat            = "nr_creat"
-	bpfTraceVarNrExecve           = "nr_execve"
-	bpfTraceVarNrExecveat         = "nr_execveat"
-	bpfTraceVarNrIoUringSetup     = "nr_io_uring_setup"
-	bpfTraceVarNrOpen             = "nr_open"
-	bpfTraceVarNrOpenByHandleAt   = "nr_open_by_handle_at"
-	bpfTraceVarNrOpenat           = "nr_openat"
-	bpfTraceVarNrOpenat2          = "nr_openat2"
-	bpfTraceVarNrPtrace           = "nr_ptrace"
+	bpfTraceMapArgsbuf           = "argsbuf"
+	bpfTraceMapDrops             = "drops"
+	bpfTraceMapEvents            = "events"
+	bpfTraceMapImage             = "image"
+	bpfTraceMapImageSeq          = "image_seq"
+	bpfTraceMapInflight          = "inflight"
+	bpfTraceMapPending           = "pending"
+	bpfTraceMapRepeats           = "repeats"
+	bpfTraceMapSeen              = "seen"
+	bpfTraceMapTracked           = "tracked"
+	bpfTraceMapWalk              = "walk"
+	bpfTraceProgSchedProcessExec = "sched_process_exec"
+	bpfTraceProgSchedProcessExit = "sched_process_exit"
+	bpfTraceProgSchedProcessFork = "sched_process_fork"
+	bpfTraceProgSysEnter         = "sys_enter"
+	bpfTraceProgSysExit          = "sys_exit"
+	bpfTraceVarHashSeed          = "hash_seed"
+	bpfTraceVarKinds             = "kinds"
+	bpfTraceVarKinds32           = "kinds32"
+	bpfTraceVarSysKindsInBtf     = "sys_kinds_in_btf"
 )
 
 // loadBpfTrace returns the embedded CollectionSpec for bpfTrace.
@@ -176,25 +192,10 @@ type bpfTraceMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type bpfTraceVariableSpecs struct {
-	HashSeed           *ebpf.VariableSpec `ebpf:"hash_seed"`
-	Nr32Creat          *ebpf.VariableSpec `ebpf:"nr32_creat"`
-	Nr32Execve         *ebpf.VariableSpec `ebpf:"nr32_execve"`
-	Nr32Execveat       *ebpf.VariableSpec `ebpf:"nr32_execveat"`
-	Nr32IoUringSetup   *ebpf.VariableSpec `ebpf:"nr32_io_uring_setup"`
-	Nr32Open           *ebpf.VariableSpec `ebpf:"nr32_open"`
-	Nr32OpenByHandleAt *ebpf.VariableSpec `ebpf:"nr32_open_by_handle_at"`
-	Nr32Openat         *ebpf.VariableSpec `ebpf:"nr32_openat"`
-	Nr32Openat2        *ebpf.VariableSpec `ebpf:"nr32_openat2"`
-	Nr32Ptrace         *ebpf.VariableSpec `ebpf:"nr32_ptrace"`
-	NrCreat            *ebpf.VariableSpec `ebpf:"nr_creat"`
-	NrExecve           *ebpf.VariableSpec `ebpf:"nr_execve"`
-	NrExecveat         *ebpf.VariableSpec `ebpf:"nr_execveat"`
-	NrIoUringSetup     *ebpf.VariableSpec `ebpf:"nr_io_uring_setup"`
-	NrOpen             *ebpf.VariableSpec `ebpf:"nr_open"`
-	NrOpenByHandleAt   *ebpf.VariableSpec `ebpf:"nr_open_by_handle_at"`
-	NrOpenat           *ebpf.VariableSpec `ebpf:"nr_openat"`
-	NrOpenat2          *ebpf.VariableSpec `ebpf:"nr_openat2"`
-	NrPtrace           *ebpf.VariableSpec `ebpf:"nr_ptrace"`
+	HashSeed      *ebpf.VariableSpec `ebpf:"hash_seed"`
+	Kinds         *ebpf.VariableSpec `ebpf:"kinds"`
+	Kinds32       *ebpf.VariableSpec `ebpf:"kinds32"`
+	SysKindsInBtf *ebpf.VariableSpec `ebpf:"sys_kinds_in_btf"`
 }
 
 // bpfTraceObjects contains all objects after they have been loaded into the kernel.
@@ -250,25 +251,10 @@ func (m *bpfTraceMaps) Close() error {
 //
 // It can be passed to loadBpfTraceObjects or ebpf.CollectionSpec.LoadAndAssign.
 type bpfTraceVariables struct {
-	HashSeed           *ebpf.Variable `ebpf:"hash_seed"`
-	Nr32Creat          *ebpf.Variable `ebpf:"nr32_creat"`
-	Nr32Execve         *ebpf.Variable `ebpf:"nr32_execve"`
-	Nr32Execveat       *ebpf.Variable `ebpf:"nr32_execveat"`
-	Nr32IoUringSetup   *ebpf.Variable `ebpf:"nr32_io_uring_setup"`
-	Nr32Open           *ebpf.Variable `ebpf:"nr32_open"`
-	Nr32OpenByHandleAt *ebpf.Variable `ebpf:"nr32_open_by_handle_at"`
-	Nr32Openat         *ebpf.Variable `ebpf:"nr32_openat"`
-	Nr32Openat2        *ebpf.Variable `ebpf:"nr32_openat2"`
-	Nr32Ptrace         *ebpf.Variable `ebpf:"nr32_ptrace"`
-	NrCreat            *ebpf.Variable `ebpf:"nr_creat"`
-	NrExecve           *ebpf.Variable `ebpf:"nr_execve"`
-	NrExecveat         *ebpf.Variable `ebpf:"nr_execveat"`
-	NrIoUringSetup     *ebpf.Variable `ebpf:"nr_io_uring_setup"`
-	NrOpen             *ebpf.Variable `ebpf:"nr_open"`
-	NrOpenByHandleAt   *ebpf.Variable `ebpf:"nr_open_by_handle_at"`
-	NrOpenat           *ebpf.Variable `ebpf:"nr_openat"`
-	NrOpenat2          *ebpf.Variable `ebpf:"nr_openat2"`
-	NrPtrace           *ebpf.Variable `ebpf:"nr_ptrace"`
+	HashSeed      *ebpf.Variable `ebpf:"hash_seed"`
+	Kinds         *ebpf.Variable `ebpf:"kinds"`
+	Kinds32       *ebpf.Variable `ebpf:"kinds32"`
+	SysKindsInBtf *ebpf.Variable `ebpf:"sys_kinds_in_btf"`
 }
 
 // bpfTracePrograms contains all programs after they have been loaded into the kernel.

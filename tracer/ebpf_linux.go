@@ -38,9 +38,19 @@ const (
 	// bpfEvPtrace is a successful PTRACE_ATTACH or PTRACE_SEIZE by a
 	// traced process; its ppid field holds the target.
 	bpfEvPtrace = 7
+	// bpfEvMount is a successful call that changed mounts or the mount
+	// namespace; its ppid field holds the call's sysKind.
+	bpfEvMount = 8
 
-	// bpfSysOpenHandle marks an open_by_handle_at, which names no path.
+	// bpfSysOpenHandle marks an open_by_handle_at, which names no path,
+	// and bpfSysReceived a descriptor received from another process.
 	bpfSysOpenHandle = 4
+	bpfSysReceived   = 9
+
+	// How an EV_URING came about, in its ppid field.
+	bpfURingSetUp    = 0
+	bpfURingRefused  = 1
+	bpfURingReceived = 2
 
 	bpfNumDrops = 4
 )
@@ -63,7 +73,7 @@ const bpfPathMax = 4096
 const bpfPoll = 10 * time.Millisecond
 
 // bpfHeaderSize is the size of an event without its buffer.
-const bpfHeaderSize = 128
+const bpfHeaderSize = 136
 
 // bpfArgsHeaderSize is the size of an EV_ARGS record without its buffer,
 // and bpfArgsMax the most bytes of its command line.
@@ -168,26 +178,13 @@ func loadBPF() (*bpfSession, error) {
 	}
 	// The syscall numbers come from the ptrace backend's tables, so the
 	// two follow the same calls.
-	for prefix, x := range map[string]*abi{"nr_": abiX8664, "nr32_": abiI386} {
-		nrs := map[sysKind]int64{sysOpen: -1, sysCreat: -1, sysOpenat: -1, sysOpenat2: -1, sysExecve: -1, sysExecveat: -1, sysIOUringSetup: -1, sysOpenByHandle: -1, sysPtrace: -1}
-		for nr, kind := range x.calls {
-			if _, ok := nrs[kind]; ok {
-				nrs[kind] = int64(nr)
-			}
+	for name, x := range map[string]*abi{"kinds": abiX8664, "kinds32": abiI386} {
+		v, ok := spec.Variables[name]
+		if !ok {
+			return nil, &bpfUnavailable{"the embedded BPF object lacks " + name, nil}
 		}
-		for name, kind := range map[string]sysKind{
-			"open": sysOpen, "creat": sysCreat, "openat": sysOpenat,
-			"openat2": sysOpenat2, "execve": sysExecve, "execveat": sysExecveat,
-			"io_uring_setup": sysIOUringSetup, "open_by_handle_at": sysOpenByHandle,
-			"ptrace": sysPtrace,
-		} {
-			v, ok := spec.Variables[prefix+name]
-			if !ok {
-				return nil, &bpfUnavailable{"the embedded BPF object lacks " + prefix + name, nil}
-			}
-			if err := v.Set(nrs[kind]); err != nil {
-				return nil, &bpfUnavailable{"the embedded BPF object: set " + prefix + name, err}
-			}
+		if err := v.Set(bpfKinds(x)); err != nil {
+			return nil, &bpfUnavailable{"the embedded BPF object: set " + name, err}
 		}
 	}
 	// The key of the hashes that name repeated opens, unknown to the
@@ -243,6 +240,35 @@ func loadBPF() (*bpfSession, error) {
 		return nil, &bpfUnavailable{"cannot read the ring buffer", err}
 	}
 	return s, nil
+}
+
+// bpfNrMax is NR_MAX of bpf/trace.bpf.c: the syscall numbers its tables
+// cover.
+const bpfNrMax = 512
+
+// bpfNoted are the calls the programs' sys_enter notes: the rest of the
+// ptrace backend's table (clone, clone3, seccomp) the eBPF backend follows
+// otherwise or needs not (a fork tracepoint sees every child, and nothing
+// outranks a tracepoint).
+var bpfNoted = map[sysKind]bool{
+	sysOpen: true, sysOpenat: true, sysOpenat2: true, sysCreat: true, sysOpenByHandle: true,
+	sysExecve: true, sysExecveat: true, sysIOUringSetup: true, sysPtrace: true,
+	sysMount: true, sysUmount2: true, sysUmount: true, sysPivotRoot: true, sysMoveMount: true,
+	sysOpenTree: true, sysFsmount: true, sysMountSetattr: true, sysUnshare: true, sysSetns: true,
+	sysRecvmsg: true, sysRecvmmsg: true, sysRecvmmsgTime64: true, sysSocketcall: true, sysPidfdGetfd: true,
+}
+
+// bpfKinds is the table of x the programs look syscall numbers up in
+// (kinds, kinds32): each noted call's number mapped to its sysKind, which
+// enum sys_kind of bpf/trace.bpf.c numbers alike.
+func bpfKinds(x *abi) [bpfNrMax]uint8 {
+	var out [bpfNrMax]uint8
+	for nr, k := range x.calls {
+		if bpfNoted[k] && nr < bpfNrMax {
+			out[nr] = uint8(k)
+		}
+	}
+	return out
 }
 
 // kernelTypes is the kernel's BTF for the programs' relocations, or why it
@@ -416,8 +442,9 @@ type bpfEvent struct {
 	dev, nlink uint32
 	mode       uint16
 	// mnt is the ID of the mount the file was opened on, statx's
-	// STATX_MNT_ID.
-	mnt uint64
+	// STATX_MNT_ID; ctime the inode's ctime in nanoseconds.
+	mnt   uint64
+	ctime int64
 	// statDev says that dev is what stat reports, which the kernel
 	// side read where the file system's stat reports another device than
 	// its superblock's (btrfs's subvolumes).
@@ -468,7 +495,8 @@ func decodeBPFEvent(b []byte) (bpfEvent, error) {
 	e.statDev = le.Uint16(b[84:]) != 0
 	e.unsettled = le.Uint16(b[86:]) != 0
 	e.mnt = le.Uint64(b[88:])
-	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[96:]), Flags: le.Uint64(b[104:]), Spelled: le.Uint64(b[112:]), File: le.Uint64(b[120:])}
+	e.ctime = int64(le.Uint64(b[96:]))
+	e.key = bpfTraceRepeatKey{Image: le.Uint64(b[104:]), Flags: le.Uint64(b[112:]), Spelled: le.Uint64(b[120:]), File: le.Uint64(b[128:])}
 	buf := b[bpfHeaderSize:]
 	// The three paths follow one another, each with its NUL.
 	for _, f := range []struct {
@@ -508,6 +536,10 @@ const (
 // otherwise the file is not claimed regular, so that no identity is
 // recorded for it rather than a wrong one.
 func (e *bpfEvent) fileInfo(real []byte) fileInfo {
+	if e.mode == 0 {
+		// The kernel side could not look at the file.
+		return fileInfo{}
+	}
 	// MAJOR is the top 12 bits of the kernel's dev_t, MINOR the low 20;
 	// unix.Mkdev encodes them as stat's st_dev (new_encode_dev).
 	fi := fileInfo{dev: unix.Mkdev(e.dev>>20, e.dev&(1<<20-1)), ino: e.ino, nlink: e.nlink, kind: fileOther}
@@ -528,6 +560,13 @@ func (e *bpfEvent) fileInfo(real []byte) fileInfo {
 	return fi
 }
 
+// facts is what the kernel said of the file the event's open returned
+// (or its exec runs), as the ptrace backend's statxFacts says it.
+func (e *bpfEvent) facts(real []byte) fileFacts {
+	fi := e.fileInfo(real)
+	return fileFacts{dev: fi.dev, ino: fi.ino, nlink: fi.nlink, kind: fi.kind, mnt: e.mnt, ctime: e.ctime}
+}
+
 // bpfTracer turns the events of one run into the recorder's process and
 // access records, as the ptrace backend would.
 type bpfTracer struct {
@@ -544,7 +583,10 @@ type bpfTracer struct {
 	// (skipRoots), to which a skipped open's file must belong.
 	skipRoots []skipRoot
 	skipped   int64
-	ioURing   map[int]bool // process records that set up io_uring
+	ioURing   map[int]uringUse // what process records did with io_uring
+	// mounts counts the successful calls that changed mounts or the
+	// mount namespace, per process record and call (End.Mounts).
+	mounts map[mountKey]int
 	// attached holds the processes a traced one attached to with ptrace
 	// that the kernel did not trace at the time.
 	attached []nestedUse
@@ -616,10 +658,8 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 		return nil, fmt.Errorf("trace: %w", err)
 	}
 	defer errR.Close()
-	hmode := bpfHelperMode + mode
-	if opts.NoNewPrivs {
-		hmode = bpfHelperModeNNP + mode
-	}
+	refuseURing := canRefuseURing(opts)
+	hmode := bpfHelperMode(opts.NoNewPrivs, refuseURing, mode)
 	argv := append([]string{os.Args[0], HelperArg, hmode}, opts.Command...)
 	attr := &syscall.ProcAttr{
 		Dir:   dir,
@@ -627,10 +667,12 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 		Files: append(sio.child[:], errW.Fd()),
 		Sys:   &syscall.SysProcAttr{},
 	}
+	rec := newRecorder()
+	rec.mounts = ownMounts()
 	t := &bpfTracer{
-		opts: opts, rec: newRecorder(), live: map[uint32]int{},
+		opts: opts, rec: rec, live: map[uint32]int{},
 		link: make([]byte, 4096), shebangs: map[string][]string{}, elf: map[string]string{},
-		ioURing: map[int]bool{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{}, gone: map[uint32]bool{},
+		ioURing: map[int]uringUse{}, mounts: map[mountKey]int{}, repeats: map[bpfTraceRepeatKey]bpfRepeat{}, gone: map[uint32]bool{},
 		args: map[uint32]bpfArgs{},
 	}
 	for _, d := range opts.Skip {
@@ -696,6 +738,8 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 		abandon()
 		return nil, fmt.Errorf("trace: add the helper to the traced set: %w", err)
 	}
+	// A file whose inode changes from now on changes during the run.
+	t.rec.start = coarseNow()
 	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
 		abandon()
 		return nil, fmt.Errorf("trace: resume helper: %w", err)
@@ -924,15 +968,8 @@ func runEBPF(ctx context.Context, opts Options, getSrc func() (bpfSource, error)
 		end.Survivors = true
 		end.Warnings = append(end.Warnings, "processes the command started may have outlived it: "+why)
 	}
-	var uring []int
-	for rec := range t.ioURing {
-		uring = append(uring, rec)
-	}
-	sort.Ints(uring)
-	for _, rec := range uring {
-		p := t.rec.procs[rec-1]
-		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
-	}
+	uringEnd(&end, t.rec.procs, t.ioURing)
+	end.Mounts = mountChanges(t.mounts)
 	seen := map[nestedUse]bool{}
 	for _, u := range t.attached {
 		if k := (nestedUse{rec: u.rec, ptrace: true}); !seen[k] {
@@ -1029,7 +1066,8 @@ func (t *bpfTracer) handle(e bpfEvent) {
 			real = e.file
 		}
 		path := e.path
-		if e.sys == bpfSysOpenHandle {
+		named := e.sys != bpfSysOpenHandle && e.sys != bpfSysReceived
+		if !named {
 			path = real
 		}
 		if len(path) == 0 {
@@ -1037,7 +1075,7 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		}
 		// As under ptrace, only a path the process named is skipped,
 		// and only when it opened the skipped directory's own file.
-		if e.sys != bpfSysOpenHandle && t.skips(path) && t.own(&e, real) {
+		if named && t.skips(path) && t.own(&e, real) {
 			t.skipped++
 			if e.counted {
 				t.repeats[e.key] = bpfRepeat{skipped: true}
@@ -1047,10 +1085,8 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		if path[0] != '/' {
 			path = t.absolute(int(e.tid), path, e.dirfd, e.base)
 		}
-		ref, id, need := t.rec.addAccess(rec, opIndexOf(op), path, real)
-		if need {
-			t.rec.setInfo(id, e.fileInfo(real))
-		}
+		f := e.facts(real)
+		ref := t.rec.addAccess(rec, opIndexOf(op), path, real, &f)
 		if e.counted {
 			t.repeats[e.key] = bpfRepeat{ref: ref}
 		}
@@ -1058,7 +1094,18 @@ func (t *bpfTracer) handle(e bpfEvent) {
 		t.exec(e)
 	case bpfEvURing:
 		if rec := t.live[e.pid]; rec != 0 {
-			t.ioURing[rec] = true
+			switch e.ppid {
+			case bpfURingSetUp:
+				t.ioURing[rec] |= uringSetUp
+			case bpfURingRefused:
+				t.ioURing[rec] |= uringRefused
+			case bpfURingReceived:
+				t.ioURing[rec] |= uringReceived
+			}
+		}
+	case bpfEvMount:
+		if rec := t.live[e.pid]; rec != 0 {
+			t.mounts[mountKey{rec, sysKind(e.ppid).String()}]++
 		}
 	case bpfEvPtrace:
 		if rec := t.live[e.pid]; rec != 0 && !t.traces(e.ppid) {
@@ -1253,6 +1300,9 @@ func (t *bpfTracer) exec(e bpfEvent) {
 	}
 	rec := t.rec.addProcess(Process{PID: pid, Parent: parent, Exe: exe, Argv: argv, Cwd: cwd, Exec: true})
 	t.live[e.pid] = rec
+	if len(e.file) > 0 {
+		t.rec.setExe(rec, exe, e.facts(e.file))
+	}
 	t.rec.addString(rec, opExec, execPath)
 	chain := t.interpreters(execPath, cwd)
 	for _, interp := range chain {

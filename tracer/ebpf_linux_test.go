@@ -252,3 +252,36 @@ func childrenOf(t *testing.T, pid int) []int {
 	}
 	return out
 }
+
+// TestBPFSysKinds: the programs' enum sys_kind numbers the calls as
+// sysKind does, since the loader fills their tables (kinds, kinds32) with
+// sysKind values; and the tables hold exactly the calls the programs note.
+func TestBPFSysKinds(t *testing.T) {
+	got := map[string]uint8{}
+	for k, c := range map[sysKind]bpfTraceSysKind{
+		sysOpen: bpfTraceSysKindK_OPEN, sysOpenat: bpfTraceSysKindK_OPENAT, sysOpenat2: bpfTraceSysKindK_OPENAT2,
+		sysCreat: bpfTraceSysKindK_CREAT, sysOpenByHandle: bpfTraceSysKindK_OPEN_BY_HANDLE_AT,
+		sysExecve: bpfTraceSysKindK_EXECVE, sysExecveat: bpfTraceSysKindK_EXECVEAT,
+		sysIOUringSetup: bpfTraceSysKindK_IO_URING_SETUP, sysClone: bpfTraceSysKindK_CLONE, sysPtrace: bpfTraceSysKindK_PTRACE,
+		sysMount: bpfTraceSysKindK_MOUNT, sysUmount2: bpfTraceSysKindK_UMOUNT2, sysUmount: bpfTraceSysKindK_UMOUNT,
+		sysPivotRoot: bpfTraceSysKindK_PIVOT_ROOT, sysMoveMount: bpfTraceSysKindK_MOVE_MOUNT, sysOpenTree: bpfTraceSysKindK_OPEN_TREE,
+		sysFsmount: bpfTraceSysKindK_FSMOUNT, sysMountSetattr: bpfTraceSysKindK_MOUNT_SETATTR, sysUnshare: bpfTraceSysKindK_UNSHARE,
+		sysSetns: bpfTraceSysKindK_SETNS, sysRecvmsg: bpfTraceSysKindK_RECVMSG, sysRecvmmsg: bpfTraceSysKindK_RECVMMSG,
+		sysRecvmmsgTime64: bpfTraceSysKindK_RECVMMSG_TIME64, sysSocketcall: bpfTraceSysKindK_SOCKETCALL, sysPidfdGetfd: bpfTraceSysKindK_PIDFD_GETFD,
+	} {
+		if uint8(c) != uint8(k) {
+			got[k.String()] = uint8(c)
+		}
+	}
+	if len(got) > 0 {
+		t.Errorf("enum sys_kind numbers these calls otherwise than sysKind: %v", got)
+	}
+	for _, x := range []*abi{abiX8664, abiI386} {
+		kinds := bpfKinds(x)
+		for nr, k := range x.calls {
+			if want := bpfNoted[k]; (kinds[nr] == uint8(k)) != want {
+				t.Errorf("%s: syscall %d (%s) in the programs' table: %v, want %v", x.name, nr, k, kinds[nr] != 0, want)
+			}
+		}
+	}
+}

@@ -28,12 +28,17 @@ const (
 // The argument values the filter looks at.
 const (
 	cloneUntraced            = 0x00800000 // CLONE_UNTRACED
+	cloneNewNS               = 0x00020000 // CLONE_NEWNS
 	ptraceAttach             = 16         // PTRACE_ATTACH
 	ptraceSeizeReq           = 0x4206     // PTRACE_SEIZE
 	seccompSetModeFilter     = 1          // SECCOMP_SET_MODE_FILTER
 	seccompFilterNewListener = 1 << 3     // SECCOMP_FILTER_FLAG_NEW_LISTENER
+	openTreeClone            = 1          // OPEN_TREE_CLONE
 	enosys                   = 38         // ENOSYS, the same number on every supported ABI
 )
+
+// seccompDataArg2 is the offset of the third argument.
+const seccompDataArg2 = 32
 
 // filterProgram returns the seccomp filter the helper installs before it
 // executes the command. Only the syscalls of the native table stop the
@@ -42,17 +47,21 @@ const (
 // of a foreign audit arch (int 0x80 on x86-64, AArch32 on arm64) or with the
 // x32 bit always goes to the tracer, which decodes it with the compat
 // tables: a filter that let them through would let a program open files
-// unseen just by using the other ABI.
+// unseen just by using the other ABI. The native numbers are found by a
+// binary search, so that a syscall passes a handful of comparisons however
+// many the table holds.
 //
-// Four syscalls are decided by their arguments, because stopping on every
+// Some syscalls are decided by their arguments, because stopping on every
 // call would cost a stop per thread created and per ptrace request of a
 // debugger:
-//   - clone stops only when its flags hold CLONE_UNTRACED: a child made so
-//     would not be traced (PTRACE_O_TRACECLONE does not apply to it), and
-//     its parent could then trace it itself and let its opens run unseen
-//     (a tracer with PTRACE_O_TRACESECCOMP receives the filter's stops and
-//     may simply continue them). The tracer clears the flag in the
-//     register, which no other thread can change, before the call runs.
+//   - clone stops only when its flags hold CLONE_UNTRACED or CLONE_NEWNS: a
+//     child made with CLONE_UNTRACED would not be traced
+//     (PTRACE_O_TRACECLONE does not apply to it), and its parent could then
+//     trace it itself and let its opens run unseen (a tracer with
+//     PTRACE_O_TRACESECCOMP receives the filter's stops and may simply
+//     continue them). The tracer clears the flag in the register, which no
+//     other thread can change, before the call runs. A new mount namespace
+//     is recorded (End.Mounts).
 //   - clone3 takes its flags in memory (struct clone_args), which the
 //     filter cannot read and which another thread of the process could
 //     rewrite between the tracer's check and the kernel's copy. It fails
@@ -68,6 +77,10 @@ const (
 //     precedence over this one's SECCOMP_RET_TRACE, and its supervisor can
 //     let an open continue without any stop; the tracer warns when one is
 //     installed.
+//   - unshare stops only with CLONE_NEWNS, setns only for a mount namespace
+//     or any kind (nstype 0), open_tree only with OPEN_TREE_CLONE: the
+//     calls that make a process see other mounts, recorded when they
+//     succeed.
 func filterProgram(ar *arch) []bpf.Instruction {
 	native := ar.native
 	var prog []bpf.Instruction
@@ -103,38 +116,83 @@ func filterProgram(ar *arch) []bpf.Instruction {
 		nrs = append(nrs, nr)
 	}
 	sort.Slice(nrs, func(i, j int) bool { return nrs[i] < nrs[j] })
+	emit(searchTree(native, nrs)...)
+	return prog
+}
+
+// leafSize is how many syscall numbers searchTree compares one after the
+// other rather than splitting further.
+const leafSize = 3
+
+// searchTree returns the instructions that find the number in the
+// accumulator among nrs (sorted) and return what the filter does with it:
+// a binary search down to groups of leafSize, each compared in turn.
+// Every path through them ends in a return, so no instruction follows.
+func searchTree(x *abi, nrs []uint32) []bpf.Instruction {
+	if len(nrs) <= leafSize {
+		var out []bpf.Instruction
+		for _, nr := range nrs {
+			body := filterAction(x.calls[nr])
+			out = append(out, bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: uint8(len(body))})
+			out = append(out, body...)
+		}
+		return append(out, bpf.RetConstant{Val: seccompRetAllow})
+	}
+	mid := len(nrs) / 2
+	left, right := searchTree(x, nrs[:mid]), searchTree(x, nrs[mid:])
+	out := []bpf.Instruction{bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: nrs[mid], SkipTrue: uint8(len(left))}}
+	out = append(out, left...)
+	return append(out, right...)
+}
+
+// filterAction returns what the filter does with a syscall of kind k,
+// which ends in a return: the calls decided by their arguments look at
+// them (see filterProgram).
+func filterAction(k sysKind) []bpf.Instruction {
+	trace := bpf.RetConstant{Val: seccompRetTrace | uint32(k)}
 	allow := bpf.RetConstant{Val: seccompRetAllow}
-	for _, nr := range nrs {
-		k := native.calls[nr]
-		trace := bpf.RetConstant{Val: seccompRetTrace | uint32(k)}
-		switch k {
-		case sysClone:
-			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 4},
-				bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
-				bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: cloneUntraced, SkipFalse: 1},
-				trace, allow)
-		case sysClone3:
-			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 1},
-				bpf.RetConstant{Val: seccompRetErrno | enosys})
-		case sysPtrace:
-			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 5},
-				bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
-				bpf.JumpIf{Cond: bpf.JumpEqual, Val: ptraceAttach, SkipTrue: 1},
-				bpf.JumpIf{Cond: bpf.JumpEqual, Val: ptraceSeizeReq, SkipFalse: 1},
-				trace, allow)
-		case sysSeccomp:
-			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 6},
-				bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
-				bpf.JumpIf{Cond: bpf.JumpEqual, Val: seccompSetModeFilter, SkipFalse: 3},
-				bpf.LoadAbsolute{Off: seccompDataArg1, Size: 4},
-				bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: seccompFilterNewListener, SkipFalse: 1},
-				trace, allow)
-		default:
-			emit(bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 1}, trace)
+	// argBits traces when the argument at off has one of bits set.
+	argBits := func(off, bits uint32) []bpf.Instruction {
+		return []bpf.Instruction{
+			bpf.LoadAbsolute{Off: off, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: bits, SkipFalse: 1},
+			trace, allow,
 		}
 	}
-	emit(allow)
-	return prog
+	switch k {
+	case sysClone:
+		return argBits(seccompDataArg0, cloneUntraced|cloneNewNS)
+	case sysClone3:
+		return []bpf.Instruction{bpf.RetConstant{Val: seccompRetErrno | enosys}}
+	case sysPtrace:
+		return []bpf.Instruction{
+			bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: ptraceAttach, SkipTrue: 1},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: ptraceSeizeReq, SkipFalse: 1},
+			trace, allow,
+		}
+	case sysSeccomp:
+		return []bpf.Instruction{
+			bpf.LoadAbsolute{Off: seccompDataArg0, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: seccompSetModeFilter, SkipFalse: 3},
+			bpf.LoadAbsolute{Off: seccompDataArg1, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: seccompFilterNewListener, SkipFalse: 1},
+			trace, allow,
+		}
+	case sysUnshare:
+		return argBits(seccompDataArg0, cloneNewNS)
+	case sysOpenTree:
+		return argBits(seccompDataArg2, openTreeClone)
+	case sysSetns:
+		// nstype 0 joins whatever kind the descriptor is of.
+		return []bpf.Instruction{
+			bpf.LoadAbsolute{Off: seccompDataArg1, Size: 4},
+			bpf.JumpIf{Cond: bpf.JumpEqual, Val: 0, SkipTrue: 1},
+			bpf.JumpIf{Cond: bpf.JumpBitsSet, Val: cloneNewNS, SkipFalse: 1},
+			trace, allow,
+		}
+	}
+	return []bpf.Instruction{trace}
 }
 
 // assembleFilter assembles filterProgram(ar) for the kernel.

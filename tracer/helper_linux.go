@@ -76,11 +76,8 @@ func helper(args []string) error {
 		return &helperError{"helper", errors.New("usage: " + HelperArg + " MODE COMMAND [ARG...]")}
 	}
 	mode, argv := args[0], args[1:]
-	if rest, ok := strings.CutPrefix(mode, bpfHelperMode); ok {
-		return bpfHelper(rest, argv, false)
-	}
-	if rest, ok := strings.CutPrefix(mode, bpfHelperModeNNP); ok {
-		return bpfHelper(rest, argv, true)
+	if nnp, refuseURing, rest, ok := parseBPFHelperMode(mode); ok {
+		return bpfHelper(rest, argv, nnp, refuseURing)
 	}
 	priv, uid, gid, groups, err := parseHelperMode(mode)
 	if err != nil {

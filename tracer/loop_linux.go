@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -35,6 +36,10 @@ type thread struct {
 	// PTRACE_EVENT_EXEC follows, and failed if the thread stops for any
 	// other reason first. This saves the exit stop of every execve.
 	execPending bool
+	// nsClone: the thread entered a clone with CLONE_NEWNS, which made a
+	// process in a new mount namespace if its fork or clone event
+	// follows.
+	nsClone bool
 }
 
 // process is one thread group.
@@ -112,7 +117,10 @@ type tracer struct {
 	reaper   *reaper
 	survived bool // End.Survivors
 
-	ioURing map[int]bool // record IDs that set up io_uring
+	ioURing map[int]uringUse // what process records did with io_uring
+	// mounts counts the successful calls that changed mounts or the mount
+	// namespace, per process record and call (End.Mounts).
+	mounts map[mountKey]int
 	// nested are the successful uses of ptrace and of seccomp user
 	// notification that could hide accesses.
 	nested   []nestedUse
@@ -140,6 +148,8 @@ func newTracer(ar *arch, opts Options) *tracer {
 		}
 	}
 	roots, fsRoot := skipRoots(skip)
+	rec := newRecorder()
+	rec.mounts = ownMounts()
 	return &tracer{
 		skip:       skip,
 		skipRoots:  roots,
@@ -148,7 +158,7 @@ func newTracer(ar *arch, opts Options) *tracer {
 		mem:        memReader{noVM: peekOnly},
 		arch:       ar,
 		opts:       opts,
-		rec:        newRecorder(),
+		rec:        rec,
 		threads:    make(map[int]*thread),
 		held:       make(map[int]unix.WaitStatus),
 		early:      make(map[int]bool),
@@ -162,8 +172,35 @@ func newTracer(ar *arch, opts Options) *tracer {
 		rootExited: make(chan struct{}),
 		shebangs:   make(map[string][]string),
 		elfInterps: make(map[string]string),
-		ioURing:    make(map[int]bool),
+		ioURing:    make(map[int]uringUse),
+		mounts:     make(map[mountKey]int),
 	}
+}
+
+// mountKey is a call that changed mounts or the mount namespace, by a
+// process record.
+type mountKey struct {
+	rec  int
+	call string
+}
+
+// mountChanges returns the calls counted in m as End.Mounts lists them.
+func mountChanges(m map[mountKey]int) []MountChange {
+	var out []MountChange
+	for k, n := range m {
+		c := MountChange{Proc: k.rec, Call: k.call}
+		if n > 1 {
+			c.Count = n
+		}
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Proc != out[j].Proc {
+			return out[i].Proc < out[j].Proc
+		}
+		return out[i].Call < out[j].Call
+	})
+	return out
 }
 
 // loop runs until the traced tree is gone: wait4 reports ECHILD when the
@@ -390,6 +427,12 @@ func (t *tracer) newChild(th *thread, event int) {
 		return
 	}
 	child := int(*t.msg)
+	if th.nsClone {
+		th.nsClone = false
+		if th.proc.rec != 0 {
+			t.mounts[mountKey{th.proc.rec, "clone"}]++
+		}
+	}
 	if t.early[child] {
 		// Adopted from /proc, or dead, before this event.
 		delete(t.early, child)
@@ -457,6 +500,7 @@ func (t *tracer) seccompStop(th *thread) {
 		x, kind = t.arch.decode(info.arch, info.nr)
 	}
 	args := &info.args
+	th.nsClone = false
 	switch kind {
 	case sysOpen, sysOpenat, sysOpenat2, sysCreat:
 		var flags uint64
@@ -504,11 +548,21 @@ func (t *tracer) seccompStop(th *thread) {
 		th.sys, th.abi, th.flags = kind, x, args[2]
 		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
 	case sysIOUringSetup:
-		th.sys, th.abi = kind, x
-		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+		// Refused: the files io_uring opens would be unseen.
+		if err := refuseSyscall(th.tid, x, unix.EPERM); err != nil {
+			if !errors.Is(err, unix.ESRCH) {
+				t.fail(fmt.Errorf("refuse io_uring_setup of pid %d: %w", th.tid, err))
+			}
+			return
+		}
+		if rec := th.proc.rec; rec != 0 {
+			t.ioURing[rec] |= uringRefused
+		}
+		t.resume(th.tid, unix.PTRACE_CONT, 0)
 	case sysClone:
-		// The native filter stops only with CLONE_UNTRACED; a compat ABI
-		// stops on every clone.
+		// The native filter stops only with CLONE_UNTRACED or
+		// CLONE_NEWNS; a compat ABI stops on every clone.
+		th.nsClone = args[0]&cloneNewNS != 0
 		if args[0]&cloneUntraced != 0 {
 			if err := clearCloneUntraced(th.tid, x); err != nil {
 				if !errors.Is(err, unix.ESRCH) {
@@ -535,6 +589,24 @@ func (t *tracer) seccompStop(th *thread) {
 	case sysExecve, sysExecveat:
 		t.execEntry(th, kind, args)
 		t.resume(th.tid, unix.PTRACE_CONT, 0)
+	case sysRecvmsg, sysRecvmmsg, sysRecvmmsgTime64, sysSocketcall:
+		// What was received is read at the exit: the message (or
+		// vector of them, or socketcall's arguments) is args[1].
+		th.sys, th.abi, th.flags, th.dirfd = kind, x, args[1], int32(args[0])
+		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+	case sysPidfdGetfd:
+		th.sys, th.abi = kind, x
+		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
+	case sysMount, sysUmount2, sysUmount, sysPivotRoot, sysMoveMount, sysOpenTree, sysFsmount, sysMountSetattr, sysUnshare, sysSetns:
+		// A compat ABI stops on every call: only those the native filter
+		// would stop on are recorded.
+		if (kind == sysUnshare && args[0]&cloneNewNS == 0) || (kind == sysOpenTree && args[2]&openTreeClone == 0) ||
+			(kind == sysSetns && args[1] != 0 && args[1]&cloneNewNS == 0) {
+			t.resume(th.tid, unix.PTRACE_CONT, 0)
+			return
+		}
+		th.sys, th.abi = kind, x
+		t.resume(th.tid, unix.PTRACE_SYSCALL, 0)
 	default:
 		t.resume(th.tid, unix.PTRACE_CONT, 0)
 	}
@@ -645,10 +717,6 @@ func (t *tracer) syscallExit(th *thread) {
 	}
 	rec := th.proc.rec
 	switch kind {
-	case sysIOUringSetup:
-		if rec != 0 && !t.ioURing[rec] {
-			t.ioURing[rec] = true
-		}
 	case sysPtrace:
 		if rec != 0 {
 			t.nested = append(t.nested, nestedUse{rec: rec, ptrace: true, pid: int(int32(th.flags))})
@@ -656,6 +724,20 @@ func (t *tracer) syscallExit(th *thread) {
 	case sysSeccomp:
 		if rec != 0 {
 			t.nested = append(t.nested, nestedUse{rec: rec})
+		}
+	case sysMount, sysUmount2, sysUmount, sysPivotRoot, sysMoveMount, sysOpenTree, sysFsmount, sysMountSetattr, sysUnshare, sysSetns:
+		if rec != 0 {
+			t.mounts[mountKey{rec, kind.String()}]++
+		}
+	case sysRecvmsg, sysRecvmmsg, sysRecvmmsgTime64, sysSocketcall:
+		if rec != 0 {
+			for _, fd := range t.receivedFds(th, kind, rval) {
+				t.receive(th.tid, rec, fd)
+			}
+		}
+	case sysPidfdGetfd:
+		if rec != 0 {
+			t.receive(th.tid, rec, rval)
 		}
 	case sysOpenByHandle:
 		op, ok := th.abi.openOp(th.flags)
@@ -710,25 +792,13 @@ func (t *tracer) opened(tid int, fd int64) []byte {
 
 var deletedSuffix = []byte(" (deleted)")
 
-// record adds an access, and the first time its real path is seen, what
-// the descriptor says of the file: its type and identity.
+// record adds an access with what the descriptor says of the file at this
+// open: its type, identity, mount and ctime (one statx of /proc/TID/fd/N,
+// which follows the descriptor to the open file whatever its path names by
+// now).
 func (t *tracer) record(tid int, fd int64, rec int, op uint8, path, real []byte) {
-	id, need := t.rec.add(rec, op, path, real)
-	if !need {
-		return
-	}
-	var st unix.Stat_t
-	var fi fileInfo
-	if statFd(tid, fd, &st) == nil {
-		fi = fileInfo{dev: st.Dev, ino: st.Ino, nlink: uint32(st.Nlink), kind: fileOther}
-		switch st.Mode & unix.S_IFMT {
-		case unix.S_IFREG:
-			fi.kind = fileRegular
-		case unix.S_IFDIR:
-			fi.kind = fileDir
-		}
-	}
-	t.rec.setInfo(id, fi)
+	f := fdFacts(tid, fd)
+	t.rec.addAccess(rec, op, path, real, &f)
 }
 
 // exec handles PTRACE_EVENT_EXEC, reported by the thread group leader's pid.
@@ -764,6 +834,7 @@ func (t *tracer) exec(th *thread) {
 	}
 	rec := t.rec.addProcess(Process{PID: pid, Parent: p.rec, Exe: exe, Argv: t.readCmdline(pid), Cwd: cwd, Exec: true})
 	p.rec = rec
+	t.rec.setExe(rec, exe, exeFactsOf(pid))
 	t.rec.addString(rec, opExec, execPath)
 	// The kernel itself opens a script's interpreters and an ELF binary's
 	// loader: no syscall of the process names them. /proc/PID/exe names

@@ -257,14 +257,6 @@ func readlink(path, buf []byte) ([]byte, error) {
 	}
 }
 
-// statFd stats the file behind descriptor fd of tid: stat follows the
-// /proc magic link to the open file itself, whatever its path now names.
-func statFd(tid int, fd int64, st *unix.Stat_t) error {
-	var p [64]byte
-	b := procFdPath(p[:0], tid, fd)
-	return unix.Stat(string(b[:len(b)-1]), st)
-}
-
 func init() {
 	identityOf = func(path string) (uint64, uint64, bool) {
 		var st unix.Stat_t

@@ -440,6 +440,17 @@ func (r *reaper) close() {
 	r.repR.Close()
 }
 
+// BecomeSubreaper makes the calling process a child subreaper
+// (PR_SET_CHILD_SUBREAPER): a process that a program it runs leaves
+// behind is reparented to it, not to init, so that EndDescendants can end
+// it.
+func BecomeSubreaper() error {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		return os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", err)
+	}
+	return nil
+}
+
 // EndDescendants kills every live descendant of the calling process,
 // again until none is left or wait has passed, reaps those that are its
 // children, and returns the pids it killed. A front end that made itself a

@@ -2,6 +2,7 @@ package tracer
 
 import (
 	"bytes"
+	"cmp"
 	"hash/maphash"
 	"sort"
 	"strings"
@@ -138,21 +139,71 @@ func opIndexOf(op Op) uint8 {
 const noReal = ^uint32(0)
 
 // accKey is one (process record, operation, path as named, file as opened)
-// tuple; path and real are interner ids.
+// tuple; path and real are interner ids, flags what the kernel's facts say
+// of the path (accForeign and the others). Where the kernel described the
+// file (accFacts), its identity is recorder.info's of the real path (the
+// path, when it named none): the first file the path named, or, for alt
+// k > 0, the k-th other one it named (recorder.alts), so that one
+// spelling that named two files is two accesses. The key stays 16 bytes.
 type accKey struct {
-	rec  int32
-	op   uint8
-	path uint32
-	real uint32
+	rec   int32
+	op    uint8
+	flags uint8
+	alt   uint16
+	path  uint32
+	real  uint32
 }
 
-// fileInfo is what the tracer learnt of an opened file from its descriptor,
-// once per distinct real path: its type, and its identity for attribution
-// where the path does not give it (hard links, files moved after the open).
+// The flags of an accKey: why the path of an open of a regular file may not
+// say which file it was.
+const (
+	// accForeign: the file was opened on a mount that was not among the
+	// tracer's own when the run started: a mount made during the run, or
+	// one of another mount namespace.
+	accForeign uint8 = 1 << iota
+	// accLate: the file's inode changed (its ctime) after the run started:
+	// it was renamed, linked, written or had its attributes changed.
+	accLate
+	// accNameless: the kernel could not name the file (its path exceeds
+	// PATH_MAX), so the path is the spelling alone.
+	accNameless
+	// accGone: the tracer could not look at the opened file (its
+	// descriptor was closed before it did).
+	accGone
+	// accFacts: the kernel described the file (recorder.fileOf).
+	accFacts
+)
+
+// maxAlts bounds the other files one real path may be recorded as naming:
+// past it, a further one counts as the last.
+const maxAlts = 1<<16 - 1
+
+// fileInfo is what the tracer learnt of an opened file, once per distinct
+// identity: its type, its link count when first opened, and its identity
+// for attribution where the path does not give it (hard links, files moved
+// after the open).
 type fileInfo struct {
 	dev, ino uint64
 	nlink    uint32
 	kind     uint8 // fileUnknown until set
+}
+
+// fileFacts is what the kernel said, at one open, of the file the open
+// returned: its identity, link count and type, the ID of the mount it was
+// opened on, and when its inode last changed (its ctime, in nanoseconds
+// since the epoch). kind is fileUnknown when the tracer could not look.
+type fileFacts struct {
+	dev, ino uint64
+	nlink    uint32
+	kind     uint8
+	mnt      uint64
+	ctime    int64
+}
+
+// exeFacts is what the kernel said of the binary a process record runs.
+type exeFacts struct {
+	path  string
+	facts fileFacts
 }
 
 const (
@@ -176,8 +227,23 @@ type recorder struct {
 	acc    map[accKey]int64
 	events int64
 	procs  []Process
-	// info is indexed by string id (of real paths).
-	info []fileInfo
+	// info is what the kernel said of the file a real path (or a path
+	// the kernel named no file for) named first, by string id; alts the
+	// other files it named, by string id; written the identities the
+	// command opened for writing.
+	info    []fileInfo
+	alts    map[uint32][]fileInfo
+	written map[[2]uint64]bool
+	// start is the coarse wall-clock time (ns) at which the command was
+	// let run: an inode whose ctime is not before it changed during the
+	// run. Zero: unknown, nothing is late.
+	start int64
+	// mounts holds the IDs of the tracer's own mounts when the run
+	// started; nil: unknown, nothing is foreign.
+	mounts map[uint64]bool
+	// exes holds, per process record, the binary it runs, as the kernel
+	// named and described it at the exec.
+	exes map[int]exeFacts
 	// respelled counts the opens recorded under their real path because
 	// their spelling exceeded maxSpelling.
 	respelled int64
@@ -189,7 +255,7 @@ type recorder struct {
 }
 
 func newRecorder() *recorder {
-	return &recorder{strs: newInterner(), acc: make(map[accKey]int64, 4096)}
+	return &recorder{strs: newInterner(), acc: make(map[accKey]int64, 4096), alts: map[uint32][]fileInfo{}, written: map[[2]uint64]bool{}, exes: map[int]exeFacts{}}
 }
 
 // bgResolver resolves paths in its own goroutine: the real path of a file
@@ -267,15 +333,13 @@ func (r *recorder) intern(s string) string {
 	return r.strs.get(r.strs.str(s))
 }
 
-// add records one successful access of path (absolute, as the process
-// named it) by process record rec; real is the path of the file the kernel
-// opened, read back from the new descriptor, or nil when unknown. Accesses
-// of rec 0 (the helper before it executes the command) are not the
-// command's and are dropped. It returns the id of real and whether the
-// file's information is still to be set (setInfo).
-func (r *recorder) add(rec int, op uint8, path, real []byte) (realID uint32, needInfo bool) {
-	_, realID, needInfo = r.addAccess(rec, op, path, real)
-	return realID, needInfo
+// add records one access of path (absolute, as the process named it) by
+// process record rec for which the kernel gave no facts of the file: an
+// execution's path, resolved later. real is the file's path when known.
+// Accesses of rec 0 (the helper before it executes the command) are not
+// the command's and are dropped.
+func (r *recorder) add(rec int, op uint8, path, real []byte) {
+	r.addAccess(rec, op, path, real, nil)
 }
 
 // accRef is an access as add recorded it, for repeat.
@@ -284,11 +348,15 @@ type accRef struct {
 	respelled bool
 }
 
-// addAccess is add, also returning what repeat needs to count the same
-// access again.
-func (r *recorder) addAccess(rec int, op uint8, path, real []byte) (ref accRef, realID uint32, needInfo bool) {
+// addAccess records one successful access of path by record rec. real is
+// the path of the file the kernel opened, read back from the new
+// descriptor, or nil when it named none; f is what the kernel said of that
+// file at this open (nil for an execution's path, which no descriptor
+// names). It returns what repeat needs to count the same access again.
+func (r *recorder) addAccess(rec int, op uint8, path, real []byte, f *fileFacts) accRef {
+	var ref accRef
 	if rec == 0 || len(path) == 0 {
-		return accRef{}, noReal, false
+		return ref
 	}
 	r.clean = cleanBytes(r.clean[:0], path)
 	path = r.clean
@@ -298,7 +366,7 @@ func (r *recorder) addAccess(rec int, op uint8, path, real []byte) (ref accRef, 
 		ref.respelled = true
 	}
 	id := r.strs.bytes(path)
-	realID = noReal
+	realID := noReal
 	if real != nil {
 		if string(real) == string(path) {
 			realID = id
@@ -306,14 +374,89 @@ func (r *recorder) addAccess(rec int, op uint8, path, real []byte) (ref accRef, 
 			realID = r.strs.bytes(real)
 		}
 	}
-	ref.key = accKey{rec: int32(rec), op: op, path: id, real: realID}
+	var flags uint8
+	var alt uint16
+	if f != nil {
+		at := realID
+		if at == noReal {
+			at = id
+		}
+		alt, flags = r.file(at, op, real == nil, f)
+	}
+	ref.key = accKey{rec: int32(rec), op: op, flags: flags, alt: alt, path: id, real: realID}
 	r.acc[ref.key]++
 	r.events++
 	if realID == noReal {
 		r.resolveSoon(id)
-		return ref, noReal, false
 	}
-	return ref, realID, int(realID) >= len(r.info) || r.info[realID].kind == fileUnknown
+	return ref
+}
+
+// file records the file f describes, which an open with operation op
+// returned, as one string id at names (its real path, or its path when the
+// kernel named none: nameless), and returns which of the files at names it
+// is (accKey.alt) and the access's flags: what the kernel's facts say of
+// its path.
+func (r *recorder) file(at uint32, op uint8, nameless bool, f *fileFacts) (uint16, uint8) {
+	if f.kind == fileUnknown {
+		return 0, accGone
+	}
+	fi := fileInfo{dev: f.dev, ino: f.ino, nlink: f.nlink, kind: f.kind}
+	for int(at) >= len(r.info) {
+		r.info = append(r.info, make([]fileInfo, max(len(r.info), r.strs.len()-len(r.info)))...)
+	}
+	var alt uint16
+	switch first := &r.info[at]; {
+	case first.kind == fileUnknown:
+		*first = fi
+	case first.dev != fi.dev || first.ino != fi.ino:
+		alts := r.alts[at]
+		i := 0
+		for i < len(alts) && (alts[i].dev != fi.dev || alts[i].ino != fi.ino) {
+			i++
+		}
+		if i == len(alts) && len(alts) < maxAlts {
+			r.alts[at] = append(alts, fi)
+		}
+		alt = uint16(min(i, maxAlts-1) + 1)
+	}
+	if op == opWrite {
+		r.written[[2]uint64{f.dev, f.ino}] = true
+	}
+	flags := accFacts
+	if f.kind == fileRegular {
+		if nameless {
+			flags |= accNameless
+		}
+		if r.mounts != nil && f.mnt != 0 && !r.mounts[f.mnt] {
+			flags |= accForeign
+		}
+		if r.start != 0 && f.ctime >= r.start {
+			flags |= accLate
+		}
+	}
+	return alt, flags
+}
+
+// fileOf returns what the kernel said of the file of access k, whose
+// string id is at (its real path's, or its path's).
+func (r *recorder) fileOf(k accKey, at uint32) fileInfo {
+	if k.flags&accFacts == 0 || int(at) >= len(r.info) {
+		return fileInfo{}
+	}
+	if k.alt == 0 {
+		return r.info[at]
+	}
+	return r.alts[at][k.alt-1]
+}
+
+// setExe records what the kernel said of the binary process record rec
+// runs (its /proc/PID/exe), named exe.
+func (r *recorder) setExe(rec int, exe string, f fileFacts) {
+	if rec == 0 || exe == "" || f.kind == fileUnknown {
+		return
+	}
+	r.exes[rec] = exeFacts{path: r.intern(exe), facts: f}
 }
 
 // repeat counts n more occurrences of the access addAccess returned ref
@@ -335,17 +478,6 @@ var (
 	slashDotDot = []byte("/..")
 )
 
-// setInfo records what the descriptor said of the file with real path id.
-func (r *recorder) setInfo(id uint32, fi fileInfo) {
-	if fi.kind == fileUnknown {
-		fi.kind = fileOther
-	}
-	for int(id) >= len(r.info) {
-		r.info = append(r.info, make([]fileInfo, max(len(r.info), r.strs.len()-len(r.info)))...)
-	}
-	r.info[id] = fi
-}
-
 func (r *recorder) addString(rec int, op uint8, path string) {
 	if rec == 0 || path == "" {
 		return
@@ -353,42 +485,70 @@ func (r *recorder) addString(rec int, op uint8, path string) {
 	r.add(rec, op, unsafe.Slice(unsafe.StringData(path), len(path)), nil)
 }
 
+// unproven says why the path of an access with flags to the file fi is no
+// evidence of which file was opened (Access.Unproven), "" when it is. A
+// file the command itself wrote during the run is not one whose change
+// hides anything: its late ctime is its own writing.
+func (r *recorder) unproven(flags uint8, fi fileInfo) string {
+	switch {
+	case flags&accGone != 0:
+		return UnprovenGone
+	case flags&accLate != 0 && !r.written[[2]uint64{fi.dev, fi.ino}]:
+		return UnprovenChanged
+	case flags&accForeign != 0:
+		return UnprovenMount
+	case flags&accNameless != 0:
+		return UnprovenLong
+	}
+	return ""
+}
+
+// accessItem is an access being built, with what decides whether it
+// carries its file's identity.
+type accessItem struct {
+	Access
+	dev, ino uint64
+	identify bool // it carries them whatever its neighbours
+	regular  bool // a regular file of known identity
+}
+
 // accesses turns the aggregated counts into Access records: real paths
 // from the kernel where it named them, resolved (once per distinct path)
 // otherwise; opens of directories dropped; an identity (device and inode)
-// where the path does not identify the file: it has other hard links, or
-// its real path names another file (or none) after the run. An exec access
-// whose path is only the resolved form of another exec access of the same
-// record (the binary behind a symlink the process executed, as
+// where the path does not identify the file: it has other hard links, its
+// real path names another file (or none) after the run, the path is not
+// proven (Access.Unproven), or the same spelling named other files too. An
+// exec access whose path is only the resolved form of another exec access
+// of the same record (the binary behind a symlink the process executed, as
 // /proc/PID/exe names it) is dropped as a duplicate.
 func (r *recorder) accesses(res *resolver) []Access {
 	early := r.stopResolver()
-	moved := make(map[uint32]bool)
-	out := make([]Access, 0, len(r.acc))
+	moved := make(map[[2]uint64]bool)
+	items := make([]accessItem, 0, len(r.acc))
 	for k, n := range r.acc {
 		path := r.strs.get(k.path)
-		a := Access{Proc: int(k.rec), Op: opNames[k.op], Path: path, Count: int(n)}
+		it := accessItem{Access: Access{Proc: int(k.rec), Op: opNames[k.op], Path: path, Count: int(n)}}
+		at := k.real
+		if at == noReal {
+			at = k.path
+		}
+		fi := r.fileOf(k, at)
+		if fi.kind == fileDir && k.op != opExec {
+			continue
+		}
 		if k.real != noReal {
-			var fi fileInfo
-			if int(k.real) < len(r.info) {
-				fi = r.info[k.real]
-			}
-			if fi.kind == fileDir && k.op != opExec {
-				continue
-			}
 			real := r.strs.get(k.real)
 			if real != path && !(unresolvable(real) && unresolvable(path)) {
-				a.Real = real
+				it.Real = real
 			}
 			if fi.kind == fileRegular {
-				m, ok := moved[k.real]
+				id := [2]uint64{fi.dev, fi.ino}
+				m, ok := moved[id]
 				if !ok {
 					m = !sameFile(real, fi)
-					moved[k.real] = m
+					moved[id] = m
 				}
-				if m || fi.nlink > 1 {
-					a.Dev, a.Ino = fi.dev, fi.ino
-				}
+				it.identify = m || fi.nlink > 1
 			}
 		} else {
 			info, ok := early[path]
@@ -399,18 +559,52 @@ func (r *recorder) accesses(res *resolver) []Access {
 				continue
 			}
 			if info.real != "" && info.real != path {
-				a.Real = info.real
+				it.Real = info.real
 			}
+		}
+		it.Unproven = r.unproven(k.flags, fi)
+		if fi.kind == fileRegular {
+			it.regular, it.dev, it.ino = true, fi.dev, fi.ino
+			it.identify = it.identify || it.Unproven != ""
+		}
+		items = append(items, it)
+	}
+	r.applyExes(items)
+	sort.Slice(items, func(i, j int) bool {
+		if c := compareAccesses(&items[i].Access, &items[j].Access); c != 0 {
+			return c < 0
+		}
+		return items[i].ino < items[j].ino
+	})
+	// One spelling that named several files: each carries its identity,
+	// or the records could not be told apart.
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && sameAccess(&items[i].Access, &items[j].Access) {
+			j++
+		}
+		if j-i > 1 {
+			for k := i; k < j; k++ {
+				items[k].identify = items[k].identify || items[k].regular
+			}
+		}
+		i = j
+	}
+	out := make([]Access, 0, len(items))
+	for _, it := range items {
+		a := it.Access
+		if it.identify && it.regular {
+			a.Dev, a.Ino = it.dev, it.ino
 		}
 		out = append(out, a)
 	}
-	orderAccesses(out)
 	// Merge what the kernel and the resolver named alike, and drop exec
 	// duplicates.
 	merged := out[:0]
 	for _, a := range out {
 		if n := len(merged); n > 0 {
-			if last := &merged[n-1]; last.Proc == a.Proc && last.Op == a.Op && last.Path == a.Path && last.Real == a.Real {
+			if last := &merged[n-1]; sameAccess(last, &a) && last.Unproven == a.Unproven &&
+				(last.Ino == 0 || a.Ino == 0 || last.Dev == a.Dev && last.Ino == a.Ino) {
 				last.Count += a.Count
 				if last.Ino == 0 {
 					last.Dev, last.Ino = a.Dev, a.Ino
@@ -440,21 +634,79 @@ func (r *recorder) accesses(res *resolver) []Access {
 	return kept
 }
 
-// orderAccesses sorts by process, path, operation and real path.
+// applyExes gives the exec accesses of each process record what the kernel
+// said of the binary it runs: the access of the binary itself its
+// identity, and every exec access of a binary opened on a foreign mount,
+// or changed during the run, the reason its path is no evidence.
+func (r *recorder) applyExes(items []accessItem) {
+	if len(r.exes) == 0 {
+		return
+	}
+	for i := range items {
+		it := &items[i]
+		x, ok := r.exes[it.Proc]
+		if !ok || it.Op != OpExec || x.facts.kind != fileRegular {
+			continue
+		}
+		why := r.unproven(r.exeFlags(x.facts), fileInfo{dev: x.facts.dev, ino: x.facts.ino})
+		if it.RealPath() == x.path || it.Path == x.path {
+			it.regular, it.dev, it.ino = true, x.facts.dev, x.facts.ino
+			if why != "" {
+				it.Unproven, it.identify = why, true
+			}
+			continue
+		}
+		if r.exeFlags(x.facts)&accForeign != 0 && it.Unproven == "" {
+			// The files the kernel loaded for that exec (a script, its
+			// interpreters, the loader) were reached through the same
+			// mounts; only the binary's identity is known.
+			it.Unproven = UnprovenMount
+		}
+	}
+}
+
+// exeFlags returns what the kernel's facts of an executed binary say of
+// its path, as file does for an open.
+func (r *recorder) exeFlags(f fileFacts) uint8 {
+	var flags uint8
+	if r.mounts != nil && f.mnt != 0 && !r.mounts[f.mnt] {
+		flags |= accForeign
+	}
+	if r.start != 0 && f.ctime >= r.start {
+		flags |= accLate
+	}
+	return flags
+}
+
+// sameAccess reports whether a and b are of the same process, operation,
+// path and real path.
+func sameAccess(a, b *Access) bool {
+	return a.Proc == b.Proc && a.Op == b.Op && a.Path == b.Path && a.Real == b.Real
+}
+
+// orderAccesses sorts by process, path, operation, real path and
+// identity.
 func orderAccesses(acc []Access) {
 	sort.Slice(acc, func(i, j int) bool {
-		a, b := acc[i], acc[j]
-		if a.Proc != b.Proc {
-			return a.Proc < b.Proc
+		if c := compareAccesses(&acc[i], &acc[j]); c != 0 {
+			return c < 0
 		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Op != b.Op {
-			return a.Op < b.Op
-		}
-		return a.Real < b.Real
+		return acc[i].Ino < acc[j].Ino
 	})
+}
+
+// compareAccesses orders accesses by process, path, operation and real
+// path.
+func compareAccesses(a, b *Access) int {
+	switch {
+	case a.Proc != b.Proc:
+		return cmp.Compare(a.Proc, b.Proc)
+	case a.Path != b.Path:
+		return strings.Compare(a.Path, b.Path)
+	case a.Op != b.Op:
+		return strings.Compare(string(a.Op), string(b.Op))
+	}
+	return strings.Compare(a.Real, b.Real)
 }
 
 // unresolvable reports whether p lies where real paths are not resolved

@@ -269,6 +269,8 @@ func (t *tracer) seized(pid int) error {
 	p := &process{tgid: pid}
 	t.live[pid] = p
 	t.threads[pid] = &thread{tid: pid, proc: p}
+	// A file whose inode changes from now on changes during the run.
+	t.rec.start = coarseNow()
 	// Resume the helper; the loop sees its stop, LISTENs, sees SIGCONT.
 	if err := unix.Kill(pid, unix.SIGCONT); err != nil {
 		return fmt.Errorf("trace: resume helper: %w", err)
@@ -459,16 +461,9 @@ func (t *tracer) finish(h Header) *Trace {
 	t.mu.Unlock()
 	sort.Ints(end.Killed)
 	end.Warnings = append(end.Warnings, t.warnings...)
-	var uring []int
-	for rec := range t.ioURing {
-		uring = append(uring, rec)
-	}
-	sort.Ints(uring)
-	for _, rec := range uring {
-		p := t.rec.procs[rec-1]
-		end.Warnings = append(end.Warnings, fmt.Sprintf("process %d (%s) set up io_uring: files it opens through io_uring are invisible to the tracer", p.PID, p.Exe))
-	}
+	uringEnd(&end, t.rec.procs, t.ioURing)
 	end.Warnings = append(end.Warnings, t.nestedWarnings()...)
+	end.Mounts = mountChanges(t.mounts)
 	if n := t.rec.respelled; n > 0 {
 		end.Warnings = append(end.Warnings, fmt.Sprintf("%d opens named their file by a path of more than %d bytes through \"..\" or /proc: they are recorded under the file's real path", n, maxSpelling))
 	}

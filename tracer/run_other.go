@@ -29,6 +29,9 @@ func Run(ctx context.Context, opts Options) (*Trace, error) {
 // EndDescendants does nothing where the tracer does not run.
 func EndDescendants(time.Duration) ([]int, error) { return nil, nil }
 
+// BecomeSubreaper does nothing where the tracer does not run.
+func BecomeSubreaper() error { return nil }
+
 // StartEBPFLoader fails where the tracer does not run.
 func StartEBPFLoader() (*EBPFLoader, error) {
 	return nil, fmt.Errorf("trace on %s/%s: %w", runtime.GOOS, runtime.GOARCH, ErrUnsupported)

@@ -64,6 +64,15 @@ echo "fds $(ls /proc/self/fd | wc -l)"
 pwd
 `
 
+// iouringScript sets up an io_uring instance and prints "ok", or the
+// error's name.
+const iouringScript = `import ctypes, errno, os
+libc = ctypes.CDLL(None, use_errno=True)
+params = ctypes.create_string_buffer(120)
+fd = libc.syscall(425, 4, params)
+print("ok" if fd >= 0 else errno.errorcode[ctypes.get_errno()])
+`
+
 // siblingSudo finds the sudo that started the loader: the child named
 // sudo of the command's grandparent (the eBPF backend starts the command
 // through its reaper, a child of envaudit's, as sudo is).
@@ -102,6 +111,9 @@ func sudoChild(backend, scenario string) int {
 		opts.NoNewPrivs = true
 	case "exit":
 		opts.Command = []string{"/bin/sh", "-c", "cat /etc/hostname >/dev/null; exit 7"}
+	case "iouring", "iouring-nnp":
+		opts.Command = []string{"/usr/bin/python3", "-c", iouringScript}
+		opts.NoNewPrivs = scenario == "iouring-nnp"
 	case "timeout":
 		opts.Command = []string{"/bin/sh", "-c", "sleep 30"}
 		opts.Timeout = 300 * time.Millisecond
@@ -286,6 +298,16 @@ func (h *sudoHarness) runErr(t *testing.T, backend, scenario string, allowErr bo
 // unprivileged command: no_new_privs, and its seccomp filter.
 var ptraceDifferences = regexp.MustCompile(`(?m)^(NoNewPrivs|Seccomp|Seccomp_filters):\s+\d+$`)
 
+// filtered is the probe's output out of an untraced run as a command under
+// no_new_privs and one seccomp filter prints it.
+func filtered(out string) string {
+	return ptraceDifferences.ReplaceAllStringFunc(out, func(line string) string {
+		name, _, _ := strings.Cut(line, ":")
+		v := map[string]string{"NoNewPrivs": "1", "Seccomp": "2", "Seccomp_filters": "1"}[name]
+		return name + ":\t" + v
+	})
+}
+
 // TestSudoSameEnvironment runs the probe as an unprivileged user with
 // passwordless sudo: untraced, under ptrace and under eBPF through sudo,
 // its identity, environment, limits, umask, privileges, parent and
@@ -310,19 +332,16 @@ func TestSudoSameEnvironment(t *testing.T) {
 	if ebpf.Header.Backend != BackendEBPF || ebpf.Header.Loader != "sudo" || len(ebpf.Header.Hooks) == 0 {
 		t.Errorf("eBPF header = backend %q, loader %q, hooks %q; want ebpf, sudo and its hooks", ebpf.Header.Backend, ebpf.Header.Loader, ebpf.Header.Hooks)
 	}
-	wantPtrace := ptraceDifferences.ReplaceAllStringFunc(untraced.Out, func(line string) string {
-		name, _, _ := strings.Cut(line, ":")
-		v := map[string]string{"NoNewPrivs": "1", "Seccomp": "2", "Seccomp_filters": "1"}[name]
-		return name + ":\t" + v
-	})
+	wantPtrace := filtered(untraced.Out)
 	if diff := cmp.Diff(wantPtrace, ptrace.Out); diff != "" {
 		t.Errorf("under ptrace the command's surroundings differ beyond no_new_privs and the seccomp filter (-want +ptrace):\n%s", diff)
 	}
-	// Options.NoNewPrivs (the Action's) changes that alone.
+	// Options.NoNewPrivs (the Action's) changes that alone, and lets the
+	// helper install the seccomp filter that refuses io_uring.
 	nnp := h.run(t, BackendEBPF, "probe-nnp")
-	wantNNP := strings.Replace(untraced.Out, "NoNewPrivs:\t0", "NoNewPrivs:\t1", 1)
+	wantNNP := filtered(untraced.Out)
 	if diff := cmp.Diff(wantNNP, nnp.Out); diff != "" {
-		t.Errorf("under eBPF with NoNewPrivs the command's surroundings differ beyond no_new_privs (-want +got):\n%s", diff)
+		t.Errorf("under eBPF with NoNewPrivs the command's surroundings differ beyond no_new_privs and the io_uring filter (-want +got):\n%s", diff)
 	}
 	if ptrace.Header.Backend != BackendPtrace {
 		t.Errorf("ptrace header backend = %q", ptrace.Header.Backend)
@@ -334,6 +353,41 @@ func TestSudoSameEnvironment(t *testing.T) {
 // and that the
 // command can neither stop the loader through sudo's relayed signals nor
 // kill it unnoticed.
+// TestSudoIOURing: as a user with passwordless sudo, the eBPF backend's
+// helper may install the filter that refuses io_uring only with
+// no_new_privs (the Action's); without it, an io_uring set up in the tree
+// opens files unseen, and the trace is incomplete and says why. ptrace
+// refuses it either way.
+func TestSudoIOURing(t *testing.T) {
+	h := newSudoHarness(t)
+	type outcome struct {
+		Out        string
+		Incomplete bool
+		Gaps       int
+		Refused    bool
+	}
+	tests := []struct {
+		backend, scenario string
+		want              outcome
+	}{
+		{BackendEBPF, "iouring", outcome{"ok\n", true, 1, false}},
+		{BackendEBPF, "iouring-nnp", outcome{"EPERM\n", false, 0, true}},
+		{BackendPtrace, "iouring", outcome{"EPERM\n", false, 0, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.backend+"-"+tt.scenario, func(t *testing.T) {
+			got := h.run(t, tt.backend, tt.scenario)
+			refused := false
+			for _, w := range got.End.Warnings {
+				refused = refused || strings.Contains(w, "was refused io_uring")
+			}
+			if diff := cmp.Diff(tt.want, outcome{got.Out, got.End.Incomplete, len(got.End.Gaps), refused}); diff != "" {
+				t.Errorf("outcome (-want +got):\n%s\ngaps %q, warnings %q", diff, got.End.Gaps, got.End.Warnings)
+			}
+		})
+	}
+}
+
 func TestSudoLifecycle(t *testing.T) {
 	h := newSudoHarness(t)
 	type outcome struct {

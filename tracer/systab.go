@@ -22,10 +22,33 @@ const (
 	sysClone3               // clone3(args, size): fails with ENOSYS in the filter itself (see filterProgram)
 	sysPtrace               // ptrace(request, pid, ...): stops only for PTRACE_ATTACH and PTRACE_SEIZE
 	sysSeccomp              // seccomp(op, flags, args): stops only for a filter with a user-notification listener
+	// The calls that change mounts or the mount namespace: recorded when
+	// they succeed (End.Mounts). The accesses made through such mounts
+	// are told by their mount (UnprovenMount), whatever the call.
+	sysMount        // mount(source, target, type, flags, data)
+	sysUmount2      // umount2(target, flags)
+	sysUmount       // umount(target): i386's oldumount
+	sysPivotRoot    // pivot_root(new_root, put_old)
+	sysMoveMount    // move_mount(from_dfd, from, to_dfd, to, flags)
+	sysOpenTree     // open_tree(dfd, path, flags): stops only with OPEN_TREE_CLONE, a detached copy of a tree
+	sysFsmount      // fsmount(fs_fd, flags, attrs): a new detached mount
+	sysMountSetattr // mount_setattr(dfd, path, flags, attr, size)
+	sysUnshare      // unshare(flags): stops only with CLONE_NEWNS
+	sysSetns        // setns(fd, nstype): stops only for a mount namespace, or any (nstype 0)
+	// The calls that receive descriptors from another process, which may
+	// be one the tracer does not trace: each received file is recorded as
+	// an access of the receiver.
+	sysRecvmsg        // recvmsg(fd, msg, flags): SCM_RIGHTS in msg's control data
+	sysRecvmmsg       // recvmmsg(fd, msgvec, vlen, flags, timeout)
+	sysRecvmmsgTime64 // recvmmsg_time64: recvmmsg of the 32-bit ABIs with a 64-bit timeout
+	sysSocketcall     // socketcall(call, args): i386's multiplexer, for SYS_RECVMSG and SYS_RECVMMSG
+	sysPidfdGetfd     // pidfd_getfd(pidfd, fd, flags): a copy of another process's descriptor
 	numSysKinds
 )
 
-var sysKindNames = [numSysKinds]string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "clone", "clone3", "ptrace", "seccomp"}
+var sysKindNames = [numSysKinds]string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "clone", "clone3", "ptrace", "seccomp",
+	"mount", "umount2", "umount", "pivot_root", "move_mount", "open_tree", "fsmount", "mount_setattr", "unshare", "setns",
+	"recvmsg", "recvmmsg", "recvmmsg_time64", "socketcall", "pidfd_getfd"}
 
 func (k sysKind) String() string {
 	if k < numSysKinds {
@@ -97,6 +120,18 @@ var abiX8664 = &abi{
 		435: sysClone3,
 		101: sysPtrace,
 		317: sysSeccomp,
+		165: sysMount,
+		166: sysUmount2,
+		155: sysPivotRoot,
+		429: sysMoveMount,
+		428: sysOpenTree,
+		432: sysFsmount,
+		442: sysMountSetattr,
+		272: sysUnshare,
+		308: sysSetns,
+		47:  sysRecvmsg,
+		299: sysRecvmmsg,
+		438: sysPidfdGetfd,
 	},
 	oDirectory: 0x10000,
 }
@@ -117,6 +152,21 @@ var abiI386 = &abi{
 		435: sysClone3,
 		26:  sysPtrace,
 		354: sysSeccomp,
+		21:  sysMount,
+		52:  sysUmount2,
+		22:  sysUmount,
+		217: sysPivotRoot,
+		429: sysMoveMount,
+		428: sysOpenTree,
+		432: sysFsmount,
+		442: sysMountSetattr,
+		310: sysUnshare,
+		346: sysSetns,
+		372: sysRecvmsg,
+		337: sysRecvmmsg,
+		417: sysRecvmmsgTime64,
+		102: sysSocketcall,
+		438: sysPidfdGetfd,
 	},
 	oDirectory: 0x10000,
 }
@@ -138,6 +188,18 @@ var abiX32 = &abi{
 		x32SyscallBit | 435: sysClone3,
 		x32SyscallBit | 521: sysPtrace,
 		x32SyscallBit | 317: sysSeccomp,
+		x32SyscallBit | 165: sysMount,
+		x32SyscallBit | 166: sysUmount2,
+		x32SyscallBit | 155: sysPivotRoot,
+		x32SyscallBit | 429: sysMoveMount,
+		x32SyscallBit | 428: sysOpenTree,
+		x32SyscallBit | 432: sysFsmount,
+		x32SyscallBit | 442: sysMountSetattr,
+		x32SyscallBit | 272: sysUnshare,
+		x32SyscallBit | 308: sysSetns,
+		x32SyscallBit | 519: sysRecvmsg,
+		x32SyscallBit | 537: sysRecvmmsg,
+		x32SyscallBit | 438: sysPidfdGetfd,
 	},
 	oDirectory: 0x10000,
 }
@@ -156,6 +218,18 @@ var abiAArch64 = &abi{
 		435: sysClone3,
 		117: sysPtrace,
 		277: sysSeccomp,
+		40:  sysMount,
+		39:  sysUmount2,
+		41:  sysPivotRoot,
+		429: sysMoveMount,
+		428: sysOpenTree,
+		432: sysFsmount,
+		442: sysMountSetattr,
+		97:  sysUnshare,
+		268: sysSetns,
+		212: sysRecvmsg,
+		243: sysRecvmmsg,
+		438: sysPidfdGetfd,
 	},
 	oDirectory: 0x4000,
 }
@@ -176,6 +250,19 @@ var abiARM = &abi{
 		435: sysClone3,
 		26:  sysPtrace,
 		383: sysSeccomp,
+		21:  sysMount,
+		52:  sysUmount2,
+		218: sysPivotRoot,
+		429: sysMoveMount,
+		428: sysOpenTree,
+		432: sysFsmount,
+		442: sysMountSetattr,
+		337: sysUnshare,
+		375: sysSetns,
+		297: sysRecvmsg,
+		365: sysRecvmmsg,
+		417: sysRecvmmsgTime64,
+		438: sysPidfdGetfd,
 	},
 	oDirectory: 0x4000,
 }

@@ -50,7 +50,9 @@ func headerNumbers(t *testing.T, path string) map[string]uint32 {
 // TestSyscallTablesMatchHeaders checks every table against the kernel's
 // own headers: each traced syscall the ABI has must be in the table with
 // its kind, and the table must hold nothing else. The arm64 table is the
-// asm-generic one, present on every architecture's headers.
+// asm-generic one, present on every architecture's headers; it numbers
+// recvmmsg_time64 for the 32-bit ABIs only (under a #if the test does not
+// read), so aarch64 has none.
 func TestSyscallTablesMatchHeaders(t *testing.T) {
 	type check struct {
 		abi    *abi
@@ -70,7 +72,7 @@ func TestSyscallTablesMatchHeaders(t *testing.T) {
 			nums := headerNumbers(t, tt.header)
 			want := map[uint32]sysKind{}
 			for k := sysOpen; k < numSysKinds; k++ {
-				if nr, ok := nums[k.String()]; ok {
+				if nr, ok := nums[k.String()]; ok && !(k == sysRecvmmsgTime64 && tt.abi == abiAArch64) {
 					want[nr] = k
 				}
 			}
@@ -88,6 +90,9 @@ func TestARMTable(t *testing.T) {
 		5: sysOpen, 8: sysCreat, 11: sysExecve, 322: sysOpenat, 371: sysOpenByHandle,
 		387: sysExecveat, 425: sysIOUringSetup, 437: sysOpenat2,
 		120: sysClone, 435: sysClone3, 26: sysPtrace, 383: sysSeccomp,
+		21: sysMount, 52: sysUmount2, 218: sysPivotRoot, 429: sysMoveMount, 428: sysOpenTree,
+		432: sysFsmount, 442: sysMountSetattr, 337: sysUnshare, 375: sysSetns,
+		297: sysRecvmsg, 365: sysRecvmmsg, 417: sysRecvmmsgTime64, 438: sysPidfdGetfd,
 	}
 	if diff := cmp.Diff(want, abiARM.calls); diff != "" {
 		t.Errorf("arm table (-syscall.tbl +table):\n%s", diff)

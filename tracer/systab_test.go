@@ -128,7 +128,10 @@ func TestFilter(t *testing.T) {
 				switch {
 				case k == sysClone3:
 					want = seccompRetErrno | enosys
-				case ok && k != sysClone && k != sysPtrace && k != sysSeccomp:
+				case k == sysSetns:
+					// nstype 0: a namespace of any kind.
+					want = seccompRetTrace | uint32(k)
+				case ok && k != sysClone && k != sysPtrace && k != sysSeccomp && k != sysUnshare && k != sysOpenTree:
 					want = seccompRetTrace | uint32(k)
 				}
 				if ok {
@@ -156,6 +159,17 @@ func TestFilter(t *testing.T) {
 				{sysSeccomp, []uint32{seccompSetModeFilter, 1}, seccompRetAllow}, // TSYNC only
 				{sysSeccomp, []uint32{0, seccompFilterNewListener}, seccompRetAllow},
 				{sysClone3, []uint32{0}, seccompRetErrno | enosys},
+				{sysClone, []uint32{cloneNewNS | 0x11}, seccompRetTrace | uint32(sysClone)},
+				{sysUnshare, []uint32{cloneNewNS}, seccompRetTrace | uint32(sysUnshare)},
+				{sysUnshare, []uint32{cloneNewNS | 0x10000000}, seccompRetTrace | uint32(sysUnshare)},
+				{sysUnshare, []uint32{0x10000000}, seccompRetAllow}, // a user namespace alone
+				{sysUnshare, []uint32{0x200}, seccompRetAllow},      // CLONE_FS
+				{sysSetns, []uint32{3, cloneNewNS}, seccompRetTrace | uint32(sysSetns)},
+				{sysSetns, []uint32{3, 0}, seccompRetTrace | uint32(sysSetns)},
+				{sysSetns, []uint32{3, 0x40000000}, seccompRetAllow}, // a network namespace
+				{sysOpenTree, []uint32{3, 0, openTreeClone | 0x8000}, seccompRetTrace | uint32(sysOpenTree)},
+				{sysOpenTree, []uint32{3, 0, 0x8000}, seccompRetAllow},
+				{sysMount, []uint32{0, 0, 0}, seccompRetTrace | uint32(sysMount)},
 			} {
 				if got := run(ar.native.auditArch, ar.native.number(tt.kind), tt.args...); got != tt.want {
 					t.Errorf("%s%#x: filter returns %#x, want %#x", tt.kind, tt.args, got, tt.want)
@@ -190,11 +204,28 @@ func TestFilter(t *testing.T) {
 					t.Errorf("foreign arch %#x: filter returns %#x, want SECCOMP_RET_TRACE", foreign, got)
 				}
 			}
-			if n := len(filterProgram(ar)); n > 64 {
-				t.Errorf("filter has %d instructions; it runs on every syscall, keep it short", n)
+			if n := longestPath(filterProgram(ar)); n > 20 {
+				t.Errorf("a syscall may pass %d instructions of the filter; it runs on every syscall, keep its paths short", n)
 			}
 		})
 	}
+}
+
+// longestPath returns how many instructions the longest path through
+// prog executes: its jumps only go forward.
+func longestPath(prog []bpf.Instruction) int {
+	depth := make([]int, len(prog)+1)
+	for i := len(prog) - 1; i >= 0; i-- {
+		switch ins := prog[i].(type) {
+		case bpf.RetConstant:
+			depth[i] = 1
+		case bpf.JumpIf:
+			depth[i] = 1 + max(depth[i+1+int(ins.SkipTrue)], depth[i+1+int(ins.SkipFalse)])
+		default:
+			depth[i] = 1 + depth[i+1]
+		}
+	}
+	return depth[0]
 }
 
 func TestSysKindString(t *testing.T) {
@@ -202,7 +233,9 @@ func TestSysKindString(t *testing.T) {
 	for k := sysNone; k <= numSysKinds; k++ {
 		got = append(got, k.String())
 	}
-	want := []string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "clone", "clone3", "ptrace", "seccomp", "unknown"}
+	want := []string{"none", "open", "openat", "openat2", "creat", "open_by_handle_at", "execve", "execveat", "io_uring_setup", "clone", "clone3", "ptrace", "seccomp",
+		"mount", "umount2", "umount", "pivot_root", "move_mount", "open_tree", "fsmount", "mount_setattr", "unshare", "setns",
+		"recvmsg", "recvmmsg", "recvmmsg_time64", "socketcall", "pidfd_getfd", "unknown"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("names (-want +got):\n%s", diff)
 	}

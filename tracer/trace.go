@@ -91,7 +91,34 @@ type Access struct {
 	// renamed, or it was deleted). Both are absent otherwise.
 	Dev uint64 `json:"dev,omitempty"`
 	Ino uint64 `json:"ino,omitempty"`
+	// Unproven says why Path and Real are no evidence of which file was
+	// opened, from what the kernel said of it at the open (UnprovenMount
+	// and the others); Dev and Ino then identify it, but for
+	// UnprovenGone. Empty: the real path is the file's.
+	Unproven string `json:"unproven,omitempty"`
 }
+
+// The reasons of Access.Unproven.
+const (
+	// UnprovenMount: the file was opened on a mount that was not the
+	// tracer's when the run started (a mount made during the run, such as
+	// a bind or overlay mount over a package's directory, or a mount of
+	// another mount namespace): its path may name another file, or none,
+	// in the tracer's view.
+	UnprovenMount = "mount"
+	// UnprovenChanged: the file's inode changed during the run without
+	// the command having opened it for writing: it was renamed (into a
+	// package's directory, say), linked or had its attributes changed,
+	// so its path says where it was at the open, not where it came from.
+	UnprovenChanged = "changed"
+	// UnprovenLong: the kernel could not name the file, whose path
+	// exceeds PATH_MAX: the path is the spelling, resolved by the tracer.
+	UnprovenLong = "long"
+	// UnprovenGone: the tracer could not look at the file (the descriptor
+	// was closed by another thread before it did): nothing but the
+	// spelling is known.
+	UnprovenGone = "gone"
+)
 
 // RealPath returns the symlink-resolved path of the access, or Path when no
 // resolution was recorded.
@@ -144,10 +171,21 @@ type End struct {
 	// incomplete, and Warnings says what was lost.
 	Lost int64 `json:"lost,omitempty"`
 	// Incomplete is set when the tracer knows it missed part of the run
-	// although the command finished: events were lost (Lost), or the
-	// process that loaded the eBPF programs died before the run ended.
-	// Warnings says which; the audit treats the trace as a failed one.
+	// although the command finished: events were lost (Lost), the
+	// process that loaded the eBPF programs died before the run ended
+	// (Warnings says which), or Gaps names what it could not see. The
+	// audit treats the trace as a failed one.
 	Incomplete bool `json:"incomplete,omitempty"`
+	// Gaps says, one sentence each, what the tracer knows it could not
+	// see (a process that set up io_uring where it could not be refused,
+	// an io_uring instance received from outside the tree): each makes the
+	// trace incomplete, and sets Incomplete.
+	Gaps []string `json:"gaps,omitempty"`
+	// Mounts lists the calls by which the command's processes changed
+	// mounts or entered other mount namespaces, once per process record
+	// and call. The accesses they made through such mounts say so
+	// (UnprovenMount).
+	Mounts []MountChange `json:"mounts,omitempty"`
 	// Survivors is set when Options.KillDescendants was asked for and
 	// could not be made sure of: the command killed the reaper, or a
 	// process would not die. Processes the command started may then
@@ -160,6 +198,18 @@ type End struct {
 	// cancellation cause does ("SIGINT"; see Run).
 	Interrupted     bool   `json:"interrupted,omitempty"`
 	InterruptSignal string `json:"interruptSignal,omitempty"`
+}
+
+// MountChange is a successful call by which a traced process changed
+// mounts or its mount namespace.
+type MountChange struct {
+	Proc int `json:"proc"` // Process.ID
+	// Call names the system call: "mount", "umount2", "umount",
+	// "pivot_root", "move_mount", "open_tree" (a detached copy of a
+	// tree), "fsmount", "mount_setattr", "unshare" and "clone" (with a
+	// new mount namespace), "setns".
+	Call  string `json:"call"`
+	Count int    `json:"count,omitempty"` // how many times, when more than once
 }
 
 // Trace is a complete trace.

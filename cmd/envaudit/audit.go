@@ -55,6 +55,11 @@ type outputFlags struct {
 	// epoch dates the SBOM when SOURCE_DATE_EPOCH is set (check reads it);
 	// the zero time means now, with a random serial number.
 	epoch time.Time
+	// held are the output files' directories, opened before a traced
+	// command runs (runTraced): the files are written into them, and only
+	// while their paths still name them. Nil for a command that runs
+	// nothing, whose outputs are written by path.
+	held *outfile.Dirs
 }
 
 // register adds the flags to a command's flag set; dirUsage says what -C
@@ -225,7 +230,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	if err != nil {
 		return exitUsage, fmt.Errorf("write report: %w", err)
 	}
-	err = outfile.WriteAll(
+	err = o.held.WriteAll(
 		reportFile("--report", o.report, r),
 		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, r.Tool), ""),
 		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),

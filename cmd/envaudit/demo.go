@@ -78,6 +78,7 @@ func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stder
 		return fmt.Errorf("prepare the %s demo project: %w", proj.Name, err)
 	}
 	r, instErr, err := runTraced(ctx, o, ro, stderr, all.Ecosystems())
+	defer o.held.Close()
 	cmdOut.Flush()
 	if err == nil {
 		err = instErr

@@ -84,6 +84,7 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	ro.devTools = o.gate.devTools
 	r, instErr, err := runTraced(ctx, &o, ro, stderr, ecos)
+	defer o.held.Close()
 	if err == nil {
 		o.gate.apply(engine.AfterRun(ctx), r, stderr)
 	}
@@ -95,6 +96,22 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // registerBackend adds --backend to a command that traces.
 func registerBackend(fs *flag.FlagSet) *string {
 	return fs.String("backend", tracer.BackendAuto, "trace with `NAME`: auto (ebpf when envaudit runs as root and its programs load, else ptrace with a note saying why), ebpf (observes from the kernel without stopping anything; needs root, or passwordless sudo, which loads its programs in a root process outside the command's tree; BTF; amd64), or ptrace (stops each traced process at every open; needs no privilege)")
+}
+
+// endLeftovers is engine.RunOptions.EndLeftovers for a front end that
+// made itself a child subreaper (tracer.BecomeSubreaper) before Trace: a
+// program run to read the project before the command (its own
+// interpreter, asked for its sys.path) must leave nothing running beside
+// the tests, so its orphans, reparented here, are ended before the
+// command starts. Daemons the command itself starts are its own
+// business: they are not ended.
+func endLeftovers() ([]int, error) { return tracer.EndDescendants(5 * time.Second) }
+
+// warnLeftovers says which processes endLeftovers ended.
+func warnLeftovers(w io.Writer, pids []int) {
+	if n := len(pids); n > 0 {
+		fmt.Fprintf(w, "envaudit: warning: the programs envaudit ran to read the project before the command (the project's own interpreter or tools) left %d %s running (%v); %s ended before the command started\n", n, plural(n, "process", "processes"), pids, plural(n, "it was", "they were"))
+	}
 }
 
 // noteFallback says, once, why auto traced with ptrace.
@@ -135,9 +152,13 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkOutputs(append(p.Inputs(), o.gate.inputs...), append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})); err != nil {
+	outs := append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})
+	if err := checkOutputs(append(p.Inputs(), o.gate.inputs...), outs); err != nil {
 		return nil, nil, err
 	}
+	// The command may replace a directory on the way to an output once its
+	// path is checked: they are held from now on.
+	o.held = outfile.Hold(outs)
 	o.root = p.Root()
 	// A saved trace keeps the ecosystems' evidence beside it.
 	evidence := ""
@@ -151,24 +172,29 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		}
 		fmt.Fprintf(prog.w, "envaudit: tracing %s in %s (%s)\n", strings.Join(ro.command, " "), p.Dir(), what)
 	}
+	if err := tracer.BecomeSubreaper(); err != nil {
+		return nil, nil, err
+	}
 	t, err := p.Trace(ctx, engine.RunOptions{
-		Command:  ro.command,
-		Environ:  ro.environ,
-		Env:      ro.env,
-		Evidence: evidence,
-		Timeout:  ro.timeout,
-		Backend:  ro.backend,
-		Stdin:    ro.stdin,
-		Stdout:   ro.stdout,
-		Stderr:   ro.stderr,
+		Command:      ro.command,
+		Environ:      ro.environ,
+		Env:          ro.env,
+		Evidence:     evidence,
+		Timeout:      ro.timeout,
+		Backend:      ro.backend,
+		Stdin:        ro.stdin,
+		Stdout:       ro.stdout,
+		Stderr:       ro.stderr,
+		EndLeftovers: endLeftovers,
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	defer t.Close()
+	warnLeftovers(stderr, t.Leftovers)
 	noteFallback(stderr, t.Trace)
 	if ro.traceOut != "" {
-		if err := outfile.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {
+		if err := o.held.WriteAtomic(ro.traceOut, t.Trace.WriteJSONL); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -79,24 +79,33 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return fail(to.stderr, "trace", err)
 	}
 	evidence := to.evidence
+	var held *outfile.Dirs
 	if to.out != "-" {
-		if err := checkOutputs(p.Inputs(), []outfile.File{{Label: "-o", Path: to.out, Format: traceFormat}}); err != nil {
+		outs := []outfile.File{{Label: "-o", Path: to.out, Format: traceFormat}}
+		if err := checkOutputs(p.Inputs(), outs); err != nil {
 			return fail(to.stderr, "trace", err)
 		}
+		// Held while the command runs, which may replace it.
+		held = outfile.Hold(outs)
+		defer held.Close()
 		if evidence == "" {
 			evidence = engine.EvidenceDir(to.out)
 		}
 	}
+	if err := tracer.BecomeSubreaper(); err != nil {
+		return fail(to.stderr, "trace", err)
+	}
 	t, err := p.Trace(ctx, engine.RunOptions{
-		Command:    to.command,
-		Evidence:   evidence,
-		Timeout:    to.timeout,
-		Grace:      to.grace,
-		Privileged: to.privileged,
-		Backend:    to.backend,
-		Stdin:      to.stdin,
-		Stdout:     to.stdout,
-		Stderr:     to.stderr,
+		EndLeftovers: endLeftovers,
+		Command:      to.command,
+		Evidence:     evidence,
+		Timeout:      to.timeout,
+		Grace:        to.grace,
+		Privileged:   to.privileged,
+		Backend:      to.backend,
+		Stdin:        to.stdin,
+		Stdout:       to.stdout,
+		Stderr:       to.stderr,
 		Prepared: func(collectors []string) {
 			if evidence == "" && len(collectors) > 0 {
 				fmt.Fprintf(to.stderr, "envaudit: note: the evidence %s collects is not kept with a trace on standard output (--evidence DIR keeps it)\n", strings.Join(collectors, " and "))
@@ -107,12 +116,13 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return fail(to.stderr, "trace", err)
 	}
 	defer t.Close()
+	warnLeftovers(to.stderr, t.Leftovers)
 	tr := t.Trace
 	noteFallback(to.stderr, tr)
 	if to.out == "-" {
 		err = tr.WriteJSONL(to.stdout)
 	} else {
-		err = outfile.WriteAtomic(to.out, tr.WriteJSONL)
+		err = held.WriteAtomic(to.out, tr.WriteJSONL)
 	}
 	if err != nil {
 		return fail(to.stderr, "trace", fmt.Errorf("write trace: %w", err))
@@ -121,6 +131,9 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	ri := audit.NewRunInfo(tr, true, to.dir)
 	for _, w := range ri.Warnings {
 		fmt.Fprintf(to.stderr, "envaudit: warning: %s\n", w)
+	}
+	for _, g := range ri.Gaps {
+		fmt.Fprintf(to.stderr, "envaudit: warning: incomplete trace: %s\n", g)
 	}
 	dest := to.out
 	if dest == "-" {

@@ -13,6 +13,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/cargo"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
@@ -108,9 +109,22 @@ func TestTracedReal(t *testing.T) {
 
 			var runs []string
 			var inv *ecosystems.Inventory
+			// The warm run compiles nothing (the same scratch directory,
+			// so the same wrapper path in cargo's hashes): the verdict is
+			// what the channel held in both runs together.
+			var channel []byte
 			for _, run := range []string{"cold", "warm"} {
+				ch, err := evchan.Open(scratch)
+				if err != nil {
+					t.Fatal(err)
+				}
 				paths, execs := traceOpens(t, dir, env, args)
-				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs, Scratch: scratch})
+				data, err := ch.Close(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				channel = append(channel, data...)
+				inv, err = p.Installed(context.Background(), ecosystems.Env{Environ: env, Executables: execs, Scratch: scratch, Channel: channel})
 				if err != nil {
 					t.Fatalf("Installed: %v", err)
 				}
@@ -141,7 +155,7 @@ func TestTracedReal(t *testing.T) {
 			// rustc's verdict on what the traced build compiled, from a
 			// target directory outside the project: every import at a
 			// position in the project.
-			im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{Environ: env, Scratch: scratch})
+			im, err := p.(ecosystems.Importer).Imports(context.Background(), ecosystems.Env{Environ: env, Scratch: scratch, Channel: channel})
 			if err != nil {
 				t.Fatalf("Imports: %v", err)
 			}

@@ -91,7 +91,7 @@ func sortImports(list []ecosystems.Import) {
 // workspace crate (cargo test); otherwise a warning says which were not,
 // so the absence of an import is no evidence there.
 func (pr *project) compiledImports(env ecosystems.Env) (*ecosystems.Imports, error) {
-	recs, _, warnings := readRecords(env.Scratch)
+	recs, warnings := readRecords(env.Channel)
 	if len(recs) == 0 {
 		// Not through the wrapper, or nothing compiled (cargo failed
 		// before): Installed says why.

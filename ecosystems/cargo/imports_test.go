@@ -27,18 +27,15 @@ func TestImportsRecorded(t *testing.T) {
 		"tests/it.rs": "use either::Either;\n",
 		"build.rs":    "fn main() { let _g = scopeguard::guard((), |_| {}); }\n",
 	})
-	scratch := t.TempDir()
-	unused := func(ext string) string {
-		return `{"$message_type":"diagnostic","message":"extern crate ` + "`" + ext + "`" + ` is unused in crate ` + "`app`" + `","code":{"code":"unused_crate_dependencies","explanation":null}}` + "\n"
-	}
-	writeFiles(t, filepath.Join(scratch, unitsDir), map[string]string{
-		"unit.1": "package app\ncrate app\nsrc src/lib.rs\nextern itoa\nextern fnv\nextern hex\nextern sa\n" + unused("fnv") + unused("hex") + unused("sa") + "end 0\n",
-		"unit.2": "package app\ncrate app\ntest\nsrc src/lib.rs\nextern itoa\nextern fnv\nextern hex\nextern sa\nextern either\n" + unused("fnv") + unused("hex") + unused("either") + "end 0\n",
-		"unit.3": "package app\ncrate it\ntest\nsrc tests/it.rs\nextern app\nextern either\nextern itoa\n" + unused("itoa") + "end 0\n",
-		"unit.4": "package app\ncrate build_script_build\nsrc build.rs\nextern scopeguard\nend 0\n",
-	})
+	unused := func(ext string) string { return "unused " + ext + "\n" }
+	ch := channel(
+		"package app\ncrate app\nsrc src/lib.rs\nextern itoa\nextern fnv\nextern hex\nextern sa\n"+unused("fnv")+unused("hex")+unused("sa")+"end 0\n",
+		"package app\ncrate app\ntest\nsrc src/lib.rs\nextern itoa\nextern fnv\nextern hex\nextern sa\nextern either\n"+unused("fnv")+unused("hex")+unused("either")+"end 0\n",
+		"package app\ncrate it\ntest\nsrc tests/it.rs\nextern app\nextern either\nextern itoa\n"+unused("itoa")+"end 0\n",
+		"package app\ncrate build_script_build\nsrc build.rs\nextern scopeguard\nend 0\n",
+	)
 	p := ecotest.Open(t, New(), root).(*project)
-	got, err := p.Imports(context.Background(), ecosystems.Env{Scratch: scratch, Executables: []string{"/usr/bin/rustdoc"}})
+	got, err := p.Imports(context.Background(), ecosystems.Env{Scratch: t.TempDir(), Channel: ch, Executables: []string{"/usr/bin/rustdoc"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +45,7 @@ func TestImportsRecorded(t *testing.T) {
 			{Package: "scopeguard", Module: "scopeguard", Pos: ecosystems.Pos{File: "build.rs", Line: 1}, Kind: compile},
 			{Package: "itoa", Module: "itoa", Pos: ecosystems.Pos{File: "src/fmt.rs", Line: 2}, Kind: rt},
 			{Package: "itoa", Module: "itoa", Pos: ecosystems.Pos{File: "src/fmt.rs", Line: 2}, Kind: rt, Test: true},
-			{Package: "hex", Module: "hex", Pos: ecosystems.Pos{File: "src/lib.rs"}, Kind: rt, Test: true},
+			{Package: "hex", Module: "hex", Pos: ecosystems.Pos{File: "src/lib.rs", Line: 3}, Kind: rt, Test: true},
 			{Package: "static_assertions", Module: "sa", Pos: ecosystems.Pos{File: "src/lib.rs", Line: 8}, Kind: rt, Test: true},
 			{Package: "either", Module: "either", Pos: ecosystems.Pos{File: "tests/it.rs", Line: 1}, Kind: rt, Test: true},
 		},
@@ -60,11 +57,8 @@ func TestImportsRecorded(t *testing.T) {
 
 	// Only the library compiled (cargo build): its tests' needs are
 	// unknown, and the list says it is incomplete.
-	scratch = t.TempDir()
-	writeFiles(t, filepath.Join(scratch, unitsDir), map[string]string{
-		"unit.1": "package app\ncrate app\nsrc src/lib.rs\nextern itoa\nend 0\n",
-	})
-	got, err = p.Imports(context.Background(), ecosystems.Env{Scratch: scratch})
+	ch = channel("package app\ncrate app\nsrc src/lib.rs\nextern itoa\nend 0\n")
+	got, err = p.Imports(context.Background(), ecosystems.Env{Scratch: t.TempDir(), Channel: ch})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,12 +68,9 @@ func TestImportsRecorded(t *testing.T) {
 	// A crate root outside the project (a source a build script generated
 	// in a target directory elsewhere) is no place to point at: the use
 	// is placed on the member's declaration of the crate.
-	scratch = t.TempDir()
 	outside := filepath.Join(t.TempDir(), "out", "gen.rs")
-	writeFiles(t, filepath.Join(scratch, unitsDir), map[string]string{
-		"unit.1": "package app\ncrate gen\nsrc " + outside + "\nextern itoa\nend 0\n",
-	})
-	got, err = p.Imports(context.Background(), ecosystems.Env{Scratch: scratch})
+	ch = channel("package app\ncrate gen\nsrc " + outside + "\nextern itoa\nend 0\n")
+	got, err = p.Imports(context.Background(), ecosystems.Env{Scratch: t.TempDir(), Channel: ch})
 	if err != nil {
 		t.Fatal(err)
 	}

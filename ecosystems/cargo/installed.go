@@ -75,7 +75,7 @@ func (pr *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosyste
 			inv.Warnings = append(inv.Warnings, ws...)
 		}
 	}
-	v := readVerdict(cfg.targetDir, env.Scratch, pr, decls)
+	v := readVerdict(cfg.targetDir, env, pr, decls)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
 	if v.lintUnits > 0 && ranRustdoc(env.Executables) {
 		for _, m := range pr.members {
@@ -196,12 +196,13 @@ var unusedMsg = regexp.MustCompile("^extern crate `([^`]+)` is unused in crate `
 // to it counts as used.
 //
 // A run through envaudit's rustc wrapper (TraceEnv) has the verdict in the
-// wrapper's records in scratch instead, one for each compilation of a
-// workspace crate during that run: those replace the workspace crates'
-// build records, which may be an untraced build's.
-func readVerdict(target, scratch string, pr *project, decls []decl) verdict {
+// wrapper's records in the evidence channel instead, one for each
+// compilation of a workspace crate during that run: those replace the
+// workspace crates' build records, which may be an untraced build's.
+func readVerdict(target string, env ecosystems.Env, pr *project, decls []decl) verdict {
 	v := verdict{used: map[string]bool{}}
-	recs, wrapped, ws := readRecords(scratch)
+	recs, ws := readRecords(env.Channel)
+	wrapped := wrappedRun(env.Scratch)
 	v.wrapped = wrapped
 	v.warnings = append(v.warnings, ws...)
 	members := pr.memberNames()

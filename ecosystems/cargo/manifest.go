@@ -104,12 +104,16 @@ func readProject(src ecosystems.Source) (*project, error) {
 		excluded[path.Clean(e)] = true
 	}
 	seen := map[string]bool{".": true}
+	gfs := &globFS{FS: src.FS, budget: ecosystems.NewBudget("directories read and paths matched by workspace.members", maxMemberGlobSteps)}
 	for _, g := range globs {
 		// Members lie below the workspace root, so the pattern is matched
 		// in the project's tree.
-		matches, err := fs.Glob(src.FS, path.Clean(filepath.ToSlash(g)))
+		matches, err := fs.Glob(gfs, path.Clean(filepath.ToSlash(g)))
 		if err != nil {
 			return nil, rm.doc.errorf([]string{"workspace", "members"}, "workspace.members: bad pattern %q: %v", g, err)
+		}
+		if gfs.budget.Spend(".", 0, len(matches)) != nil || gfs.over {
+			return nil, rm.doc.errorf([]string{"workspace", "members"}, "workspace.members: pattern %q: more than %d %s: %w", g, maxMemberGlobSteps, "directories read and paths matched", ecosystems.ErrOverBudget)
 		}
 		sort.Strings(matches)
 		for _, dir := range matches {
@@ -327,4 +331,38 @@ func (pr *project) manifests() []string {
 		}
 	}
 	return out
+}
+
+// maxMemberGlobSteps is the budget of matching workspace.members: the
+// directories fs.Glob reads and the paths it matches, over all the
+// patterns. The patterns are matched in the project's tree, which the
+// pull request writes: "*/*/*/…" over directories linked to their parent
+// matches 2^depth paths; a real workspace's "crates/*" reads a directory
+// or two and matches its crates.
+const maxMemberGlobSteps = 100_000
+
+// globFS is the project's files as fs.Glob reads them for
+// workspace.members, each directory read spending one step of budget.
+// Past the budget every read fails, which fs.Glob passes over, so the
+// match ends at once; over says so.
+type globFS struct {
+	fs.FS
+	budget *ecosystems.Budget
+	over   bool
+}
+
+func (g *globFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if g.over || g.budget.Spend(".", 0, 1) != nil {
+		g.over = true
+		return nil, ecosystems.ErrOverBudget
+	}
+	return fs.ReadDir(g.FS, name)
+}
+
+func (g *globFS) Stat(name string) (fs.FileInfo, error) {
+	if g.over || g.budget.Spend(".", 0, 1) != nil {
+		g.over = true
+		return nil, ecosystems.ErrOverBudget
+	}
+	return fs.Stat(g.FS, name)
 }

@@ -8,11 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/evchan"
 )
 
 // The rustc workspace wrapper keeps the lint's diagnostics out of the
@@ -24,12 +24,21 @@ import (
 // RUSTC_WORKSPACE_WRAPPER, which cargo runs, for the workspace's own
 // crates only, as `wrapper rustc ARGS...`. For a compilation (cargo always
 // asks rustc for JSON diagnostics, --error-format=json, and renders them
-// itself, colours included), the script adds LintFlag, writes the lint's
-// diagnostic lines to a record file of its own in the scratch directory
-// and passes every other line of rustc's standard error through unchanged,
-// in order and as it comes (cargo's pipelining waits for some of those
-// lines). Standard output, the exit status and every other invocation
-// (rustc -vV, the target probes) are rustc's own.
+// itself, colours included), the script adds LintFlag, writes what it
+// learns of the compilation to the evidence channel (internal/evchan: the
+// FIFO envaudit reads while the run goes, so the build cannot rewrite a
+// record once written) and passes every line of rustc's standard error
+// but the lint's through unchanged, in order and as it comes (cargo's
+// pipelining waits for some of those lines). Standard output, the exit
+// status and every other invocation (rustc -vV, the target probes) are
+// rustc's own.
+//
+// Compilations run at once, so each of the script's lines starts with the
+// id of its compilation, the wrapper shell's pid: no other compilation
+// has it until this one's "end" line is written. Each line is one
+// write(2) of far less than a pipe's atomic size (the lint's diagnostic
+// is reduced to the crate it names), so the lines of compilations running
+// at once do not mix.
 //
 // Cargo hashes the wrapper's path into the workspace crates' unit hashes,
 // so each traced run (a scratch directory of its own) compiles the
@@ -41,37 +50,30 @@ import (
 // left.
 //
 // The project the run builds may be hostile. The script is fixed text; the
-// only values put into it are the scratch directory, the flag and the
-// wrapper the user configured, all single-quoted, and it evaluates none of
-// rustc's arguments: it writes only to files mktemp creates in the units
-// directory. Its records are read back as untrusted input — bounded in
-// number and size, names checked — and can misstate only the verdict,
-// which code the build runs could misstate anyway.
+// only values put into it are the channel, the flag and the wrapper the
+// user configured, all single-quoted, and it evaluates none of rustc's
+// arguments. The channel's lines are read back as untrusted input — the
+// build can write lines of its own there — bounded in number, names
+// checked, and can misstate only the verdict, which code the build runs
+// could misstate anyway; what the build cannot do is take back a line.
 
-// unitsDir is the directory of the wrapper's records in the scratch
-// directory, and wrapperName the script's name there.
-const (
-	unitsDir    = "rustc-units"
-	wrapperName = "rustc-wrapper"
-)
+// wrapperName is the script's name in the scratch directory.
+const wrapperName = "rustc-wrapper"
 
-// Bounds on the records read back: more, or larger, are ignored with a
-// warning rather than read into memory.
-const (
-	maxUnits      = 20000
-	maxRecordSize = 8 << 20
-)
+// maxUnits bounds the compilation records read back: more are ignored
+// with a warning rather than read into memory.
+const maxUnits = 20000
 
-// wrapperScript is the script, with %s for the single-quoted units
-// directory, the chained wrapper (empty for none) and the flag. rustc's
-// standard error goes through awk, which keeps each line as it is and
-// flushes it at once; the exit status comes back through descriptor 3.
+// wrapperScript is the script, with %s for the single-quoted channel, the
+// chained wrapper (empty for none) and the flag. rustc's standard error
+// goes through awk, which keeps each line as it is and flushes it at
+// once; the exit status comes back through descriptor 3.
 const wrapperScript = `#!/bin/sh
 # envaudit: rustc workspace wrapper of one traced cargo run (the cargo
-# ecosystem's evidence). It adds the lint below to each compilation, keeps
-# the lint's diagnostics in a record of its own and passes everything else
-# through unchanged.
-units=%s
+# ecosystem's evidence). It adds the lint below to each compilation, writes
+# the lint's verdicts to envaudit's evidence channel and passes everything
+# else through unchanged.
+chan=%s
 chain=%s
 lint=%s
 run() {
@@ -83,51 +85,47 @@ for a do
 	case $a in --error-format=json) json=1 ;; esac
 	prev=$a
 done
-if [ -z "$json" ] || [ -z "$crate" ] || [ "$crate" = ___ ]; then
+if [ -z "$json" ] || [ -z "$crate" ] || [ "$crate" = ___ ] || ! [ -p "$chan" ]; then
 	run "$@"
 	exit
 fi
-rec=$(mktemp "$units/unit.XXXXXXXXXX" 2>/dev/null) || { run "$@"; exit; }
+id=$$
 {
-	printf 'package %%s\n' "${CARGO_PKG_NAME-}"
+	printf '%%s package %%s\n' "$id" "${CARGO_PKG_NAME-}"
 	prev=
 	for a do
 		case $prev in
-		--crate-name) printf 'crate %%s\n' "$a" ;;
-		--extern) printf 'extern %%s\n' "${a%%%%=*}" ;;
+		--crate-name) printf '%%s crate %%s\n' "$id" "$a" ;;
+		--extern) printf '%%s extern %%s\n' "$id" "${a%%%%=*}" ;;
 		esac
 		case $a in
-		--test) printf 'test\n' ;;
-		*.rs) printf 'src %%s\n' "$a" ;;
+		--test) printf '%%s test\n' "$id" ;;
+		*.rs) printf '%%s src %%s\n' "$id" "$a" ;;
 		esac
 		prev=$a
 	done
-} >"$rec"
+} >>"$chan"
 exec 4>&1
 status=$(
 	{
 		{ run "$@" "$lint" 2>&1 >&4 3>&- 4>&-; echo $? >&3; } |
-			awk -v rec="$rec" '/^\{"\$message_type":"diagnostic","message":"extern crate / && index($0, "\"code\":{\"code\":\"unused_crate_dependencies\"") { print >>rec; fflush(rec); next } { print; fflush() }' >&2 3>&- 4>&-
+			awk -v chan="$chan" -v id="$id" '/^\{"\$message_type":"diagnostic","message":"extern crate / && index($0, "\"code\":{\"code\":\"unused_crate_dependencies\"") { if (match($0, /"message":"extern crate .[A-Za-z0-9_]+./)) { print id " unused " substr($0, RSTART + 25, RLENGTH - 26) >>chan; fflush(chan) } next } { print; fflush() }' >&2 3>&- 4>&-
 	} 3>&1
 )
 exec 4>&-
-printf 'end %%s\n' "$status" >>"$rec"
+printf '%%s end %%s\n' "$id" "$status" >>"$chan"
 exit "${status:-1}"
 `
 
 // shQuote quotes s for a POSIX shell.
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// writeWrapper writes the wrapper script and its records directory into
-// scratch and returns the script's path, chaining chain (the workspace
-// wrapper the user configured, "" for none).
+// writeWrapper writes the wrapper script into scratch and returns its
+// path, chaining chain (the workspace wrapper the user configured, "" for
+// none). It writes its records to the evidence channel in scratch.
 func writeWrapper(scratch, chain string) (string, error) {
-	units := filepath.Join(scratch, unitsDir)
-	if err := os.MkdirAll(units, 0o755); err != nil {
-		return "", err
-	}
 	script := filepath.Join(scratch, wrapperName)
-	text := fmt.Sprintf(wrapperScript, shQuote(units), shQuote(chain), shQuote(LintFlag))
+	text := fmt.Sprintf(wrapperScript, shQuote(evchan.Path(scratch)), shQuote(chain), shQuote(LintFlag))
 	if err := os.WriteFile(script, []byte(text), 0o755); err != nil {
 		return "", err
 	}
@@ -149,88 +147,42 @@ type unitRecord struct {
 // packages.
 var crateName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]*$`)
 
-// readRecords reads the wrapper's records in scratch. It returns nil
-// records when the run had no wrapper (no records directory).
-func readRecords(scratch string) (recs []unitRecord, wrapped bool, warnings []string) {
-	if scratch == "" {
-		return nil, false, nil
-	}
-	dir := filepath.Join(scratch, unitsDir)
-	// The traced build could replace the directory with a link to files
-	// envaudit may read and it may not (a privileged trace runs the
-	// command as another user): only the directory TraceEnv made counts.
-	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
-		if err == nil {
-			warnings = append(warnings, fmt.Sprintf("%q is not a directory; its rustc compilation records are ignored", dir))
-		}
-		return nil, false, warnings
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, false, nil
-	}
-	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), "unit.") {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	if len(names) > maxUnits {
-		warnings = append(warnings, fmt.Sprintf("%d rustc compilation records; only the first %d were read", len(names), maxUnits))
-		names = names[:maxUnits]
-	}
-	interrupted := 0
-	for _, n := range names {
-		f := filepath.Join(dir, n)
-		rec, complete, err := readRecord(f)
-		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("rustc compilation record %q: %v", f, err))
-			continue
-		}
-		if !complete {
-			interrupted++
-			continue
-		}
-		recs = append(recs, rec)
-	}
-	if interrupted > 0 {
-		warnings = append(warnings, fmt.Sprintf("%d compilations of workspace crates did not finish; their verdict is left out", interrupted))
-	}
-	return recs, true, warnings
-}
-
-// readRecord parses one record: "package P", "crate C", "test", "src F"
-// and "extern E" lines from the compilation's arguments, the lint's JSON
-// diagnostics, and "end STATUS" once rustc exited.
-func readRecord(file string) (rec unitRecord, complete bool, err error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return rec, false, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil {
-		return rec, false, err
-	} else if st.Size() > maxRecordSize {
-		return rec, false, fmt.Errorf("larger than %d bytes", maxRecordSize)
-	}
-	rec.unused = map[string]bool{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), maxRecordSize)
-	line := 0
+// readRecords reads the wrapper's records from the evidence channel
+// (nil: the run had no wrapper, or it compiled nothing of the workspace).
+// Each line is "<id> <entry>": "package P", "crate C", "test", "src F" and
+// "extern E" from the compilation's arguments, "unused E" for each of the
+// lint's verdicts, and "end STATUS" once rustc exited. A "package" line
+// starts the compilation of its id; one without its "end" did not finish.
+// Lines that are none of these (the build may write into the channel) are
+// counted and ignored.
+func readRecords(channel []byte) (recs []unitRecord, warnings []string) {
+	open := map[string]*unitRecord{}
+	bad, dropped := 0, 0
+	sc := bufio.NewScanner(bytes.NewReader(channel))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
-		line++
-		l := sc.Bytes()
-		if bytes.HasPrefix(l, []byte("{")) {
-			if ext, ok := unusedExtern(l); ok {
-				rec.unused[ext] = true
-			}
+		id, entry, ok := strings.Cut(sc.Text(), " ")
+		if !ok || id == "" || strings.Trim(id, "0123456789") != "" {
+			bad++
 			continue
 		}
-		key, val, _ := strings.Cut(string(l), " ")
+		key, val, _ := strings.Cut(entry, " ")
+		rec := open[id]
+		if key == "package" {
+			if rec != nil {
+				dropped++ // a compilation that never ended
+			}
+			if len(recs)+len(open) >= maxUnits {
+				continue
+			}
+			open[id] = &unitRecord{pkg: val, unused: map[string]bool{}}
+			continue
+		}
+		if rec == nil {
+			bad++
+			continue
+		}
 		switch key {
-		case "package":
-			rec.pkg = val
 		case "crate":
 			rec.crate = val
 		case "test":
@@ -245,28 +197,39 @@ func readRecord(file string) (rec unitRecord, complete bool, err error) {
 			if crateName.MatchString(val) {
 				rec.externs = append(rec.externs, val)
 			}
+		case "unused":
+			if crateName.MatchString(val) {
+				rec.unused[val] = true
+			}
 		case "end":
 			n, err := strconv.Atoi(val)
-			if err != nil {
-				return rec, false, fmt.Errorf("line %d: bad exit status %q", line, val)
+			delete(open, id)
+			if err != nil || !crateName.MatchString(rec.pkg) {
+				bad++
+				continue
 			}
-			rec.status, complete = n, true
+			rec.status = n
+			recs = append(recs, *rec)
 		default:
-			// Not quoted: the file may not be what the wrapper wrote.
-			return rec, false, fmt.Errorf("line %d: unknown entry", line)
+			bad++
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return rec, false, err
+	dropped += len(open)
+	if len(recs) >= maxUnits {
+		warnings = append(warnings, fmt.Sprintf("more than %d rustc compilation records; only the first %d were read", maxUnits, maxUnits))
 	}
-	if !crateName.MatchString(rec.pkg) {
-		return rec, false, fmt.Errorf("no package name")
+	if dropped > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d compilations of workspace crates did not finish; their verdict is left out", dropped))
 	}
-	return rec, complete, nil
+	if bad > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d lines of the evidence channel are no rustc compilation record; they were ignored", bad))
+	}
+	return recs, warnings
 }
 
 // unusedExtern returns the extern crate a JSON diagnostic of the
-// unused_crate_dependencies lint reports.
+// unused_crate_dependencies lint reports (cargo's own build records keep
+// rustc's diagnostics whole).
 func unusedExtern(line []byte) (string, bool) {
 	var msg struct {
 		Message string `json:"message"`
@@ -281,6 +244,17 @@ func unusedExtern(line []byte) (string, bool) {
 		return m[1], true
 	}
 	return "", false
+}
+
+// wrappedRun reports whether the run was prepared with the wrapper: its
+// script is in scratch (TraceEnv wrote it, and the channel's watch saw
+// that nothing changed it during the run).
+func wrappedRun(scratch string) bool {
+	if scratch == "" {
+		return false
+	}
+	st, err := os.Lstat(filepath.Join(scratch, wrapperName))
+	return err == nil && st.Mode().IsRegular()
 }
 
 // workspaceWrapper returns the workspace wrapper cargo would run without

@@ -7,9 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/internal/evchan"
 )
 
 // lintLine is a diagnostic of the lint as rustc writes it with
@@ -53,7 +56,7 @@ func TestWrapperScript(t *testing.T) {
 		{
 			name:    "compilation",
 			args:    []string{"--crate-name", "app", "--error-format=json", "--json=diagnostic-rendered-ansi", "--extern", "fnv=/t/libfnv.rlib", "--extern", "noprelude:itoa=/t/libitoa.rlib", "--test", "src/" + hostile + ".rs"},
-			record:  "package app\ncrate app\nextern fnv\nextern noprelude:itoa\ntest\nsrc src/" + hostile + ".rs\n" + lintLine + "\nend 0\n",
+			record:  "package app\ncrate app\nextern fnv\nextern noprelude:itoa\ntest\nsrc src/" + hostile + ".rs\nunused fnv\nend 0\n",
 			wantOut: "--crate-name\napp\n--error-format=json\n--json=diagnostic-rendered-ansi\n--extern\nfnv=/t/libfnv.rlib\n--extern\nnoprelude:itoa=/t/libitoa.rlib\n--test\nsrc/" + hostile + ".rs\n" + LintFlag + "\n",
 			wantErr: "{\"$message_type\":\"artifact\",\"artifact\":\"x.rmeta\",\"emit\":\"metadata\"}\nplain line, no newline at the end\n",
 		},
@@ -61,7 +64,7 @@ func TestWrapperScript(t *testing.T) {
 			name:    "failing",
 			args:    []string{"--crate-name", "app", "--error-format=json"},
 			status:  3,
-			record:  "package app\ncrate app\n" + lintLine + "\nend 3\n",
+			record:  "package app\ncrate app\nunused fnv\nend 3\n",
 			wantOut: "--crate-name\napp\n--error-format=json\n" + LintFlag + "\n",
 			wantErr: "{\"$message_type\":\"artifact\",\"artifact\":\"x.rmeta\",\"emit\":\"metadata\"}\nplain line, no newline at the end\n",
 		},
@@ -83,7 +86,7 @@ func TestWrapperScript(t *testing.T) {
 			name:    "chained",
 			args:    []string{"--crate-name", "app", "--error-format=json"},
 			chain:   true,
-			record:  "package app\ncrate app\n" + lintLine + "\nend 0\n",
+			record:  "package app\ncrate app\nunused fnv\nend 0\n",
 			wantOut: "chained\n--crate-name\napp\n--error-format=json\n" + LintFlag + "\n",
 			wantErr: "{\"$message_type\":\"artifact\",\"artifact\":\"x.rmeta\",\"emit\":\"metadata\"}\nplain line, no newline at the end\n",
 		},
@@ -104,6 +107,10 @@ func TestWrapperScript(t *testing.T) {
 				}
 			}
 			script, err := writeWrapper(scratch, chain)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ch, err := evchan.Open(scratch)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,16 +136,20 @@ func TestWrapperScript(t *testing.T) {
 			if diff := cmp.Diff(tt.wantErr, stderr.String()); diff != "" {
 				t.Errorf("standard error (-want +got):\n%s", diff)
 			}
-			recs, _ := filepath.Glob(filepath.Join(scratch, unitsDir, "unit.*"))
-			got := ""
-			if len(recs) == 1 {
-				data, err := os.ReadFile(recs[0])
-				if err != nil {
-					t.Fatal(err)
+			data, err := ch.Close(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Every line carries the compilation's id, the wrapper's pid.
+			got, ids := "", map[string]bool{}
+			for _, l := range strings.SplitAfter(string(data), "\n") {
+				if id, rest, ok := strings.Cut(l, " "); ok {
+					ids[id] = true
+					got += rest
 				}
-				got = string(data)
-			} else if len(recs) > 1 {
-				t.Fatalf("%d records, want at most one", len(recs))
+			}
+			if len(ids) > 1 {
+				t.Errorf("lines of %d ids, want one: %q", len(ids), data)
 			}
 			if diff := cmp.Diff(tt.record, got); diff != "" {
 				t.Errorf("record (-want +got):\n%s", diff)
@@ -150,67 +161,106 @@ func TestWrapperScript(t *testing.T) {
 	}
 }
 
-// TestReadRecords checks the records read back: complete ones give the
-// externs given and those reported unused; an unfinished one is left out
-// with a warning; a malformed one is a warning naming the file and line.
+// channel returns an evidence channel's content holding the records of
+// compilations, one text per compilation in the form the wrapper writes
+// it without the ids, which it adds (the first compilation's id is 1);
+// lines of the form "N: line" are written as they are, after line N.
+func channel(units ...string) []byte {
+	var b strings.Builder
+	for i, u := range units {
+		for _, l := range strings.SplitAfter(u, "\n") {
+			if l != "" {
+				b.WriteString(strconv.Itoa(i+1) + " " + l)
+			}
+		}
+	}
+	return []byte(b.String())
+}
+
+// TestReadRecords checks the records read back from the channel: complete
+// ones give the externs given and those reported unused; an unfinished
+// one is left out with a warning; lines that are no record (the build can
+// write into the channel) are counted in a warning; compilations that
+// ran at once, their lines interleaved, are told apart by their ids.
 func TestReadRecords(t *testing.T) {
-	scratch := t.TempDir()
-	units := filepath.Join(scratch, unitsDir)
-	writeFiles(t, units, map[string]string{
-		"unit.a": "package app\ncrate app\nextern fnv\nextern noprelude:itoa\nextern bad$name\ntest\nsrc src/lib.rs\n" + lintLine + "\nend 0\n",
-		"unit.b": "package app\ncrate app\nextern fnv\n",
-		"unit.c": "package app\nbogus entry\nend 0\n",
-		"unit.d": "crate x\nend 0\n",
-	})
-	recs, wrapped, warnings := readRecords(scratch)
-	if !wrapped {
-		t.Fatal("records directory not seen")
+	tests := []struct {
+		name         string
+		data         string
+		want         []unitRecord
+		wantWarnings []string
+	}{
+		{
+			name: "complete",
+			data: string(channel("package app\ncrate app\nextern fnv\nextern noprelude:itoa\nextern bad$name\ntest\nsrc src/lib.rs\nunused fnv\nunused bad$\nend 0\n")),
+			want: []unitRecord{{pkg: "app", crate: "app", test: true, src: "src/lib.rs", externs: []string{"fnv", "itoa"}, unused: map[string]bool{"fnv": true}}},
+		},
+		{
+			name:         "unfinished",
+			data:         string(channel("package app\ncrate app\nextern fnv\n")),
+			wantWarnings: []string{"1 compilations of workspace crates did not finish; their verdict is left out"},
+		},
+		{
+			name: "interleaved",
+			data: "7 package app\n8 package lib\n7 crate app\n8 crate lib\n8 unused fnv\n8 extern fnv\n7 extern fnv\n8 end 0\n7 end 101\n",
+			want: []unitRecord{
+				{pkg: "lib", crate: "lib", externs: []string{"fnv"}, unused: map[string]bool{"fnv": true}},
+				{pkg: "app", crate: "app", externs: []string{"fnv"}, unused: map[string]bool{}, status: 101},
+			},
+		},
+		{
+			// A pid is used again once its compilation ended.
+			name: "idReused",
+			data: "7 package app\n7 end 0\n7 package lib\n7 end 0\n",
+			want: []unitRecord{{pkg: "app", unused: map[string]bool{}}, {pkg: "lib", unused: map[string]bool{}}},
+		},
+		{
+			name:         "forgedLines",
+			data:         "bogus\n9 crate x\n9 end 0\n7 package app\n7 bogus entry\nx7 unused fnv\n7 end 0\n",
+			want:         []unitRecord{{pkg: "app", unused: map[string]bool{}}},
+			wantWarnings: []string{"5 lines of the evidence channel are no rustc compilation record; they were ignored"},
+		},
+		{
+			name:         "noPackageName",
+			data:         "7 package \n7 end 0\n",
+			wantWarnings: []string{"1 lines of the evidence channel are no rustc compilation record; they were ignored"},
+		},
+		{name: "empty"},
 	}
-	want := []unitRecord{{pkg: "app", crate: "app", test: true, src: "src/lib.rs", externs: []string{"fnv", "itoa"}, unused: map[string]bool{"fnv": true}}}
-	if diff := cmp.Diff(want, recs, cmp.AllowUnexported(unitRecord{})); diff != "" {
-		t.Errorf("records (-want +got):\n%s", diff)
-	}
-	wantWarnings := []string{
-		`rustc compilation record "` + filepath.Join(units, "unit.c") + `": line 2: unknown entry`,
-		`rustc compilation record "` + filepath.Join(units, "unit.d") + `": no package name`,
-		"1 compilations of workspace crates did not finish; their verdict is left out",
-	}
-	if diff := cmp.Diff(wantWarnings, warnings); diff != "" {
-		t.Errorf("warnings (-want +got):\n%s", diff)
-	}
-	if _, wrapped, _ := readRecords(t.TempDir()); wrapped {
-		t.Error("a scratch directory without records counts as wrapped")
-	}
-	// A link in place of the records directory is not followed.
-	linked := t.TempDir()
-	if err := os.Symlink(units, filepath.Join(linked, unitsDir)); err != nil {
-		t.Fatal(err)
-	}
-	if recs, wrapped, warnings := readRecords(linked); wrapped || len(recs) != 0 || len(warnings) != 1 {
-		t.Errorf("records through a link: %v, wrapped %v, warnings %q; want none, with one warning", recs, wrapped, warnings)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			recs, warnings := readRecords([]byte(tt.data))
+			if diff := cmp.Diff(tt.want, recs, cmp.AllowUnexported(unitRecord{})); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantWarnings, warnings); diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
-// FuzzReadRecord checks that no record, however malformed, makes the
-// reader panic or hang.
-func FuzzReadRecord(f *testing.F) {
-	f.Add([]byte("package app\ncrate app\nextern fnv\ntest\n" + lintLine + "\nend 0\n"))
-	f.Add([]byte("package app\nend x\n"))
-	f.Add([]byte("{\"code\":{\"code\":\"unused_crate_dependencies\"},\"message\":\"extern crate `a` is unused in crate `b`\"}\n"))
-	f.Add([]byte("extern a:b:c\n\n\x00"))
-	dir := f.TempDir()
+// FuzzReadRecords checks that no channel content, however malformed,
+// makes the reader panic or hang, or keep a name rustc would not accept.
+func FuzzReadRecords(f *testing.F) {
+	f.Add(channel("package app\ncrate app\nextern fnv\ntest\nunused fnv\nend 0\n"))
+	f.Add([]byte("1 package app\n1 end x\n"))
+	f.Add([]byte("1 package app\n2 package app\n1 end 0\n"))
+	f.Add([]byte("1 extern a:b:c\n\n\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file := filepath.Join(dir, "unit.fuzz")
-		if err := os.WriteFile(file, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		rec, complete, err := readRecord(file)
-		if err == nil && complete && !crateName.MatchString(rec.pkg) {
-			t.Errorf("complete record with package %q", rec.pkg)
-		}
-		for _, e := range rec.externs {
-			if !crateName.MatchString(e) {
-				t.Errorf("extern %q kept", e)
+		recs, _ := readRecords(data)
+		for _, rec := range recs {
+			if !crateName.MatchString(rec.pkg) {
+				t.Errorf("complete record with package %q", rec.pkg)
+			}
+			for _, e := range rec.externs {
+				if !crateName.MatchString(e) {
+					t.Errorf("extern %q kept", e)
+				}
+			}
+			for e := range rec.unused {
+				if !crateName.MatchString(e) {
+					t.Errorf("unused %q kept", e)
+				}
 			}
 		}
 	})

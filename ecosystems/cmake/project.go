@@ -34,7 +34,29 @@ type walker struct {
 	calls   []call
 	visited map[string]bool // listfiles on the include stack
 	seen    map[string]bool // listfiles read at least once
+	parsed  map[string][]Command
+	// steps and bytes are the walk's work budget (maxWalkSteps,
+	// maxWalkBytes).
+	steps, bytes *ecosystems.Budget
 }
+
+// maxWalkSteps is the walk's budget of steps: each listfile command
+// evaluated and each variable reference expanded is one. CMake runs an
+// include() each time it is called, and so does the walk, so a listfile
+// that includes another twice, which includes a third twice, … (an
+// include fan-out of 2^30) would take exponential time; a real project's
+// configure evaluates a few thousand to some tens of thousands of
+// commands (LLVM's, one of the largest, under 100,000), so the walk
+// stops here with an error at the command past it.
+const maxWalkSteps = 500_000
+
+// maxWalkBytes is the walk's budget of bytes: every listfile read, every
+// variable's value expanded into a reference and every command's
+// expanded arguments, which the walk keeps. A chain of set(A "${B}${B}")
+// doubles a value at each line, so 64 lines would ask for 2^64 bytes; a
+// real project's values are paths and lists of names, and its listfiles
+// re-read at each include stay far below this.
+const maxWalkBytes = 64 << 20
 
 // scope is a directory scope: add_subdirectory copies it, include shares it.
 type scope struct {
@@ -51,10 +73,22 @@ var (
 )
 
 // walk reads the project in src. It returns the first listfile syntax
-// error.
+// error, or the error of a budget the walk spent.
 func walk(src ecosystems.Source) (*walker, error) {
+	w, err := walkBudget(src)
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// walkBudget is walk, returning the walker (its budgets, the tests' and
+// fuzz targets' work counters) with the error too.
+func walkBudget(src ecosystems.Source) (*walker, error) {
 	abs := src.PathRoot()
-	w := &walker{src: src, root: abs, visited: map[string]bool{}, seen: map[string]bool{}}
+	w := &walker{src: src, root: abs, visited: map[string]bool{}, seen: map[string]bool{}, parsed: map[string][]Command{},
+		steps: ecosystems.NewBudget("listfile commands and variable references evaluated", maxWalkSteps),
+		bytes: ecosystems.NewBudget("bytes of listfiles read and arguments expanded", maxWalkBytes)}
 	top := filepath.Join(abs, "CMakeLists.txt")
 	if _, err := src.Stat("CMakeLists.txt"); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -113,11 +147,7 @@ func (w *walker) listfile(path string, sc *scope, outerTest bool) error {
 		w.seen[path] = true
 		w.files = append(w.files, rel)
 	}
-	src, err := w.src.ReadFile(rel)
-	if err != nil {
-		return err
-	}
-	cmds, err := Parse(rel, src)
+	cmds, err := w.parse(rel)
 	if err != nil {
 		return err
 	}
@@ -138,7 +168,14 @@ func (w *walker) listfile(path string, sc *scope, outerTest bool) error {
 	}
 	for _, c := range cmds {
 		name := c.Lower()
-		args := expandArgs(c.Args, sc.vars)
+		if err := w.steps.Spend(rel, c.Line, 1); err != nil {
+			return err
+		}
+		ex := expander{vars: sc.vars, steps: w.steps, bytes: w.bytes, file: rel, line: c.Line}
+		args := ex.args(c.Args)
+		if ex.err != nil {
+			return ex.err
+		}
 		switch name {
 		case "if":
 			conds = append(conds, mentionsTest(args))
@@ -228,6 +265,34 @@ func (w *walker) listfile(path string, sc *scope, outerTest bool) error {
 	return nil
 }
 
+// parse returns the commands of the listfile rel, read and parsed the
+// first time; the bytes of each read count against the walk's budget,
+// as CMake reads a listfile again at each include.
+func (w *walker) parse(rel string) ([]Command, error) {
+	cmds, ok := w.parsed[rel]
+	if !ok {
+		src, err := w.src.ReadFile(rel)
+		if err != nil {
+			return nil, err
+		}
+		if cmds, err = Parse(rel, src); err != nil {
+			return nil, err
+		}
+		w.parsed[rel] = cmds
+	}
+	size := 0
+	for _, c := range cmds {
+		size += len(c.Name)
+		for _, a := range c.Args {
+			size += len(a.Value)
+		}
+	}
+	if err := w.bytes.Spend(rel, 1, size); err != nil {
+		return nil, err
+	}
+	return cmds, nil
+}
+
 // findInclude resolves include(x): a path (relative to the current source
 // directory) or a module name looked up in CMAKE_MODULE_PATH. Only files in
 // the project are read; CMake's own modules (FetchContent, GNUInstallDirs)
@@ -297,17 +362,40 @@ func literal(s string) bool {
 	return !strings.Contains(s, "${") && !strings.Contains(s, "$<") && !strings.Contains(s, "$ENV{") && !strings.Contains(s, "$CACHE{")
 }
 
+// expander expands the variable references of one command at line of
+// file, spending the walk's budgets: a step for each reference, and the
+// bytes of each value it puts in place and of the arguments it returns.
+// Once a budget is spent, err says so and nothing more is expanded.
+type expander struct {
+	vars         map[string]string
+	steps, bytes *ecosystems.Budget
+	file         string
+	line         int
+	err          error
+}
+
 // expandArgs expands the variable references of each argument that vars
 // knows (references to unknown variables stay as written) and splits
-// unquoted arguments at unescaped semicolons, as CMake does.
+// unquoted arguments at unescaped semicolons, as CMake does, with no
+// budget.
 func expandArgs(in []Arg, vars map[string]string) []Arg {
+	ex := expander{vars: vars}
+	return ex.args(in)
+}
+
+// args is expandArgs within the expander's budgets.
+func (ex *expander) args(in []Arg) []Arg {
 	out := make([]Arg, 0, len(in))
 	for _, a := range in {
+		if ex.err != nil {
+			return out
+		}
 		if a.Kind == Bracket {
 			out = append(out, a)
 			continue
 		}
-		v := expand(a.Value, vars, 0)
+		v := ex.expand(a.Value, 0)
+		ex.spend(ex.bytes, len(v))
 		if a.Kind == Quoted {
 			a.Value = unescape(v)
 			out = append(out, a)
@@ -323,11 +411,19 @@ func expandArgs(in []Arg, vars map[string]string) []Arg {
 	return out
 }
 
+// spend spends n of budget b, keeping the first error.
+func (ex *expander) spend(b *ecosystems.Budget, n int) {
+	if ex.err == nil {
+		ex.err = b.Spend(ex.file, ex.line, n)
+	}
+}
+
 // expand replaces ${NAME} references, innermost first.
-func expand(s string, vars map[string]string, depth int) string {
-	if depth > 16 || !strings.Contains(s, "${") {
+func (ex *expander) expand(s string, depth int) string {
+	if depth > 16 || ex.err != nil || !strings.Contains(s, "${") {
 		return s
 	}
+	vars := ex.vars
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		switch {
@@ -341,9 +437,16 @@ func expand(s string, vars map[string]string, depth int) string {
 				i = len(s)
 				continue
 			}
-			inner := expand(s[i+2:end], vars, depth+1)
+			if ex.spend(ex.steps, 1); ex.err != nil {
+				return b.String()
+			}
+			inner := ex.expand(s[i+2:end], depth+1)
 			if v, ok := vars[inner]; ok {
-				b.WriteString(expand(v, vars, depth+1))
+				v = ex.expand(v, depth+1)
+				if ex.spend(ex.bytes, len(v)); ex.err != nil {
+					return b.String()
+				}
+				b.WriteString(v)
 			} else {
 				b.WriteString("${" + inner + "}")
 			}

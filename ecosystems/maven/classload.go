@@ -3,30 +3,30 @@ package maven
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/envaudit/envaudit/internal/projfile"
-)
-
-// logPrefix and logSuffix name the class-load log files TraceEnv asks every
-// JVM to write into the scratch directory: classload-<pid>.log. The JVM
-// expands %p to its process id, so each JVM of the run (Maven's own, each
-// forked test JVM, each `java` command) writes its own file.
-const (
-	logPrefix = "classload-"
-	logSuffix = ".log"
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // xlogOption is the JVM option that logs every loaded class and where it
-// came from into dir, one file per JVM, without decorations and without
-// rotation (a rotated log would lose the start, where the main class is).
-func xlogOption(dir string) string {
-	return "-Xlog:class+load=info:file=" + filepath.Join(dir, logPrefix+"%p"+logSuffix) + ":none:filecount=0"
+// came from into the evidence channel at path (internal/evchan), a FIFO
+// every JVM of the run (Maven's own, each forked test JVM, each `java`
+// command) writes to, each line decorated with the JVM's pid and the log's
+// tags, and without rotation (the JVM leaves a FIFO unrotated anyway).
+// A JVM writes each line with one write(2) of a few hundred bytes, which a
+// pipe keeps whole, so the lines of JVMs running at once do not mix.
+func xlogOption(path string) string {
+	return "-Xlog:class+load=info:file=" + path + ":pid,tags:filecount=0"
 }
+
+// channelTag ends the decorations of every line xlogOption asks for:
+// "[1234][class,load] java.lang.Object source: shared objects file".
+const channelTag = "][class,load] "
 
 // A classLoad is one line of a class-load log: a class and the source the
 // JVM defined it from (a URL such as file:/path/x.jar or
@@ -121,8 +121,8 @@ const forkMain = "org.apache.maven.surefire.booter.ForkedBooter"
 
 // A jvmLog is the class-load log of one JVM.
 type jvmLog struct {
-	file  string // base name of the log file
-	pid   int    // from the file name; 0 when it does not say
+	file  string // how reports name the log: "JVM <pid>"
+	pid   int    // the JVM's pid, from its lines' decoration
 	kind  jvmKind
 	loads []classLoad
 	// jdk is the JDK 8 installation (the directory holding jre/) when the
@@ -131,9 +131,15 @@ type jvmLog struct {
 	jdk string
 }
 
-// classify sets the JVM's kind from the classes it loaded. It looks for the
-// entry points anywhere in the log rather than at the first class, because
-// a -javaagent (a coverage agent in a test JVM's argLine) loads first.
+// classify sets the JVM's kind from the classes it loaded: the first entry
+// point in the log decides. It looks past the first class, because a
+// -javaagent (a coverage agent in a test JVM's argLine) loads first, but
+// no further than the first entry point: a JVM's main class is logged
+// before any code of the project runs in it, so a line the project's code
+// forges into the channel (a test claiming its own JVM loaded Maven's
+// Launcher, to have what it loads taken for Maven's) comes after it. A JVM
+// whose genuine main is the project's own is checked against its command
+// line instead (confirmBuild).
 func (j *jvmLog) classify() {
 	build := map[string]bool{}
 	for _, m := range buildMains {
@@ -149,35 +155,114 @@ func (j *jvmLog) classify() {
 			return
 		case l.class == forkMain:
 			j.kind = jvmTestFork
+			return
 		}
 	}
 }
 
-var logName = regexp.MustCompile(`^` + regexp.QuoteMeta(logPrefix) + `(\d+)` + regexp.QuoteMeta(logSuffix) + `$`)
-
-// readLogs reads every class-load log in dir, ordered by file name.
-func readLogs(dir string) ([]*jvmLog, error) {
-	entries, err := projfile.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []*jvmLog
-	for _, e := range entries {
-		m := logName.FindStringSubmatch(e.Name())
-		if m == nil || !e.Type().IsRegular() {
+// confirmBuild takes back the Maven kind of a JVM whose command line, as
+// the trace recorded it at exec (which the JVM's code cannot rewrite),
+// starts no Maven entry point: the lines saying it loaded one were
+// written by code running in it. A JVM the trace does not show (no
+// trace, or a process it missed) keeps the kind its log gives. It returns
+// a warning per JVM taken back.
+func confirmBuild(logs []*jvmLog, procs []ecosystems.Process) []string {
+	mains := map[int][]string{} // pid → the main classes its java execs named
+	for _, p := range procs {
+		if filepath.Base(p.Exe) != "java" || len(p.Argv) == 0 {
 			continue
 		}
-		data, err := projfile.ReadFile(filepath.Join(dir, e.Name()), projfile.MaxLockfile)
-		if err != nil {
-			return nil, err
+		mains[p.PID] = append(mains[p.PID], javaMain(p.Argv[1:]))
+	}
+	var warnings []string
+	for _, j := range logs {
+		ms, ok := mains[j.pid]
+		if j.kind != jvmBuild || !ok {
+			continue
 		}
-		pid, _ := strconv.Atoi(m[1])
-		j := &jvmLog{file: e.Name(), pid: pid, loads: parseClassLoads(data)}
+		if !slices.ContainsFunc(ms, func(m string) bool { return slices.Contains(buildMains, m) }) {
+			j.kind = jvmApp
+			warnings = append(warnings, fmt.Sprintf("%s wrote that it loaded Maven's entry point, but its command line starts %q: what it loaded counts as the project's", j.file, strings.Join(ms, ", ")))
+		}
+	}
+	return warnings
+}
+
+// javaValueOptions are the java launcher's options whose value is the
+// next argument.
+var javaValueOptions = map[string]bool{
+	"-cp": true, "-classpath": true, "--class-path": true,
+	"-p": true, "--module-path": true, "--upgrade-module-path": true,
+	"--add-modules": true, "--limit-modules": true, "--add-reads": true,
+	"--add-exports": true, "--add-opens": true, "--patch-module": true,
+	"--enable-native-access": true, "--source": true,
+}
+
+// javaMain returns what a java command line (its arguments, without the
+// program) starts: the main class, "-jar <file>", "-m <module>", or ""
+// when the arguments end first.
+func javaMain(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-jar" || a == "-m" || a == "--module":
+			if i+1 < len(args) {
+				return a + " " + args[i+1]
+			}
+			return ""
+		case javaValueOptions[a]:
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// readChannel groups the class-load lines of the evidence channel by the
+// JVM that wrote them, ordered by pid. The traced command may write into
+// the channel too, so a line is read from its end: the record is the
+// text after the last channelTag, its pid the digits just before it, and
+// whatever a write without a newline put in front of a JVM's line is
+// ignored. Lines without the tag are skipped: the channel is evidence,
+// never a reason to fail.
+func readChannel(data []byte) []*jvmLog {
+	byPID := map[int]*jvmLog{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		i := strings.LastIndex(line, channelTag)
+		if i < 0 {
+			continue
+		}
+		open := strings.LastIndexByte(line[:i], '[')
+		if open < 0 {
+			continue
+		}
+		pid, err := strconv.Atoi(line[open+1 : i])
+		if err != nil || pid <= 0 {
+			continue
+		}
+		l, ok := parseClassLoad(line[i+len(channelTag):])
+		if !ok {
+			continue
+		}
+		j := byPID[pid]
+		if j == nil {
+			j = &jvmLog{file: fmt.Sprintf("JVM %d", pid), pid: pid}
+			byPID[pid] = j
+		}
+		j.loads = append(j.loads, l)
+	}
+	out := make([]*jvmLog, 0, len(byPID))
+	for _, j := range byPID {
 		j.classify()
 		out = append(out, j)
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].pid < out[b].pid })
-	return out, nil
+	return out
 }
 
 // isURLSource reports whether a class came from a class path entry (a

@@ -2,15 +2,14 @@ package maven
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/evchan"
 )
 
 // baseline is what the Maven ecosystem leaves out of D2 and D3, and why.
@@ -45,18 +44,18 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 		environ = os.Environ()
 	}
 
-	// Read the logs before running Maven, which must not add its own.
+	// The class-load logs are what the run's JVMs wrote into the evidence
+	// channel while it went (env.Channel), never a file the run could
+	// have rewritten since.
 	var logs []*jvmLog
 	if env.Scratch != "" {
-		logs, err = readLogs(env.Scratch)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			inv.Warnings = append(inv.Warnings, fmt.Sprintf("read class-load logs: %v", err))
-		}
+		logs = readChannel(env.Channel)
+		inv.Warnings = append(inv.Warnings, confirmBuild(logs, env.Processes)...)
 		if len(logs) == 0 {
 			switch v, _ := ecosystems.LookupEnv(environ, "MAVEN_OPTS"); {
 			case legacyJava(environ):
 				inv.Warnings = append(inv.Warnings, "the run's java is a JDK 8 or older, which cannot write a class-load log to a file; D3 rests on the JARs opened")
-			case !strings.Contains(v, xlogOption(env.Scratch)):
+			case !strings.Contains(v, xlogOption(evchan.Path(env.Scratch))):
 				inv.Warnings = append(inv.Warnings, "the traced run's environment did not ask JVMs for a class-load log; D3 rests on the JARs opened")
 			}
 		}

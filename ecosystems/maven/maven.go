@@ -51,12 +51,15 @@
 // for classes, so an opened JAR is no evidence that any of its code ran
 // (surefire's test JVM opens an unused dependency's JAR). The evidence is
 // the classes each JVM actually loaded: TraceEnv passes
-// -Xlog:class+load=info:file=<scratch>/classload-%p.log to Maven's JVM
+// -Xlog:class+load=info:file=<scratch>/channel:pid,tags to Maven's JVM
 // (MAVEN_OPTS), to the test JVMs surefire and failsafe fork, and to `java`
 // commands on PATH (through launchers in the scratch directory, never
 // JAVA_TOOL_OPTIONS, whose "Picked up" line the JVM always prints), so
-// each JVM writes one log (%p is its process id) naming every class and
-// the class path entry it came from. Installed reads those logs (Env.Scratch) into
+// each JVM writes into the evidence channel (internal/evchan: a FIFO
+// envaudit reads while the run goes, which the tests cannot take a line
+// back from) one line per class, naming its pid, the class and the class
+// path entry it came from. Installed reads what the channel held
+// (Env.Channel), never a log file the run could have rewritten, into
 // Inventory.Observed, and indexes the artifacts' JARs as UseNone. A JVM
 // whose log shows Maven's launcher (plexus-classworlds' Launcher; the
 // Maven wrapper; mvnd) is Maven itself and its plugins: build tooling, not
@@ -68,7 +71,7 @@
 // fat JAR (jar:file:/app.jar!/BOOT-INF/lib/x.jar!/), or, for a shaded fat
 // JAR, class by class through the original JARs of the artifacts it
 // merged. The JDK (jrt:/, the shared archive) and the project's own
-// classes are not packages. Files read for D3: <scratch>/classload-<pid>.log;
+// classes are not packages. Read for D3: the evidence channel's lines;
 // inside JARs, META-INF/maven/<group>/<artifact>/pom.properties (and a
 // nested JAR's, read from its fat JAR); a shaded JAR's originals' entry
 // lists, or a module's target/classes; the links of /usr/share/maven-repo.
@@ -110,6 +113,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/projfile"
 )
 
@@ -181,6 +185,9 @@ func (e Ecosystem) Open(_ context.Context, src ecosystems.Source) (ecosystems.Pr
 	if err != nil {
 		return nil, err
 	}
+	if l.work.err != nil {
+		return nil, l.work.err
+	}
 	p := &project{eco: e, src: src, l: l, mods: mods, deps: deps}
 	p.files = append(p.files, ecosystems.File{Path: "pom.xml", Kind: ecosystems.KindManifest})
 	for _, m := range mods {
@@ -236,7 +243,8 @@ var devTools = []string{
 func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...) }
 
 // TraceEnv asks the JVMs of the traced run to log the classes they load
-// into scratch, one file per JVM, without a line of output the run would
+// into scratch's evidence channel (internal/evchan), every JVM into the
+// same FIFO, each line naming its pid, without a line of output the run would
 // not print otherwise. JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and
 // _JAVA_OPTIONS cannot do that: the JVM and its launcher print "Picked up
 // ..." for each on standard error, unconditionally, before reading the
@@ -273,7 +281,7 @@ func (*project) TraceEnv(scratch string, environ []string) []string {
 	if legacyJava(environ) {
 		return nil
 	}
-	opt := xlogOption(scratch)
+	opt := xlogOption(evchan.Path(scratch))
 	var out []string
 	if java := mavenJava(environ); java != "" {
 		if real, err := filepath.EvalSymlinks(java); err == nil {
@@ -382,7 +390,7 @@ func withoutXlog(environ []string, scratch string) []string {
 	if scratch == "" {
 		return environ
 	}
-	opt := xlogOption(scratch)
+	opt := xlogOption(evchan.Path(scratch))
 	launchers := filepath.Join(scratch, "jvm")
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {

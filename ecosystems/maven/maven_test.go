@@ -15,6 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/evchan"
 )
 
 // result is what a golden file records of one project.
@@ -172,7 +173,11 @@ func TestUnitGolden(t *testing.T) {
 			if installed && p != nil {
 				env := ecosystems.Env{Environ: []string{"PATH=" + filepath.Join(tmp, "bin"), "HOME=" + e.Home}}
 				if _, err := os.Stat(filepath.Join(tmp, "logs")); err == nil {
+					// logs/channel.log: what the evidence channel held.
 					env.Scratch = filepath.Join(tmp, "logs")
+					if env.Channel, err = evchan.ReadSaved(env.Scratch); err != nil {
+						t.Fatal(err)
+					}
 				}
 				inv, err := p.Installed(context.Background(), env)
 				if err != nil {
@@ -259,7 +264,7 @@ func TestTraceEnv(t *testing.T) {
 			if err := os.Mkdir(scratch, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			opt := xlogOption(scratch)
+			opt := xlogOption(evchan.Path(scratch))
 			mavenShim := filepath.Join(scratch, "jvm", "maven", "bin", "java")
 			var want []string
 			if tt.maven != "-" {
@@ -564,6 +569,44 @@ func TestUnloggedForks(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := unloggedForks(tt.logs); got != tt.want {
 				t.Errorf("unloggedForks = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestForgedEntryPoint checks that a JVM's kind cannot be forged through
+// the evidence channel, which the project's code may write into: a line
+// claiming Maven's entry point after the JVM's genuine main is ignored,
+// and one in a JVM whose recorded command line starts something else than
+// Maven is taken back, with a warning.
+func TestForgedEntryPoint(t *testing.T) {
+	const pid = 4242
+	launcher := classLoad{class: buildMains[0], source: "file:/usr/share/maven/boot/plexus-classworlds.jar"}
+	booter := classLoad{class: forkMain, source: "file:/tmp/surefirebooter.jar"}
+	app := classLoad{class: "org.example.App", source: "file:/src/target/classes/"}
+	mavenArgv := []string{"/usr/lib/jvm/java/bin/java", "-classpath", "/usr/share/maven/boot/plexus-classworlds.jar", "-Dclassworlds.conf=/usr/share/maven/bin/m2.conf", buildMains[0], "test"}
+	tests := []struct {
+		name     string
+		loads    []classLoad
+		procs    []ecosystems.Process
+		want     jvmKind
+		warnings int
+	}{
+		{"maven", []classLoad{launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: mavenArgv}}, jvmBuild, 0},
+		{"mavenAfterShellExec", []classLoad{launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/bin/dash", Argv: []string{"/bin/sh", "/usr/bin/mvn", "test"}}, {PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: mavenArgv}}, jvmBuild, 0},
+		{"mavenUntraced", []classLoad{launcher}, nil, jvmBuild, 0},
+		{"forkForgesLauncher", []classLoad{booter, app, launcher}, nil, jvmTestFork, 0},
+		{"appForgesLauncher", []classLoad{app, launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: []string{"java", "-cp", "target/classes", "org.example.App"}}}, jvmApp, 1},
+		{"launcherAsArgument", []classLoad{app, launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: []string{"java", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "org.example.App", buildMains[0]}}}, jvmApp, 1},
+		{"jarForgesLauncher", []classLoad{app, launcher}, []ecosystems.Process{{PID: pid, Exe: "/usr/lib/jvm/java/bin/java", Argv: []string{"java", "-jar", buildMains[0]}}}, jvmApp, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := &jvmLog{file: "JVM 4242", pid: pid, loads: tt.loads}
+			j.classify()
+			warnings := confirmBuild([]*jvmLog{j}, tt.procs)
+			if j.kind != tt.want || len(warnings) != tt.warnings {
+				t.Errorf("kind %v with %d warnings %q, want %v with %d", j.kind, len(warnings), warnings, tt.want, tt.warnings)
 			}
 		})
 	}

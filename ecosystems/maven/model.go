@@ -28,6 +28,8 @@ type module struct {
 	via    ecosystems.Pos
 	parent *module // nil when the parent is unknown or absent
 	props  map[string]string
+	propAt map[string]propPos // where each of props is defined
+	work   *interpWork        // the loader's interpolation budget
 
 	managed     map[depKey]managedDep // effective dependencyManagement, computed on first use
 	managedDone bool
@@ -59,10 +61,70 @@ type loader struct {
 	walked  map[string]bool // project poms already in order
 	order   []*module       // project poms in reactor order: the root first, then modules depth-first
 	loaded  int
+	work    *interpWork
+}
+
+// maxInterpolationSteps is the budget of property references one project's
+// interpolation resolves, over all its poms and fields: a property that
+// refers to another many times, which refers to a third many times, and
+// so on 16 deep (the nesting interpolation follows), would take the
+// number of references to the 16th power, however short each value is
+// kept (maxExpansion). A real reactor resolves a few references for each
+// coordinate of each dependency: some hundred thousand for the largest.
+const maxInterpolationSteps = 2_000_000
+
+// maxInterpolationBytes is the budget of bytes interpolation copies into
+// the values it builds, over the project: each value is at most
+// maxExpansion, but 2,000,000 of them would be 128 GiB.
+const maxInterpolationBytes = 256 << 20
+
+// interpWork is the interpolation budget a loader's modules share, and
+// the first error of spending it past its limit, which Open returns.
+type interpWork struct {
+	steps, bytes *ecosystems.Budget
+	err          error
+}
+
+// spend spends n of b for the property name of module m, keeping the
+// first error, placed on the line that defines the property (or on the
+// pom's first line for a built-in one); it reports whether the budget
+// still holds.
+func (w *interpWork) spend(b *ecosystems.Budget, m *module, name string, n int) bool {
+	if w.err == nil {
+		at := m.propAt[name]
+		if at.file == "" {
+			at = propPos{m.file, 1}
+		}
+		w.err = b.Spend(at.file, at.line, n)
+	}
+	return w.err == nil
+}
+
+// spend spends n of the loader's interpolation budget, steps or bytes,
+// for the property name; a module no loader made spends nothing.
+func (m *module) spend(steps bool, name string, n int) bool {
+	w := m.work
+	if w == nil {
+		return true
+	}
+	if steps {
+		return w.spend(w.steps, m, name, n)
+	}
+	return w.spend(w.bytes, m, name, n)
+}
+
+// propPos is where a property is defined: its pom and line.
+type propPos struct {
+	file string
+	line int
 }
 
 func newLoader(src ecosystems.Source, repos []string) *loader {
-	return &loader{src: src, root: src.PathRoot(), repos: repos, byFile: map[string]*module{}, loading: map[string]bool{}, walked: map[string]bool{}}
+	return &loader{src: src, root: src.PathRoot(), repos: repos, byFile: map[string]*module{}, loading: map[string]bool{}, walked: map[string]bool{},
+		work: &interpWork{
+			steps: ecosystems.NewBudget("property references interpolated", maxInterpolationSteps),
+			bytes: ecosystems.NewBudget("bytes of interpolated values", maxInterpolationBytes),
+		}}
 }
 
 // inside returns abs relative to the root, slash-separated, when it lies in
@@ -204,14 +266,18 @@ func (l *loader) load(abs string, inProject bool) (*module, error) {
 	l.loading[abs] = true
 	m.parent = l.findParent(m)
 	delete(l.loading, abs)
-	m.props = map[string]string{}
+	m.props, m.propAt, m.work = map[string]string{}, map[string]propPos{}, l.work
 	if m.parent != nil {
 		for k, v := range m.parent.props {
 			m.props[k] = v
 		}
+		for k, v := range m.parent.propAt {
+			m.propAt[k] = v
+		}
 	}
 	for _, pr := range p.properties {
 		m.props[pr.name] = pr.val
+		m.propAt[pr.name] = propPos{name, pr.line}
 	}
 	return m, nil
 }
@@ -367,7 +433,9 @@ const maxExpansion = 1 << 16
 
 // interpolate replaces every ${name} in s that the module resolves,
 // recursively; names it cannot resolve (undefined, cyclic, or expanding
-// too far) stay as written and are returned in missing.
+// too far) stay as written and are returned in missing. Past the
+// loader's budget nothing more is resolved, and Open fails with the
+// budget's error.
 func (m *module) interpolate(s string) (out string, missing []string) {
 	return m.expand(s, 0, &missing), missing
 }
@@ -392,6 +460,11 @@ func (m *module) expand(s string, depth int, missing *[]string) string {
 		name := s[i+2 : i+2+j]
 		raw := s[i : i+3+j]
 		s = s[i+3+j:]
+		if !m.spend(true, name, 1) {
+			b.WriteString(raw)
+			b.WriteString(s)
+			break
+		}
 		v, ok := m.lookup(name)
 		if ok && depth < 16 {
 			before := len(*missing)
@@ -400,7 +473,7 @@ func (m *module) expand(s string, depth int, missing *[]string) string {
 		} else {
 			ok = false
 		}
-		if !ok || b.Len()+len(v) > maxExpansion {
+		if !ok || b.Len()+len(v) > maxExpansion || !m.spend(false, name, len(v)) {
 			*missing = append(*missing, name)
 			b.WriteString(raw)
 			continue

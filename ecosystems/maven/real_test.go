@@ -18,6 +18,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )
@@ -41,7 +42,8 @@ func TestMain(m *testing.M) {
 // A realRun is one fixture after its traced command ran.
 type realRun struct {
 	root    string // the project (a temporary copy)
-	scratch string // the class-load logs
+	scratch string // TraceEnv's scratch directory
+	channel []byte // the class-load logs, as the evidence channel held them
 	trace   *tracer.Trace
 	output  string
 	dur     time.Duration
@@ -104,6 +106,10 @@ func (r *realRun) start(name string) error {
 		return err
 	}
 	env := setenv(os.Environ(), (&project{}).TraceEnv(r.scratch, os.Environ()))
+	ch, err := evchan.Open(r.scratch)
+	if err != nil {
+		return err
+	}
 	var out bytes.Buffer
 	start := time.Now()
 	r.trace, err = tracer.Run(context.Background(), tracer.Options{
@@ -112,9 +118,14 @@ func (r *realRun) start(name string) error {
 	})
 	r.dur = time.Since(start)
 	r.output = out.String()
+	data, chErr := ch.Close(r.trace)
 	if err != nil {
 		return fmt.Errorf("%s: trace run.sh: %w", name, err)
 	}
+	if chErr != nil {
+		return fmt.Errorf("%s: %w", name, chErr)
+	}
+	r.channel = data
 	if r.trace.End.ExitCode != 0 {
 		return fmt.Errorf("%s: run.sh exited %d:\n%s", name, r.trace.End.ExitCode, r.output)
 	}
@@ -206,7 +217,7 @@ func TestReal(t *testing.T) {
 			p := ecotest.Open(t, e, r.root)
 			got.Files, got.Declared = files(p), p.Declared()
 			ctx := context.Background()
-			inv, err := p.Installed(ctx, ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch})
+			inv, err := p.Installed(ctx, ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch, Channel: r.channel})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -282,10 +293,7 @@ func TestRealNotInstalled(t *testing.T) {
 // JAR, anything else is a java command.
 func checkJVMs(t *testing.T, r *realRun) {
 	t.Helper()
-	logs, err := readLogs(r.scratch)
-	if err != nil {
-		t.Fatal(err)
-	}
+	logs := readChannel(r.channel)
 	if len(logs) == 0 {
 		t.Fatal("no class-load log")
 	}
@@ -354,7 +362,7 @@ func TestRealImports(t *testing.T) {
 			r := run(t, name)
 			p := ecotest.Open(t, realEcosystem(), r.root)
 			ctx := context.Background()
-			env := ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch}
+			env := ecosystems.Env{Environ: os.Environ(), Scratch: r.scratch, Channel: r.channel}
 			if _, err := p.Installed(ctx, env); err != nil {
 				t.Fatal(err)
 			}
@@ -381,7 +389,7 @@ var timing = regexp.MustCompile(`(Time elapsed: |Total time: +|Finished at: )\S+
 func TestRealOutputUnchanged(t *testing.T) {
 	needReal(t)
 	args := []string{"mvn", "-B", "-o", "-Dstyle.color=never", "-s", DebianSettings, "test"}
-	runOnce := func(traced bool) (string, int, string) {
+	runOnce := func(traced bool) (string, int, []byte) {
 		base := t.TempDir()
 		root := filepath.Join(base, "p")
 		if err := copyTree(filepath.Join("testdata", "real", "sloppy"), root); err != nil {
@@ -389,12 +397,19 @@ func TestRealOutputUnchanged(t *testing.T) {
 		}
 		env := os.Environ()
 		scratch := filepath.Join(base, "scratch")
+		var ch *evchan.Channel
 		if traced {
 			if err := os.Mkdir(scratch, 0o755); err != nil {
 				t.Fatal(err)
 			}
 			env = setenv(env, (&project{}).TraceEnv(scratch, env))
+			var err error
+			if ch, err = evchan.Open(scratch); err != nil {
+				t.Fatal(err)
+			}
 		}
+		// The untraced run still runs under the tracer, so the two
+		// differ only in TraceEnv's environment.
 		var out bytes.Buffer
 		tr, err := tracer.Run(context.Background(), tracer.Options{
 			Command: args, Dir: root, Env: env, Stdout: &out, Stderr: &out, Timeout: 10 * time.Minute,
@@ -402,26 +417,24 @@ func TestRealOutputUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !traced {
-			// The untraced run still runs under the tracer, so the two
-			// differ only in TraceEnv's environment.
-			scratch = ""
+		var channel []byte
+		if ch != nil {
+			if channel, err = ch.Close(tr); err != nil {
+				t.Fatal(err)
+			}
 		}
 		s := strings.ReplaceAll(out.String(), root, "$ROOT")
-		return timing.ReplaceAllString(s, "${1}T"), tr.End.ExitCode, scratch
+		return timing.ReplaceAllString(s, "${1}T"), tr.End.ExitCode, channel
 	}
 	plain, plainCode, _ := runOnce(false)
-	traced, tracedCode, scratch := runOnce(true)
+	traced, tracedCode, channel := runOnce(true)
 	if plainCode != 0 || tracedCode != plainCode {
 		t.Errorf("exit status %d with envaudit's environment, %d without", tracedCode, plainCode)
 	}
 	if diff := cmp.Diff(plain, traced); diff != "" {
 		t.Errorf("output (-without +with envaudit's environment):\n%s", diff)
 	}
-	logs, err := readLogs(scratch)
-	if err != nil {
-		t.Fatal(err)
-	}
+	logs := readChannel(channel)
 	kinds := map[jvmKind]int{}
 	for _, j := range logs {
 		kinds[j.kind]++
@@ -447,4 +460,76 @@ func setenv(environ, set []string) []string {
 		}
 	}
 	return append(out, set...)
+}
+
+// TestRealLogRewritten runs the sloppy fixture's Maven build under the
+// tracer, then, still in the traced command, attacks the class-load log it
+// finds in MAVEN_OPTS as a test could: emptying it leaves every class the
+// JVMs logged in the evidence (commons-lang3, which only the project's
+// code loads, stays used); deleting it, or rewriting the launcher the test
+// JVMs start through, fails the run with the change named.
+func TestRealLogRewritten(t *testing.T) {
+	needReal(t)
+	const findLog = `log=$(printf '%s\n' "$MAVEN_OPTS" | sed -n 's/.*-Xlog:class+load=info:file=\([^:]*\):.*/\1/p'); [ -n "$log" ] || exit 9; `
+	tests := []struct {
+		name       string
+		attack     string
+		wantTamper string
+	}{
+		{"emptied", findLog + `: >"$log"; printf 'junk\n' >>"$log"`, ""},
+		{"deleted", findLog + `rm "$log"`, "deleted during the run"},
+		{"launcherRewritten", findLog + `printf '#!/bin/sh\nexit 0\n' >"$(dirname "$log")/jvm/maven/bin/java"`, "written during the run"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			root := filepath.Join(base, "p")
+			if err := copyTree(filepath.Join("testdata", "real", "sloppy"), root); err != nil {
+				t.Fatal(err)
+			}
+			scratch := filepath.Join(base, "scratch")
+			if err := os.Mkdir(scratch, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			env := setenv(os.Environ(), (&project{}).TraceEnv(scratch, os.Environ()))
+			ch, err := evchan.Open(scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			tr, err := tracer.Run(context.Background(), tracer.Options{
+				Command: []string{"sh", "-c", "sh run.sh && " + tt.attack}, Dir: root, Env: env,
+				Stdout: &out, Stderr: &out, Timeout: 10 * time.Minute,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, chErr := ch.Close(tr)
+			if tr.End.ExitCode != 0 {
+				t.Fatalf("the traced command exited %d:\n%s", tr.End.ExitCode, out.String())
+			}
+			if tt.wantTamper != "" {
+				if chErr == nil || !strings.Contains(chErr.Error(), tt.wantTamper) {
+					t.Fatalf("Close: %v, want an error saying %q", chErr, tt.wantTamper)
+				}
+				return
+			}
+			if chErr != nil {
+				t.Fatal(chErr)
+			}
+			p := ecotest.Open(t, realEcosystem(), root)
+			inv, err := p.Installed(context.Background(), ecosystems.Env{Environ: os.Environ(), Scratch: scratch, Channel: data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			used := map[string]bool{}
+			for _, o := range inv.Observed {
+				used[o.Package] = true
+			}
+			want := []string{"junit:junit", "org.apache.commons:commons-lang3", "org.apache.commons:commons-text", "org.hamcrest:hamcrest"}
+			if diff := cmp.Diff(want, keys(used)); diff != "" {
+				t.Errorf("packages the class-load logs show in use after the log was emptied (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -205,7 +205,36 @@ func readWorkspaces(src ecosystems.Source, m *manifest) ([]workspace, error) {
 // time with path.Match; "**" matches any number of directories (never
 // descending into node_modules or hidden directories).
 func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]string, []int, error) {
+	dirs, lines, _, err := expandWorkspacesBudget(src, file, globs)
+	return dirs, lines, err
+}
+
+// maxGlobSteps is the work budget of expanding a root manifest's
+// workspace globs, in steps: a directory visited costs one, counted again
+// for each glob, each "**" and each linked path that reaches it, and a
+// directory read or a link followed on disk (once per path) costs
+// globDiskCost more, as it takes a system call per path segment. Globs
+// are matched against the project's own tree, which the pull request
+// writes, so "**/**/**/…" or a directory linked to its parent would
+// otherwise make the walk exponential in the glob's length; a monorepo's
+// "packages/*" visits its packages, and even "**" over a repository of
+// 15,000 directories stays within it, at about a second of reads.
+const maxGlobSteps = 200_000
+
+// globDiskCost is what a read of the disk adds to a step of the glob walk.
+const globDiskCost = 10
+
+// expandWorkspacesBudget is expandWorkspaces, also returning the budget it
+// spent (the tests' and fuzz targets' work counter).
+func expandWorkspacesBudget(src ecosystems.Source, file string, globs []wsGlob) ([]string, []int, *ecosystems.Budget, error) {
+	budget := ecosystems.NewBudget("steps of the workspace globs' walk", maxGlobSteps)
+	dirs, lines, err := expandWorkspacesIn(src, file, globs, budget)
+	return dirs, lines, budget, err
+}
+
+func expandWorkspacesIn(src ecosystems.Source, file string, globs []wsGlob, budget *ecosystems.Budget) ([]string, []int, error) {
 	include, exclude := map[string]bool{}, map[string]bool{}
+	tree := &globTree{src: src, budget: budget, file: file, entries: map[string][]fs.DirEntry{}, isDir: map[string]bool{}}
 	first := map[string]int{} // the line of the first glob including each directory
 	for _, wg := range globs {
 		g := wg.glob
@@ -220,7 +249,9 @@ func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]str
 		if _, err := path.Match(g, ""); err != nil {
 			return nil, nil, ecosystems.Errorf(file, wg.line, "workspace pattern %q: %w", wg.glob, err)
 		}
-		if err := globDirs(src, "", strings.Split(g, "/"), set); err != nil {
+		tree.line = wg.line
+		gw := globWalk{tree: tree, file: file, line: wg.line, budget: budget}
+		if err := gw.dirs("", strings.Split(g, "/"), set); err != nil {
 			return nil, nil, err
 		}
 		for d := range include {
@@ -243,7 +274,70 @@ func expandWorkspaces(src ecosystems.Source, file string, globs []wsGlob) ([]str
 	return out, lines, nil
 }
 
-func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]bool) error {
+// globWalk is the expansion of one workspace glob, written at line of
+// file, spending budget.
+type globWalk struct {
+	tree   *globTree
+	file   string
+	line   int
+	budget *ecosystems.Budget
+}
+
+// globTree is the project's tree as the workspace globs see it, each
+// directory read and each link followed once however many globs reach
+// it, spending globDiskCost of the budget for each read.
+type globTree struct {
+	src     ecosystems.Source
+	budget  *ecosystems.Budget
+	file    string
+	line    int
+	entries map[string][]fs.DirEntry
+	errs    map[string]error
+	isDir   map[string]bool
+	// spent is the budget's error when a link could not be followed for
+	// it; the walk returns it at its next step.
+	spent error
+}
+
+// IsDir reports whether rel is a directory, following links.
+func (t *globTree) IsDir(rel string) bool {
+	d, ok := t.isDir[rel]
+	if !ok {
+		t.spent = t.budget.Spend(t.file, t.line, globDiskCost)
+		d = t.spent == nil && t.src.IsDir(rel)
+		t.isDir[rel] = d
+	}
+	return d
+}
+
+// ReadDir reads the directory rel.
+func (t *globTree) ReadDir(rel string) ([]fs.DirEntry, error) {
+	if e, ok := t.entries[rel]; ok {
+		return e, t.errs[rel]
+	}
+	if err := t.budget.Spend(t.file, t.line, globDiskCost); err != nil {
+		return nil, err
+	}
+	e, err := t.src.ReadDir(rel)
+	t.entries[rel] = e
+	if err != nil {
+		if t.errs == nil {
+			t.errs = map[string]error{}
+		}
+		t.errs[rel] = err
+	}
+	return e, err
+}
+
+// dirs adds to out the directories below rel that segs match.
+func (g globWalk) dirs(rel string, segs []string, out map[string]bool) error {
+	src := g.tree
+	if src.spent != nil {
+		return src.spent
+	}
+	if err := g.budget.Spend(g.file, g.line, 1); err != nil {
+		return err
+	}
 	if len(segs) == 0 {
 		if rel != "" {
 			out[rel] = true
@@ -261,7 +355,7 @@ func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]b
 		if !src.IsDir(join(seg)) {
 			return nil
 		}
-		return globDirs(src, path.Clean(join(seg)), rest, out)
+		return g.dirs(path.Clean(join(seg)), rest, out)
 	}
 	dir := rel
 	if dir == "" {
@@ -275,7 +369,7 @@ func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]b
 		return err
 	}
 	if seg == "**" {
-		if err := globDirs(src, rel, rest, out); err != nil {
+		if err := g.dirs(rel, rest, out); err != nil {
 			return err
 		}
 	}
@@ -289,13 +383,13 @@ func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]b
 			if !e.IsDir() {
 				continue
 			}
-			if err := globDirs(src, join(name), segs, out); err != nil {
+			if err := g.dirs(join(name), segs, out); err != nil {
 				return err
 			}
 			continue
 		}
 		if ok, _ := path.Match(seg, name); ok && isDir(src, join(name), e) {
-			if err := globDirs(src, join(name), rest, out); err != nil {
+			if err := g.dirs(join(name), rest, out); err != nil {
 				return err
 			}
 		}
@@ -304,7 +398,7 @@ func globDirs(src ecosystems.Source, rel string, segs []string, out map[string]b
 }
 
 // isDir reports whether the entry is a directory, following a symbolic link.
-func isDir(src ecosystems.Source, rel string, e fs.DirEntry) bool {
+func isDir(src *globTree, rel string, e fs.DirEntry) bool {
 	if e.IsDir() {
 		return true
 	}

@@ -14,6 +14,15 @@ import (
 // cycle, and a longer chain than this is no real project's.
 const maxExtends = 16
 
+// maxTsconfigReads is the work budget of reading a project's tsconfig
+// files: how many files one readAliases may read, counting each time a
+// file is read. Each file is read once however many files extend it, so
+// a diamond of "extends" arrays costs its number of files, not its number
+// of paths (2^depth); a monorepo has one tsconfig per workspace and a few
+// shared bases, far below this, while a hostile one listing thousands of
+// bases in one "extends" array stops here with an error instead.
+const maxTsconfigReads = 4096
+
 // aliases are the module aliases of the project's tsconfig.json (or
 // jsconfig.json): compilerOptions.paths patterns, each resolved by the
 // compiler to the project's own files, and compilerOptions.baseUrl, the
@@ -29,29 +38,57 @@ type aliases struct {
 // tsconfig files are JSONC (comments and trailing commas allowed); a
 // malformed one is an error naming its file and line.
 func readAliases(src ecosystems.Source, dirs []string) (aliases, error) {
+	a, _, err := readAliasesBudget(src, dirs)
+	return a, err
+}
+
+// readAliasesBudget is readAliases, also returning the budget it spent
+// (the tests' and fuzz targets' work counter).
+func readAliasesBudget(src ecosystems.Source, dirs []string) (aliases, *ecosystems.Budget, error) {
 	var a aliases
+	r := &tsconfigReader{src: src, budget: ecosystems.NewBudget("tsconfig files read through \"extends\"", maxTsconfigReads), done: map[string]bool{}}
 	for _, dir := range dirs {
 		for _, name := range []string{"tsconfig.json", "jsconfig.json"} {
 			file := path.Join(dir, name)
 			if !src.IsFile(file) {
 				continue
 			}
-			if err := a.read(src, file, 0); err != nil {
-				return aliases{}, err
+			if err := r.read(&a, file, file, 1, 0); err != nil {
+				return aliases{}, r.budget, err
 			}
 			break
 		}
 	}
-	return a, nil
+	return a, r.budget, nil
+}
+
+// tsconfigReader reads the tsconfig files of one readAliases: its budget,
+// and the files whose aliases are already added (all of a file's aliases
+// are added once it is read through, so a file extended again adds
+// nothing; one still being read is read again, so a cycle meets
+// maxExtends).
+type tsconfigReader struct {
+	src    ecosystems.Source
+	budget *ecosystems.Budget
+	done   map[string]bool
 }
 
 // read adds the aliases of one tsconfig file, after those of the file it
 // extends (which it may override; both are kept, as the stricter reading
-// would only miss an alias).
-func (a *aliases) read(src ecosystems.Source, file string, depth int) error {
+// would only miss an alias). from and line are where the file is named:
+// the "extends" entry of the file that extends it, or the file itself.
+func (r *tsconfigReader) read(a *aliases, file, from string, line, depth int) error {
+	src := r.src
 	if depth > maxExtends {
 		return ecosystems.Errorf(file, 1, "\"extends\" chain longer than %d files (a cycle?)", maxExtends)
 	}
+	if r.done[file] {
+		return nil
+	}
+	if err := r.budget.Spend(from, line, 1); err != nil {
+		return err
+	}
+	defer func() { r.done[file] = true }()
 	data, err := src.ReadFile(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && depth > 0 {
@@ -86,7 +123,7 @@ func (a *aliases) read(src ecosystems.Source, file string, depth int) error {
 			if strings.HasPrefix(base, "../") || base == ".." {
 				continue
 			}
-			if err := a.read(src, base, depth+1); err != nil {
+			if err := r.read(a, base, file, b.Pos.Line, depth+1); err != nil {
 				return err
 			}
 		}

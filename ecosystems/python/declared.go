@@ -258,6 +258,15 @@ type reqNode struct {
 	declares bool // reached as requirements (a root or through -r)
 }
 
+// maxRequirementFiles is the budget of requirements files one reading of
+// the project follows through -r and -c. Each file is read once by its
+// name, but a name is a path, so a file that includes itself through a
+// directory linked to its own ("-r sub/requirements.txt", sub → .) names
+// a new file at each level, and two such includes double them: 2^depth
+// names. A real project has a handful of requirements files, a monorepo
+// some dozens.
+const maxRequirementFiles = 1000
+
 // readRequirementTree reads the requirements files in roots and everything
 // they include (-r) or constrain with (-c), and returns the declarations of
 // all but the constraint files, and every file it read: the constraint
@@ -278,10 +287,18 @@ func readRequirementTree(src ecosystems.Source, roots []reqRoot, local localName
 	}
 	nodes := map[string]*reqNode{}
 	var order []string
+	budget := ecosystems.NewBudget("requirements files read through -r and -c", maxRequirementFiles)
 	var load func(name string, from ecosystems.Pos) (*reqNode, error)
 	load = func(name string, from ecosystems.Pos) (*reqNode, error) {
 		if n, ok := nodes[name]; ok {
 			return n, nil
+		}
+		at, line := from.File, from.Line
+		if at == "" {
+			at, line = name, 0
+		}
+		if err := budget.Spend(at, line, 1); err != nil {
+			return nil, err
 		}
 		data, err := src.ReadKind(name, ecosystems.KindManifest)
 		if err != nil {

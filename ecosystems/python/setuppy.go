@@ -1,6 +1,7 @@
 package python
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -214,11 +215,65 @@ type setupPyArgs struct {
 	layoutUnread bool
 }
 
-// parseSetupPy reads the setup(...) call of a setup.py.
+// maxSetupPySteps is the budget of expressions one reading of setup.py
+// evaluates: each literal, list, tuple and name it follows is one step.
+// A name bound to a list that names another name many times, and so on
+// for 8 bindings (the depth evalStrings follows), would take the list's
+// length to the 8th power in steps; a real setup.py's requirement lists
+// take some hundreds.
+const maxSetupPySteps = 100_000
+
+// maxSetupPyBytes is the budget of the bytes of the strings one reading
+// of setup.py produces: names built by concatenation (A = B + B, B = C +
+// C, …) double at each binding; a real setup.py's requirements are some
+// kilobytes.
+const maxSetupPyBytes = 4 << 20
+
+// pyEval evaluates the literal expressions of one setup.py: its tokens,
+// its top-level bindings, and the budgets the evaluation spends. Once a
+// budget is spent, err says so at the token's line, and every evaluation
+// fails from then on.
+type pyEval struct {
+	toks         []pyToken
+	binds        map[string][2]int
+	file         string
+	steps, bytes *ecosystems.Budget
+	err          error
+}
+
+// spend spends n of budget b at token i's line, and reports whether the
+// budget still holds.
+func (ev *pyEval) spend(b *ecosystems.Budget, i, n int) bool {
+	if ev.err == nil {
+		line := 1
+		if i < len(ev.toks) {
+			line = ev.toks[i].line
+		}
+		ev.err = b.Spend(ev.file, line, n)
+	}
+	return ev.err == nil
+}
+
+// parseSetupPy reads the setup(...) call of a setup.py at the root.
 func parseSetupPy(src string) (*setupPyArgs, error) {
+	return parseSetupPyFile("setup.py", src)
+}
+
+// parseSetupPyFile reads the setup(...) call of the setup.py file: an
+// error when it cannot be tokenized, or when evaluating its literals
+// spends a budget (wrapping ecosystems.ErrOverBudget, positioned).
+func parseSetupPyFile(file, src string) (*setupPyArgs, error) {
+	args, _, err := parseSetupPyEval(file, src)
+	return args, err
+}
+
+// parseSetupPyEval is parseSetupPyFile, also returning the evaluation
+// (its budgets, the tests' and fuzz targets' work counters), nil when the
+// file cannot be tokenized.
+func parseSetupPyEval(file, src string) (*setupPyArgs, *pyEval, error) {
 	toks, err := tokenizePy(src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// Top-level bindings NAME = <expr>: the token range of the value.
 	binds := map[string][2]int{}
@@ -233,6 +288,9 @@ func parseSetupPy(src string) (*setupPyArgs, error) {
 		}
 	}
 	args := &setupPyArgs{}
+	ev := &pyEval{toks: toks, binds: binds, file: file,
+		steps: ecosystems.NewBudget("setup.py expressions evaluated", maxSetupPySteps),
+		bytes: ecosystems.NewBudget("bytes of setup.py strings evaluated", maxSetupPyBytes)}
 	for i := 0; i+1 < len(toks); i++ {
 		t := toks[i]
 		if t.kind != 'n' || t.text != "setup" || toks[i+1].text != "(" {
@@ -256,7 +314,10 @@ func parseSetupPy(src string) (*setupPyArgs, error) {
 				for end < len(toks) && !(toks[end].depth == d && toks[end].text == ",") && !(toks[end].text == ")" && toks[end].depth == d-1) {
 					end++
 				}
-				args.keyword(kw, toks, start, end, binds)
+				args.keyword(kw, ev, start, end)
+				if ev.err != nil {
+					return nil, ev, ev.err
+				}
 				j = end
 				continue
 			}
@@ -264,29 +325,29 @@ func parseSetupPy(src string) (*setupPyArgs, error) {
 		}
 		break
 	}
-	return args, nil
+	return args, ev, nil
 }
 
-func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds map[string][2]int) {
+func (a *setupPyArgs) keyword(kw string, ev *pyEval, start, end int) {
 	switch kw {
 	case "name":
-		if strs, ok := evalStrings(toks, start, end, binds, 0); ok && len(strs) == 1 {
+		if strs, ok := ev.strings(start, end, 0); ok && len(strs) == 1 {
 			a.name = strs[0].text
 		}
 	case "packages":
 		a.layout.packagesSet = true
-		if strs, ok := evalStrings(toks, start, end, binds, 0); ok {
+		if strs, ok := ev.strings(start, end, 0); ok {
 			for _, s := range strs {
 				a.layout.packages = append(a.layout.packages, s.text)
 			}
-		} else if spec, ok := evalFind(toks, start, end, binds); ok {
+		} else if spec, ok := ev.find(start, end); ok {
 			a.layout.find = spec
 		} else {
 			a.layoutUnread = true
 		}
 	case "py_modules":
 		a.layout.pyModulesSet = true
-		if strs, ok := evalStrings(toks, start, end, binds, 0); ok {
+		if strs, ok := ev.strings(start, end, 0); ok {
 			for _, s := range strs {
 				a.layout.pyModules = append(a.layout.pyModules, s.text)
 			}
@@ -294,7 +355,7 @@ func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds m
 			a.layoutUnread = true
 		}
 	case "package_dir":
-		if m, ok := evalStringDict(toks, start, end, binds); ok {
+		if m, ok := ev.stringDict(start, end); ok {
 			a.layout.packageDir = m
 		} else {
 			a.layoutUnread = true
@@ -302,7 +363,7 @@ func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds m
 	case "ext_modules":
 		a.layout.extModules = true
 	case "install_requires", "tests_require":
-		strs, ok := evalStrings(toks, start, end, binds, 0)
+		strs, ok := ev.strings(start, end, 0)
 		if !ok {
 			a.unread = append(a.unread, kw)
 			return
@@ -313,7 +374,7 @@ func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds m
 			a.tests = strs
 		}
 	case "extras_require":
-		ex, order, ok := evalExtras(toks, start, end, binds)
+		ex, order, ok := ev.extras(start, end)
 		if !ok {
 			a.unread = append(a.unread, kw)
 			return
@@ -325,8 +386,9 @@ func (a *setupPyArgs) keyword(kw string, toks []pyToken, start, end int, binds m
 // evalStrings evaluates toks[start:end] as a string, or a list or tuple
 // of strings, or names bound to them, joined with +. A string holds one
 // requirement per line, as setuptools splits it.
-func evalStrings(toks []pyToken, start, end int, binds map[string][2]int, depth int) ([]pyString, bool) {
-	if depth > 8 || start >= end {
+func (ev *pyEval) strings(start, end int, depth int) ([]pyString, bool) {
+	toks, binds := ev.toks, ev.binds
+	if depth > 8 || start >= end || !ev.spend(ev.steps, start, 1) {
 		return nil, false
 	}
 	var out []pyString
@@ -335,12 +397,15 @@ func evalStrings(toks []pyToken, start, end int, binds map[string][2]int, depth 
 		switch {
 		case t.kind == 's':
 			// Adjacent literals concatenate.
-			text, line := t.text, t.line
-			i++
-			for i < end && toks[i].kind == 's' {
-				text += toks[i].text
-				i++
+			var b strings.Builder
+			line := t.line
+			for ; i < end && toks[i].kind == 's'; i++ {
+				if !ev.spend(ev.bytes, i, len(toks[i].text)) {
+					return nil, false
+				}
+				b.WriteString(toks[i].text)
 			}
+			text := b.String()
 			for k, l := range strings.Split(text, "\n") {
 				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 					out = append(out, pyString{l, line + k})
@@ -352,7 +417,7 @@ func evalStrings(toks []pyToken, start, end int, binds map[string][2]int, depth 
 				return nil, false
 			}
 			for _, el := range splitTop(toks, i+1, close) {
-				strs, ok := evalStrings(toks, el[0], el[1], binds, depth+1)
+				strs, ok := ev.strings(el[0], el[1], depth+1)
 				if !ok {
 					return nil, false
 				}
@@ -364,9 +429,15 @@ func evalStrings(toks []pyToken, start, end int, binds map[string][2]int, depth 
 			if !ok || i+1 < end && toks[i+1].text != "+" {
 				return nil, false
 			}
-			strs, ok := evalStrings(toks, b[0], b[1], binds, depth+1)
+			strs, ok := ev.strings(b[0], b[1], depth+1)
 			if !ok {
 				return nil, false
+			}
+			// A name's strings are copies: their bytes count again.
+			for _, s := range strs {
+				if !ev.spend(ev.bytes, i, len(s.text)+1) {
+					return nil, false
+				}
 			}
 			out = append(out, strs...)
 			i++
@@ -385,10 +456,11 @@ func evalStrings(toks []pyToken, start, end int, binds map[string][2]int, depth 
 
 // evalExtras evaluates a dict literal (or a name bound to one) of extras
 // to requirement strings.
-func evalExtras(toks []pyToken, start, end int, binds map[string][2]int) (map[string][]pyString, []string, bool) {
+func (ev *pyEval) extras(start, end int) (map[string][]pyString, []string, bool) {
+	toks, binds := ev.toks, ev.binds
 	if start+1 == end && toks[start].kind == 'n' {
 		if b, ok := binds[toks[start].text]; ok {
-			return evalExtras(toks, b[0], b[1], binds)
+			return ev.extras(b[0], b[1])
 		}
 		return nil, nil, false
 	}
@@ -401,7 +473,7 @@ func evalExtras(toks []pyToken, start, end int, binds map[string][2]int) (map[st
 		if el[1]-el[0] < 3 || toks[el[0]].kind != 's' || toks[el[0]+1].text != ":" {
 			return nil, nil, false
 		}
-		strs, ok := evalStrings(toks, el[0]+2, el[1], binds, 1)
+		strs, ok := ev.strings(el[0]+2, el[1], 1)
 		if !ok {
 			return nil, nil, false
 		}
@@ -417,10 +489,11 @@ func evalExtras(toks []pyToken, start, end int, binds map[string][2]int) (map[st
 // evalFind evaluates toks[start:end] as a call of setuptools'
 // find_packages or find_namespace_packages (or a name bound to one) with
 // literal arguments: where (first, or by keyword), exclude and include.
-func evalFind(toks []pyToken, start, end int, binds map[string][2]int) (*findSpec, bool) {
+func (ev *pyEval) find(start, end int) (*findSpec, bool) {
+	toks, binds := ev.toks, ev.binds
 	if start+1 == end && toks[start].kind == 'n' {
 		if b, ok := binds[toks[start].text]; ok {
-			return evalFind(toks, b[0], b[1], binds)
+			return ev.find(b[0], b[1])
 		}
 		return nil, false
 	}
@@ -448,7 +521,7 @@ func evalFind(toks []pyToken, start, end int, binds map[string][2]int) (*findSpe
 		} else if n < len(positional) {
 			kw = positional[n]
 		}
-		strs, ok := evalStrings(toks, from, arg[1], binds, 1)
+		strs, ok := ev.strings(from, arg[1], 1)
 		if !ok {
 			return nil, false
 		}
@@ -475,10 +548,11 @@ func evalFind(toks []pyToken, start, end int, binds map[string][2]int) (*findSpe
 
 // evalStringDict evaluates a dict literal of strings to strings (or a name
 // bound to one).
-func evalStringDict(toks []pyToken, start, end int, binds map[string][2]int) (map[string]string, bool) {
+func (ev *pyEval) stringDict(start, end int) (map[string]string, bool) {
+	toks, binds := ev.toks, ev.binds
 	if start+1 == end && toks[start].kind == 'n' {
 		if b, ok := binds[toks[start].text]; ok {
-			return evalStringDict(toks, b[0], b[1], binds)
+			return ev.stringDict(b[0], b[1])
 		}
 		return nil, false
 	}
@@ -534,7 +608,10 @@ func splitTop(toks []pyToken, start, end int) [][2]int {
 // error at its line.
 func parseSetupPyManifest(file string, data []byte) (m *manifest, unread []string, line int, err error) {
 	m = &manifest{}
-	args, err := parseSetupPy(string(data))
+	args, err := parseSetupPyFile(file, string(data))
+	if errors.Is(err, ecosystems.ErrOverBudget) {
+		return nil, nil, 0, err
+	}
 	if err != nil {
 		// Source this reader cannot split (it knows only what literals
 		// need) is Python all the same: its arguments are unread, not

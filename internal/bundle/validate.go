@@ -252,6 +252,10 @@ func (v *validator) run(ri *audit.RunInfo) {
 		v.fail("report.run.succeeded", "a run that succeeded with exit code %d, signal %q", ri.ExitCode, clip(ri.Signal))
 	}
 	v.lines("report.run.warnings", ri.Warnings)
+	v.lines("report.run.gaps", ri.Gaps)
+	if len(ri.Gaps) > 0 && !ri.IncompleteTrace && !ri.Incomplete {
+		v.fail("report.run.gaps", "gaps in a trace that is not incomplete")
+	}
 	v.strs("report.run.skippedDirs", ri.SkippedDirs, v.anyPath)
 }
 

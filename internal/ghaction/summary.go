@@ -104,6 +104,12 @@ func Summary(r *audit.Report, items []audit.Item, info SummaryInfo, limit int) s
 			seconds(run.DurationMs), run.Processes, plural(run.Processes, "process", "processes")))
 		facts = append(facts, "Traced by "+markdown.Text(run.Tracer())+".")
 		switch {
+		case run.IncompleteTrace && len(run.Gaps) > 0:
+			facts = append(facts, "⚠️ The trace is incomplete, so the traced layer lacks what it missed and the run counts as failed:")
+			for _, g := range run.Gaps {
+				facts = append(facts, "- "+markdown.Text(g))
+			}
+			facts = append(facts, "")
 		case run.IncompleteTrace:
 			facts = append(facts, "⚠️ The trace is incomplete: the tracer missed part of the run (its warnings say what), so the traced layer lacks what it missed and the run counts as failed.")
 		case !run.Succeeded:

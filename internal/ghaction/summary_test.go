@@ -122,6 +122,15 @@ func TestSummaryTracer(t *testing.T) {
 			want: []string{"Traced by eBPF (loaded through sudo) on tp_btf/sys_enter.", "exited 0 (incompletely traced)", "⚠️ The trace is incomplete"},
 			not:  []string{"did not succeed"},
 		},
+		{
+			// What made it incomplete is said in the summary itself, as
+			// a list, each line inert.
+			name: "gaps",
+			run: audit.RunInfo{Command: []string{"npm", "test"}, Backend: "ptrace", IncompleteTrace: true,
+				Gaps: []string{"1 file opened under the path of an installed package (\"node_modules/a/x.js\") is not <b>that</b> package's file"}},
+			want: []string{"exited 0 (incompletely traced)", "⚠️ The trace is incomplete, so the traced layer lacks what it missed and the run counts as failed:\n- 1 file opened under the path of an installed package (\"node_modules/a/x.js\") is not &lt;b&gt;that&lt;/b&gt; package's file\n"},
+			not:  []string{"did not succeed", "its warnings say what"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,6 +58,14 @@ enum {
 	EV_URING = 5, // a successful io_uring_setup, whose opens no tracepoint here sees
 	EV_ARGS = 6,  // the command line and working directory of a new image, just before its EV_EXEC
 	EV_PTRACE = 7, // a successful PTRACE_ATTACH or PTRACE_SEIZE; ppid holds the target
+	EV_MOUNT = 8,  // a successful call that changed mounts or the mount namespace; ppid holds its sys_kind
+};
+
+// How an EV_URING came about, in its ppid field.
+enum {
+	URING_SET_UP = 0,   // io_uring_setup succeeded
+	URING_REFUSED = 1,  // io_uring_setup failed with EPERM (the helper's seccomp filter refuses it)
+	URING_RECEIVED = 2, // an io_uring instance came in a descriptor from another process
 };
 
 // Syscall kinds kept in a pending entry.
@@ -67,7 +75,45 @@ enum {
 	SYS_URING = 3,
 	SYS_OPEN_HANDLE = 4, // open_by_handle_at: no path, only the opened file
 	SYS_PTRACE = 5,      // PTRACE_ATTACH or PTRACE_SEIZE; ppid holds the target
+	SYS_MOUNT = 6,       // a call that changes mounts or the mount namespace; flags holds its sys_kind
+	SYS_RECV = 7,        // recvmsg, recvmmsg or socketcall; flags holds its sys_kind, uptr the message (or socketcall's arguments)
+	SYS_GETFD = 8,       // pidfd_getfd
+	SYS_RECEIVED = 9,    // on an EV_OPEN: a descriptor received from another process (no path, only the file)
 };
+
+// sys_kind numbers the system calls as the ptrace backend's sysKind does
+// (tracer/systab.go): the loader fills kinds and kinds32 with these, and
+// ebpf_linux_test.go checks that the two agree.
+enum sys_kind {
+	K_OPEN = 1,
+	K_OPENAT = 2,
+	K_OPENAT2 = 3,
+	K_CREAT = 4,
+	K_OPEN_BY_HANDLE_AT = 5,
+	K_EXECVE = 6,
+	K_EXECVEAT = 7,
+	K_IO_URING_SETUP = 8,
+	K_CLONE = 9,
+	K_PTRACE = 11,
+	K_MOUNT = 13,
+	K_UMOUNT2 = 14,
+	K_UMOUNT = 15,
+	K_PIVOT_ROOT = 16,
+	K_MOVE_MOUNT = 17,
+	K_OPEN_TREE = 18,
+	K_FSMOUNT = 19,
+	K_MOUNT_SETATTR = 20,
+	K_UNSHARE = 21,
+	K_SETNS = 22,
+	K_RECVMSG = 23,
+	K_RECVMMSG = 24,
+	K_RECVMMSG_TIME64 = 25,
+	K_SOCKETCALL = 26,
+	K_PIDFD_GETFD = 27,
+};
+
+// Keeps enum sys_kind in the object's BTF, for bpf2go's Go constants.
+const volatile enum sys_kind sys_kinds_in_btf = 0;
 
 // Counters in the drops array, mirrored in ebpf_linux.go.
 enum {
@@ -126,6 +172,7 @@ struct event {
 	__u16 stat_dev; // dev is what stat reports although the file system's stat changes it (btrfs)
 	__u16 unsettled; // the name opened was going or gone, or the inode locked, at the exit (see opened_file)
 	__u64 mnt_id;   // the ID of the mount the file was opened on, as statx's STATX_MNT_ID gives it
+	__s64 ctime;    // the inode's ctime, in nanoseconds since the epoch
 	// open, when counted: the key of the repeats map, which user space
 	// finds again when it reads the counters.
 	struct repeat_key key;
@@ -227,28 +274,18 @@ struct {
 	__type(value, __u64);
 } drops SEC(".maps");
 
-// Syscall numbers of the native ABI (x86_64), set by the loader so one
-// object serves the architectures whose numbers differ; -1 is none.
-const volatile long nr_open = -1;
-const volatile long nr_creat = -1;
-const volatile long nr_openat = -1;
-const volatile long nr_openat2 = -1;
-const volatile long nr_execve = -1;
-const volatile long nr_execveat = -1;
-const volatile long nr_io_uring_setup = -1;
-const volatile long nr_open_by_handle_at = -1;
-const volatile long nr_ptrace = -1;
-// The same calls of the 32-bit ABI (int 0x80), whose arguments come in
-// other registers.
-const volatile long nr32_open = -1;
-const volatile long nr32_creat = -1;
-const volatile long nr32_openat = -1;
-const volatile long nr32_openat2 = -1;
-const volatile long nr32_execve = -1;
-const volatile long nr32_execveat = -1;
-const volatile long nr32_io_uring_setup = -1;
-const volatile long nr32_open_by_handle_at = -1;
-const volatile long nr32_ptrace = -1;
+// NR_MAX bounds the syscall numbers the programs note.
+#define NR_MAX 512
+
+// kinds maps each syscall number of the native ABI (x86_64) the programs
+// note to its sys_kind, kinds32 each of the 32-bit ABI (int 0x80), whose
+// arguments come in other registers; 0 for every other number. The loader
+// fills them from the ptrace backend's tables, so the two backends follow
+// the same calls and one object serves ABIs whose numbers differ. One look
+// in each tells sys_enter, at every syscall of the machine, whether to go
+// on: no comparison per noted call.
+const volatile __u8 kinds[NR_MAX] = {};
+const volatile __u8 kinds32[NR_MAX] = {};
 
 // hash_seed keys the hashes of repeat_key, set by the loader from a random
 // source at each load: a traced program that cannot read it cannot craft
@@ -405,15 +442,17 @@ __noinline int count_repeat(struct event *e)
 		.flags = (e->flags & OPEN_KEY_FLAGS) | ((__u64)e->compat << 63) | ((__u64)(e->sys == SYS_OPEN_HANDLE) << 62),
 		.spelled = hash_bytes(e, 0, (__u64)e->path_len + e->base_len, hash_seed[0]),
 		// The inode and what user space judges a skipped directory's
-		// own file by (its link count, whether its name still stands)
-		// are part of the file's key: a repeat is counted as what its
-		// first open was, skipped or recorded, so a path that names
-		// another file since (a hard link put in the place of the
-		// cache's own file), or the same file in another state, must
-		// be sent again.
+		// own file by (its link count, whether its name still stands),
+		// or the path's evidence by (the mount, the ctime), are part of
+		// the file's key: a repeat is counted as what its first open
+		// was, skipped or recorded, so a path that names another file
+		// since (a hard link put in the place of the cache's own file,
+		// a package's file renamed into another's directory), or the
+		// same file in another state, must be sent again.
 		.file = hash_bytes(e, (__u64)e->path_len + e->base_len, e->file_len,
 				   hash_seed[1] ^ (e->ino * 0x9e3779b97f4a7c15ULL) ^ ((__u64)e->dev << 32) ^
-					   ((__u64)e->nlink * 0xff51afd7ed558ccdULL) ^ ((__u64)e->unsettled << 31)),
+					   ((__u64)e->nlink * 0xff51afd7ed558ccdULL) ^ ((__u64)e->unsettled << 31) ^
+					   (e->mnt_id * 0xc4ceb9fe1a85ec53ULL) ^ ((__u64)e->ctime * 0x94d049bb133111ebULL)),
 	};
 	__u64 mix = (k.spelled ^ (k.file * 0x9e3779b97f4a7c15ULL) ^ (k.image * 0xff51afd7ed558ccdULL) ^ k.flags) * 0xc4ceb9fe1a85ec53ULL;
 	__u32 word = (mix >> 40) & (SEEN_WORDS - 1);
@@ -464,6 +503,7 @@ static __always_inline void clear(struct event *e)
 	e->stat_dev = 0;
 	e->unsettled = 0;
 	e->mnt_id = 0;
+	e->ctime = 0;
 	e->key.image = 0;
 	e->key.flags = 0;
 	e->key.spelled = 0;
@@ -737,6 +777,70 @@ __noinline int base_dir(struct event *e)
 
 #define BTRFS_SUPER_MAGIC 0x9123683e
 
+// The inode's ctime lives in i_ctime_sec and i_ctime_nsec since Linux
+// 6.11, in __i_ctime from 6.6, in i_ctime before: CO-RE picks the layout
+// the kernel has.
+struct inode___v66 {
+	struct timespec64 __i_ctime;
+} __attribute__((preserve_access_index));
+
+struct inode___v5 {
+	struct timespec64 i_ctime;
+} __attribute__((preserve_access_index));
+
+// I_CTIME_QUERIED, a flag in the top bit of i_ctime_nsec (multigrain
+// timestamps, Linux 6.13).
+#define CTIME_NSEC_MASK 0x3fffffff
+
+static __always_inline __s64 inode_ctime(struct inode *inode)
+{
+	if (bpf_core_field_exists(inode->i_ctime_sec)) {
+		__s64 sec = BPF_CORE_READ(inode, i_ctime_sec);
+		__u32 nsec = BPF_CORE_READ(inode, i_ctime_nsec) & CTIME_NSEC_MASK;
+		return sec * 1000000000LL + nsec;
+	}
+	if (bpf_core_field_exists(((struct inode___v66 *)inode)->__i_ctime)) {
+		struct inode___v66 *i = (void *)inode;
+		return BPF_CORE_READ(i, __i_ctime.tv_sec) * 1000000000LL + BPF_CORE_READ(i, __i_ctime.tv_nsec);
+	}
+	struct inode___v5 *i = (void *)inode;
+	return BPF_CORE_READ(i, i_ctime.tv_sec) * 1000000000LL + BPF_CORE_READ(i, i_ctime.tv_nsec);
+}
+
+// file_facts fills e's inode fields from the struct file at file (a
+// kernel address: a global function's arguments are numbers or its own
+// pointers): what statx of the open
+// file says of it (its identity, link count, type, ctime) and the ID of
+// the mount it was opened on, which user space compares with its own
+// mounts: a file reached through a mount made during the run, or one of
+// another mount namespace, is told by it.
+__noinline int file_facts(struct event *e, __u64 file)
+{
+	struct file *f = (struct file *)file;
+	if (!e || !f)
+		return 0;
+	struct inode *inode = BPF_CORE_READ(f, f_inode);
+	if (!inode)
+		return 0;
+	e->ino = BPF_CORE_READ(inode, i_ino);
+	e->dev = BPF_CORE_READ(inode, i_sb, s_dev);
+	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
+	e->nlink = BPF_CORE_READ(inode, __i_nlink);
+	e->mode = BPF_CORE_READ(inode, i_mode);
+	e->ctime = inode_ctime(inode);
+	struct vfsmount *mnt = BPF_CORE_READ(f, f_path.mnt);
+	e->mnt_id = BPF_CORE_READ(container_of(mnt, struct mount, mnt), mnt_id);
+	// btrfs's stat reports the device of the file's subvolume
+	// (btrfs_getattr), not the superblock's; where the kernel's BTF has
+	// btrfs's types (built in), take it as stat does.
+	if (e->magic == BTRFS_SUPER_MAGIC && bpf_core_type_exists(struct btrfs_inode)) {
+		struct btrfs_inode *bi = (void *)inode - bpf_core_field_offset(struct btrfs_inode, vfs_inode);
+		e->dev = BPF_CORE_READ(bi, root, anon_dev);
+		e->stat_dev = 1;
+	}
+	return 0;
+}
+
 // DCACHE_CANT_MOUNT, a #define before Linux 6.10 and an enum since, with
 // the same value.
 #define DCACHE_CANT_MOUNT_FLAG 0x100
@@ -762,20 +866,16 @@ __noinline int opened_file(struct event *e, long fd)
 	struct inode *inode = BPF_CORE_READ(f, f_inode);
 	if (!dentry || !inode)
 		return 0;
+	// The inode first, for a pseudo file too: a file the tracer could
+	// not look at is told from one it looked at and found no path for.
+	// The mount ID also tells a bind mount below a skipped directory,
+	// whose files the walk names as the skipped one's.
+	file_facts(e, (__u64)f);
 	struct dentry *parent = BPF_CORE_READ(dentry, d_parent);
 	bool is_root = dentry == parent;
 	const struct dentry_operations *ops = BPF_CORE_READ(dentry, d_op);
 	if (ops && BPF_CORE_READ(ops, d_dname) && (!is_root || dentry != BPF_CORE_READ(mnt, mnt_root)))
 		return 0;
-	e->ino = BPF_CORE_READ(inode, i_ino);
-	e->dev = BPF_CORE_READ(inode, i_sb, s_dev);
-	e->magic = BPF_CORE_READ(inode, i_sb, s_magic);
-	e->nlink = BPF_CORE_READ(inode, __i_nlink);
-	e->mode = BPF_CORE_READ(inode, i_mode);
-	// A bind mount below a skipped directory makes the walk name another
-	// directory's files as the skipped one's: user space tells them by
-	// the mount, which statx names by this ID.
-	e->mnt_id = BPF_CORE_READ(container_of(mnt, struct mount, mnt), mnt_id);
 	// Whether the link count and the name still say what the open
 	// found: user space counts an open below a skipped directory only for
 	// a file with one link under a name that stands. Removing or renaming
@@ -792,14 +892,6 @@ __noinline int opened_file(struct event *e, long fd)
 	unsigned int dflags = BPF_CORE_READ(dentry, d_flags);
 	bool hashed = BPF_CORE_READ(dentry, d_hash.pprev) != NULL;
 	e->unsettled = locked || (dflags & DCACHE_CANT_MOUNT_FLAG) || (!is_root && !hashed);
-	// btrfs's stat reports the device of the file's subvolume
-	// (btrfs_getattr), not the superblock's; where the kernel's BTF has
-	// btrfs's types (built in), take it as stat does.
-	if (e->magic == BTRFS_SUPER_MAGIC && bpf_core_type_exists(struct btrfs_inode)) {
-		struct btrfs_inode *bi = (void *)inode - bpf_core_field_offset(struct btrfs_inode, vfs_inode);
-		e->dev = BPF_CORE_READ(bi, root, anon_dev);
-		e->stat_dev = 1;
-	}
 	// A file unlinked since (d_unlinked) is still walked to where it
 	// was: d_path would append " (deleted)", which the ptrace backend
 	// strips, so both name it alike, and its identity tells the audit
@@ -824,123 +916,162 @@ __noinline int read_path(struct event *e)
 	return true;
 }
 
-// noted says whether id is one of the calls sys_enter notes, in either
-// ABI (a 32-bit call's number may be another 64-bit call's: the ABI is
-// told after).
-static __always_inline bool noted(long id)
+// Argument values sys_enter looks at.
+#define CLONE_NEWNS_FLAG 0x00020000
+#define OPEN_TREE_CLONE_FLAG 1
+#define PTRACE_ATTACH_REQ 16
+#define PTRACE_SEIZE_REQ 0x4206
+
+// changes_mounts says whether a call of kind, with those arguments, may
+// change the mounts a process sees: unshare only with CLONE_NEWNS, setns
+// into a mount namespace or one of any kind (nstype 0: whatever the
+// descriptor is), open_tree only with OPEN_TREE_CLONE (without, it is a
+// path descriptor of a mount that exists), the others always.
+static __always_inline bool changes_mounts(__u8 kind, __u64 a0, __u64 a1, __u64 a2)
 {
-	return id == nr_openat || id == nr_open || id == nr_creat || id == nr_openat2 ||
-	       id == nr_execve || id == nr_execveat || id == nr_open_by_handle_at ||
-	       id == nr_io_uring_setup || id == nr_ptrace ||
-	       id == nr32_openat || id == nr32_open || id == nr32_creat || id == nr32_openat2 ||
-	       id == nr32_execve || id == nr32_execveat || id == nr32_open_by_handle_at ||
-	       id == nr32_io_uring_setup || id == nr32_ptrace;
+	switch (kind) {
+	case K_UNSHARE:
+		return a0 & CLONE_NEWNS_FLAG;
+	case K_SETNS:
+		return !a1 || (a1 & CLONE_NEWNS_FLAG);
+	case K_OPEN_TREE:
+		return a2 & OPEN_TREE_CLONE_FLAG;
+	}
+	return true;
 }
 
 SEC("raw_tp/sys_enter")
 int BPF_PROG(sys_enter, struct pt_regs *tp_regs, long id)
 {
 	// Every syscall of the machine comes here: the number is checked
-	// first, which takes no helper call, then the traced set, which
-	// costs a hash lookup.
-	if (!noted(id))
+	// first, in the tables of both ABIs (a 32-bit call's number may be
+	// another 64-bit call's: the ABI is told after), which takes no
+	// helper call, then the traced set, which costs a hash lookup.
+	if (id < 0 || id >= NR_MAX)
+		return 0;
+	__u32 nr = id;
+	if (!(kinds[nr] | kinds32[nr]))
 		return 0;
 	__u64 pid_tgid = bpf_get_current_pid_tgid();
 	__u32 tgid = pid_tgid >> 32, tid = (__u32)pid_tgid;
 	if (!is_tracked(tgid))
 		return 0;
-	const char *path = NULL;
-	const void *how = NULL; // openat2's struct open_how
-	__u64 flags = 0;
-	__s32 dirfd = -100;
-	__u32 sys = SYS_OPEN;
-	__u32 target = 0; // ptrace's
 	// The tracepoint's registers are the task's (task_pt_regs), but a
 	// raw tracepoint's arguments are plain numbers to the verifier: the
 	// helper's pointer is one it lets the program load from.
 	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
 	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(task);
 	__u16 compat = (task->thread_info.status & TS_COMPAT) != 0;
+	__u8 kind = compat ? kinds32[nr] : kinds[nr];
+	__u64 a0, a1, a2, a4;
 	if (compat) {
 		// i386: ebx, ecx, edx, esi, edi, ebp.
-		__u64 a0 = (__u32)regs->bx, a1 = (__u32)regs->cx, a2 = (__u32)regs->dx, a4 = (__u32)regs->di;
-		if (id == nr32_openat) {
-			dirfd = (__s32)a0;
-			path = (const char *)a1;
-			flags = a2;
-		} else if (id == nr32_open) {
-			path = (const char *)a0;
-			flags = a1;
-		} else if (id == nr32_creat) {
-			path = (const char *)a0;
-			flags = 01 | 0100 | 01000;
-		} else if (id == nr32_openat2) {
-			dirfd = (__s32)a0;
-			path = (const char *)a1;
-			how = (const void *)a2;
-		} else if (id == nr32_execve) {
-			path = (const char *)a0;
-			sys = SYS_EXEC;
-		} else if (id == nr32_execveat) {
-			dirfd = (__s32)a0;
-			path = (const char *)a1;
-			flags = a4;
-			sys = SYS_EXEC;
-		} else if (id == nr32_open_by_handle_at) {
-			flags = a2;
-			sys = SYS_OPEN_HANDLE;
-		} else if (id == nr32_io_uring_setup) {
-			sys = SYS_URING;
-		} else if (id == nr32_ptrace) {
-			flags = a0;
-			target = a1;
-			sys = SYS_PTRACE;
-		} else {
-			return 0;
-		}
-	} else if (id == nr_openat) {
-		dirfd = (__s32)regs->di;
-		path = (const char *)regs->si;
-		flags = regs->dx;
-	} else if (id == nr_open) {
-		path = (const char *)regs->di;
-		flags = regs->si;
-	} else if (id == nr_creat) {
-		path = (const char *)regs->di;
+		a0 = (__u32)regs->bx;
+		a1 = (__u32)regs->cx;
+		a2 = (__u32)regs->dx;
+		a4 = (__u32)regs->di;
+	} else {
+		// x86_64: rdi, rsi, rdx, r10, r8, r9.
+		a0 = regs->di;
+		a1 = regs->si;
+		a2 = regs->dx;
+		a4 = regs->r8;
+	}
+	const char *path = NULL;
+	const void *how = NULL; // openat2's struct open_how
+	__u64 flags = 0;
+	__s32 dirfd = -100;
+	__u32 sys = SYS_OPEN;
+	__u32 target = 0; // ptrace's
+	__u64 uptr = 0;   // a received message's
+	switch (kind) {
+	case K_OPENAT:
+		dirfd = (__s32)a0;
+		path = (const char *)a1;
+		flags = a2;
+		break;
+	case K_OPEN:
+		path = (const char *)a0;
+		flags = a1;
+		break;
+	case K_CREAT:
+		path = (const char *)a0;
 		flags = 01 | 0100 | 01000; // O_WRONLY|O_CREAT|O_TRUNC
-	} else if (id == nr_openat2) {
-		dirfd = (__s32)regs->di;
-		path = (const char *)regs->si;
-		how = (const void *)regs->dx;
-	} else if (id == nr_execve) {
-		path = (const char *)regs->di;
+		break;
+	case K_OPENAT2:
+		dirfd = (__s32)a0;
+		path = (const char *)a1;
+		how = (const void *)a2;
+		break;
+	case K_EXECVE:
+		path = (const char *)a0;
 		sys = SYS_EXEC;
-	} else if (id == nr_execveat) {
-		dirfd = (__s32)regs->di;
-		path = (const char *)regs->si;
-		flags = regs->r8;
+		break;
+	case K_EXECVEAT:
+		dirfd = (__s32)a0;
+		path = (const char *)a1;
+		flags = a4;
 		sys = SYS_EXEC;
-	} else if (id == nr_open_by_handle_at) {
+		break;
+	case K_OPEN_BY_HANDLE_AT:
 		// open_by_handle_at(mount_fd, handle, flags): a file named by
 		// its handle, which only the opened descriptor turns into a
 		// path.
-		flags = regs->dx;
+		flags = a2;
 		sys = SYS_OPEN_HANDLE;
-	} else if (id == nr_io_uring_setup) {
+		break;
+	case K_IO_URING_SETUP:
 		sys = SYS_URING;
-	} else if (id == nr_ptrace) {
-		flags = regs->di;
-		target = regs->si;
+		break;
+	case K_PTRACE:
+		// A traced process that attaches to another may make it open
+		// files this program never sees (when the other is not
+		// traced): user space warns, as the ptrace backend does. Only
+		// the requests that attach are noted.
+		if (a0 != PTRACE_ATTACH_REQ && a0 != PTRACE_SEIZE_REQ)
+			return 0;
+		flags = a0;
+		target = a1;
 		sys = SYS_PTRACE;
-	} else {
+		break;
+	case K_UNSHARE:
+	case K_SETNS:
+	case K_OPEN_TREE:
+	case K_MOUNT:
+	case K_UMOUNT2:
+	case K_UMOUNT:
+	case K_PIVOT_ROOT:
+	case K_MOVE_MOUNT:
+	case K_FSMOUNT:
+	case K_MOUNT_SETATTR:
+		if (!changes_mounts(kind, a0, a1, a2))
+			return 0;
+		flags = kind;
+		sys = SYS_MOUNT;
+		break;
+	case K_RECVMSG:
+	case K_RECVMMSG:
+	case K_RECVMMSG_TIME64:
+		// The message (or the vector of them) is read at the exit,
+		// where the kernel has filled in what was received.
+		flags = kind;
+		uptr = a1;
+		sys = SYS_RECV;
+		break;
+	case K_SOCKETCALL:
+		// socketcall(call, args): which call, and its message, are
+		// read from args at the exit.
+		flags = kind;
+		dirfd = (__s32)a0;
+		uptr = a1;
+		sys = SYS_RECV;
+		break;
+	case K_PIDFD_GETFD:
+		sys = SYS_GETFD;
+		break;
+	default:
 		return 0;
 	}
-	// A traced process that attaches to another may make it open files
-	// this program never sees (when the other is not traced): user space
-	// warns, as the ptrace backend does. Only the requests that attach
-	// are noted.
-	if (sys == SYS_PTRACE && flags != 16 /* PTRACE_ATTACH */ && flags != 0x4206 /* PTRACE_SEIZE */)
-		return 0;
 	// struct open_how starts with its __u64 flags.
 	if (how && bpf_probe_read_user(&flags, sizeof(flags), how) != 0)
 		return 0;
@@ -964,15 +1095,205 @@ int BPF_PROG(sys_enter, struct pt_regs *tp_regs, long id)
 	e->dirfd = dirfd;
 	e->sys = sys;
 	e->compat = compat;
-	e->uptr = (__u64)path;
+	e->uptr = path ? (__u64)path : uptr;
 	if (path)
 		read_path(e);
+	return 0;
+}
+
+// is_uring reports whether file f is an io_uring instance (an anonymous
+// inode named "[io_uring]").
+static __always_inline bool is_uring(struct file *f)
+{
+	const unsigned char *name = BPF_CORE_READ(f, f_path.dentry, d_name.name);
+	char b[12] = {};
+	if (bpf_probe_read_kernel(b, 11, name) != 0)
+		return false;
+	return b[0] == '[' && b[1] == 'i' && b[2] == 'o' && b[3] == '_' && b[4] == 'u' && b[5] == 'r' &&
+	       b[6] == 'i' && b[7] == 'n' && b[8] == 'g' && b[9] == ']' && b[10] == 0;
+}
+
+// received sends the file behind descriptor fd, which the current task
+// just received from another process, as an open of it (SYS_RECEIVED: no
+// path as named, the file alone, its operation from its f_flags): the
+// process that opened it may be one the tracer does not trace. An io_uring
+// instance received so is sent as such, since what it opens is unseen.
+__noinline int received(struct event *e, long fd)
+{
+	if (!e)
+		return 0;
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct file *f = fd_file(task, fd);
+	if (!f)
+		return 0;
+	if (is_uring(f)) {
+		emit_small(EV_URING, e->pid, e->tid, URING_RECEIVED);
+		return 0;
+	}
+	e->kind = EV_OPEN;
+	e->sys = SYS_RECEIVED;
+	e->ret = fd;
+	e->flags = BPF_CORE_READ(f, f_flags);
+	e->path_len = 0;
+	e->base_len = 0;
+	e->file_len = 0;
+	e->mode = 0;
+	e->counted = 0;
+	opened_file(e, fd);
+	if (e->file_len)
+		emit(e);
+	return 0;
+}
+
+// recvctx is the state of a walk over the descriptors a recvmsg,
+// recvmmsg or socketcall received: one message after another, in each one
+// control message after another, in each SCM_RIGHTS one descriptor after
+// another, a step at a time (recv_step).
+struct recvctx {
+	struct event *e;
+	__u64 vec;     // the user address of the first message header
+	__u64 msgsize; // the size of a struct mmsghdr (0: one struct msghdr)
+	__u32 nmsgs;   // how many messages were received
+	__u32 msg;     // the message being walked
+	__u64 ctl;     // its control data's user address
+	__u64 ctllen;  // and length, as the kernel set it
+	__u64 off;     // the next control message's offset
+	__u64 fds;     // the user address of the descriptors of the SCM_RIGHTS message being walked
+	__u32 nfds, fdi;
+	__u32 compat;  // 32-bit layouts
+	int have_msg, have_rights;
+};
+
+#define SOL_SOCKET_LEVEL 1
+#define SCM_RIGHTS_TYPE 1
+// The most steps a walk takes: SCM_MAX_FD is 253 descriptors a message.
+#define RECV_STEPS 1024
+// The most messages of a recvmmsg walked.
+#define RECV_MSGS 64
+
+static long recv_step(__u64 i, struct recvctx *c)
+{
+	struct event *e = c->e;
+	if (!e)
+		return 1;
+	if (c->have_rights) {
+		if (c->fdi >= c->nfds) {
+			c->have_rights = 0;
+			return 0;
+		}
+		__s32 fd;
+		if (bpf_probe_read_user(&fd, sizeof(fd), (const void *)(c->fds + 4 * (__u64)c->fdi)) != 0)
+			return 1;
+		c->fdi++;
+		received(e, fd);
+		return 0;
+	}
+	if (!c->have_msg) {
+		if (c->msg >= c->nmsgs || c->msg >= RECV_MSGS)
+			return 1;
+		// struct user_msghdr: msg_control at 32 and msg_controllen
+		// at 40; struct compat_msghdr: at 16 and 20, 32 bits each
+		// (read into the low half of a zeroed word: little-endian).
+		__u64 word = c->compat ? 4 : 8;
+		__u64 at = c->vec + (__u64)c->msg * c->msgsize + 4 * word;
+		c->ctl = 0;
+		c->ctllen = 0;
+		if (bpf_probe_read_user(&c->ctl, word, (const void *)at) != 0 ||
+		    bpf_probe_read_user(&c->ctllen, word, (const void *)(at + word)) != 0)
+			return 1;
+		c->off = 0;
+		c->have_msg = 1;
+		return 0;
+	}
+	// struct cmsghdr: cmsg_len (a size_t, or 32 bits for compat), then
+	// cmsg_level and cmsg_type; its data aligned as a size_t.
+	__u64 hlen = c->compat ? 12 : 16, align = c->compat ? 4 : 8;
+	if (!c->ctl || c->off + hlen > c->ctllen) {
+		c->have_msg = 0;
+		c->msg++;
+		return 0;
+	}
+	__u64 len = 0, word = align;
+	__s32 lt[2];
+	if (bpf_probe_read_user(&len, word, (const void *)(c->ctl + c->off)) != 0 ||
+	    bpf_probe_read_user(lt, sizeof(lt), (const void *)(c->ctl + c->off + word)) != 0)
+		return 1;
+	if (len < hlen) {
+		c->have_msg = 0;
+		c->msg++;
+		return 0;
+	}
+	if (lt[0] == SOL_SOCKET_LEVEL && lt[1] == SCM_RIGHTS_TYPE) {
+		__u64 n = len;
+		if (n > c->ctllen - c->off)
+			n = c->ctllen - c->off;
+		c->fds = c->ctl + c->off + hlen;
+		c->nfds = (n - hlen) / 4;
+		c->fdi = 0;
+		c->have_rights = 1;
+	}
+	c->off += (len + align - 1) & ~(align - 1);
+	return 0;
+}
+
+// recv_fds walks what the call in e received (a recvmsg's message, which
+// may carry descriptors without a byte of data, or the ret first messages
+// of a recvmmsg) and sends every descriptor that came in an SCM_RIGHTS
+// control message (received).
+__noinline int recv_fds(struct event *e, long ret)
+{
+	if (!e)
+		return 0;
+	struct recvctx c = {.e = e, .vec = e->uptr, .nmsgs = 1, .compat = e->compat};
+	__u64 kind = e->flags;
+	if (kind == K_SOCKETCALL) {
+		// socketcall's arguments: SYS_RECVMSG (17) takes fd, msg,
+		// flags; SYS_RECVMMSG (19) fd, msgvec, vlen, flags, timeout.
+		__u32 args[2];
+		if (bpf_probe_read_user(args, sizeof(args), (const void *)e->uptr) != 0)
+			return 0;
+		if (e->dirfd == 17)
+			kind = K_RECVMSG;
+		else if (e->dirfd == 19)
+			kind = K_RECVMMSG;
+		else
+			return 0;
+		c.vec = args[1];
+	}
+	if (kind != K_RECVMSG) {
+		c.nmsgs = ret;
+		c.msgsize = c.compat ? 32 : 64;
+	}
+	bpf_loop(RECV_STEPS, recv_step, &c, 0);
+	return 0;
+}
+
+// uring_refused sends an EV_URING of a traced process's io_uring_setup that
+// failed with EPERM. The helper's seccomp filter refuses it before the
+// sys_enter tracepoint runs, which then never notes the call: only its
+// exit is seen, by its number.
+static __noinline int uring_refused(void)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	struct pt_regs *regs = (struct pt_regs *)bpf_task_pt_regs(task);
+	long id = regs->orig_ax;
+	if (id < 0 || id >= NR_MAX)
+		return 0;
+	__u32 nr = id;
+	bool compat = (task->thread_info.status & TS_COMPAT) != 0;
+	if ((compat ? kinds32[nr] : kinds[nr]) != K_IO_URING_SETUP)
+		return 0;
+	__u64 pid_tgid = bpf_get_current_pid_tgid();
+	if (is_tracked(pid_tgid >> 32))
+		emit_small(EV_URING, pid_tgid >> 32, (__u32)pid_tgid, URING_REFUSED);
 	return 0;
 }
 
 SEC("raw_tp/sys_exit")
 int BPF_PROG(sys_exit, struct pt_regs *tp_regs, long ret)
 {
+	if (ret == -1 /* -EPERM */)
+		uring_refused();
 	// This runs at the end of every syscall of the machine: while no
 	// traced call is in flight anywhere, it returns after one load. A
 	// thread's entry is its call's, whichever exit comes next: a thread
@@ -992,7 +1313,13 @@ int BPF_PROG(sys_exit, struct pt_regs *tp_regs, long ret)
 	if (e->sys == SYS_PTRACE && ret == 0) {
 		emit_small(EV_PTRACE, pid_tgid >> 32, tid, e->ppid);
 	} else if (e->sys == SYS_URING && ret >= 0) {
-		emit_small(EV_URING, pid_tgid >> 32, tid, 0);
+		emit_small(EV_URING, pid_tgid >> 32, tid, URING_SET_UP);
+	} else if (e->sys == SYS_MOUNT && ret >= 0) {
+		emit_small(EV_MOUNT, pid_tgid >> 32, tid, e->flags);
+	} else if (e->sys == SYS_RECV && ret >= 0) {
+		recv_fds(e, ret);
+	} else if (e->sys == SYS_GETFD && ret >= 0) {
+		received(e, ret);
 	} else if ((e->sys == SYS_OPEN || e->sys == SYS_OPEN_HANDLE) && ret >= 0) {
 		e->ret = ret;
 		if (e->sys == SYS_OPEN && !e->path_len && !read_path(e)) {
@@ -1025,6 +1352,10 @@ int BPF_PROG(sched_process_fork, struct task_struct *parent, struct task_struct 
 		count_drop(DROP_TRACKED);
 		return 0;
 	}
+	// A child in another mount namespace than its parent's was made by
+	// clone or clone3 with CLONE_NEWNS: recorded as the parent's.
+	if (BPF_CORE_READ(parent, nsproxy, mnt_ns) != BPF_CORE_READ(child, nsproxy, mnt_ns))
+		emit_small(EV_MOUNT, ptgid, BPF_CORE_READ(parent, pid), K_CLONE);
 	set_image(ctgid);
 	emit_small(EV_FORK, ctgid, cpid, ptgid);
 	return 0;
@@ -1063,8 +1394,10 @@ int BPF_PROG(sched_process_exec, struct task_struct *p, pid_t old_pid, struct li
 	// a short-lived process is gone before user space could read
 	// /proc/PID/exe.
 	struct file *exe = BPF_CORE_READ(p, mm, exe_file);
-	if (exe)
+	if (exe) {
+		file_facts(e, (__u64)exe);
 		e->file_len = dir_path((__u64)BPF_CORE_READ(exe, f_path.mnt), (__u64)BPF_CORE_READ(exe, f_path.dentry), e, (__u64)e->path_len + e->base_len);
+	}
 	e->kind = EV_EXEC;
 	e->pid = tgid;
 	e->tid = BPF_CORE_READ(p, pid);

@@ -481,3 +481,24 @@ func Identities(t *testing.T, e ecosystems.Identifier, cases []IdentityCase) {
 		})
 	}
 }
+
+// BudgetError checks an evaluator's answer against want: no error when
+// want is "", else an error starting with want that is positioned and
+// wraps ecosystems.ErrOverBudget. It stops the test when the error is not
+// the one wanted.
+func BudgetError(t testing.TB, err error, want string) {
+	t.Helper()
+	got := ""
+	if err != nil {
+		got = err.Error()
+	}
+	if want == "" && got != "" || !strings.HasPrefix(got, want) {
+		t.Fatalf("error %q, want one starting %q", got, want)
+	}
+	if want != "" {
+		var pe *ecosystems.PosError
+		if !errors.Is(err, ecosystems.ErrOverBudget) || !errors.As(err, &pe) {
+			t.Errorf("error %v is not a positioned budget error", err)
+		}
+	}
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/tracer"
@@ -196,6 +197,7 @@ func (a *Action) Run(ctx context.Context) (code int) {
 	// envaudit's own writes outlived the run, and fails the step.
 	defer func() {
 		r.loader.Close()
+		r.held.Close()
 		_, rerr := r.restore()
 		if err := errors.Join(rerr, r.recheck()); err != nil {
 			code = r.fail(err)
@@ -317,6 +319,10 @@ type run struct {
 	baselinePath           string
 	// bundleDir is where mode audit writes the publish bundle.
 	bundleDir string
+	// held are the output files' directories, opened once their paths
+	// are checked, before the test command runs: the files are written
+	// into them, and only while their paths still name them.
+	held *outfile.Dirs
 	// untrusted is the environment of everything of the project's that
 	// runs: the traced command and the tools the ecosystems ask.
 	untrusted []string

@@ -75,9 +75,14 @@ func (r *run) traced(ctx context.Context) (rep *audit.Report, instErr, err error
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := outfile.Check(p.Inputs(), r.files(nil, nil, Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF, Bundle: r.bundleDir})); err != nil {
+	outs := r.files(nil, nil, Files{Report: r.in.Report, SBOM: r.in.SBOM, SARIF: r.in.SARIF, Bundle: r.bundleDir})
+	if err := outfile.Check(p.Inputs(), outs); err != nil {
 		return nil, nil, err
 	}
+	// Held from now on: the test command may replace a directory on the
+	// way to an output (by a link into the runner's file-command
+	// directory, say) once its path is checked.
+	r.held = outfile.Hold(outs)
 	t, err := p.Trace(ctx, engine.RunOptions{
 		Command: shellCommand(r.in.Run),
 		Timeout: r.in.Timeout,
@@ -256,7 +261,7 @@ func (r *run) write(res *Result) error {
 	} else {
 		r.noBundle(res, "neither the pull request's head nor GITHUB_SHA names the commit audited")
 	}
-	err := writeOutFiles(r.files(res.Report, b, res.Files), &res.Files)
+	err := writeOutFiles(r.held, r.files(res.Report, b, res.Files), &res.Files)
 	switch {
 	case b != nil && res.Files.Bundle == "":
 		r.noBundle(res, "writing it failed: "+err.Error())
@@ -272,19 +277,19 @@ func (r *run) write(res *Result) error {
 	return err
 }
 
-// writeOutFiles writes each of files that has a path, whole or not at all
-// (outfile.WriteAtomic), on past a failure: each that could not be
-// written is taken out of f (by its label), so that no output names it
-// (an older file may be there), and its error is returned with the
-// others'.
-func writeOutFiles(files []outfile.File, f *Files) error {
+// writeOutFiles writes each of files that has a path, whole or not at all,
+// through the directories held before the run (outfile.Dirs.WriteAtomic),
+// on past a failure: each that could not be written is taken out of f (by
+// its label), so that no output names it (an older file may be there), and
+// its error is returned with the others'.
+func writeOutFiles(held *outfile.Dirs, files []outfile.File, f *Files) error {
 	paths := map[string]*string{"report": &f.Report, "sbom": &f.SBOM, "sarif": &f.SARIF, "bundle": &f.Bundle}
 	var errs []error
 	for _, file := range files {
 		if file.Path == "" {
 			continue
 		}
-		if err := outfile.WriteAtomic(file.Path, file.Write); err != nil {
+		if err := held.WriteAtomic(file.Path, file.Write); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", file.Label, err))
 			if p := paths[file.Label]; p != nil {
 				*p = ""

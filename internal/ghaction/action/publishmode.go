@@ -76,7 +76,9 @@ func (r *run) publishBundle(ctx context.Context) int {
 	if res.Files.Report == "" {
 		res.Files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
-	err = writeOutFiles(r.files(res.Report, nil, res.Files), &res.Files)
+	// Nothing of the project ran in this job: there is nothing to hold
+	// the directories against.
+	err = writeOutFiles(nil, r.files(res.Report, nil, res.Files), &res.Files)
 	res.Files.Bundle = r.in.Bundle
 	if err != nil {
 		return r.failPublished(ctx, res, err)

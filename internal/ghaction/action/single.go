@@ -16,6 +16,7 @@ import (
 	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
+	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"
 )
 
@@ -63,6 +64,10 @@ func (r *run) single(ctx context.Context) int {
 	if files.Report == "" {
 		files.Report = filepath.Join(r.temp, "envaudit-report.json")
 	}
+	// The directories of the files the holder writes once the child, and
+	// the pull request's code in it, has run: held from before, so that
+	// nothing the code does to their paths sends a file elsewhere.
+	r.held = outfile.Hold(r.files(nil, nil, files))
 	// The child has the timeout input too, and times its own run with
 	// it; what follows its test command is bounded by limits of its own,
 	// not by what is left of the holder's timeout. So the holder passes
@@ -111,7 +116,7 @@ func (r *run) single(ctx context.Context) int {
 	// The child's files are rewritten from the validated bundle: they
 	// carry this gate's marks and the file-command warning only the
 	// holder can give.
-	if err := writeOutFiles(r.files(res.Report, nil, files), &res.Files); err != nil {
+	if err := writeOutFiles(r.held, r.files(res.Report, nil, files), &res.Files); err != nil {
 		return r.failPublished(ctx, res, err)
 	}
 	r.publish(ctx, res)

@@ -32,6 +32,27 @@
 //   unlinked FILE       opens FILE with O_PATH, unlinks it, then opens
 //                       /proc/self/fd/N: a file already deleted
 //   handle FILE         name_to_handle_at of FILE, then open_by_handle_at
+//   bindopen FROM TO PATH
+//                       in a new mount namespace (and user namespace unless
+//                       root) bind-mounts the directory FROM on TO, opens PATH
+//   overlay LOWER UPPER WORK TARGET PATH
+//                       in a new mount namespace mounts an overlay of LOWER
+//                       (UPPER and WORK its upper and work directories) on
+//                       TARGET, opens PATH
+//   copyns PATH         in a new mount namespace, changing no mount, opens PATH
+//   swapdirs A B PATH   opens PATH, puts directory B in A's place (A aside
+//                       as A.swap), opens PATH, puts both back
+//   movefile FROM TO PATH
+//                       renames the file FROM over TO, opens PATH
+//   deep DIR PKG NAME   moves directory PKG below a chain of directories
+//                       made in DIR whose path exceeds PATH_MAX, opens
+//                       NAME in it relative to its directory, moves PKG back
+//   clonens PATH        a child made with clone(CLONE_NEWNS) opens PATH
+//   recvfd SOCKET       connects to the Unix socket SOCKET, receives a
+//                       descriptor with recvmsg (SCM_RIGHTS), reads it
+//   recvmmsgfd SOCKET   the same with recvmmsg
+//   getfd PID FD        copies descriptor FD of process PID with
+//                       pidfd_getfd, reads it
 // Every mode exits 0 when the file could be read, non-zero otherwise.
 #define _GNU_SOURCE
 #include <errno.h>
@@ -47,8 +68,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -99,6 +123,23 @@ static void *flip(void *arg) {
 		f->flips++;
 	}
 	return NULL;
+}
+
+// connectTo connects to the Unix stream socket at path.
+static int connectTo(const char *path) {
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	snprintf(a.sun_path, sizeof a.sun_path, "%s", path);
+	if (s < 0 || connect(s, (struct sockaddr *)&a, sizeof a) != 0) return -1;
+	return s;
+}
+
+// readfd reads from fd and closes it.
+static int readfd(int fd) {
+	char buf[64];
+	int n = read(fd, buf, sizeof buf);
+	close(fd);
+	return n >= 0 ? 0 : 1;
 }
 
 static int waitfor(long pid) {
@@ -240,6 +281,88 @@ int main(int argc, char **argv) {
 		char p[64];
 		snprintf(p, sizeof p, "/proc/self/fd/%d", fd);
 		return readfile(p);
+	}
+	if (!strcmp(mode, "bindopen") && argc == 5) {
+		if (privns(CLONE_NEWNS) != 0) return 3;
+		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 3;
+		if (mount(argv[2], argv[3], NULL, MS_BIND, NULL) != 0) return 3;
+		return readfile(argv[4]);
+	}
+	if (!strcmp(mode, "overlay") && argc == 7) {
+		if (privns(CLONE_NEWNS) != 0) return 3;
+		if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 3;
+		char opts[13000];
+		snprintf(opts, sizeof opts, "lowerdir=%s,upperdir=%s,workdir=%s", argv[2], argv[3], argv[4]);
+		if (mount("overlay", argv[5], "overlay", 0, opts) != 0) return 3;
+		return readfile(argv[6]);
+	}
+	if (!strcmp(mode, "copyns") && argc == 3) {
+		if (privns(CLONE_NEWNS) != 0) return 3;
+		return readfile(argv[2]);
+	}
+	if (!strcmp(mode, "swapdirs") && argc == 5) {
+		char aside[4200];
+		snprintf(aside, sizeof aside, "%s.swap", argv[2]);
+		if (readfile(argv[4]) != 0) return 1;
+		if (rename(argv[2], aside) != 0 || rename(argv[3], argv[2]) != 0) return 3;
+		int r = readfile(argv[4]);
+		if (rename(argv[2], argv[3]) != 0 || rename(aside, argv[2]) != 0) return 3;
+		return r;
+	}
+	if (!strcmp(mode, "movefile") && argc == 5) {
+		if (rename(argv[2], argv[3]) != 0) return 3;
+		return readfile(argv[4]);
+	}
+	if (!strcmp(mode, "deep") && argc == 5) {
+		int dir = open(argv[2], O_PATH | O_DIRECTORY);
+		if (dir < 0) return 3;
+		char comp[256];
+		memset(comp, 'd', 200);
+		comp[200] = 0;
+		for (int i = 0; i < 25; i++) {
+			if (mkdirat(dir, comp, 0755) != 0 && errno != EEXIST) return 3;
+			int next = openat(dir, comp, O_PATH | O_DIRECTORY);
+			close(dir);
+			if (next < 0) return 3;
+			dir = next;
+		}
+		if (renameat(AT_FDCWD, argv[3], dir, "pkg") != 0) return 3;
+		int pkg = openat(dir, "pkg", O_PATH | O_DIRECTORY);
+		int fd = pkg < 0 ? -1 : openat(pkg, argv[4], O_RDONLY);
+		char buf[64];
+		int r = fd >= 0 && read(fd, buf, sizeof buf) >= 0 ? 0 : 1;
+		if (renameat(dir, "pkg", AT_FDCWD, argv[3]) != 0) return 3;
+		return r;
+	}
+	if (!strcmp(mode, "clonens") && argc == 3) {
+		long pid = syscall(SYS_clone, CLONE_NEWNS | (geteuid() ? CLONE_NEWUSER : 0) | SIGCHLD, 0, 0, 0, 0);
+		if (pid < 0) return 3;
+		if (pid == 0) syscall(SYS_exit, readfile(argv[2]));
+		return waitfor(pid);
+	}
+	if ((!strcmp(mode, "recvfd") || !strcmp(mode, "recvmmsgfd")) && argc == 3) {
+		int s = connectTo(argv[2]);
+		if (s < 0) return 3;
+		char data[1], ctl[CMSG_SPACE(sizeof(int))];
+		struct iovec iov = {data, sizeof data};
+		struct mmsghdr m = {.msg_hdr = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl}};
+		if (!strcmp(mode, "recvfd")) {
+			if (recvmsg(s, &m.msg_hdr, 0) < 0) return 3;
+		} else if (recvmmsg(s, &m, 1, 0, NULL) != 1) {
+			return 3;
+		}
+		struct cmsghdr *c = CMSG_FIRSTHDR(&m.msg_hdr);
+		if (!c || c->cmsg_type != SCM_RIGHTS) return 3;
+		int fd;
+		memcpy(&fd, CMSG_DATA(c), sizeof fd);
+		return readfd(fd);
+	}
+	if (!strcmp(mode, "getfd") && argc == 4) {
+		int pidfd = syscall(SYS_pidfd_open, atoi(argv[2]), 0);
+		if (pidfd < 0) return 3;
+		int fd = syscall(SYS_pidfd_getfd, pidfd, atoi(argv[3]), 0);
+		if (fd < 0) return 3;
+		return readfd(fd);
 	}
 	if (!strcmp(mode, "handle") && argc == 3) {
 		struct file_handle *h = malloc(sizeof *h + MAX_HANDLE_SZ);

@@ -1,5 +1,9 @@
-// iouring: sets up an io_uring instance.
+// iouring: sets up an io_uring instance and prints "io_uring_setup: ok",
+// or the error's name ("io_uring_setup: EPERM").
+#define _GNU_SOURCE
+#include <errno.h>
 #include <linux/io_uring.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -7,5 +11,7 @@
 int main(void) {
 	struct io_uring_params p;
 	memset(&p, 0, sizeof p);
-	return syscall(SYS_io_uring_setup, 4, &p) >= 0 ? 0 : 1;
+	long fd = syscall(SYS_io_uring_setup, 4, &p);
+	printf("io_uring_setup: %s\n", fd >= 0 ? "ok" : strerrorname_np(errno));
+	return 0;
 }
