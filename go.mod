@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/CycloneDX/cyclonedx-go v0.12.0
+	github.com/bmatcuk/doublestar/v4 v4.10.0
 	github.com/cilium/ebpf v0.22.0
 	github.com/evanw/esbuild v0.28.2
 	github.com/google/go-cmp v0.7.0
@@ -23,7 +24,6 @@ require (
 )
 
 require (
-	github.com/bmatcuk/doublestar/v4 v4.10.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect
 	github.com/fatih/color v1.19.0 // indirect
 	github.com/google/go-querystring v1.1.0 // indirect

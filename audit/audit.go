@@ -182,7 +182,7 @@ func Ecosystem(in Input) EcosystemReport {
 	g := newGraph(kept)
 
 	// D3.
-	uses := attribute(in, inv.Index, excluded)
+	uses, located := attribute(in, inv.Index, excluded)
 	if in.Trace != nil {
 		observe(uses, inv.Observed, excluded)
 	}
@@ -258,9 +258,23 @@ func Ecosystem(in Input) EcosystemReport {
 	roots = append(roots, sortedNames(intersect(union(codeNeeds, setOf(keys(im.code))), loaded))...)
 	roots = append(roots, in.DevTools...)
 	explained := explainLoads(roots, loaded, g, inv.Links)
+	// What the command fetched and ran itself (npx --yes X) is a tool of
+	// the test command that nothing declares: a hidden finding of its
+	// own, while what it brought along is explained through it.
+	fetched := map[string]ecosystems.Link{}
+	for _, l := range inv.Links {
+		if l.Kind == ecosystems.LinkFetched && l.From == startup && loaded[l.To] && !d1[l.To] {
+			if _, ok := fetched[l.To]; !ok {
+				fetched[l.To] = l
+			}
+		}
+	}
 	linkTooling := set{}
 	for name := range loaded {
 		if d1[name] || codeNeeds[name] || reachedAtRuntime[name] || devSet[name] || !explained.reached(name) {
+			continue
+		}
+		if _, ok := fetched[name]; ok {
 			continue
 		}
 		if r := explained.root[name]; r == startup || !(runtimeRoots[r] || reachedAtRuntime[r] || codeNeeds[r] || len(im.code[r]) > 0) {
@@ -309,7 +323,7 @@ func Ecosystem(in Input) EcosystemReport {
 	}
 	a := auditor{in: in, decls: decls, pkgs: pkgs, uses: uses, command: commandString(in.Trace), resolved: inventoried, unused: inv.Evidence.Unused,
 		imports: im, graph: g, devWalk: devWalk, loadedRuntime: intersect(runtimeRoots, d3), inapplicable: inapplicable,
-		explained: explained, devDeclared: intersect(codeNeeds, devDecl)}
+		explained: explained, devDeclared: intersect(codeNeeds, devDecl), fetched: fetched, located: located}
 	if a.unused == "" {
 		a.unused = "no file of it was loaded"
 	}
@@ -324,6 +338,13 @@ func Ecosystem(in Input) EcosystemReport {
 	// What reaches a loaded package only through dev declarations that
 	// were not loaded themselves: the dev declaration it comes through.
 	a.devOnly = g.bfs(sortedNames(minus(devDecl, loadedRoots)))
+	dependents := dependedOn(intersect(m2, m3), g)
+	for name := range located {
+		if !d3[name] && m2[name] && dependents[name] {
+			rep.Located = append(rep.Located, name)
+		}
+	}
+	sort.Strings(rep.Located)
 	var fs []Finding
 	fs = append(fs, a.phantoms(minus(m1, a.devDeclared), m2, m3, traced, inventoried)...)
 	fs = append(fs, a.devDeclaredFindings()...)
@@ -353,12 +374,16 @@ func Ecosystem(in Input) EcosystemReport {
 // attribute maps every successful read or execution in the trace to the
 // package owning the file: the symlink-resolved path first, then the path
 // as opened. A file that was only written (an install step, a cache) is no
-// evidence of use, nor is a file the ecosystem marks UseNone.
-func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*use {
+// evidence of use, nor is a file the ecosystem marks UseNone or
+// UseResolve; the files of the latter, read to find their package, are
+// returned by package as located (display paths).
+func attribute(in Input, idx *ecosystems.PathIndex, excluded set) (map[string]*use, map[string][]string) {
 	uses := map[string]*use{}
+	located := map[string][]string{}
 	if in.Trace == nil || idx == nil {
-		return uses
+		return uses, located
 	}
+	seenLocated := map[string]bool{}
 	procs := make(map[int]string, len(in.Trace.Processes))
 	for _, p := range in.Trace.Processes {
 		procs[p.ID] = processName(p)
@@ -384,11 +409,15 @@ func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*us
 				}
 				if pkg, u, found := idx.Lookup(p); found {
 					h = hit{pkg: pkg, use: u, file: displayPath(root, p, acc.Path)}
-					h.counted = !excluded[pkg] && u != ecosystems.UseNone
+					h.counted = !excluded[pkg] && u != ecosystems.UseNone && u != ecosystems.UseResolve
 					break
 				}
 			}
 			cache[key] = h
+		}
+		if h.use == ecosystems.UseResolve && !excluded[h.pkg] && !seenLocated[h.file] {
+			seenLocated[h.file] = true
+			located[h.pkg] = append(located[h.pkg], h.file)
 		}
 		if !h.counted {
 			continue
@@ -408,7 +437,7 @@ func attribute(in Input, idx *ecosystems.PathIndex, excluded set) map[string]*us
 			u.procs[name] = true
 		}
 	}
-	return uses
+	return uses, located
 }
 
 // observe counts the evidence an ecosystem collected itself (classes a JVM

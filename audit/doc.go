@@ -10,8 +10,9 @@
 // trace. Every successful read or execution in the trace is attributed to
 // the package owning the file, by its symlink-resolved path first and then
 // by the path as opened. Files that were only written are no evidence of
-// use, nor are files the ecosystem marks UseNone (metadata), nor files of
-// excluded toolchain packages (pip, npm itself). A package with at least
+// use, nor are files the ecosystem marks UseNone (metadata) or UseResolve
+// (read to find the package: npm's package.json, which a resolver reads),
+// nor files of excluded toolchain packages (pip, npm itself). A package with at least
 // one file loaded at run time is in D3; a package whose files were only
 // read to build (UseCompile: headers, type declarations) is listed as
 // traced with use "compile" but is not in D3, as in the study, where a
@@ -67,7 +68,11 @@
 // imports, the entry points it discovers, start-up hooks). A load so
 // explained is transitive when its chain starts at a runtime declaration
 // or the code's imports, and test tooling otherwise; only a load nothing
-// explains stays undeclared.
+// explains stays undeclared. What the command itself fetched and ran
+// (ecosystems.LinkFetched: npx --yes X) is the exception: X is an
+// undeclared tool of the test command, hidden undeclared (a version no
+// lockfile records, a run that fails offline: declare it as a dev
+// dependency), and what it brought along is explained through it.
 //
 // # Findings
 //
@@ -108,6 +113,9 @@
 //	                                  loaded package through a link (an optional
 //	                                  import of its own)
 //	                   undeclared     reachable from no declaration                      error
+//	                                  (among them what the command fetched and ran
+//	                                  itself, npx --yes X: a tool of the test command
+//	                                  no lockfile pins; what X brings along is dev)
 //	         none      missing        imported at run time by the code (not optionally,  error
 //	                                  not only to build, not for another platform),
 //	                                  declared nowhere, not installed; placed at the
@@ -141,7 +149,13 @@
 // paths of its copies. Bloat is per installed copy: when the run loaded one
 // copy of a name and never another (a dependency's nested copy), the idle
 // copy is a bloat finding too, as removal-confirmed bloat counts it, though
-// β counts names. A package needed to build (read only to build, a build
+// β counts names. A copy the run read only to find (UseResolve: Node's
+// require.resolve or a bundler read its package.json) is needed where it
+// is, and is no bloat, when a loaded package depends on its name (that
+// package's resolution read it; a tool that reads every package.json in
+// node_modules locates nothing); the report lists such never-loaded names
+// as located (β still counts them, as D2 \ D3). A package needed to build
+// (read only to build, a build
 // tool the run executed while building, or declared or imported only to
 // build) has its compile-time finding and is no bloat: one cause, one
 // finding. Renderings show bloat as a count and the top of that

@@ -8,8 +8,9 @@ import (
 	"github.com/envaudit/envaudit/ecosystems"
 )
 
-// startup stands for the runtime's start-up in a load chain: the From of
-// an ecosystems.LinkStartup. No package name is empty, so it cannot clash.
+// startup stands for the runtime's start-up, or the command itself, in a
+// load chain: the From of an ecosystems.LinkStartup or LinkFetched. No
+// package name is empty, so it cannot clash.
 const startup = ""
 
 // loadStep is how a package in a load chain was reached: from which
@@ -17,6 +18,7 @@ const startup = ""
 type loadStep struct {
 	from string
 	how  string
+	kind ecosystems.LinkKind // the link's kind; "" for a recorded edge
 }
 
 // loads explains what the environment loaded by itself: a breadth-first
@@ -38,7 +40,10 @@ type loads struct {
 // before links, so the chain is the shortest and, among those, the first
 // by name.
 func explainLoads(roots []string, loaded set, g graph, links []ecosystems.Link) loads {
-	type edge struct{ to, how string }
+	type edge struct {
+		to, how string
+		kind    ecosystems.LinkKind
+	}
 	adj := map[string][]edge{}
 	for n, deps := range g {
 		for _, d := range deps {
@@ -46,10 +51,10 @@ func explainLoads(roots []string, loaded set, g graph, links []ecosystems.Link) 
 		}
 	}
 	for _, l := range links {
-		if l.To == "" || l.To == l.From || (l.Kind == ecosystems.LinkStartup) != (l.From == startup) {
+		if l.To == "" || l.To == l.From || l.Kind.FromCommand() != (l.From == startup) {
 			continue
 		}
-		adj[l.From] = append(adj[l.From], edge{to: l.To, how: l.Explain()})
+		adj[l.From] = append(adj[l.From], edge{to: l.To, how: l.Explain(), kind: l.Kind})
 	}
 	for n, es := range adj {
 		sort.SliceStable(es, func(i, j int) bool {
@@ -81,7 +86,7 @@ func explainLoads(roots []string, loaded set, g graph, links []ecosystems.Link) 
 			if _, ok := ls.from[e.to]; ok || !loaded[e.to] {
 				continue
 			}
-			ls.from[e.to], ls.root[e.to] = loadStep{from: n, how: e.how}, ls.root[n]
+			ls.from[e.to], ls.root[e.to] = loadStep{from: n, how: e.how, kind: e.kind}, ls.root[n]
 			queue = append(queue, e.to)
 		}
 	}
@@ -98,16 +103,20 @@ func (ls loads) reached(name string) bool {
 // without name itself (startup left out), and the chain rendered for a
 // message: `"pytest" → "anyio" (pytest11 entry point)`, `"requests"
 // (optional import at requests/compat.py:11)`, `the start-up (start-up
-// file distutils-precedence.pth)`.
+// file distutils-precedence.pth)`, `the command (fetched at run time by
+// npx cowsay@1.6.0) → "cowsay"`.
 func (ls loads) chain(name string) (via []string, rendered string) {
-	type hop struct{ name, how string }
+	type hop struct {
+		name, how string
+		kind      ecosystems.LinkKind
+	}
 	var hops []hop
 	for n := name; ; {
 		st := ls.from[n]
 		if st.from == n {
 			break
 		}
-		hops = append(hops, hop{name: st.from, how: st.how})
+		hops = append(hops, hop{name: st.from, how: st.how, kind: st.kind})
 		n = st.from
 	}
 	// hops[i] is the package before the step that reached the one after
@@ -117,6 +126,9 @@ func (ls loads) chain(name string) (via []string, rendered string) {
 	for i := len(hops) - 1; i >= 0; i-- {
 		h := hops[i]
 		label := "the start-up"
+		if h.kind == ecosystems.LinkFetched {
+			label = "the command"
+		}
 		if h.name != startup {
 			label = fmt.Sprintf("%q", h.name)
 			via = append(via, h.name)

@@ -49,6 +49,12 @@ type auditor struct {
 	// devDeclared are the packages the project's code imports at run time
 	// that are declared only for development.
 	devDeclared set
+	// fetched are the loaded packages the command fetched at run time
+	// (ecosystems.LinkFetched: npx --yes), with the link that says how.
+	fetched map[string]ecosystems.Link
+	// located are, by package, the files the run read only to find the
+	// package (ecosystems.UseResolve): a copy holding one is no bloat.
+	located map[string][]string
 }
 
 // phantoms returns a finding per declared package that the run did not
@@ -356,6 +362,17 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Reason, f.Severity = ReasonUndeclared, SeverityWarning
 			f.Location = a.mainManifest()
 			f.Message = fmt.Sprintf("%s; the installed packages could not be enumerated, so whether a declared package brings it is unknown", loaded)
+		} else if l, ok := a.fetched[name]; ok && len(needed) == 0 {
+			// The test command downloads and runs it itself: a tool no
+			// lockfile pins, a version the registry decides at each run,
+			// and a run that fails offline.
+			f.Reason, f.Severity = ReasonUndeclared, SeverityError
+			f.Location = a.mainManifest()
+			with := ""
+			if l.Detail != "" {
+				with = fmt.Sprintf(" (%s)", l.Detail)
+			}
+			f.Message = fmt.Sprintf("%s: %s fetches it at run time%s, a version no lockfile records and that an offline run lacks — declare it as a dev dependency", loaded, a.command, with)
 		} else if via := a.throughDeclared(name, runtime); len(via) > 0 && len(needed) > 0 {
 			// The project's own code uses a package that only another
 			// package's dependency puts there: it vanishes when that one
@@ -389,10 +406,13 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = runtime.path(name)
 			f.Location = a.manifestOf(f.Via[0])
 			f.Message = fmt.Sprintf("%s; it comes through %s — declare it if the code imports it directly", loaded, chain(f.Via))
-		} else if via := a.devOnly.path(name); len(via) > 0 {
+		} else if via := a.devOnly.path(name); len(via) > 0 && !a.loadedByItself(name, needed, through) {
 			// The run loaded it, not the dev tooling that brings it:
 			// production code that an install without dev dependencies
-			// breaks.
+			// breaks. Unless a loaded package loaded it by itself (debug's
+			// guarded require of supports-color, which only chalk, an
+			// unloaded dev declaration, installs): then that package
+			// explains the load, below.
 			d := a.decls[via[0]][0]
 			f.Reason, f.Severity = ReasonTransitive, SeverityWarning
 			f.Via = via
@@ -409,7 +429,7 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 			f.Via = via
 			f.Location = a.mainManifest()
 			f.Message = fmt.Sprintf("%s; it comes through %s, which is not declared either", loaded, chain(via))
-		} else if a.explained.reached(name) && len(needed) == 0 {
+		} else if a.loadedByItself(name, needed, through) {
 			// A loaded package loaded it by itself (an optional import of
 			// its own, a plugin it discovers) and the project needs it
 			// nowhere: the environment's doing, not a missing
@@ -432,6 +452,14 @@ func (a *auditor) hidden(names set, runtime walk, g graph) []Finding {
 	}
 	sortFindings(out)
 	return out
+}
+
+// loadedByItself reports whether a loaded package loaded name by itself
+// (an optional import of its own, a plugin it discovers) while the
+// project needs it nowhere and no undeclared loaded package brings it:
+// the environment's doing, not a missing declaration.
+func (a *auditor) loadedByItself(name string, needed []ecosystems.Import, through walk) bool {
+	return len(needed) == 0 && a.explained.reached(name) && len(through.path(name)) == 0
 }
 
 // dependsOn says how a package comes through a chain of others:
@@ -593,6 +621,7 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 			idle[name], others[name] = cs, other
 		}
 	}
+	dependents := dependedOn(loaded, g)
 	var rs []ranked
 	for _, name := range sortedNames(union(names, setOf(keys(idle)))) {
 		if idle[name] == nil && a.buildOnly(name) {
@@ -617,6 +646,13 @@ func (a *auditor) bloat(names, loaded, d1 set, g graph) []Finding {
 		copies := a.pkgs[name]
 		if idle[name] != nil {
 			copies = idle[name]
+		}
+		if all := copies; len(all) > 0 && dependents[name] {
+			// A copy the run read to find (a resolver read its
+			// package.json) is needed where it is: no bloat.
+			if copies = a.notLocated(name, all); len(copies) == 0 {
+				continue
+			}
 		}
 		var groups []ranked
 		for _, p := range copies {
@@ -893,6 +929,51 @@ func (a *auditor) toolingFindings(hidden, excluded set) []Finding {
 			Message: fmt.Sprintf("%q is imported by %s at %s and declared nowhere (%s): whoever runs it needs %q, and %s does not run it — declare it as a dev dependency if the project's tooling is to install it",
 				name, is[0].Tool, importedAt(is), installed, name, a.command),
 		})
+	}
+	return out
+}
+
+// dependedOn returns the names the loaded packages depend on. A
+// package.json read locates a copy only when a loaded package depends on
+// its name: that package's resolution (require.resolve, a bundler) read
+// it. A tool that reads the package.json of everything in node_modules
+// (ducktape checks each against the declared ranges) locates nothing:
+// what no loaded package depends on stays bloat.
+func dependedOn(loaded set, g graph) set {
+	out := set{}
+	for n := range loaded {
+		for _, d := range g[n] {
+			out[d] = true
+		}
+	}
+	return out
+}
+
+// notLocated returns the copies of name in which the run read no file
+// only to find the package (ecosystems.UseResolve): each such file is the
+// innermost copy's that holds it. A copy without a path is kept.
+func (a *auditor) notLocated(name string, copies []ecosystems.Package) []ecosystems.Package {
+	files := a.located[name]
+	if len(files) == 0 {
+		return copies
+	}
+	hit := map[string]bool{}
+	for _, f := range files {
+		best := ""
+		for _, p := range a.pkgs[name] {
+			if p.Path != "" && inDir(f, p.Path) && len(p.Path) > len(best) {
+				best = p.Path
+			}
+		}
+		if best != "" {
+			hit[best] = true
+		}
+	}
+	var out []ecosystems.Package
+	for _, p := range copies {
+		if p.Path == "" || !hit[p.Path] {
+			out = append(out, p)
+		}
 	}
 	return out
 }

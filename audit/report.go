@@ -97,6 +97,12 @@ type EcosystemReport struct {
 	// code, tests, tooling), so a reader sees what "the project's code"
 	// meant; nil when the ecosystem does not tell them apart.
 	Sources *Sources `json:"sources,omitempty"`
+	// Located names the installed packages, never loaded, that the run
+	// read only to find (a resolver read their package.json, as Node's
+	// require.resolve and bundlers do) and a loaded package depends on:
+	// outside D3 for the metrics, but what read them needs them where
+	// they are, so no copy of them that was read is bloat. Sorted.
+	Located []string `json:"located,omitempty"`
 }
 
 // Sources lists a project's own source files by role, slash-separated and

@@ -105,6 +105,14 @@ const (
 	UseRuntime Use = "runtime" // loaded or executed while the command ran
 	UseCompile Use = "compile" // read only to build (headers, type declarations)
 	UseNone    Use = "none"    // owned by the package but no evidence of use (metadata, a JAR scanned but no class loaded)
+	// UseResolve: read to find the package, not to use it (npm's
+	// package.json, which Node's resolution of require("x"), a
+	// require.resolve or a bundler reads): no evidence of use, so the
+	// package is not in D3 for it, but when a loaded package depends on
+	// it, what read it would fail without it, so the copy is not bloat
+	// either (the audit decides; a scan of every package.json is no
+	// resolution).
+	UseResolve Use = "resolve"
 )
 
 // Inventory is what an ecosystem's package manager installed (D2), with the

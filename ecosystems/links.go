@@ -20,7 +20,16 @@ const (
 	// LinkStartup: the runtime's start-up loads To whatever the command
 	// (a .pth file with an import line, sitecustomize); From is "".
 	LinkStartup LinkKind = "startup"
+	// LinkFetched: the traced command itself fetched To at run time and
+	// ran it (`npx --yes X`): no manifest or lockfile of the project
+	// records it, and every run may get another version. From is "";
+	// Detail says how ("npx cowsay@1.6.0").
+	LinkFetched LinkKind = "fetched"
 )
+
+// FromCommand reports whether the link's From is the command or the
+// runtime rather than a package: LinkStartup and LinkFetched.
+func (k LinkKind) FromCommand() bool { return k == LinkStartup || k == LinkFetched }
 
 // Link is one reason a loaded package was loaded that is not a recorded
 // dependency: evidence the audit uses to explain a load it would otherwise
@@ -30,7 +39,8 @@ const (
 // (the loaded package's sources, its entry-point metadata, a .pth file),
 // never guesses from names.
 type Link struct {
-	// From is the package that loads To; "" for the runtime's start-up.
+	// From is the package that loads To; "" for the runtime's start-up
+	// and for the command itself (LinkKind.FromCommand).
 	From string `json:"from,omitempty"`
 	// To is the package it loads.
 	To string `json:"to"`
@@ -44,7 +54,7 @@ type Link struct {
 
 // Explain renders how From loads To, for messages: "optional import at
 // requests/compat.py:11", "pytest11 entry point", "start-up file
-// distutils-precedence.pth".
+// distutils-precedence.pth", "fetched at run time by npx cowsay@1.6.0".
 func (l Link) Explain() string {
 	switch l.Kind {
 	case LinkImport:
@@ -67,6 +77,11 @@ func (l Link) Explain() string {
 			return "start-up file " + l.Detail
 		}
 		return "start-up hook"
+	case LinkFetched:
+		if l.Detail != "" {
+			return "fetched at run time by " + l.Detail
+		}
+		return "fetched at run time"
 	}
 	return string(l.Kind)
 }

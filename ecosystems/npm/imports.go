@@ -38,7 +38,8 @@ var sourceExts = map[string]api.Loader{
 // skipDirs are directories that never hold the project's own sources:
 // installed packages, build and coverage output, vendored copies. Every
 // directory whose name starts with a dot (.git, .next, .yarn, .cache) is
-// skipped too.
+// skipped too, and so are the directories the package's scripts compile
+// their sources into (outputDirs).
 var skipDirs = map[string]bool{
 	"node_modules":     true,
 	"bower_components": true,
@@ -50,6 +51,9 @@ var skipDirs = map[string]bool{
 	"out":              true,
 	"storybook-static": true,
 	"__snapshots__":    true,
+	// Flow's library definitions, which the flow-typed tool installs:
+	// declarations of other packages' types, as @types packages are.
+	"flow-typed": true,
 }
 
 // testDirs are the directory names whose files are tests (or the helpers
@@ -108,8 +112,24 @@ const (
 // esbuild reports a specifier once per file and kind of import: a file
 // that requires the same module twice yields the first place.
 //
-// A file that does not parse is a warning; the imports of every other
-// file still count. Imports never runs the project's code. All files are
+// A require call or import() expression whose argument is not a string
+// literal loads what the code computes when it runs: unless its argument
+// can only name one of the project's files (a template or concatenation
+// starting with "./", "../", "/", __dirname or process.cwd()), it is a
+// warning at its place, since the package it loads cannot be read. esbuild
+// never sees such a call as written: it would expand a template literal
+// starting with "./" as a glob pattern against the disk, relative to the
+// process's working directory and node_modules included, and parse what
+// it matched as the project's files (neutralizeComputed). Nothing is read
+// from disk but the project's files, through the Source.
+//
+// A file esbuild refuses — Flow's type syntax above all — is read by a
+// tolerant scanner (scanImports), which finds its import declarations
+// (`import type` and `import typeof` are ImportCompile), require calls and
+// import() expressions; a Flow file (Flow's pragma, or a .flowconfig at
+// the root or a workspace's) read so is read in full. Any other file that
+// does not parse is a warning, its imports still counted. The imports of
+// every other file still count. Imports never runs the project's code. All files are
 // read in one esbuild build that stops after parsing: about 0.85 s of CPU
 // time for 1,000 TypeScript files of 5 KB (BenchmarkImports).
 func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Imports, error) {
@@ -124,7 +144,10 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	recs, failed, catching := p.scan(files, true)
+	first := p.scan(files, true)
+	recs, failed := first.recs, first.failed
+	computed := first.computed
+	dynamic := first.dynamic
 	// An annotation misplaced by a declaration-like line in a template
 	// literal can break a file that parses as written: such a file is read
 	// again as written, without the erased imports.
@@ -137,21 +160,60 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	if len(again) > 0 {
 		sort.Strings(again)
 		recs = slices.DeleteFunc(recs, func(r record) bool { return slices.Contains(again, r.file) })
-		recs2, failed2, _ := p.scan(again, false)
-		recs = append(recs, recs2...)
+		second := p.scan(again, false)
+		recs = append(recs, second.recs...)
+		computed = append(computed, second.computed...)
+		maps.Copy(dynamic, second.dynamic)
 		for _, f := range again {
 			delete(failed, f)
 		}
-		maps.Copy(failed, failed2)
+		maps.Copy(failed, second.failed)
+	}
+	guarded := p.guarded(first.catching, failed)
+	// What esbuild refuses (Flow's type syntax, a proposal it does not
+	// know) the tolerant scanner reads: its imports are evidence all the
+	// same. A Flow file read so is read in full; any other stays a
+	// warning, since the parser's refusal may hide what the scanner
+	// cannot tell.
+	flow := p.flowProject()
+	for _, f := range slices.Sorted(maps.Keys(failed)) {
+		data, err := p.src.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		text := string(data)
+		found, ok := scanImports(text)
+		recs = append(recs, tolerantRecords(f, found, guarded)...)
+		for _, c := range computedCalls(text) {
+			dynamic[f] = true
+			if !c.relative {
+				computed = append(computed, computedWarning(f, c.line, nil))
+			}
+		}
+		if ok && (flow || isFlowFile(text)) {
+			delete(failed, f)
+		}
 	}
 	for _, f := range slices.Sorted(maps.Keys(failed)) {
 		out.Warnings = append(out.Warnings, failed[f]...)
 	}
-	guarded := p.guarded(catching, failed)
+	sort.Strings(computed)
+	out.Warnings = append(out.Warnings, slices.Compact(computed)...)
 	kept := map[importKey]bool{}
 	for _, r := range recs {
 		if r.mark == "" {
 			kept[r.key()] = true
+		}
+	}
+	roles := p.fileRoles(files, recs, dynamic)
+	for _, f := range files {
+		switch r := roles[f]; r.kind {
+		case roleTest:
+			out.Tests = append(out.Tests, f)
+		case roleTooling:
+			out.Tooling = append(out.Tooling, f)
+		default:
+			out.Code = append(out.Code, f)
 		}
 	}
 	own := p.ownNames()
@@ -184,12 +246,14 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 			out.Warnings = append(out.Warnings, fmt.Sprintf("import of %q: %v (not counted)", r.spec, err))
 			continue
 		}
+		role := roles[pos.File]
 		out.List = append(out.List, ecosystems.Import{
 			Package: name,
 			Module:  r.spec,
 			Pos:     pos,
 			Kind:    kind,
-			Test:    isTestFile(pos.File),
+			Test:    role.kind == roleTest,
+			Tool:    role.tool,
 		})
 	}
 	sort.SliceStable(out.List, func(i, j int) bool {
@@ -203,6 +267,22 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		return a.Module < b.Module
 	})
 	return out, nil
+}
+
+// fileRoles tells the files apart (roles), with the relative imports of
+// recs as the edges between them.
+func (p *project) fileRoles(files []string, recs []record, dynamic map[string]bool) map[string]fileRole {
+	inProject := map[string]bool{}
+	for _, f := range files {
+		inProject[f] = true
+	}
+	edges := map[string][]string{}
+	for _, r := range recs {
+		if t := resolveRelative(r.file, r.spec, inProject); t != "" && !slices.Contains(edges[r.file], t) {
+			edges[r.file] = append(edges[r.file], t)
+		}
+	}
+	return p.roles(files, edges, dynamic)
 }
 
 // ownNames are the names of the project's own packages — the root's and
@@ -222,6 +302,7 @@ func (p *project) ownNames() map[string]bool {
 // sourceFiles lists the project's own source files, slash-separated and
 // relative to the root, in lexical order.
 func (p *project) sourceFiles() ([]string, error) {
+	built := p.outputDirs()
 	var files []string
 	var walk func(dir string) error
 	walk = func(dir string) error {
@@ -236,7 +317,7 @@ func (p *project) sourceFiles() ([]string, error) {
 				rel = dir + "/" + name
 			}
 			if e.IsDir() {
-				if strings.HasPrefix(name, ".") || skipDirs[name] || skipDirs[rel] {
+				if strings.HasPrefix(name, ".") || skipDirs[name] || skipDirs[rel] || built[rel] {
 					continue
 				}
 				if err := walk(rel); err != nil {
@@ -333,16 +414,74 @@ func lessGC() (restore func()) {
 // pluginName names the resolver callback in esbuild's messages.
 const pluginName = "envaudit-imports"
 
+// computedIDs are the esbuild messages about a require call or import()
+// expression whose argument is not a string literal, raised from debug
+// messages to warnings so that scan sees them (logOverride).
+var computedIDs = map[string]bool{"unsupported-require-call": true, "unsupported-dynamic-import": true}
+
+var logOverride = map[string]api.LogLevel{
+	"unsupported-require-call":   api.LogLevelWarning,
+	"unsupported-dynamic-import": api.LogLevelWarning,
+}
+
+// A scanResult is what scan read: the import records, the files that
+// did not parse with the warnings that say why, the files whose text may
+// hold a guarded import (which guarded reads again), and the places of
+// the require calls and import() expressions whose module is computed
+// when the code runs and may be a package (computedWarning).
+type scanResult struct {
+	recs     []record
+	failed   map[string][]string
+	catching []string
+	computed []string
+	// dynamic are the files with a require or import() of any computed
+	// module, one of their own files' included.
+	dynamic map[string]bool
+}
+
+// A reader reads a file esbuild parses: the project's, through its
+// Source, or an installed package's (loadedLinks).
+type reader func(name string) ([]byte, error)
+
+// load reads a file for esbuild: its text with every computed require
+// call and import() expression neutralized (neutralizeComputed), and
+// those calls.
+func (read reader) load(name string) (string, []computedCall, error) {
+	data, err := read(name)
+	if err != nil {
+		return "", nil, err
+	}
+	text := string(data)
+	calls := computedCalls(text)
+	return neutralizeComputed(text, calls), calls, nil
+}
+
+// noDisk is the esbuild plugin callback that loads every file of esbuild's
+// own "file" namespace as empty: the project's files are loaded through
+// the Source, and nothing else may be read from disk, whatever an import
+// names.
+func noDisk(b api.PluginBuild) {
+	b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "file"}, func(api.OnLoadArgs) (api.OnLoadResult, error) {
+		empty := ""
+		return api.OnLoadResult{Contents: &empty, Loader: api.LoaderEmpty}, nil
+	})
+}
+
 // scan parses files with esbuild and returns the import records of all of
 // them. Every import is resolved to an error carrying a note: esbuild then
 // stops after parsing, before linking anything, and the errors are the
 // records. With annotate, TypeScript files are annotated first
-// (annotateImports). The files that do not parse are returned with the
-// warnings that say why, and the files whose text may hold a guarded
-// import, which guarded reads again.
-func (p *project) scan(files []string, annotate bool) ([]record, map[string][]string, []string) {
+// (annotateImports). Records of files that are not among files — none
+// should be, since nothing is loaded from disk (noDisk) — are dropped.
+func (p *project) scan(files []string, annotate bool) scanResult {
+	return scanFiles(files, p.src.ReadFile, annotate)
+}
+
+// scanFiles is scan over files that read reads.
+func scanFiles(files []string, read reader, annotate bool) scanResult {
 	var mu sync.Mutex
-	var catching []string
+	res := scanResult{failed: map[string][]string{}, dynamic: map[string]bool{}}
+	calls := map[string][]computedCall{}
 	plugin := api.Plugin{
 		Name: pluginName,
 		Setup: func(b api.PluginBuild) {
@@ -355,38 +494,46 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 				return api.OnResolveResult{Errors: []api.Message{{Text: string(text)}}}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				data, err := p.src.ReadFile(a.Path)
+				text, cs, err := read.load(a.Path)
 				if err != nil {
 					return api.OnLoadResult{}, err
 				}
-				text := string(data)
-				if strings.Contains(text, "catch") && (strings.Contains(text, "require") || strings.Contains(text, "import(")) {
-					mu.Lock()
-					catching = append(catching, projectName(a.Path))
-					mu.Unlock()
+				name := projectName(a.Path)
+				mu.Lock()
+				calls[name] = cs
+				if len(cs) > 0 {
+					res.dynamic[name] = true
 				}
+				if strings.Contains(text, "catch") && (strings.Contains(text, "require") || strings.Contains(text, "import(")) {
+					res.catching = append(res.catching, name)
+				}
+				mu.Unlock()
 				if annotate && isTypeScript(a.Path) {
 					text = annotateImports(text)
 				}
 				return api.OnLoadResult{Contents: &text, Loader: sourceExts[path.Ext(a.Path)]}, nil
 			})
+			noDisk(b)
 		},
 	}
 	defer lessGC()()
-	res := api.Build(api.BuildOptions{
+	out := api.Build(api.BuildOptions{
 		EntryPoints: files,
 		Bundle:      true,
 		Write:       false,
 		Outdir:      "/envaudit-imports-never-written",
 		LogLevel:    api.LogLevelSilent,
+		LogOverride: logOverride,
 		Platform:    api.PlatformNode,
 		Target:      api.ESNext,
 		TsconfigRaw: "{}", // the project's tsconfig.json files change nothing read here
 		Plugins:     []api.Plugin{plugin},
 	})
-	var recs []record
-	failed := map[string][]string{}
-	for _, m := range res.Errors {
+	entries := map[string]bool{}
+	for _, f := range files {
+		entries[f] = true
+	}
+	for _, m := range out.Errors {
 		var n note
 		if m.PluginName != pluginName || json.Unmarshal([]byte(m.Text), &n) != nil {
 			// The output format is CommonJS, which is what makes esbuild
@@ -397,11 +544,14 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 				if m.Location != nil {
 					file = projectName(m.Location.File)
 				}
-				failed[file] = append(failed[file], parseWarning(file, m))
+				res.failed[file] = append(res.failed[file], parseWarning(file, m))
 			}
 			continue
 		}
 		r := record{file: projectName(n.Importer), spec: n.Spec, dynamic: n.Dynamic}
+		if !entries[r.file] {
+			continue
+		}
 		if m.Location != nil {
 			r.line = m.Location.Line
 		}
@@ -410,10 +560,46 @@ func (p *project) scan(files []string, annotate bool) ([]record, map[string][]st
 				r.spec, r.mark = s, mark
 			}
 		}
-		recs = append(recs, r)
+		res.recs = append(res.recs, r)
 	}
-	sort.Strings(catching)
-	return recs, failed, catching
+	for _, m := range out.Warnings {
+		if !computedIDs[m.ID] || m.Location == nil {
+			continue
+		}
+		file := projectName(m.Location.File)
+		if entries[file] && res.failed[file] == nil {
+			if w := computedWarning(file, m.Location.Line, calls[file]); w != "" {
+				res.computed = append(res.computed, w)
+			}
+		}
+	}
+	sort.Strings(res.catching)
+	sort.Strings(res.computed)
+	res.computed = slices.Compact(res.computed)
+	return res
+}
+
+// computedWarning words a require call or import() expression at
+// file:line whose module is computed when the code runs, as esbuild
+// reports it, or returns "" when every such call the scanner found on
+// that line can only name a file of the project (`./locale/${lang}`,
+// path.join(__dirname, name)), whose imports are read with the file.
+func computedWarning(file string, line int, calls []computedCall) string {
+	found := false
+	for _, c := range calls {
+		if c.line != line {
+			continue
+		}
+		found = true
+		if !c.relative {
+			found = false
+			break
+		}
+	}
+	if found {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d: a require or import() whose module is computed when the code runs: the package it loads cannot be read (its absence from the imports is no evidence)", file, line)
 }
 
 // A guardKey is a module a file requires or imports dynamically.
@@ -430,6 +616,11 @@ type guardKey struct{ file, spec string }
 // can have one (scan lists them), and files that failed to parse are left
 // out.
 func (p *project) guarded(files []string, failed map[string][]string) map[guardKey]bool {
+	return guardedFiles(files, p.src.ReadFile, failed)
+}
+
+// guardedFiles is guarded over files that read reads.
+func guardedFiles(files []string, read reader, failed map[string][]string) map[guardKey]bool {
 	files = slices.DeleteFunc(slices.Clone(files), func(f string) bool { return failed[f] != nil })
 	out := map[guardKey]bool{}
 	if len(files) == 0 {
@@ -455,13 +646,13 @@ func (p *project) guarded(files []string, failed map[string][]string) map[guardK
 				return api.OnResolveResult{}, nil
 			})
 			b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: importNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-				data, err := p.src.ReadFile(a.Path)
+				text, _, err := read.load(a.Path)
 				if err != nil {
 					return api.OnLoadResult{}, err
 				}
-				text := string(data)
 				return api.OnLoadResult{Contents: &text, Loader: sourceExts[path.Ext(a.Path)]}, nil
 			})
+			noDisk(b)
 		},
 	}
 	res := api.Build(api.BuildOptions{
@@ -510,20 +701,6 @@ func isTypeScript(name string) bool {
 		return true
 	}
 	return false
-}
-
-// isTestFile reports whether the project file name is a test: under a
-// test directory, or named *.test.* or *.spec.*.
-func isTestFile(name string) bool {
-	dirs := strings.Split(name, "/")
-	base := dirs[len(dirs)-1]
-	for _, d := range dirs[:len(dirs)-1] {
-		if testDirs[d] {
-			return true
-		}
-	}
-	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
-		strings.HasSuffix(strings.TrimSuffix(base, path.Ext(base)), "_test")
 }
 
 // packageOf returns the package a specifier names, or false when it names
@@ -769,4 +946,75 @@ func skipName(src string, i int) int {
 
 func startsQuote(src string, i int) bool {
 	return i < len(src) && (src[i] == '"' || src[i] == '\'')
+}
+
+// flowConfig is Flow's configuration file: at the project's root (or a
+// workspace's) it says the project's JavaScript is Flow.
+const flowConfig = ".flowconfig"
+
+// flowProject reports whether the project is checked with Flow: a
+// .flowconfig at its root or a workspace's, which makes every .js file
+// Flow whatever its pragma (`all=true`).
+func (p *project) flowProject() bool {
+	if p.src.IsFile(flowConfig) {
+		return true
+	}
+	for _, w := range p.ws {
+		if p.src.IsFile(path.Join(w.dir, flowConfig)) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFlowFile reports whether a file's header comments carry Flow's
+// pragma (@flow, or @noflow for a file Flow parses without checking).
+func isFlowFile(text string) bool {
+	head := text
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	for _, pragma := range []string{"@flow", "@noflow"} {
+		if i := strings.Index(head, pragma); i >= 0 {
+			end := i + len(pragma)
+			if end == len(head) || !isIdentPart(head[end]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tolerantRecords turns what the tolerant scanner read of file into import
+// records: a type-only import is marked so (typeMarker), and the guarded
+// modules — those the file loads only where a failure is handled — are
+// added to guarded, as the esbuild pass adds those of the files it
+// parses.
+func tolerantRecords(file string, found []scanned, guarded map[guardKey]bool) []record {
+	var out []record
+	all := map[guardKey]bool{}
+	seen := map[importKey]bool{}
+	for _, s := range found {
+		r := record{file: file, line: s.line, spec: s.spec, dynamic: s.dynamic}
+		if s.typeOnly {
+			r.mark = typeMarker
+		}
+		if seen[r.key()] {
+			continue
+		}
+		seen[r.key()] = true
+		out = append(out, r)
+		if s.dynamic {
+			k := guardKey{file, s.spec}
+			if g, ok := all[k]; !ok || g {
+				all[k] = s.guarded
+			}
+		}
+	}
+	for k, g := range all {
+		if g {
+			guarded[k] = true
+		}
+	}
+	return out
 }

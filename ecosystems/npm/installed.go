@@ -23,7 +23,7 @@ import (
 
 // evidence says what D3 rests on for npm, for the report.
 const evidence = "files opened or executed under node_modules/<name> (the innermost installed package owns a file); " +
-	"reading a package.json is metadata, reading .d.ts declarations is compile-time use"
+	"reading a package.json locates the package (no use; no bloat if a loaded package depends on it), reading .d.ts declarations is compile-time use"
 
 // pnpEvidence says what D3 rests on for a Plug'n'Play install.
 const pnpEvidence = "files of Yarn's cache opened (each package's zip archive, or its unplugged directory, as Yarn's Plug'n'Play state locates it)"
@@ -93,6 +93,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	inv := &ecosystems.Inventory{Index: ecosystems.NewPathIndex(), Evidence: ecosystems.Evidence{Basis: evidence}}
 	v.excludeToolchain(inv, env)
+	if err := v.npx(ctx, inv, env); err != nil {
+		return nil, err
+	}
 
 	m, ws := p.root, p.ws
 	declarers := map[string]*manifest{}
@@ -173,6 +176,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for _, p := range v.pkgs {
 		v.link(p, lock[p.loc])
 	}
+	inv.Links = append(inv.Links, v.loadedLinks(env)...)
 	if lock != nil && hasTree {
 		v.crossCheck(lock, lockName)
 		v.unresolvedOptional(inv, declarers, lock)
@@ -189,15 +193,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 
 	sort.Slice(v.pkgs, func(i, j int) bool { return v.pkgs[i].loc < v.pkgs[j].loc })
 	for _, p := range v.pkgs {
-		inv.Packages = append(inv.Packages, ecosystems.Package{
-			Name:    p.name,
-			Version: p.version,
-			PURL:    purl(p),
-			Path:    v.display(p.dir),
-			Direct:  p.direct,
-			Dev:     p.dev,
-			Deps:    p.edges,
-		})
+		inv.Packages = append(inv.Packages, p.pkg(v.display(p.dir)))
 	}
 	sort.Strings(v.warnings)
 	inv.Warnings = append(inv.Warnings, v.warnings...)
@@ -528,6 +524,19 @@ func (v *inventory) link(p *installed, le *lockEntry) {
 	sort.Strings(p.edges)
 }
 
+// pkg returns the copy as D2 lists it, at path.
+func (p *installed) pkg(path string) ecosystems.Package {
+	return ecosystems.Package{
+		Name:    p.name,
+		Version: p.version,
+		PURL:    purl(p),
+		Path:    path,
+		Direct:  p.direct,
+		Dev:     p.dev,
+		Deps:    p.edges,
+	}
+}
+
 // purl returns the package URL of the package actually installed (the
 // target of an alias), pkg:npm/%40scope/name@version.
 func purl(p *installed) string {
@@ -570,7 +579,7 @@ func (v *inventory) index(x *ecosystems.PathIndex, p *installed) error {
 	}
 	for _, d := range dirs {
 		x.AddDir(d, p.name, use)
-		x.AddFile(filepath.Join(d, "package.json"), p.name, ecosystems.UseNone)
+		x.AddFile(filepath.Join(d, "package.json"), p.name, ecosystems.UseResolve)
 	}
 	if types {
 		return nil

@@ -36,6 +36,9 @@ type manifest struct {
 	// optional (Scope optional in deps): npm neither installs them nor
 	// records them in the lockfile, unlike optionalDependencies.
 	optionalPeers map[string]bool
+	// pack is what the manifest says of the package's files: what it
+	// ships and how its tests run (see roles.go).
+	pack packaging
 }
 
 // readManifest reads and checks the package.json at rel, reached through
@@ -127,6 +130,7 @@ func parseManifest(file string, data []byte, via ecosystems.Pos) (*manifest, err
 	}
 	// File order, whatever the order of the dependency objects.
 	sort.Sort(byPos{m.deps, at})
+	m.pack = readPackaging(doc)
 	if ws := doc.Get("workspaces"); ws != nil && ws.Kind != posdoc.Null {
 		list := ws
 		if ws.Kind == posdoc.Object { // the {"packages": [...]} form of yarn and npm

@@ -59,6 +59,18 @@
 //   - the npm command's own package, and corepack beside it (found through
 //     the traced run's PATH and the node executable it ran), listed as
 //     excluded toolchain baseline.
+//   - npx's cache directories the traced run used (<npm cache>/_npx/<hash>,
+//     found in the files of Env.Processes): what `npx --yes X` fetched and
+//     ran. Each package of their node_modules joins D2 marked dev, with its
+//     edges and files, and a LinkFetched from the command to X (the
+//     cache's package.json names what npx was asked for): the audit
+//     reports X as an undeclared tool of the test command.
+//
+// Links (Inventory.Links): the installed JavaScript files the traced run
+// loaded are parsed with esbuild (loadedLinks), and a loaded package's
+// require of another installed package its package.json does not list is
+// a LinkOptional when its failure is handled (debug's require of
+// supports-color in a try block), else a LinkImport.
 //
 // Every installed copy is a package of its own (the same name may be
 // installed at several versions; Path tells them apart). Its edges are the
@@ -74,14 +86,22 @@
 // from disk by Installed.
 //
 // D3 (attribution): a traced path belongs to the innermost package directory
-// that contains it. Reading a package's package.json is metadata (no use);
-// reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts), or any file
-// of an @types package, is compile-time use.
+// that contains it. Reading a package's package.json is locating it
+// (UseResolve: Node's resolution, require.resolve and bundlers read it
+// to find the package; no use, but when a loaded package depends on it the
+// copy is needed where it is, so no bloat); reading a TypeScript declaration file (.d.ts, .d.mts, .d.cts),
+// or any file of an @types package, is compile-time use.
 //
 // Imports (the project's own imports): every .js, .mjs, .cjs, .jsx, .ts,
 // .mts, .cts and .tsx file of the project outside node_modules, build and
-// coverage output, vendored copies and dot directories, read through the
-// Source and parsed with esbuild; see (*project).Imports.
+// coverage output (and the directories the scripts compile into),
+// vendored copies, Flow's library definitions and dot directories, read
+// through the Source and parsed with esbuild, or by a tolerant scanner
+// where esbuild refuses a file (Flow); see (*project).Imports. Each
+// file counts as the code a package ships, a test or tooling, as its
+// package.json says (files, the entry points, scripts.test and what it
+// runs, the configuration of jest and mocha; see roles.go): the imports
+// carry it (Import.Test, Import.Tool) and Imports lists the files by role.
 //
 // npm package names are case-sensitive and are kept as written. An installed
 // package is named by the directory it is installed under, which is the name

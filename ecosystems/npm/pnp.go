@@ -192,7 +192,7 @@ func (v *inventory) pnp(inv *ecosystems.Inventory, st *pnpState) error {
 			inv.Index.AddFile(p.location[:i+len(".zip")], p.name, use)
 		}
 		inv.Index.AddDir(p.location, p.name, use)
-		inv.Index.AddFile(filepath.Join(p.location, "package.json"), p.name, ecosystems.UseNone)
+		inv.Index.AddFile(filepath.Join(p.location, "package.json"), p.name, ecosystems.UseResolve)
 	}
 	return nil
 }

@@ -166,7 +166,7 @@ func TestRealBasic(t *testing.T) {
 	tests := []struct{ path, want string }{
 		{"node_modules/debug/src/index.js", "debug runtime"},
 		{"node_modules/debug/src/node.js", "debug runtime"},
-		{"node_modules/debug/package.json", "debug none"},
+		{"node_modules/debug/package.json", "debug resolve"},
 		{"node_modules/debug/node_modules/ms/index.js", "ms runtime"},
 		{"node_modules/ms/index.js", "ms runtime"},
 		{"node_modules/@isaacs/string-locale-compare/index.js", "@isaacs/string-locale-compare runtime"},
@@ -536,7 +536,7 @@ func TestRealPnpm(t *testing.T) {
 		"node_modules/.pnpm/debug@4.3.4/node_modules/debug/src/index.js":         "debug runtime",
 		"node_modules/debug/src/node.js":                                         "debug runtime",
 		"node_modules/@isaacs/string-locale-compare/index.js":                    "@isaacs/string-locale-compare runtime",
-		"node_modules/.pnpm/is-number@7.0.0/node_modules/is-number/package.json": "is-number none",
+		"node_modules/.pnpm/is-number@7.0.0/node_modules/is-number/package.json": "is-number resolve",
 		"index.js": "-",
 	}
 	for rel, want := range owners {
@@ -615,7 +615,7 @@ func TestRealPnp(t *testing.T) {
 	owners := map[string]string{
 		zip("debug"): "debug runtime",
 		zip("ms"):    "ms runtime",
-		zip("ms") + "/node_modules/ms/package.json": "ms none",
+		zip("ms") + "/node_modules/ms/package.json": "ms resolve",
 		filepath.Join(dir, "index.js"):              "-",
 		filepath.Join(dir, ".pnp.cjs"):              "-",
 	}

@@ -3,6 +3,8 @@ package system
 import (
 	"regexp"
 	"strings"
+
+	"github.com/envaudit/envaudit/internal/shellwords"
 )
 
 // script is shell text with the project-file line of each of its bytes, so
@@ -22,99 +24,17 @@ type word struct {
 	literal bool
 }
 
-// commands splits a script into simple commands (lists of words), breaking
-// at newlines, ;, &, |, &&, || and parentheses, and dropping comments. It
-// knows enough of the shell to find package names: single and double
-// quotes, backslash escapes and line continuations; anything with a $ or a
-// backquote in it is kept but marked non-literal. It never fails: text the
-// shell would reject (an unterminated quote) ends the last word at the end
-// of the script.
+// commands splits a script into simple commands (lists of words), as
+// shellwords.Commands does, each word with the line it starts on.
 func (s script) commands() [][]word {
-	var (
-		cmds    [][]word
-		cur     []word
-		b       strings.Builder
-		inWord  bool
-		start   int
-		literal bool
-	)
-	endWord := func() {
-		if inWord {
-			cur = append(cur, word{text: b.String(), line: s.lines[start], literal: literal})
+	var cmds [][]word
+	for _, c := range shellwords.Commands(s.text) {
+		cmd := make([]word, len(c))
+		for i, w := range c {
+			cmd[i] = word{text: w.Text, line: s.lines[w.Offset], literal: w.Literal}
 		}
-		b.Reset()
-		inWord = false
+		cmds = append(cmds, cmd)
 	}
-	endCmd := func() {
-		endWord()
-		if len(cur) > 0 {
-			cmds = append(cmds, cur)
-		}
-		cur = nil
-	}
-	begin := func(i int) {
-		if !inWord {
-			inWord, start, literal = true, i, true
-		}
-	}
-	t := s.text
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case c == '\\' && i+1 < len(t) && t[i+1] == '\n':
-			i++ // line continuation
-		case c == '\\' && i+1 < len(t):
-			begin(i)
-			i++
-			b.WriteByte(t[i])
-		case c == '\'':
-			begin(i)
-			j := strings.IndexByte(t[i+1:], '\'')
-			if j < 0 {
-				b.WriteString(t[i+1:])
-				i = len(t)
-				break
-			}
-			b.WriteString(t[i+1 : i+1+j])
-			i += j + 1
-		case c == '"':
-			begin(i)
-			for i++; i < len(t) && t[i] != '"'; i++ {
-				switch {
-				case t[i] == '\\' && i+1 < len(t) && strings.IndexByte("$`\"\\\n", t[i+1]) >= 0:
-					i++
-					if t[i] != '\n' {
-						b.WriteByte(t[i])
-					}
-				default:
-					if t[i] == '$' || t[i] == '`' {
-						literal = false
-					}
-					b.WriteByte(t[i])
-				}
-			}
-		case c == '#' && !inWord:
-			for i < len(t) && t[i] != '\n' {
-				i++
-			}
-			endCmd()
-		case c == ' ' || c == '\t' || c == '\r':
-			endWord()
-		case c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')':
-			endCmd()
-		case c == '$' && i+1 < len(t) && t[i+1] == '(':
-			// Command substitution: its inside is a command of its own.
-			endCmd()
-			i++
-		default:
-			begin(i)
-			if c == '$' || c == '`' {
-				literal = false
-			}
-			b.WriteByte(c)
-		}
-	}
-	endCmd()
 	return cmds
 }
 

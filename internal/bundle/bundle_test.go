@@ -136,6 +136,10 @@ func TestAttackHostileBundle(t *testing.T) {
 		{name: "longName", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = strings.Repeat("a", maxName+1) }, substr: "longer than 512 bytes"},
 		{name: "longMessage", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Message = strings.Repeat("a", maxMessage+1) }, substr: "longer than 8192 bytes"},
 		{name: "emptyPackage", edit: func(b *Bundle) { b.Report.Ecosystems[0].Findings[0].Package = "" }, substr: "package: empty"},
+		{name: "locatedNewline", edit: func(b *Bundle) { b.Report.Ecosystems[0].Located = []string{"x\n## forged"} }, substr: "located[0]: control character U+000A"},
+		{name: "sourceOutside", edit: func(b *Bundle) {
+			b.Report.Ecosystems[0].Sources = &audit.Sources{Code: []string{"index.js"}, Tests: []string{"../../etc/passwd"}}
+		}, substr: `sources.tests[0]: "../../etc/passwd" is not a clean path`},
 		{name: "lockfileNotManifest", edit: func(b *Bundle) {
 			b.Report.Ecosystems[0].Lockfiles = append(b.Report.Ecosystems[0].Lockfiles, "other.lock")
 		}, substr: `"other.lock" is not one of the manifests`},

@@ -348,6 +348,12 @@ func (v *validator) ecosystem(field string, e audit.EcosystemReport) {
 			}
 		}
 	}
+	v.names(field+".located", e.Located)
+	if e.Sources != nil {
+		v.strs(field+".sources.code", e.Sources.Code, v.anyPath)
+		v.strs(field+".sources.tests", e.Sources.Tests, v.anyPath)
+		v.strs(field+".sources.tooling", e.Sources.Tooling, v.anyPath)
+	}
 	v.metrics(field+".metrics", e)
 	v.crossCheck(field, e)
 }

@@ -7,6 +7,10 @@
 # scripts/lib.sh: a fixture installed from the same manifests and lockfile
 # is left alone). The tests check the same stamp and
 # fail, naming `make setup`, when it is missing or stale.
+#
+# The npx fixture's test script runs `npx --yes which@2.0.2`: its test
+# (TestRealNpx) runs npm offline from a copy of the npm cache filled here,
+# in its node_modules/.npx-cache (recreated with the install).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -14,3 +18,9 @@ npm_ci "$root"/ecosystems/npm/testdata/real/*/ "$root"/ecosystems/npm/testdata/b
 pnpm_install "$root"/ecosystems/npm/testdata/real/*/
 yarn1_install "$root"/ecosystems/npm/testdata/real/*/
 yarn_berry_install "$root"/ecosystems/npm/testdata/real/*/
+
+npx_cache=$root/ecosystems/npm/testdata/real/npx/node_modules/.npx-cache
+if [ ! -d "$npx_cache/_cacache/index-v5" ]; then
+	echo "setup: npm cache for the npx fixture"
+	npm cache add which@2.0.2 isexe@2.0.0 --cache "$npx_cache" --loglevel=error
+fi

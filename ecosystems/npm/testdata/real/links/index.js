@@ -1,0 +1,2 @@
+const log = require('debug')('fixture')
+module.exports = (x) => { log(x); return x }
