@@ -88,7 +88,7 @@ func TestAttackSingleModePrograms(t *testing.T) {
 		"GITHUB_API_URL="+srv.APIURL(), "GITHUB_REPOSITORY=octo/hostile", "GITHUB_SHA="+strings.Repeat("d", 40),
 		"GITHUB_TOKEN="+token,
 	)
-	r := &actionRunner{t: t, action: a, actionPath: actionRepoRoot(t), workspace: ws, temp: temp, token: token, env: env}
+	r := &actionRunner{t: t, action: a, actionPath: actionCheckout(t), workspace: ws, temp: temp, token: token, env: env}
 	publishRelease(t, srv, r.actionPath)
 	if os.Geteuid() == 0 {
 		r.uid = 65534

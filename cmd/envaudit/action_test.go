@@ -69,6 +69,48 @@ func actionRepoRoot(t *testing.T) string {
 	return root
 }
 
+// actionCheckout copies the Action's files as the runner downloads an
+// action — what git tracks, and the new files it would track — to a
+// directory of its own, readable by every user, and returns it. The
+// repository itself is no action checkout: make setup's installs and
+// the corpus's builds, which other tests write while this one runs,
+// would change the source the release was built from under it.
+func actionCheckout(t *testing.T) string {
+	t.Helper()
+	root := actionRepoRoot(t)
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		t.Fatalf("listing the Action's files: %v", err)
+	}
+	dir := filepath.Join(t.TempDir(), "envaudit")
+	for _, rel := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		src := filepath.Join(root, rel)
+		fi, err := os.Lstat(src)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // deleted in the work tree, or a symbolic link
+		}
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, fi.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The steps may run as another user: t.TempDir's directories are
+	// its owner's alone.
+	for d := filepath.Dir(dir); d != filepath.Dir(filepath.Dir(filepath.Dir(dir))); d = filepath.Dir(d) {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 func readAction(t *testing.T) (*actionFile, string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(actionRepoRoot(t), "action.yml"))
@@ -606,7 +648,7 @@ func TestActionWorkflow(t *testing.T) {
 			"ENVDUMP="+envDump, "PROBE="+probe, "ANCESTORS="+ancestors, "TAMPER="+tamper,
 		)
 	}
-	r := &actionRunner{t: t, action: a, actionPath: actionRepoRoot(t), workspace: ws, temp: temp, token: token}
+	r := &actionRunner{t: t, action: a, actionPath: actionCheckout(t), workspace: ws, temp: temp, token: token}
 	if os.Geteuid() == 0 {
 		// As root the probe could read every process: run the step as
 		// nobody, as a runner runs steps as its own ordinary user.

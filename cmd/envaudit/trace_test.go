@@ -180,7 +180,7 @@ func TestTraceEvidence(t *testing.T) {
 	if !strings.Contains(stderr.String(), "; trace written to "+trace+", evidence of fake in "+evidence+"\n") {
 		t.Errorf("trace's summary does not name the evidence directory: %q", stderr.String())
 	}
-	log, err := os.ReadFile(filepath.Join(evidence, "fake", fakeeco.Log))
+	log, err := os.ReadFile(filepath.Join(evidence, "fake", fakeeco.SavedLog))
 	if err != nil || string(log) != "extra\n" {
 		t.Fatalf("evidence log: %q, %v", log, err)
 	}
@@ -258,7 +258,7 @@ func TestTraceEvidence(t *testing.T) {
 		if diff := cmp.Diff(r.Ecosystems, saved.Ecosystems); diff != "" {
 			t.Errorf("audit of run --trace-out differs from the run (-run +audit):\n%s", diff)
 		}
-		if _, err := os.Stat(filepath.Join(work, "run.evidence", "fake", fakeeco.Log)); err != nil {
+		if _, err := os.Stat(filepath.Join(work, "run.evidence", "fake", fakeeco.SavedLog)); err != nil {
 			t.Errorf("run --trace-out kept no evidence: %v", err)
 		}
 	})
@@ -271,9 +271,13 @@ func TestTraceEvidence(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("trace: exit %d: %s", code, stderr.String())
 		}
+		// What the channel held: nothing of the first run's log.
 		entries, err := os.ReadDir(filepath.Join(evidence, "fake"))
-		if err != nil || len(entries) != 0 {
-			t.Errorf("evidence after a run that logged nothing: %v, %v", entries, err)
+		if err != nil || len(entries) != 1 || entries[0].Name() != fakeeco.SavedLog {
+			t.Errorf("evidence after a run that logged nothing: %v, %v; want %s alone", entries, err, fakeeco.SavedLog)
+		}
+		if log, err := os.ReadFile(filepath.Join(evidence, "fake", fakeeco.SavedLog)); err != nil || len(log) != 0 {
+			t.Errorf("evidence after a run that logged nothing holds %q, %v", log, err)
 		}
 	})
 }
@@ -323,7 +327,7 @@ func TestTraceEvidenceErrors(t *testing.T) {
 				t.Errorf("the command ran: %v, want %v", err == nil, tt.ran)
 			}
 			if tt.kept != "" {
-				if log, err := os.ReadFile(filepath.Join(tt.kept, "fake", fakeeco.Log)); err != nil || string(log) != "x\n" {
+				if log, err := os.ReadFile(filepath.Join(tt.kept, "fake", fakeeco.SavedLog)); err != nil || string(log) != "x\n" {
 					t.Errorf("kept evidence: %q, %v", log, err)
 				}
 			}
@@ -361,7 +365,7 @@ func TestTracePrivilegedEvidence(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("trace: exit %d: %s", code, stderr.String())
 	}
-	if log, err := os.ReadFile(filepath.Join(work, "t.evidence", "fake", fakeeco.Log)); err != nil || string(log) != "lib-b\n" {
+	if log, err := os.ReadFile(filepath.Join(work, "t.evidence", "fake", fakeeco.SavedLog)); err != nil || string(log) != "lib-b\n" {
 		t.Errorf("evidence written as nobody: %q, %v", log, err)
 	}
 }

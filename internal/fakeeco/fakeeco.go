@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/envaudit/envaudit/internal/evchan"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,9 +23,10 @@ import (
 // than a real one but shaped like Maven's: its manifest fake.txt declares
 // one package per line; lib/<name>/ directories are its installed packages;
 // and it collects evidence of use itself, as Maven's class-load log does:
-// TraceEnv points FAKE_LOG into the scratch directory, the traced command
-// appends the names of the packages it "uses" there, and Installed turns
-// that log into Observations.
+// TraceEnv points FAKE_LOG at the scratch directory's evidence channel
+// (evchan), the traced command appends the names of the packages it
+// "uses" there, and Installed turns what the channel held into
+// Observations.
 type Ecosystem struct {
 	// StallOpen, when set, makes Open wait until it is closed, heedless
 	// of its context, as a parser busy with a hostile file would;
@@ -53,9 +55,13 @@ type Ecosystem struct {
 	envs []ecosystems.Env
 }
 
-// Log is the evidence file Ecosystem asks the traced command to
-// write in its scratch directory.
-const Log = "used.log"
+// Log is the evidence channel Ecosystem asks the traced command to write
+// to, in its scratch directory (evchan.Name).
+const Log = evchan.Name
+
+// SavedLog is the file in the scratch directory that keeps what the
+// channel held once the command ended (evchan.SavedName).
+const SavedLog = evchan.SavedName
 
 func (*Ecosystem) Name() string { return "fake" }
 
@@ -134,13 +140,12 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if env.Scratch == "" {
 		return inv, nil
 	}
-	data, err := os.ReadFile(filepath.Join(env.Scratch, Log))
-	if err != nil {
-		inv.Warnings = append(inv.Warnings, "no evidence log: "+err.Error())
+	if env.Channel == nil {
+		inv.Warnings = append(inv.Warnings, "no evidence log: the run's evidence channel held nothing")
 		return inv, nil
 	}
 	inv.Evidence.Basis = "packages the run logged as used"
-	for _, name := range strings.Fields(string(data)) {
+	for _, name := range strings.Fields(string(env.Channel)) {
 		inv.Observed = append(inv.Observed, ecosystems.Observation{Package: name, File: "lib/" + name, Process: "sh", Use: ecosystems.UseRuntime})
 	}
 	return inv, nil
@@ -153,7 +158,7 @@ func (*Ecosystem) Identify(name, version string) ecosystems.Identity {
 }
 
 func (*project) TraceEnv(scratch string, environ []string) []string {
-	return []string{"FAKE_LOG=" + filepath.Join(scratch, Log)}
+	return []string{"FAKE_LOG=" + evchan.Path(scratch)}
 }
 
 // SlowAfter returns an InstalledHook that lets the first n calls of
