@@ -43,7 +43,7 @@ test: setup check
 	$(MAKE) hostile
 
 # The real-project corpus (corpus/README.md): envaudit on each project's
-# own test suite, judged against corpus/*/expected.json, with its tables
+# own test suite, judged against testdata/corpus/*/expected.json, with its tables
 # (make test runs the same check among the other tests).
 corpus: setup
 	$(GO) test ./corpus -run TestCorpus -v -count=1 -timeout 60m

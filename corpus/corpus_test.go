@@ -91,7 +91,7 @@ type project struct {
 	Test        testRun  `json:"test"`
 	Adaptations []string `json:"adaptations"`
 
-	dir string // the project's directory, corpus/<name>
+	dir string // the project's directory, ../testdata/corpus/<name>
 }
 
 // testRun is the command the checker traces, run in the snapshot's root
@@ -167,7 +167,7 @@ func TestCorpus(t *testing.T) {
 	gate, unknown := parseGate(gateList)
 	projects := loadProjects(t)
 	if len(projects) == 0 {
-		t.Fatal("no corpus/*/project.json")
+		t.Fatal("no testdata/corpus/*/project.json")
 	}
 	var results []*result
 	for _, p := range projects {
@@ -217,10 +217,14 @@ func parseGate(list string) (g policy.Gate, unknown []string) {
 	return g, unknown
 }
 
-// loadProjects reads every corpus/*/project.json, in name order.
+// projectsDir holds the corpus's projects, under the repository's
+// testdata, where Go's tooling lists, vets and builds nothing of theirs.
+var projectsDir = filepath.Join("..", "testdata", "corpus")
+
+// loadProjects reads every testdata/corpus/*/project.json, in name order.
 func loadProjects(t *testing.T) []*project {
 	t.Helper()
-	paths, err := filepath.Glob("*/project.json")
+	paths, err := filepath.Glob(filepath.Join(projectsDir, "*", "project.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +236,7 @@ func loadProjects(t *testing.T) []*project {
 			t.Fatal(err)
 		}
 		p.dir = filepath.Dir(path)
-		if p.Name != p.dir {
+		if p.Name != filepath.Base(p.dir) {
 			t.Fatalf("%s: name %q is not its directory's", path, p.Name)
 		}
 		out = append(out, &p)

@@ -1,5 +1,6 @@
 // Package corpus owns envaudit's real-project corpus and its checker:
-// small source snapshots of real open-source projects (corpus/<name>/src),
+// small source snapshots of real open-source projects
+// (testdata/corpus/<name>/src, where Go's tooling ignores them),
 // each with where it comes from and how it is installed and tested
 // (project.json), and the findings a reviewer judged correct by reading its
 // code and manifests (expected.json).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the real-project corpus (corpus/<name>/src, see corpus/README.md)
+# Installs the real-project corpus (testdata/corpus/<name>/src, see corpus/README.md)
 # with each ecosystem's own tool: every project.json lists its install steps
 # ("install", run in order in src/ with bash) and the files they depend on
 # ("stamp"). A project is stamped in src/.envaudit-corpus-stamp (corpus_stamp
@@ -29,7 +29,7 @@ if [ "${BASH_SOURCE[0]}" != "$0" ]; then
 	return 0
 fi
 
-for pj in "$root"/corpus/*/project.json; do
+for pj in "$root"/testdata/corpus/*/project.json; do
 	[ -e "$pj" ] || continue
 	dir=$(dirname "$pj")/src
 	name=$(basename "$(dirname "$pj")")
