@@ -41,7 +41,10 @@
 //     that is not installed, are warnings; an optional declaration in
 //     neither is Unlocked). A Plug'n'Play install is not cross-checked.
 //   - Yarn's Plug'n'Play, for a project without node_modules:
-//     .pnp.data.json, else the state .pnp.cjs inlines. Each package (a name
+//     read as Yarn's runtime reads it: only when .pnp.cjs exists, from the
+//     state it inlines or, when its $$SETUP_STATE says so, from
+//     .pnp.data.json (a .pnp.data.json the runtime does not read decides
+//     nothing). Each package (a name
 //     at an npm reference; the virtual instances Yarn makes for peer
 //     dependencies are the same package) lies where its packageLocation
 //     points, inside a zip archive of Yarn's cache or an unplugged

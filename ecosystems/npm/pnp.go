@@ -30,21 +30,37 @@ type pnpInfo struct {
 	Deps     [][]json.RawMessage `json:"packageDependencies"`
 }
 
-// readPnpState reads .pnp.data.json, else the state .pnp.cjs inlines (the
-// JSON text of its RAW_RUNTIME_STATE string). It returns the file read, or
-// "" and no error when the project has neither.
+// readPnpState reads the Plug'n'Play state exactly as Yarn's runtime
+// does. Node runs Plug'n'Play only through .pnp.cjs (Yarn sets
+// NODE_OPTIONS=--require .pnp.cjs), so without that file there is no
+// state, whatever .pnp.data.json says. .pnp.cjs's $$SETUP_STATE then
+// decides where the state comes from: the JSON it inlines
+// (RAW_RUNTIME_STATE, Yarn's default, pnpEnableInlining) or the
+// .pnp.data.json beside it (inlining off). A committed .pnp.data.json that
+// the runtime does not read decides nothing. It returns the file the
+// state was read from, or "" and no error when the project has no
+// .pnp.cjs.
 func readPnpState(root string) (*pnpState, string, error) {
-	file := ".pnp.data.json"
-	data, err := projfile.ReadFile(filepath.Join(root, file), projfile.MaxLockfile)
-	if errors.Is(err, fs.ErrNotExist) {
-		file = ".pnp.cjs"
-		var js []byte
-		if js, err = projfile.ReadFile(filepath.Join(root, file), projfile.MaxLockfile); err == nil {
-			data, err = inlinedState(js)
-		}
-	}
+	file := ".pnp.cjs"
+	js, err := projfile.ReadFile(filepath.Join(root, file), projfile.MaxLockfile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "", nil
+	}
+	if err != nil {
+		return nil, file, err
+	}
+	var data []byte
+	switch setup := setupState(js); {
+	case strings.Contains(setup, "RAW_RUNTIME_STATE"):
+		data, err = inlinedState(js)
+	case strings.Contains(setup, ".pnp.data.json"):
+		file = ".pnp.data.json"
+		data, err = projfile.ReadFile(filepath.Join(root, file), projfile.MaxLockfile)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, file, fmt.Errorf(".pnp.cjs reads its state from .pnp.data.json, which does not exist")
+		}
+	default:
+		return nil, file, errors.New(".pnp.cjs: its $$SETUP_STATE reads neither the state it inlines (RAW_RUNTIME_STATE) nor .pnp.data.json")
 	}
 	if err != nil {
 		return nil, file, err
@@ -54,6 +70,22 @@ func readPnpState(root string) (*pnpState, string, error) {
 		return nil, file, fmt.Errorf("%s: %w", file, err)
 	}
 	return &st, file, nil
+}
+
+// setupState returns the body of .pnp.cjs's $$SETUP_STATE function, which
+// hands the runtime its state: up to the first line that closes a
+// top-level function, "" when there is none.
+func setupState(js []byte) string {
+	s := string(js)
+	i := strings.Index(s, "function $$SETUP_STATE(")
+	if i < 0 {
+		return ""
+	}
+	s = s[i:]
+	if j := strings.Index(s, "\n}"); j >= 0 {
+		s = s[:j]
+	}
+	return s
 }
 
 // inlinedState returns the JSON text of the single-quoted string that
