@@ -197,6 +197,19 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	for _, f := range slices.Sorted(maps.Keys(failed)) {
 		out.Warnings = append(out.Warnings, failed[f]...)
 	}
+	// A require function made with createRequire loads what its calls
+	// name, which no reader follows (r('ms') is a plain call): like a
+	// computed require, it leaves the imports incomplete.
+	for _, f := range files {
+		data, err := p.src.ReadFile(f)
+		if err != nil || !strings.Contains(string(data), "createRequire") {
+			continue
+		}
+		for _, line := range createRequireLines(string(data)) {
+			computed = append(computed, fmt.Sprintf("%s:%d: a require function made by createRequire: the packages it loads cannot be read (their absence from the imports is no evidence)", f, line))
+			dynamic[f] = true
+		}
+	}
 	sort.Strings(computed)
 	out.Warnings = append(out.Warnings, slices.Compact(computed)...)
 	kept := map[importKey]bool{}

@@ -563,6 +563,26 @@ func computedCalls(src string) []computedCall {
 	return out
 }
 
+// createRequireLines returns the lines of src that call createRequire
+// (module.createRequire, Module.createRequire, or the function imported
+// by that name), each once.
+func createRequireLines(src string) []int {
+	toks, _ := jsLex(src)
+	var out []int
+	for i, t := range toks {
+		if t.kind != tokIdent || t.text != "createRequire" || i+1 >= len(toks) || toks[i+1].kind != tokPunct || toks[i+1].text != "(" {
+			continue
+		}
+		if i > 0 && toks[i-1].kind == tokIdent && toks[i-1].text == "function" {
+			continue // a function of that name
+		}
+		if len(out) == 0 || out[len(out)-1] != t.line {
+			out = append(out, t.line)
+		}
+	}
+	return out
+}
+
 // relativeArg says whether the argument starting at toks[0] can only name
 // a file.
 func relativeArg(toks []jsTok) bool {

@@ -188,6 +188,11 @@ func TestImportsComputed(t *testing.T) {
 		"node_modules/installed/x.js":     "require('never-the-projects')\n",
 		"node_modules/installed/pkg.json": "{}",
 		"templates/app.js":                "// <%= name %>\nrequire('tmpl-dep')\n",
+		// A require function made by createRequire: r('ms') is a plain
+		// call no reader follows (issue 20's evasion of a transitive
+		// package loaded by the code).
+		"lib/esm.mjs": "import { createRequire } from 'node:module'\nconst r = createRequire(import.meta.url)\nexport const ms = r('ms')\n",
+		"lib/cjs.js":  "const r = require('module').createRequire(__filename); module.exports = r('m' + 's')\n",
 	} {
 		ecotest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644)
 	}
@@ -206,6 +211,8 @@ func TestImportsComputed(t *testing.T) {
 		t.Errorf("imports (-want +got):\n%s", diff)
 	}
 	wantWarnings := []string{
+		"lib/cjs.js:1: a require function made by createRequire: the packages it loads cannot be read (their absence from the imports is no evidence)",
+		"lib/esm.mjs:2: a require function made by createRequire: the packages it loads cannot be read (their absence from the imports is no evidence)",
 		"lib/plugins.js:1: a require or import() whose module is computed when the code runs: the package it loads cannot be read (its absence from the imports is no evidence)",
 	}
 	if diff := cmp.Diff(wantWarnings, im.Warnings); diff != "" {
