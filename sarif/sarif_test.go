@@ -35,8 +35,8 @@ func TestStructure(t *testing.T) {
 		fallback string
 		results  int
 	}{
-		{"noFallback", "", 5},
-		{"workflowFallback", ".github/workflows/ci.yml", 6},
+		{"noFallback", "", 6},
+		{"workflowFallback", ".github/workflows/ci.yml", 7},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer

@@ -60,7 +60,7 @@ func TestReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(ReviewResult{Comments: 2, OffDiff: 3, SummaryID: res.SummaryID, SummaryCreated: true}, res); diff != "" {
+	if diff := cmp.Diff(ReviewResult{Comments: 2, OffDiff: 4, SummaryID: res.SummaryID, SummaryCreated: true}, res); diff != "" {
 		t.Errorf("first run (-want +got):\n%s", diff)
 	}
 	type at struct {
@@ -107,7 +107,7 @@ func TestReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(ReviewResult{AlreadyThere: 2, OffDiff: 3, SummaryID: res.SummaryID}, res2); diff != "" {
+	if diff := cmp.Diff(ReviewResult{AlreadyThere: 2, OffDiff: 4, SummaryID: res.SummaryID}, res2); diff != "" {
 		t.Errorf("second run (-want +got):\n%s", diff)
 	}
 	if n := len(srv.ReviewComments()); n != 2 {
@@ -292,10 +292,10 @@ func TestReviewForeignMarkers(t *testing.T) {
 		own  string
 		want ReviewResult // SummaryID aside
 	}{
-		{"githubToken", "", "", ReviewResult{Comments: 2, OffDiff: 3, SummaryCreated: true}},
-		{"githubTokenEditsItsOwn", "", ghfake.ActionsBot, ReviewResult{Comments: 2, OffDiff: 3}},
-		{"personalToken", "octo-maintainer", "", ReviewResult{Comments: 2, OffDiff: 3, SummaryCreated: true}},
-		{"personalTokenEditsItsOwn", "octo-maintainer", "octo-maintainer", ReviewResult{Comments: 2, OffDiff: 3}},
+		{"githubToken", "", "", ReviewResult{Comments: 2, OffDiff: 4, SummaryCreated: true}},
+		{"githubTokenEditsItsOwn", "", ghfake.ActionsBot, ReviewResult{Comments: 2, OffDiff: 4}},
+		{"personalToken", "octo-maintainer", "", ReviewResult{Comments: 2, OffDiff: 4, SummaryCreated: true}},
+		{"personalTokenEditsItsOwn", "octo-maintainer", "octo-maintainer", ReviewResult{Comments: 2, OffDiff: 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
