@@ -186,7 +186,10 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 		recs = append(recs, tolerantRecords(f, found, guarded)...)
 		for _, c := range computedCalls(text) {
 			dynamic[f] = true
-			if !c.relative {
+			switch {
+			case c.made:
+				computed = append(computed, createRequireWarning(f, c.line))
+			case !c.relative:
 				computed = append(computed, computedWarning(f, c.line, nil))
 			}
 		}
@@ -196,19 +199,6 @@ func (p *project) Imports(ctx context.Context, _ ecosystems.Env) (*ecosystems.Im
 	}
 	for _, f := range slices.Sorted(maps.Keys(failed)) {
 		out.Warnings = append(out.Warnings, failed[f]...)
-	}
-	// A require function made with createRequire loads what its calls
-	// name, which no reader follows (r('ms') is a plain call): like a
-	// computed require, it leaves the imports incomplete.
-	for _, f := range files {
-		data, err := p.src.ReadFile(f)
-		if err != nil || !strings.Contains(string(data), "createRequire") {
-			continue
-		}
-		for _, line := range createRequireLines(string(data)) {
-			computed = append(computed, fmt.Sprintf("%s:%d: a require function made by createRequire: the packages it loads cannot be read (their absence from the imports is no evidence)", f, line))
-			dynamic[f] = true
-		}
 	}
 	sort.Strings(computed)
 	out.Warnings = append(out.Warnings, slices.Compact(computed)...)
@@ -575,6 +565,15 @@ func scanFiles(files []string, read reader, annotate bool) scanResult {
 		}
 		res.recs = append(res.recs, r)
 	}
+	// esbuild reads a createRequire call as any other call: the scanner's
+	// record of it is the warning.
+	for file, cs := range calls {
+		for _, c := range cs {
+			if c.made && entries[file] && res.failed[file] == nil {
+				res.computed = append(res.computed, createRequireWarning(file, c.line))
+			}
+		}
+	}
 	for _, m := range out.Warnings {
 		if !computedIDs[m.ID] || m.Location == nil {
 			continue
@@ -590,6 +589,13 @@ func scanFiles(files []string, read reader, annotate bool) scanResult {
 	sort.Strings(res.computed)
 	res.computed = slices.Compact(res.computed)
 	return res
+}
+
+// createRequireWarning words a createRequire call at file:line: the
+// require function it makes loads what its calls name, which no reader
+// follows (r('ms') is a plain call), so the imports are incomplete.
+func createRequireWarning(file string, line int) string {
+	return fmt.Sprintf("%s:%d: a require function made by createRequire: the packages it loads cannot be read (their absence from the imports is no evidence)", file, line)
 }
 
 // computedWarning words a require call or import() expression at

@@ -533,14 +533,24 @@ type computedCall struct {
 	insert   int
 	line     int
 	relative bool
+	// made marks a createRequire call (module.createRequire, or the
+	// function imported by that name): the require function it makes
+	// loads what no reader follows.
+	made bool
 }
 
 // computedCalls returns the require calls and import() expressions of
-// src whose argument is not a lone string literal.
+// src whose argument is not a lone string literal, and its createRequire
+// calls.
 func computedCalls(src string) []computedCall {
 	toks, _ := jsLex(src)
 	var out []computedCall
 	for i, t := range toks {
+		if t.kind == tokIdent && t.text == "createRequire" && i+1 < len(toks) && toks[i+1].kind == tokPunct && toks[i+1].text == "(" &&
+			(i == 0 || toks[i-1].kind != tokIdent || toks[i-1].text != "function") {
+			out = append(out, computedCall{insert: toks[i+1].off + 1, line: t.line, made: true})
+			continue
+		}
 		if t.kind != tokIdent || t.text != "require" && t.text != "import" {
 			continue
 		}
@@ -559,26 +569,6 @@ func computedCalls(src string) []computedCall {
 			continue // require(): no module
 		}
 		out = append(out, computedCall{insert: toks[i+1].off + 1, line: t.line, relative: relativeArg(toks[i+2:])})
-	}
-	return out
-}
-
-// createRequireLines returns the lines of src that call createRequire
-// (module.createRequire, Module.createRequire, or the function imported
-// by that name), each once.
-func createRequireLines(src string) []int {
-	toks, _ := jsLex(src)
-	var out []int
-	for i, t := range toks {
-		if t.kind != tokIdent || t.text != "createRequire" || i+1 >= len(toks) || toks[i+1].kind != tokPunct || toks[i+1].text != "(" {
-			continue
-		}
-		if i > 0 && toks[i-1].kind == tokIdent && toks[i-1].text == "function" {
-			continue // a function of that name
-		}
-		if len(out) == 0 || out[len(out)-1] != t.line {
-			out = append(out, t.line)
-		}
 	}
 	return out
 }
