@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -177,42 +176,7 @@ func lockStamp(dir string) string {
 // committed), without the installs that make setup adds.
 func (m *machine) copyAction() error {
 	m.action = filepath.Join(m.scratch, "actions", "envaudit", "envaudit", "v1")
-	out, err := exec.Command("git", "-C", m.source, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
-	if err != nil {
-		return fmt.Errorf("listing the Action's files: %w", err)
-	}
-	for _, rel := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
-		src := filepath.Join(m.source, rel)
-		fi, err := os.Lstat(src)
-		if err != nil || !fi.Mode().IsRegular() {
-			continue // deleted in the work tree, or a symbolic link
-		}
-		dst := filepath.Join(m.action, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := copyFile(src, dst, fi.Mode().Perm()); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func copyFile(src, dst string, mode os.FileMode) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, mode)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return testenv.CopyCheckout(m.source, m.action)
 }
 
 // build builds envaudit once, much as release.yml does (-trimpath, the

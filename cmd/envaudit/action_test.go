@@ -77,29 +77,9 @@ func actionRepoRoot(t *testing.T) string {
 // would change the source the release was built from under it.
 func actionCheckout(t *testing.T) string {
 	t.Helper()
-	root := actionRepoRoot(t)
-	out, err := exec.Command("git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
-	if err != nil {
-		t.Fatalf("listing the Action's files: %v", err)
-	}
 	dir := filepath.Join(t.TempDir(), "envaudit")
-	for _, rel := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
-		src := filepath.Join(root, rel)
-		fi, err := os.Lstat(src)
-		if err != nil || !fi.Mode().IsRegular() {
-			continue // deleted in the work tree, or a symbolic link
-		}
-		data, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dst := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(dst, data, fi.Mode().Perm()); err != nil {
-			t.Fatal(err)
-		}
+	if err := testenv.CopyCheckout(actionRepoRoot(t), dir); err != nil {
+		t.Fatal(err)
 	}
 	// The steps may run as another user: t.TempDir's directories are
 	// its owner's alone.
