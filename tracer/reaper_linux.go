@@ -69,8 +69,8 @@ func reaperMain(args []string) {
 	rep := &reaperReport{w: os.NewFile(reaperRepFd, "reaper report")}
 	unix.CloseOnExec(reaperCtlFd)
 	unix.CloseOnExec(reaperRepFd)
-	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
-		rep.line("error prctl(PR_SET_CHILD_SUBREAPER): %v", err)
+	if err := BecomeSubreaper(); err != nil {
+		rep.line("error %v", err)
 		os.Exit(127)
 	}
 	// The command runs as the same user: without this, where ptrace is

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/envaudit/envaudit/tracer"
 )
 
 // ProtectProcess hides the Action's secrets from the traced command,
@@ -77,10 +79,7 @@ func ProtectProcess(keep []string) error {
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return os.NewSyscallError("prctl(PR_SET_DUMPABLE)", err)
 	}
-	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
-		return os.NewSyscallError("prctl(PR_SET_CHILD_SUBREAPER)", err)
-	}
-	return nil
+	return tracer.BecomeSubreaper()
 }
 
 // wipeInitialEnviron overwrites with zero bytes the value of each entry of
