@@ -257,7 +257,17 @@ func Ecosystem(in Input) EcosystemReport {
 	roots := append(sortedNames(intersect(d1, loaded)), startup)
 	roots = append(roots, sortedNames(intersect(union(codeNeeds, setOf(keys(im.code))), loaded))...)
 	roots = append(roots, in.DevTools...)
-	explained := explainLoads(roots, loaded, g, inv.Links)
+	// The excluded toolchain and base (pip, setuptools, npm) are loaded
+	// by the environment, not the project: what they load by themselves
+	// (setuptools' finalize_distribution_options plugins, such as
+	// setuptools-scm when pip builds a package during the tests) is
+	// theirs. They start chains although no layer keeps them.
+	walkable := loaded
+	if len(excluded) > 0 {
+		walkable = union(loaded, excluded)
+		roots = append(roots, sortedNames(excluded)...)
+	}
+	explained := explainLoads(roots, walkable, g, inv.Links)
 	// What the command fetched and ran itself (npx --yes X) is a tool of
 	// the test command that nothing declares: a hidden finding of its
 	// own, while what it brought along is explained through it.
