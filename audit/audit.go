@@ -2,6 +2,7 @@ package audit
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -233,6 +234,24 @@ func Ecosystem(in Input) EcosystemReport {
 			}
 		}
 	}
+	// Where the package manager records which packages are dev-only
+	// (npm's lockfile), a copy it installs for production is no tooling
+	// though only dev packages reach it here: an edge the install left
+	// out (an optional dependency for another platform) keeps it in a
+	// production install, where nothing loads it (aliv's wrappy, which
+	// DepPrune removed with the tests still passing).
+	recordsDev := false
+	for _, ps := range pkgs {
+		for _, p := range ps {
+			recordsDev = recordsDev || p.Dev
+		}
+	}
+	production := func(name string) bool {
+		if !recordsDev || installedDev[name] {
+			return false
+		}
+		return slices.ContainsFunc(pkgs[name], func(p ecosystems.Package) bool { return !p.Dev })
+	}
 	unloadedDev := set{}
 	for name := range minus(g.bfs(sortedNames(installedDev)).set(), reachedAtRuntime) {
 		if uses[name] == nil {
@@ -296,6 +315,11 @@ func Ecosystem(in Input) EcosystemReport {
 	// Undeclared dev tooling leaves every layer; a declared dev dependency
 	// stays in D1 and D3 like any declaration, so loading it is a match.
 	tooling := minus(minus(union(devSet, unloadedDev), d1), codeNeeds)
+	for name := range tooling {
+		if uses[name] == nil && production(name) {
+			delete(tooling, name)
+		}
+	}
 
 	rep := EcosystemReport{
 		Name:      in.Name,
