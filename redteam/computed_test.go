@@ -84,7 +84,7 @@ func TestAttackComputedLoads(t *testing.T) {
 			got += fmt.Sprintf("): gating %v", f.Gating)
 			named := summaryWarns(res.summary, tt.at)
 			held := f.Gating || (named && !f.Grouped)
-			observe(t, held, "%s; the job summary warns at %s: %v; step %s", got, tt.at, named, outcome(res))
+			observe(t, held, "%s; the job summary warns at %s: %v; step %s; %s", got, tt.at, named, outcome(res), tracedBy(r))
 		})
 	}
 }
@@ -135,5 +135,17 @@ func TestAttackNpxFetched(t *testing.T) {
 		got = fmt.Sprintf("hidden which (%s): gating %v, names npx: %v", f.Reason, f.Gating, npx)
 		held = f.Gating && npx && res.code == 1
 	}
-	observe(t, held, "%s; step %s, failing=%s", got, outcome(res), res.outputs["failing"])
+	observe(t, held, "%s; step %s, failing=%s; %s", got, outcome(res), res.outputs["failing"], tracedBy(r))
+}
+
+// tracedBy says which backend traced the run, as the report names it, for
+// RESULTS.md's columns.
+func tracedBy(r *report) string {
+	if r.Run == nil || r.Run.Backend == "" {
+		return "backend not reported"
+	}
+	if r.Run.Loader != "" {
+		return "traced by " + r.Run.Backend + " through " + r.Run.Loader
+	}
+	return "traced by " + r.Run.Backend
 }
