@@ -92,7 +92,11 @@
 // another ecosystem attributes (Env.Attributed) is that ecosystem's, not
 // in this one's trace, and a library only such files need (libyaml-0-2
 // for PyYAML's _yaml module) is excluded the same way, naming the
-// ecosystem's package.
+// ecosystem's package. Programs and libraries that only a package
+// manager the command ran used (pip's platform detection running
+// lsb_release, git run by setuptools-scm while pip builds a package; see
+// manager.go) are the package manager's, excluded the same way: the
+// processes it started are told by the trace's parent records.
 //
 // The distribution's base is excluded from D2 and D3 and listed: packages
 // of priority required or important, essential packages, and everything
