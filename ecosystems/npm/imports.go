@@ -61,6 +61,7 @@ var skipDirs = map[string]bool{
 var testDirs = map[string]bool{
 	"test": true, "tests": true, "__tests__": true, "__mocks__": true,
 	"__fixtures__": true, "spec": true, "e2e": true, "cypress": true,
+	"typetests": true, "test-d": true,
 }
 
 // importNamespace is the esbuild namespace of the project's files: they

@@ -482,7 +482,9 @@ func (d *pkgDir) runsTool(tc toolConfig) bool {
 // or name: under a test directory, or named *.test.*, *.spec.*,
 // *_test.*, test-*, test.* or spec.* — the patterns of jest's, vitest's,
 // tap's and ava's default test globs (node --test's *-test.js is one
-// only when node --test runs: ab-test.js may be code).
+// only when node --test runs: ab-test.js may be code) — or a type test,
+// *.tst.* (TSTyche) or *.test-d.* (tsd, vitest's typecheck), or in
+// TSTyche's typetests/ directory.
 func isTestFile(name string) bool {
 	dirs := strings.Split(name, "/")
 	base := dirs[len(dirs)-1]
@@ -493,6 +495,7 @@ func isTestFile(name string) bool {
 	}
 	s := strings.TrimSuffix(base, path.Ext(base))
 	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.Contains(base, ".tst.") || strings.Contains(base, ".test-d.") ||
 		strings.HasSuffix(s, "_test") || strings.HasPrefix(s, "test-") ||
 		s == "test" || s == "tests" || s == "spec" || testSetupStems[s]
 }

@@ -64,6 +64,30 @@ func TestRoles(t *testing.T) {
 			"tooling scripts/release.js (a maintainer script)",
 		},
 	}, {
+		// fastify-plugin: type tests beside the declarations the package
+		// ships, named as TSTyche and tsd name them (*.tst.ts, *.test-d.ts,
+		// typetests/), run by the test script's tstyche.
+		name: "type-tests",
+		files: map[string]string{
+			"package.json":               `{"name": "t", "main": "index.js", "types": "types/index.d.ts", "scripts": {"test": "node --test && tstyche"}}`,
+			"index.js":                   "module.exports = require('./lib/x')\n",
+			"lib/x.js":                   "",
+			"types/index.d.ts":           "export {}\n",
+			"types/index.tst.ts":         "import { expect } from 'tstyche'\nimport fastify from 'fastify'\n",
+			"index.test-d.ts":            "import { expectType } from 'tsd'\n",
+			"typetests/options.ts":       "import { expect } from 'tstyche'\n",
+			"types/example-async.tst.ts": "import fastify from 'fastify'\n",
+		},
+		want: []string{
+			"code index.js",
+			"code lib/x.js",
+			"code types/index.d.ts",
+			"test index.test-d.ts",
+			"test types/example-async.tst.ts",
+			"test types/index.tst.ts",
+			"test typetests/options.ts",
+		},
+	}, {
 		name: "tool-configs",
 		files: map[string]string{
 			"package.json":       `{"name": "c", "scripts": {"test": "jest"}}`,
