@@ -336,6 +336,7 @@ func (p *project) moduleProviders(ctx context.Context, memo *ecosystems.Memo, py
 				warns = append(warns, fmt.Sprintf("read the dpkg database %q: %v", dir, err))
 				dp = nil
 			}
+			dp.noteTops(dists)
 		}
 	}
 	return indexModules(dists, dp), warns

@@ -194,6 +194,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 				inv.Warnings = append(inv.Warnings, fmt.Sprintf("read the dpkg database %q: %v", dir, err))
 				dp = nil
 			}
+			dp.noteTops(dists)
 		}
 	}
 
@@ -817,8 +818,7 @@ func (ix *indexer) add(d *dist) []string {
 	}
 	addFile := func(p string) {
 		use := run
-		if strings.HasSuffix(p, ".pth") || strings.HasSuffix(p, ".dist-info") || strings.HasSuffix(p, ".egg-info") ||
-			strings.HasSuffix(filepath.Dir(p), ".dist-info") || strings.HasSuffix(filepath.Dir(p), ".egg-info") {
+		if strings.HasSuffix(p, ".pth") || inMetadata(p) {
 			use = ecosystems.UseNone
 		}
 		x.AddFile(p, d.name, use)
@@ -1019,6 +1019,28 @@ type dpkgInfo struct {
 	// metaOwners are the packages of owner: those that installed a
 	// distribution's metadata.
 	metaOwners map[*dpkg.Package]bool
+	// claimed are the top-level names (site directory/name) that an
+	// installed distribution's metadata gives as its own (noteTops).
+	claimed map[string]bool
+}
+
+// noteTops records the top-level names the distributions ds claim, so
+// that a split part whose modules another distribution names is never
+// taken for the part of one that merely depends on it (chardet depends
+// on python3-pkg-resources, whose pkg_resources is setuptools'). A nil
+// dpkgInfo ignores it.
+func (dp *dpkgInfo) noteTops(ds []*dist) {
+	if dp == nil {
+		return
+	}
+	dp.claimed = map[string]bool{}
+	for _, d := range ds {
+		for _, t := range d.topLevel {
+			if t = strings.Trim(filepath.ToSlash(t), "/"); t != "" && !strings.Contains(t, "..") {
+				dp.claimed[d.site+"/"+t] = true
+			}
+		}
+	}
 }
 
 // distFiles returns the files the dpkg packages installed for d, when
@@ -1057,18 +1079,68 @@ func (dp *dpkgInfo) distFiles(d *dist, alone func(*dpkg.Package) bool) []string 
 			continue
 		}
 		qfiles, _ := dp.db.Files(q)
+		modulesOnly := onlyModules(qfiles, d.site) && !dp.namesClaimed(qfiles, d.site)
 		for _, f := range qfiles {
 			rel, ok := strings.CutPrefix(f, d.site+"/")
 			if !ok {
 				continue
 			}
 			top, _, _ := strings.Cut(rel, "/")
-			if tops[d.site+"/"+top] || tops[d.site+"/"+strings.TrimSuffix(top, ".py")] {
+			if modulesOnly || tops[d.site+"/"+top] || tops[d.site+"/"+strings.TrimSuffix(top, ".py")] {
 				files = append(files, f)
 			}
 		}
 	}
 	return files
+}
+
+// namesClaimed reports whether a top-level name of files in site is one
+// an installed distribution claims.
+func (dp *dpkgInfo) namesClaimed(files []string, site string) bool {
+	for _, f := range files {
+		if rel, ok := strings.CutPrefix(f, site+"/"); ok {
+			top, _, _ := strings.Cut(rel, "/")
+			if dp.claimed[site+"/"+top] || dp.claimed[site+"/"+strings.TrimSuffix(top, ".py")] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inMetadata reports whether p is a distribution's metadata directory or
+// lies in one, at any depth: PEP 639 puts licence files under
+// .dist-info/licenses/, and reading them is no use of the distribution.
+func inMetadata(p string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
+		if strings.HasSuffix(part, ".dist-info") || strings.HasSuffix(part, ".egg-info") {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyModules reports whether a package's files are Python modules in the
+// site directory site and nothing else but its documentation: a binary
+// part Debian splits off with no metadata of its own, such as
+// python3-cffi-backend's _cffi_backend module, which python3-cryptography
+// depends on (through the virtual python3-cffi-backend-api-min). Its
+// modules are part of the distribution that depends on it, whatever their
+// top-level name; they are never a system package another ecosystem
+// loads.
+func onlyModules(files []string, site string) bool {
+	any := false
+	for _, f := range files {
+		switch {
+		case strings.HasPrefix(f, site+"/"):
+			any = true
+		case strings.HasPrefix(site, f+"/") || f == site || f == "/." || strings.HasPrefix(f, "/usr/share/doc/") || f == "/usr/share/doc" || f == "/usr/share" || f == "/usr":
+			// a directory above the site directory, or the documentation
+		default:
+			return false
+		}
+	}
+	return any
 }
 
 // readDpkg opens the dpkg database in the directory dir (status and

@@ -404,3 +404,25 @@ func TestSplitMetaName(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyModules checks which packages Debian splits off a distribution
+// as modules alone: files in the site directory, its parents and the
+// documentation, and nothing else.
+func TestOnlyModules(t *testing.T) {
+	site := "/usr/lib/python3/dist-packages"
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  bool
+	}{
+		{"cffiBackend", []string{"/.", "/usr", "/usr/lib", "/usr/lib/python3", site, site + "/_cffi_backend.cpython-311-x86_64-linux-gnu.so", "/usr/share", "/usr/share/doc", "/usr/share/doc/python3-cffi-backend/copyright"}, true},
+		{"aProgramToo", []string{site + "/_m.so", "/usr/bin/tool"}, false},
+		{"aLibraryToo", []string{site + "/_m.so", "/usr/lib/x86_64-linux-gnu/libm.so.1"}, false},
+		{"onlyDocumentation", []string{"/usr/share/doc/p/copyright"}, false},
+		{"anotherSite", []string{"/usr/lib/python3.11/site-packages/m.py"}, false},
+	} {
+		if got := onlyModules(tc.files, site); got != tc.want {
+			t.Errorf("%s: onlyModules = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

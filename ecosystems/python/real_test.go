@@ -458,6 +458,10 @@ func TestRealAttribution(t *testing.T) {
 		// python3-setuptools', pkg_resources python3-pkg-resources'.
 		{dist + "/_distutils_hack/__init__.py", "setuptools", ecosystems.UseRuntime},
 		{dist + "/pkg_resources/__init__.py", "setuptools", ecosystems.UseRuntime},
+		// python3-cffi-backend holds only the _cffi_backend module, no
+		// metadata: python3-cryptography, which depends on it through a
+		// virtual package, owns it.
+		{one(dist + "/_cffi_backend.*.so"), "cryptography", ecosystems.UseRuntime},
 		{stdlib + "/json/__init__.py", "", ""},
 		{f.proj + "/tests/test_demo.py", "", ""},
 	} {
