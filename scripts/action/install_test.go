@@ -21,8 +21,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/testenv"
 )
 

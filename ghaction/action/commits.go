@@ -7,7 +7,7 @@ import (
 	"github.com/google/go-github/v62/github"
 
 	"github.com/envaudit/envaudit/basecommit"
-	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/policy"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/ghaction"
 )
 
 // baseline is the run of mode: baseline, after setup: the runner's

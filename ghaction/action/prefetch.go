@@ -3,7 +3,7 @@ package action
 import (
 	"context"
 
-	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 

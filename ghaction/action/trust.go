@@ -7,7 +7,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/gittree"
 	"github.com/envaudit/envaudit/internal/markdown"

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/engine"
+	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/bundle"
-	"github.com/envaudit/envaudit/internal/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/policy"

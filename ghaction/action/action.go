@@ -20,7 +20,7 @@ import (
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/policy"

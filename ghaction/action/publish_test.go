@@ -16,9 +16,9 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/ghaction"
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
+	"github.com/envaudit/envaudit/ghaction"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/policy"
 )

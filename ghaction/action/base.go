@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/basecommit"
-	"github.com/envaudit/envaudit/internal/ghaction"
+	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/policy"
 )

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/envaudit/envaudit/internal/ghaction"
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/policy"
 )
 
