@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems/npm"
-	"github.com/envaudit/envaudit/internal/bundle"
+	"github.com/envaudit/envaudit/ghaction/bundle"
 )
 
 // TestAttackNewlinePackageName declares a package whose name holds a

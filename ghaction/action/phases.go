@@ -16,7 +16,7 @@ import (
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/ghaction"
-	"github.com/envaudit/envaudit/internal/bundle"
+	"github.com/envaudit/envaudit/ghaction/bundle"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/internal/outfile"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ghaction"
-	"github.com/envaudit/envaudit/internal/bundle"
+	"github.com/envaudit/envaudit/ghaction/bundle"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/policy"
 )

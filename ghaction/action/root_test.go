@@ -13,8 +13,8 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/npm"
+	"github.com/envaudit/envaudit/ghaction/bundle"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/bundle"
 	"github.com/envaudit/envaudit/internal/testenv"
 )
 

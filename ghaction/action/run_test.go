@@ -14,7 +14,7 @@ import (
 
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/bundle"
+	"github.com/envaudit/envaudit/ghaction/bundle"
 	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
