@@ -228,7 +228,7 @@ type Env struct {
 	Scratch string
 	// Channel is what the run's processes wrote into the evidence
 	// channel, the FIFO filepath.Join(Scratch, evchan.Name) that the
-	// front end read while the command ran (internal/evchan): the one
+	// front end read while the command ran (tracer/evchan): the one
 	// record of the run's own an ecosystem may read after it, because the
 	// command cannot take back what it wrote there. Files the command
 	// wrote into Scratch are not evidence: it could have rewritten them.

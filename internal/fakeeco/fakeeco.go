@@ -8,7 +8,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/envaudit/envaudit/internal/evchan"
+	"github.com/envaudit/envaudit/tracer/evchan"
 	"io/fs"
 	"os"
 	"path/filepath"

@@ -3,6 +3,12 @@
 // (the JVMs' class-load logs, the rustc wrapper's verdicts) that the
 // traced command cannot take back.
 //
+// It sits beside the tracer, below the ecosystems: the channel is a
+// second record of the traced run, checked against the run's trace, and
+// knows nothing of packages; an ecosystem imports it only for the path
+// its tools are told to write to (Path), the engine to open and close it
+// around the run.
+//
 // A file the traced processes write and envaudit reads after the run is a
 // file the tests can rewrite: deleting one line of a class-load log made a
 // hidden dependency disappear. So the tools write into a FIFO in the
