@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/fakeeco"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 )
 
 func TestShellCommand(t *testing.T) {

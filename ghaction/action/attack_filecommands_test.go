@@ -12,8 +12,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ecosystems/python"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/tracer"
 )

@@ -14,8 +14,8 @@ import (
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 )
 

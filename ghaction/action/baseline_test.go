@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/envaudit/envaudit/internal/fakeeco"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 )
 
 // TestAttackBaselineReplaced reproduces issue 20's baseline attack: the

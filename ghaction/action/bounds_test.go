@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/envaudit/envaudit/internal/fakeeco"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 )
 

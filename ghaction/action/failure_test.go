@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // failureSaid is what a step that failed said of it: its error

@@ -11,9 +11,9 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/npm"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
 )

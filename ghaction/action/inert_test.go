@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ecosystems/python"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // runnerCommands returns the workflow commands the runner finds in one

@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 	"github.com/envaudit/envaudit/tracer"
 )
 

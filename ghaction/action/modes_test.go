@@ -14,9 +14,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ghaction/bundle"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 const (

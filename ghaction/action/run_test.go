@@ -14,8 +14,8 @@ import (
 
 	"github.com/envaudit/envaudit/baseline"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ghaction/bundle"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // TestRunPullRequest runs the Action in process, in mode audit (the

@@ -13,8 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // singleProbe is the pull request's test command in mode single: it

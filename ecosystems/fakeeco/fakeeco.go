@@ -1,6 +1,7 @@
 // Package fakeeco owns the small ecosystem the front ends' wiring tests
 // use (the CLI's and the Action's): cheaper than a real one but shaped
-// like Maven's. Only tests import it.
+// like Maven's. Only tests import it; it is no ecosystem of envaudit's,
+// so ecosystems/all does not register it.
 package fakeeco
 
 import (
@@ -8,7 +9,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/envaudit/envaudit/tracer/evchan"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // Ecosystem is a small ecosystem for the CLI's wiring tests, cheaper
