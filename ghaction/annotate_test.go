@@ -10,9 +10,9 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/internal/golden"
-	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/policy"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/internal/inert"
-	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/sarif"
 )
 

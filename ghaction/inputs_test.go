@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/envaudit/envaudit/internal/reporttest"
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/sbom"
 )

@@ -11,10 +11,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/golden"
-	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/policy"
 )
 

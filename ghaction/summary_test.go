@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/internal/golden"
-	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/policy"
 )
 

@@ -15,11 +15,11 @@ import (
 	"github.com/sethvargo/go-githubactions"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/ghaction/runnertest"
-	"github.com/envaudit/envaudit/internal/reporttest"
 	"github.com/envaudit/envaudit/policy"
 )
 

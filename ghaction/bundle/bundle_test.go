@@ -15,8 +15,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/reporttest"
 )
 
 const head = "0123456789abcdef0123456789abcdef01234567"
