@@ -233,7 +233,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	err = o.held.WriteAll(
 		reportFile("--report", o.report, r),
 		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, r.Tool), ""),
-		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
+		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(engine.RepoTop(o.root, os.Getenv("GITHUB_WORKSPACE")), o.root)}),
 	)
 	if err != nil {
 		return exitUsage, err
@@ -290,47 +290,6 @@ func sbomFile(label, path string, r *audit.Report, opts sbom.Options, env sbom.E
 
 func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
 	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, r, opts) }}
-}
-
-// repoTop returns the top of the repository that contains root: the
-// Actions workspace when set, else the nearest directory at or above root
-// with a .git entry, as git looks for it (never up into a directory
-// GIT_CEILING_DIRECTORIES lists), else "" (locations then stay
-// project-relative). It reads the directories only: no git runs in a tree
-// the pull request controls.
-func repoTop(root string) string {
-	if root == "" {
-		return ""
-	}
-	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
-		return resolved(ws)
-	}
-	ceilings := map[string]bool{}
-	for _, c := range filepath.SplitList(os.Getenv("GIT_CEILING_DIRECTORIES")) {
-		if filepath.IsAbs(c) {
-			ceilings[resolved(c)] = true
-		}
-	}
-	for dir := root; ; dir = filepath.Dir(dir) {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		if up := filepath.Dir(dir); up == dir || ceilings[up] {
-			return ""
-		}
-	}
-}
-
-// resolved returns p with its symbolic links resolved, or cleaned when
-// they cannot be; "" stays "".
-func resolved(p string) string {
-	if p == "" {
-		return ""
-	}
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	return filepath.Clean(p)
 }
 
 func selectorList(sel []policy.Selector) string {

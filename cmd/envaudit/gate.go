@@ -72,7 +72,7 @@ func (g *gateFlags) load(ctx context.Context, dir string, ecos []ecosystems.Ecos
 	g.cfg = &policy.Config{}
 	path, name := g.config, g.config
 	if path == "" && !g.noConfig {
-		path, _ = policy.FindConfig(root, repoTop(root))
+		path, _ = policy.FindConfig(root, engine.RepoTop(root, os.Getenv("GITHUB_WORKSPACE")))
 		name = shownPath(path)
 	}
 	if path != "" {

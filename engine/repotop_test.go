@@ -1,4 +1,4 @@
-package main
+package engine
 
 import (
 	"os"
@@ -11,7 +11,6 @@ import (
 // up into a directory GIT_CEILING_DIRECTORIES lists (a stray /.git on a
 // crowded machine is then nobody's repository).
 func TestRepoTop(t *testing.T) {
-	t.Setenv("GITHUB_WORKSPACE", "")
 	top := resolved(t.TempDir())
 	repo := filepath.Join(top, "repo")
 	project := filepath.Join(repo, "sub", "app")
@@ -22,21 +21,23 @@ func TestRepoTop(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name, ceiling, root, want string
+		name, ceiling, root, workspace, want string
 	}{
-		{"noCeiling", "", project, repo},
-		{"ceilingAboveRepo", top, project, repo},
-		{"ceilingAtRepo", repo, project, ""},
-		{"ceilingBelowRepo", filepath.Join(repo, "sub"), project, ""},
-		{"rootIsTop", repo, repo, repo},
-		{"relativeCeilingIgnored", "repo", project, repo},
-		{"none", top, filepath.Join(top, "elsewhere"), ""},
+		{"noCeiling", "", project, "", repo},
+		{"ceilingAboveRepo", top, project, "", repo},
+		{"ceilingAtRepo", repo, project, "", ""},
+		{"ceilingBelowRepo", filepath.Join(repo, "sub"), project, "", ""},
+		{"rootIsTop", repo, repo, "", repo},
+		{"relativeCeilingIgnored", "repo", project, "", repo},
+		{"none", top, filepath.Join(top, "elsewhere"), "", ""},
+		{"workspaceFirst", repo, project, top, top},
+		{"noRoot", "", "", top, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv("GIT_CEILING_DIRECTORIES", tt.ceiling)
-			if got := repoTop(tt.root); got != tt.want {
-				t.Errorf("repoTop(%s) with ceiling %q = %q, want %q", tt.root, tt.ceiling, got, tt.want)
+			if got := RepoTop(tt.root, tt.workspace); got != tt.want {
+				t.Errorf("RepoTop(%s, %q) with ceiling %q = %q, want %q", tt.root, tt.workspace, tt.ceiling, got, tt.want)
 			}
 		})
 	}
