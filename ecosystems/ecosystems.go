@@ -407,3 +407,13 @@ type MachineInventory interface {
 	// MachinePackages lists the packages installed on the machine.
 	MachinePackages(ctx context.Context) ([]Package, error)
 }
+
+// Names returns the names of ecos, in their order: what a front end
+// lists in its help and checks a configuration's ecosystem names against.
+func Names(ecos []Ecosystem) []string {
+	out := make([]string, len(ecos))
+	for i, e := range ecos {
+		out[i] = e.Name()
+	}
+	return out
+}

@@ -78,7 +78,7 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 // registerEcosystems adds --ecosystem and --skip-ecosystem, which name the
 // ecosystems to audit and to leave out.
 func registerEcosystems(flags *flag.FlagSet, only, skip *names) {
-	known := strings.Join(ecosystemNames(all.Ecosystems()), ", ")
+	known := strings.Join(ecosystems.Names(all.Ecosystems()), ", ")
 	flags.Var(only, "ecosystem", "audit only the ecosystem `NAME` ("+known+"); repeat, or separate with commas, for several; default every detected one")
 	flags.Var(skip, "skip-ecosystem", "leave the ecosystem `NAME` out of the audit, even when detected; repeatable")
 }
@@ -93,14 +93,6 @@ func checkEcosystems(only, skip names) error {
 		return usagef("--skip-ecosystem: %v", err)
 	}
 	return nil
-}
-
-func ecosystemNames(ecos []ecosystems.Ecosystem) []string {
-	out := make([]string, len(ecos))
-	for i, e := range ecos {
-		out[i] = e.Name()
-	}
-	return out
 }
 
 // names is a repeatable flag of names, each value one name or several

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/basecommit"
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/policy"
@@ -66,7 +67,7 @@ func (r *run) readBase(ctx context.Context) {
 	default:
 		bc := st.base.Config()
 		st.configName = bc.Name
-		cfg, err := policy.ParseConfig(bc.Data, bc.Name, ecosystemNames(r))
+		cfg, err := policy.ParseConfig(bc.Data, bc.Name, ecosystems.Names(r.a.Ecosystems))
 		if err != nil {
 			// The base branch's own file does not parse: no rules rather
 			// than the pull request's.
@@ -106,14 +107,4 @@ func (r *run) baseNotes(res *Result) {
 		res.Notes = append(res.Notes, note)
 		res.BundleNotes = append(res.BundleNotes, fmt.Sprintf("This pull request changes %s: the changes take effect after merge, and this check used the base branch's. Settings changed: %s.", st.configName, strings.Join(st.configChanges, ", ")))
 	}
-}
-
-// ecosystemNames are the names of the Action's ecosystems, for the
-// configuration's checks.
-func ecosystemNames(r *run) []string {
-	names := make([]string, len(r.a.Ecosystems))
-	for i, e := range r.a.Ecosystems {
-		names[i] = e.Name()
-	}
-	return names
 }

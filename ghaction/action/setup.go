@@ -219,10 +219,7 @@ func (r *run) recheck() error {
 // the repository root, naming it relative to the repository in errors;
 // its ecosystem names must be those of ecos.
 func loadConfig(dir, workspace string, ecos []ecosystems.Ecosystem) (*policy.Config, error) {
-	names := make([]string, len(ecos))
-	for i, e := range ecos {
-		names[i] = e.Name()
-	}
+	names := ecosystems.Names(ecos)
 	for _, d := range []string{dir, workspace} {
 		p := filepath.Join(d, policy.ConfigFile)
 		if _, err := os.Stat(p); err != nil {

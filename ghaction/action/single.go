@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/ghaction/bundle"
@@ -133,10 +134,7 @@ func (r *run) baseConfig(ctx context.Context, sha string) *policy.Config {
 		r.gh.Warningf("envaudit: the base commit's %s could not be read (no API access or no base commit), so no %s applies to this pull request", policy.ConfigFile, policy.ConfigFile)
 		return &policy.Config{}
 	}
-	names := make([]string, len(r.a.Ecosystems))
-	for i, e := range r.a.Ecosystems {
-		names[i] = e.Name()
-	}
+	names := ecosystems.Names(r.a.Ecosystems)
 	var candidates []string
 	if r.prefix != "" {
 		candidates = append(candidates, r.prefix+"/"+policy.ConfigFile)
