@@ -240,31 +240,13 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		// real project they would otherwise hide among the warnings.
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
 		for _, it := range failing {
-			fmt.Fprintf(stderr, "  %s\n", failingLine(it.Finding, o.dir))
+			fmt.Fprintf(stderr, "  %s\n", it.Finding.Line(o.dir))
 		}
 		if code == exitOK {
 			code = exitFindings
 		}
 	}
 	return code, nil
-}
-
-// failingLine names a failing finding in one line, `kind:reason package
-// file:line`, its file as the user sees it from the working directory.
-func failingLine(f audit.Finding, dir string) string {
-	s := string(f.Kind)
-	if f.Reason != "" {
-		s += ":" + f.Reason
-	}
-	s += " " + f.Package
-	if f.Location != nil && f.Location.File != "" {
-		pos := *f.Location
-		if dir != "" && dir != "." {
-			pos.File = filepath.ToSlash(filepath.Join(dir, pos.File))
-		}
-		s += " " + pos.String()
-	}
-	return s
 }
 
 func reportFile(label, path string, r *audit.Report) outfile.File {
