@@ -23,7 +23,7 @@ import (
 // and their libraries), zlib with its -dev package, jq with its libraries,
 // a diversion (postgresql-common diverts libpq-dev's pg_config), a removed
 // package, a foreign-architecture package and a merged /usr (lib → usr/lib).
-const fixtureRoot = "../../system/testdata/dpkg-root"
+const fixtureRoot = "../../../testdata/dpkg-root"
 
 func openFixture(t *testing.T) *DB {
 	t.Helper()
