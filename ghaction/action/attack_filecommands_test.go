@@ -106,7 +106,7 @@ func TestAttackDaemonRewritesFileCommands(t *testing.T) {
 // envaudit waits for the command's descendants (the tracer's grace). It is
 // killed before the restore.
 func TestAttackUntracedChildRewritesFileCommands(t *testing.T) {
-	prog := buildC(t, "untraced", filepath.Join("..", "..", "..", "tracer", "testdata", "c", "untraced.c"))
+	prog := buildC(t, "untraced", filepath.Join("..", "..", "tracer", "testdata", "c", "untraced.c"))
 	start := time.Now()
 	a := newAttackRun(t, shellquote.Join([]string{prog})+" $OUT 6500 failing=0", map[string]string{"fake.txt": ""})
 	a.do(t)
