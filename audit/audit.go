@@ -2,6 +2,7 @@ package audit
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -233,6 +234,24 @@ func Ecosystem(in Input) EcosystemReport {
 			}
 		}
 	}
+	// Where the package manager records which packages are dev-only
+	// (npm's lockfile), a copy it installs for production is no tooling
+	// though only dev packages reach it here: an edge the install left
+	// out (an optional dependency for another platform) keeps it in a
+	// production install, where nothing loads it (aliv's wrappy, which
+	// DepPrune removed with the tests still passing).
+	recordsDev := false
+	for _, ps := range pkgs {
+		for _, p := range ps {
+			recordsDev = recordsDev || p.Dev
+		}
+	}
+	production := func(name string) bool {
+		if !recordsDev || installedDev[name] {
+			return false
+		}
+		return slices.ContainsFunc(pkgs[name], func(p ecosystems.Package) bool { return !p.Dev })
+	}
 	unloadedDev := set{}
 	for name := range minus(g.bfs(sortedNames(installedDev)).set(), reachedAtRuntime) {
 		if uses[name] == nil {
@@ -257,7 +276,17 @@ func Ecosystem(in Input) EcosystemReport {
 	roots := append(sortedNames(intersect(d1, loaded)), startup)
 	roots = append(roots, sortedNames(intersect(union(codeNeeds, setOf(keys(im.code))), loaded))...)
 	roots = append(roots, in.DevTools...)
-	explained := explainLoads(roots, loaded, g, inv.Links)
+	// The excluded toolchain and base (pip, setuptools, npm) are loaded
+	// by the environment, not the project: what they load by themselves
+	// (setuptools' finalize_distribution_options plugins, such as
+	// setuptools-scm when pip builds a package during the tests) is
+	// theirs. They start chains although no layer keeps them.
+	walkable := loaded
+	if len(excluded) > 0 {
+		walkable = union(loaded, excluded)
+		roots = append(roots, sortedNames(excluded)...)
+	}
+	explained := explainLoads(roots, walkable, g, inv.Links)
 	// What the command fetched and ran itself (npx --yes X) is a tool of
 	// the test command that nothing declares: a hidden finding of its
 	// own, while what it brought along is explained through it.
@@ -286,6 +315,11 @@ func Ecosystem(in Input) EcosystemReport {
 	// Undeclared dev tooling leaves every layer; a declared dev dependency
 	// stays in D1 and D3 like any declaration, so loading it is a match.
 	tooling := minus(minus(union(devSet, unloadedDev), d1), codeNeeds)
+	for name := range tooling {
+		if uses[name] == nil && production(name) {
+			delete(tooling, name)
+		}
+	}
 
 	rep := EcosystemReport{
 		Name:      in.Name,

@@ -41,7 +41,12 @@
 // an unloaded runner brings is undeclared. Loaded, undeclared dev tooling
 // yields a `dev` notice, never a hidden finding. Installed tooling that was
 // not loaded — the closure of every dev root and of what the package
-// manager records as dev-only — is left out of D2, so it is not bloat. A
+// manager records as dev-only — is left out of D2, so it is not bloat;
+// but where the package manager records dev-only packages (npm's
+// lockfile), a copy it installs for production stays in D2 even when only
+// dev packages reach it in this install (the edge that makes it a
+// production package was left out, an optional dependency for another
+// platform): a production install has it, and nothing loaded it. A
 // declared dev dependency stays a declaration like any other, so loading
 // it is a match and not loading it a phantom.
 //
@@ -62,7 +67,9 @@
 //
 // Every other load is explained, before it may be called undeclared, by
 // what was loaded already: a walk from the loaded declarations, the
-// code's imports, the test runners and the runtime's start-up that steps
+// code's imports, the test runners, the excluded toolchain (what pip,
+// setuptools or npm load by themselves, such as setuptools' plugins when
+// a test makes pip build a package) and the runtime's start-up that steps
 // only into loaded packages, over the recorded dependency edges and the
 // ecosystem's links (Inventory.Links: a loaded package's own optional
 // imports, the entry points it discovers, start-up hooks). A load so

@@ -299,6 +299,14 @@ type Process struct {
 	// which code running in the process cannot take back.
 	PID  int
 	Argv []string
+	// ID is the process's record in the trace, unique where pids are
+	// reused; Parent is the ID of the nearest recorded process that
+	// started it (its parent, or the image it replaced by exec), 0 for
+	// the traced command itself. They tell who ran what: a program a
+	// package manager ran during the tests (pip runs lsb_release) is
+	// the package manager's doing.
+	ID     int
+	Parent int
 	// Exe is the absolute, symlink-resolved path of the program the
 	// process ran.
 	Exe string

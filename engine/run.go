@@ -599,12 +599,32 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 			files[a.Proc][a.Path] = true
 		}
 	}
+	records := map[int]tracer.Process{}
+	for _, p := range tr.Processes {
+		records[p.ID] = p
+	}
+	// parent is the nearest ancestor with a program: a forked child
+	// that has not executed yet has none, and is no process of the
+	// output.
+	parent := func(p tracer.Process) int {
+		for seen := 0; p.Parent != 0 && seen <= len(records); seen++ {
+			q, ok := records[p.Parent]
+			if !ok {
+				return 0
+			}
+			if q.Exe != "" {
+				return q.ID
+			}
+			p = q
+		}
+		return 0
+	}
 	var out []ecosystems.Process
 	for _, p := range tr.Processes {
 		if p.Exe == "" {
 			continue
 		}
-		pr := ecosystems.Process{PID: p.PID, Argv: p.Argv, Exe: p.Exe}
+		pr := ecosystems.Process{PID: p.PID, Argv: p.Argv, Exe: p.Exe, ID: p.ID, Parent: parent(p)}
 		for f := range files[p.ID] {
 			pr.Files = append(pr.Files, f)
 		}

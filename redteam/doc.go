@@ -2,7 +2,9 @@
 // issue 20's (evidence_test.go: the class-load evidence rewritten or
 // deleted by the tests; publisher_test.go: the bundle rewritten after the audit
 // step, the audit workflow edited, the base commit's objects forged, the
-// runner baseline swapped, strings neither inert nor prose). Each
+// runner baseline swapped, strings neither inert nor prose;
+// computed_test.go: loads whose module name no reader of the sources sees,
+// and a tool npx --yes fetches during the tests). Each
 // test is one attack of the issue, run the way an attacker on a hosted
 // runner would run it: the built envaudit binary is started as
 // `envaudit action` by an unprivileged user with passwordless sudo

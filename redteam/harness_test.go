@@ -643,6 +643,10 @@ type finding struct {
 	Change  string `json:"change"`
 	Gating  bool   `json:"gating"`
 	Message string `json:"message"`
+	// Severity and Grouped say how loud the finding is: a grouped notice
+	// is counted in one line with others like it, never listed.
+	Severity string `json:"severity"`
+	Grouped  bool   `json:"grouped"`
 }
 
 // find returns the report's finding of kind on pkg, or nil.

@@ -392,15 +392,15 @@ func scanImports(src string) (out []scanned, ok bool) {
 			} else if !punct(i+1, "(") {
 				continue
 			}
-			if arg < len(toks) && toks[arg].literal() && (punct(arg+1, ")") || punct(arg+1, ",")) {
-				out = append(out, scanned{line: toks[arg].line, spec: toks[arg].val, dynamic: true, guarded: inTry > 0})
+			if v, ok := constantArg(toks[min(arg, len(toks)):]); ok {
+				out = append(out, scanned{line: toks[arg].line, spec: v, dynamic: true, guarded: inTry > 0})
 			}
 		case t.text == "import" && punct(i+1, "("):
 			arg := i + 2
-			if arg < len(toks) && toks[arg].literal() && (punct(arg+1, ")") || punct(arg+1, ",")) {
+			if v, ok := constantArg(toks[min(arg, len(toks)):]); ok {
 				close := closingParen(toks, i+1)
 				caught := punct(close+1, ".") && ident(close+2, "catch")
-				out = append(out, scanned{line: toks[arg].line, spec: toks[arg].val, dynamic: true, guarded: inTry > 0 || caught})
+				out = append(out, scanned{line: toks[arg].line, spec: v, dynamic: true, guarded: inTry > 0 || caught})
 			}
 		case t.text == "import" && !punct(i+1, "."):
 			if s, ok := scanDeclaration(toks, i, false); ok {
@@ -561,16 +561,37 @@ func computedCalls(src string) []computedCall {
 		if i+2 >= len(toks) || toks[i+1].kind != tokPunct || toks[i+1].text != "(" {
 			continue
 		}
-		a := toks[i+2]
-		if a.literal() && i+3 < len(toks) && toks[i+3].kind == tokPunct && (toks[i+3].text == ")" || toks[i+3].text == ",") {
+		if _, ok := constantArg(toks[i+2:]); ok {
 			continue
 		}
-		if a.kind == tokPunct && a.text == ")" {
+		if a := toks[i+2]; a.kind == tokPunct && a.text == ")" {
 			continue // require(): no module
 		}
 		out = append(out, computedCall{insert: toks[i+1].off + 1, line: t.line, relative: relativeArg(toks[i+2:])})
 	}
 	return out
+}
+
+// constantArg reads the argument of a call that starts at toks[0] when it
+// is a string literal, or string literals joined by "+" ('m' + 's'), that
+// the call's ")" or "," ends: its value, which names the module as surely
+// as one literal does (esbuild folds the concatenation into that string
+// and resolves it). A name built from anything else — a variable, a call,
+// a template's substitution — is decided when the code runs.
+func constantArg(toks []jsTok) (string, bool) {
+	var b strings.Builder
+	for i := 0; i+1 < len(toks) && toks[i].literal(); i += 2 {
+		b.WriteString(toks[i].val)
+		switch n := toks[i+1]; {
+		case n.kind != tokPunct:
+			return "", false
+		case n.text == ")" || n.text == ",":
+			return b.String(), true
+		case n.text != "+":
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // relativeArg says whether the argument starting at toks[0] can only name

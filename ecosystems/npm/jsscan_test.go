@@ -108,6 +108,16 @@ func TestScanImports(t *testing.T) {
 			"const q = require(name)\n",
 		want: []string{"1 fs-extra dynamic", "2 ./local"},
 	}, {
+		// A name joined from string literals is the module it spells;
+		// one joined with anything else is computed.
+		name: "concatenated-literals",
+		src: "const ms = require('m' + 's')\n" +
+			"const n = import(\"is-\" + `number`).catch(() => null)\n" +
+			"const o = require('a' + b)\n" +
+			"const p = require(('m') + 's')\n" +
+			"const q = require('a' + 'b' + c)\n",
+		want: []string{"1 ms dynamic", "2 is-number dynamic guarded"},
+	}, {
 		name: "shebang",
 		src:  "#!/usr/bin/env node\n'use strict'\nrequire('cli-dep')\n",
 		want: []string{"3 cli-dep dynamic"},
@@ -150,12 +160,15 @@ func TestComputedCalls(t *testing.T) {
 		"const k = require('./' + n)\n" + // 12 relative
 		"const l = require(process.cwd() + '/conf')\n" + // 13 relative
 		"const m = require('plain')\n" + // not computed
-		"const o = require(require.resolve('@dotenvx/dotenvx', { paths: [process.cwd()] }))\n" // 15: read as require.resolve's
+		"const o = require(require.resolve('@dotenvx/dotenvx', { paths: [process.cwd()] }))\n" + // 15: read as require.resolve's
+		"const p = require('m' + \"s\" + `x`)\n" + // a name joined from literals: not computed
+		"const q = import('m' + 's' + x)\n" + // 17
+		"const r = require('m' + 's' ? a : b)\n" // 18
 	var got []string
 	for _, c := range computedCalls(src) {
 		got = append(got, fmt.Sprintf("%d %v", c.line, c.relative))
 	}
-	want := []string{"1 true", "2 false", "3 false", "4 false", "5 false", "7 true", "8 true", "9 true", "10 true", "12 true", "13 true", "15 true"}
+	want := []string{"1 true", "2 false", "3 false", "4 false", "5 false", "7 true", "8 true", "9 true", "10 true", "12 true", "13 true", "15 true", "17 false", "18 false"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("computedCalls (-want +got):\n%s", diff)
 	}
@@ -193,6 +206,9 @@ func TestImportsComputed(t *testing.T) {
 		// package loaded by the code).
 		"lib/esm.mjs": "import { createRequire } from 'node:module'\nconst r = createRequire(import.meta.url)\nexport const ms = r('ms')\n",
 		"lib/cjs.js":  "const r = require('module').createRequire(__filename); module.exports = r('m' + 's')\n",
+		// A name joined from string literals is read as the module it
+		// spells: the import it is, no warning.
+		"lib/joined.js": "module.exports = [require('debug' + '/package.json'), import('is-' + \"number\")]\n",
 	} {
 		ecotest.WriteFile(t, filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644)
 	}
@@ -204,6 +220,8 @@ func TestImportsComputed(t *testing.T) {
 	}
 	want := []string{
 		"index.js:1 yeoman-generator yeoman-generator runtime",
+		"lib/joined.js:1 debug/package.json debug runtime",
+		"lib/joined.js:1 is-number is-number runtime",
 		"locales/en.js:1 locale-helper locale-helper runtime",
 		"templates/app.js:2 tmpl-dep tmpl-dep runtime",
 	}

@@ -22,13 +22,17 @@
 //     hold the copies that could not be hoisted. Symbolic links are
 //     resolved: a link to a workspace is project code, any other link (npm
 //     link, file: dependencies) is a package. Entries starting with a dot
-//     (.bin, .package-lock.json, .cache) are not packages; .bin links are
-//     attributed to the package they point into.
+//     (.bin, .package-lock.json, .cache, .modules.yaml) are not packages;
+//     .bin links are attributed to the package they point into. The tree
+//     is what Node's resolution walks; npm's hidden lockfile
+//     (.package-lock.json) and pnpm's .modules.yaml, which Node never
+//     reads, decide nothing (TestInstallStateAsRuntime).
 //   - pnpm's layout: a link into the virtual store
 //     node_modules/.pnpm/<name>@<version>/node_modules/<name> is that
 //     store package, one package however many links reach it; its
 //     dependencies are the links beside it in its store entry's
-//     node_modules, walked in turn.
+//     node_modules, walked in turn. A store entry no link reaches is no
+//     package: no require can find it.
 //   - Yarn 1 (yarn.lock) and Yarn 2+ with the node-modules linker lay out
 //     node_modules as npm does, and are read so.
 //   - pnpm-lock.yaml (lockfileVersion 9) or yarn.lock (Yarn 1's format, or

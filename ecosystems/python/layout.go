@@ -3,6 +3,7 @@ package python
 import (
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -642,6 +643,9 @@ func (l *layout) resolveSetuptools(t *tree, s *shipped) {
 		for _, w := range l.find.where {
 			w = cleanRel(w)
 			for _, dir := range findPackages(t, w, l.find.namespaces, l.find.include, l.find.exclude, nil) {
+				if swept(l.find.include, dir) {
+					continue
+				}
 				s.pkgDirs[dir] = true
 			}
 		}
@@ -652,6 +656,20 @@ func (l *layout) resolveSetuptools(t *tree, s *shipped) {
 	for _, m := range l.pyModules {
 		s.files[packageDir(pd, m)+".py"] = true
 	}
+}
+
+// swept reports whether find's default include ("*", every package)
+// caught dir only because it is there: a directory under a conventional
+// tooling directory (examples/, docs/, scripts/ …) that find_namespace:
+// takes for a namespace package, or find: for a package because it has
+// an __init__.py. Such a directory is tooling, as by convention; only an
+// include pattern naming it ships it as the project's code.
+func swept(include []string, dir string) bool {
+	if !slices.Equal(include, []string{"*"}) {
+		return false
+	}
+	top, _, _ := strings.Cut(dir, "/")
+	return toolDirs[top] != ""
 }
 
 // packageDir maps a dotted package (or module) name to its directory

@@ -162,6 +162,19 @@ func TestLayoutRoles(t *testing.T) {
 			want:  mypkgNoNamespace,
 		},
 		{
+			// pip-run's setup.cfg: find_namespace: with the default include
+			// sweeps in every directory, examples/ and tools/ too; they stay
+			// tooling, while an include pattern that names one ships it.
+			name:     "setupCfgFindNamespaceSweeps",
+			setupCfg: "[metadata]\nname = mypkg\n[options]\npackages = find_namespace:\n[options.packages.find]\nexclude =\n    build*\n    docs*\n    tests*\n",
+			want:     rolesWith(t, unknown, notShipped("manage.py", "run.py")...),
+		},
+		{
+			name:     "setupCfgFindNamespaceIncludesExamples",
+			setupCfg: "[metadata]\nname = mypkg\n[options]\npackages = find_namespace:\n[options.packages.find]\ninclude =\n    mypkg*\n    examples\n",
+			want:     rolesWith(t, onlyMypkg, "examples/demo.py code"),
+		},
+		{
 			name:  "setupPyPackageDir",
 			setup: "from setuptools import setup\nsetup(name='other', packages=['other'], package_dir={'': 'src'}, py_modules=['single'])\n",
 			want:  onlySrc,

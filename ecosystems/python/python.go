@@ -67,7 +67,14 @@
 // D3 (the attribution index): no further files; a traced path belongs to
 // the distribution whose RECORD, installed-files.txt or dpkg list names it
 // (with its __pycache__ byte code), else to the one whose top_level.txt
-// names the package directory or module it lies in.
+// names the package directory or module it lies in. Python's import
+// system reads none of these: it finds modules by name on sys.path, and a
+// distribution is only what the metadata says, as for pip and
+// importlib.metadata. So a distribution's metadata can claim files (what
+// it vendors, what its RECORD lists), and they count as its own: a
+// documented limit (docs/action.md, "Install state the runtime does not
+// read decides nothing"). sys.path itself is the interpreter's answer,
+// with the directories its .pth files add.
 //
 // Links (Inventory.Links, links.go), after a traced run only: the source
 // files of the loaded distributions that the run loaded (their imports,

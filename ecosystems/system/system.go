@@ -92,7 +92,11 @@
 // another ecosystem attributes (Env.Attributed) is that ecosystem's, not
 // in this one's trace, and a library only such files need (libyaml-0-2
 // for PyYAML's _yaml module) is excluded the same way, naming the
-// ecosystem's package.
+// ecosystem's package. Programs and libraries that only a package
+// manager the command ran used (pip's platform detection running
+// lsb_release, git run by setuptools-scm while pip builds a package; see
+// manager.go) are the package manager's, excluded the same way: the
+// processes it started are told by the trace's parent records.
 //
 // The distribution's base is excluded from D2 and D3 and listed: packages
 // of priority required or important, essential packages, and everything
@@ -415,6 +419,19 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
 		}
 	}
+	// Programs and libraries that only a package manager the tests ran
+	// used (pip's lsb_release) are the package manager's, excluded the
+	// same way.
+	executedSet := map[string]bool{}
+	for _, x := range env.Executables {
+		executedSet[ecosystems.Canon(x)] = true
+	}
+	managerOnly := managerUse(db, base, names, env.Processes, executedSet)
+	for name, why := range managerOnly {
+		if !declared[name] {
+			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
+		}
+	}
 	sort.Slice(inv.Excluded, func(i, j int) bool { return inv.Excluded[i].Name < inv.Excluded[j].Name })
 
 	// D2: the declared packages, the packages of the programs the run
@@ -431,6 +448,9 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	}
 	for _, x := range env.Executables {
 		for _, p := range db.Owners(x) {
+			if _, manager := managerOnly[names[p]]; manager {
+				continue
+			}
 			if _, isBase := base[p]; !isBase && dpkg.ToolchainKind(p.Name) == "" {
 				roots = append(roots, p)
 			}

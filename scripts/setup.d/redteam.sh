@@ -2,8 +2,10 @@
 # The red-team suite (redteam/): an unprivileged user, envaudit-rt, with a
 # home and passwordless sudo, as GitHub-hosted runners give their runner
 # user; the npm project its attacks start from, installed by npm ci from its
-# committed lockfile; and the is-number tarball an attack unpacks outside
-# the manifests. Idempotent: a second run changes nothing. Needs root or
+# committed lockfile; the is-number tarball an attack unpacks outside the
+# manifests; and an npm cache holding which 2.0.2 and isexe 2.0.0, from
+# which TestAttackNpxFetched's `npx --yes which@2.0.2` installs offline.
+# Idempotent: a second run changes nothing. Needs root or
 # sudo for the user.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -37,4 +39,9 @@ if [ ! -f "$fixture/cache/is-number-7.0.0.tgz" ]; then
 	echo "setup: fetching is-number 7.0.0 for the red-team suite"
 	mkdir -p "$fixture/cache"
 	(cd "$fixture/cache" && npm pack is-number@7.0.0 --silent >/dev/null)
+fi
+npx_cache=$fixture/cache/npm
+if [ ! -d "$npx_cache/_cacache/index-v5" ]; then
+	echo "setup: npm cache for the red-team suite's npx attack"
+	npm cache add which@2.0.2 isexe@2.0.0 --cache "$npx_cache" --loglevel=error
 fi

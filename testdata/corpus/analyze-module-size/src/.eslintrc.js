@@ -1,0 +1,10 @@
+module.exports = {
+    "extends": "standard",
+    "plugins": [
+        "standard",
+        "promise"
+    ],
+    rules: {
+      "no-console": "warn"
+    }
+};

@@ -1,0 +1,4 @@
+from pip_run import run
+
+
+__name__ == '__main__' and run()

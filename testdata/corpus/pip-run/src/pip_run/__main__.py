@@ -1,0 +1,4 @@
+from . import run
+
+
+__name__ == '__main__' and run()
