@@ -151,3 +151,22 @@ func RepoPath(prefix, file string) string {
 	}
 	return path.Join(prefix, file)
 }
+
+// Line names the finding in one line, `kind:reason package file:line`,
+// its file as seen from dir, the directory the project was named by
+// (the CLI's -C): what a front end prints for each finding that fails.
+func (f Finding) Line(dir string) string {
+	s := string(f.Kind)
+	if f.Reason != "" {
+		s += ":" + f.Reason
+	}
+	s += " " + f.Package
+	if f.Location != nil && f.Location.File != "" {
+		pos := *f.Location
+		if dir != "" && dir != "." {
+			pos.File = filepath.ToSlash(filepath.Join(dir, pos.File))
+		}
+		s += " " + pos.String()
+	}
+	return s
+}

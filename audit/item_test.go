@@ -159,3 +159,26 @@ func TestMainManifest(t *testing.T) {
 		})
 	}
 }
+
+func TestFindingLine(t *testing.T) {
+	located := Finding{Kind: Phantom, Reason: ReasonUnused, Package: "yargs", Location: &ecosystems.Pos{File: "package.json", Line: 8}}
+	tests := []struct {
+		name string
+		f    Finding
+		dir  string
+		want string
+	}{
+		{"atRoot", located, ".", "phantom:unused yargs package.json:8"},
+		{"noDir", located, "", "phantom:unused yargs package.json:8"},
+		{"fromDir", located, "web/app", "phantom:unused yargs web/app/package.json:8"},
+		{"noReason", Finding{Kind: Hidden, Package: "debug"}, "web", "hidden debug"},
+		{"noFile", Finding{Kind: Hidden, Reason: ReasonTransitive, Package: "ms", Location: &ecosystems.Pos{}}, "web", "hidden:transitive ms"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.f.Line(tt.dir); got != tt.want {
+				t.Errorf("Line(%q) = %q, want %q", tt.dir, got, tt.want)
+			}
+		})
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -169,6 +171,22 @@ func (ri *RunInfo) Tracer() string {
 		s += " on " + strings.Join(ri.Hooks, ", ")
 	}
 	return s
+}
+
+// Summary says in one line what the run's trace holds and how the run
+// ended, as `envaudit trace` reports it: "traced 3 processes with eBPF
+// (loaded through sudo), 120 file accesses (400 events) in 1.2s; npm
+// test exited 0". accesses is the number of accesses the trace holds.
+func (ri *RunInfo) Summary(accesses int) string {
+	with := ""
+	if ri.Backend == tracer.BackendEBPF {
+		with = " with eBPF"
+		if ri.Loader != "" {
+			with += " (loaded through " + ri.Loader + ")"
+		}
+	}
+	return fmt.Sprintf("traced %d processes%s, %d file accesses (%d events) in %v; %s %s",
+		ri.Processes, with, accesses, ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Quoted(ri.Command), ri.Status())
 }
 
 // interruption renders an interrupt: "interrupted (SIGINT)", or

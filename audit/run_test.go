@@ -337,3 +337,26 @@ func TestTracer(t *testing.T) {
 		})
 	}
 }
+
+func TestRunInfoSummary(t *testing.T) {
+	tests := []struct {
+		name     string
+		ri       RunInfo
+		accesses int
+		want     string
+	}{
+		{"ptrace", RunInfo{Backend: "ptrace", Command: []string{"npm", "test"}, Processes: 3, EventsRecorded: 400, DurationMs: 1200}, 120,
+			"traced 3 processes, 120 file accesses (400 events) in 1.2s; \"npm test\" exited 0"},
+		{"ebpf", RunInfo{Backend: "ebpf", Command: []string{"go", "test"}, Processes: 1, EventsRecorded: 9, DurationMs: 5, ExitCode: 1}, 7,
+			"traced 1 processes with eBPF, 7 file accesses (9 events) in 5ms; \"go test\" exited 1"},
+		{"sudo", RunInfo{Backend: "ebpf", Loader: "sudo", Command: []string{"make"}, Signal: "SIGKILL"}, 0,
+			"traced 0 processes with eBPF (loaded through sudo), 0 file accesses (0 events) in 0s; \"make\" was killed by SIGKILL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.ri.Summary(tt.accesses); got != tt.want {
+				t.Errorf("Summary(%d) = %q, want %q", tt.accesses, got, tt.want)
+			}
+		})
+	}
+}

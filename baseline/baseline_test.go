@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/envaudit/envaudit/audit"
-	"github.com/envaudit/envaudit/internal/reporttest"
+	"github.com/envaudit/envaudit/audit/reporttest"
 )
 
 func TestBaseline(t *testing.T) {

@@ -20,7 +20,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/ghrunner"
 )
 

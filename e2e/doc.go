@@ -1,7 +1,7 @@
 // Package e2e owns the end-to-end tier of the Action's tests: the two
 // workflows exactly as README.md shows them, read from the README, run
 // job by job on an emulated GitHub Actions runner (internal/ghrunner)
-// against the fake GitHub API (internal/ghaction/ghfake), with action.yml
+// against the fake GitHub API (ghaction/ghfake), with action.yml
 // executed step by step as a runner executes a composite action, and
 // stand-ins for the third-party actions the workflows use that do what
 // each real one documents. The projects are real installs (npm ci, a

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 )
 
 func goarch() string { return runtime.GOARCH }

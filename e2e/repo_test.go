@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 )
 
 // The repository every scenario works in, and its pull request.

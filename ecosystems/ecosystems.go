@@ -228,7 +228,7 @@ type Env struct {
 	Scratch string
 	// Channel is what the run's processes wrote into the evidence
 	// channel, the FIFO filepath.Join(Scratch, evchan.Name) that the
-	// front end read while the command ran (internal/evchan): the one
+	// front end read while the command ran (tracer/evchan): the one
 	// record of the run's own an ecosystem may read after it, because the
 	// command cannot take back what it wrote there. Files the command
 	// wrote into Scratch are not evidence: it could have rewritten them.
@@ -414,4 +414,14 @@ type TestScoper interface {
 type MachineInventory interface {
 	// MachinePackages lists the packages installed on the machine.
 	MachinePackages(ctx context.Context) ([]Package, error)
+}
+
+// Names returns the names of ecos, in their order: what a front end
+// lists in its help and checks a configuration's ecosystem names against.
+func Names(ecos []Ecosystem) []string {
+	out := make([]string, len(ecos))
+	for i, e := range ecos {
+		out[i] = e.Name()
+	}
+	return out
 }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
+	"github.com/envaudit/envaudit/tracer/evchan"
 	"github.com/google/go-cmp/cmp"
 )
 

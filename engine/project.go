@@ -66,10 +66,7 @@ type detected struct {
 // Only and Skip options: an unknown name is an error listing the known
 // ones.
 func CheckNames(ecos []ecosystems.Ecosystem, names []string) error {
-	known := make([]string, len(ecos))
-	for i, e := range ecos {
-		known[i] = e.Name()
-	}
+	known := ecosystems.Names(ecos)
 	for _, n := range names {
 		if !slices.Contains(known, n) {
 			return fmt.Errorf("unknown ecosystem %q (want one of %s)", n, strings.Join(known, ", "))

@@ -14,9 +14,9 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // RunOptions say how to run the traced command.
@@ -313,7 +313,7 @@ func ReadTrace(path string) (tr *tracer.Trace, complete bool, err error) {
 }
 
 // prepare gives every ecosystem that needs it (TraceEnvironer) a scratch
-// directory with its evidence channel open (internal/evchan), shared with
+// directory with its evidence channel open (tracer/evchan), shared with
 // the sudo user for a privileged run, and returns the run with the command's environment, their
 // variables applied. With evidence "", the directories are temporary and
 // Close removes them. Otherwise they are evidence/<ecosystem>, kept beside

@@ -7,6 +7,6 @@
 // recognising such pull requests from their commit metadata.
 //
 // It is pure: it reads a report and a pull request's metadata and knows
-// nothing of GitHub's API or of git; internal/ghaction fills PullRequest
+// nothing of GitHub's API or of git; ghaction fills PullRequest
 // from an event payload and the API.
 package policy

@@ -23,7 +23,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/testenv"
 )
 

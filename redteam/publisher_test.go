@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/inert"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 )
 
 // bundleArtifact is the artifact name action.yml uploads the bundle as.

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems/all"
-	"github.com/envaudit/envaudit/internal/ghaction/action"
+	"github.com/envaudit/envaudit/ghaction/action"
 	"github.com/envaudit/envaudit/tracer"
 )
 

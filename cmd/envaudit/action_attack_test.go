@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 	"github.com/envaudit/envaudit/internal/testenv"
 )
 

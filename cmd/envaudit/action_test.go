@@ -23,9 +23,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/envaudit/envaudit/internal/ghaction"
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
+	"github.com/envaudit/envaudit/ghaction"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/gitcmd"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/sbom/sbomtest"

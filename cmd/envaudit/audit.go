@@ -78,7 +78,7 @@ func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 // registerEcosystems adds --ecosystem and --skip-ecosystem, which name the
 // ecosystems to audit and to leave out.
 func registerEcosystems(flags *flag.FlagSet, only, skip *names) {
-	known := strings.Join(ecosystemNames(all.Ecosystems()), ", ")
+	known := strings.Join(ecosystems.Names(all.Ecosystems()), ", ")
 	flags.Var(only, "ecosystem", "audit only the ecosystem `NAME` ("+known+"); repeat, or separate with commas, for several; default every detected one")
 	flags.Var(skip, "skip-ecosystem", "leave the ecosystem `NAME` out of the audit, even when detected; repeatable")
 }
@@ -93,14 +93,6 @@ func checkEcosystems(only, skip names) error {
 		return usagef("--skip-ecosystem: %v", err)
 	}
 	return nil
-}
-
-func ecosystemNames(ecos []ecosystems.Ecosystem) []string {
-	out := make([]string, len(ecos))
-	for i, e := range ecos {
-		out[i] = e.Name()
-	}
-	return out
 }
 
 // names is a repeatable flag of names, each value one name or several
@@ -233,7 +225,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	err = o.held.WriteAll(
 		reportFile("--report", o.report, r),
 		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, r.Tool), ""),
-		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(repoTop(o.root), o.root)}),
+		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(engine.RepoTop(o.root, os.Getenv("GITHUB_WORKSPACE")), o.root)}),
 	)
 	if err != nil {
 		return exitUsage, err
@@ -248,31 +240,13 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		// real project they would otherwise hide among the warnings.
 		fmt.Fprintf(stderr, "envaudit: %d %s %s --fail-on %s:\n", len(failing), plural(len(failing), "finding", "findings"), plural(len(failing), "reaches", "reach"), selectorList(o.sel))
 		for _, it := range failing {
-			fmt.Fprintf(stderr, "  %s\n", failingLine(it.Finding, o.dir))
+			fmt.Fprintf(stderr, "  %s\n", it.Finding.Line(o.dir))
 		}
 		if code == exitOK {
 			code = exitFindings
 		}
 	}
 	return code, nil
-}
-
-// failingLine names a failing finding in one line, `kind:reason package
-// file:line`, its file as the user sees it from the working directory.
-func failingLine(f audit.Finding, dir string) string {
-	s := string(f.Kind)
-	if f.Reason != "" {
-		s += ":" + f.Reason
-	}
-	s += " " + f.Package
-	if f.Location != nil && f.Location.File != "" {
-		pos := *f.Location
-		if dir != "" && dir != "." {
-			pos.File = filepath.ToSlash(filepath.Join(dir, pos.File))
-		}
-		s += " " + pos.String()
-	}
-	return s
 }
 
 func reportFile(label, path string, r *audit.Report) outfile.File {
@@ -290,47 +264,6 @@ func sbomFile(label, path string, r *audit.Report, opts sbom.Options, env sbom.E
 
 func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
 	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, r, opts) }}
-}
-
-// repoTop returns the top of the repository that contains root: the
-// Actions workspace when set, else the nearest directory at or above root
-// with a .git entry, as git looks for it (never up into a directory
-// GIT_CEILING_DIRECTORIES lists), else "" (locations then stay
-// project-relative). It reads the directories only: no git runs in a tree
-// the pull request controls.
-func repoTop(root string) string {
-	if root == "" {
-		return ""
-	}
-	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
-		return resolved(ws)
-	}
-	ceilings := map[string]bool{}
-	for _, c := range filepath.SplitList(os.Getenv("GIT_CEILING_DIRECTORIES")) {
-		if filepath.IsAbs(c) {
-			ceilings[resolved(c)] = true
-		}
-	}
-	for dir := root; ; dir = filepath.Dir(dir) {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		if up := filepath.Dir(dir); up == dir || ceilings[up] {
-			return ""
-		}
-	}
-}
-
-// resolved returns p with its symbolic links resolved, or cleaned when
-// they cannot be; "" stays "".
-func resolved(p string) string {
-	if p == "" {
-		return ""
-	}
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	return filepath.Clean(p)
 }
 
 func selectorList(sel []policy.Selector) string {

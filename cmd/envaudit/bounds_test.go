@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/fakeeco"
 	"github.com/envaudit/envaudit/engine"
-	"github.com/envaudit/envaudit/internal/fakeeco"
 )
 
 // TestAttackSIGTERMWhileParsing reproduces issue 10's SIGTERM sent while

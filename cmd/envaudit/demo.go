@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/envaudit/envaudit/demo"
 	"github.com/envaudit/envaudit/ecosystems/all"
-	"github.com/envaudit/envaudit/internal/demo"
 )
 
 // cmdDemo runs the main job on an embedded example project: it writes the

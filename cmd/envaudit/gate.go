@@ -54,7 +54,7 @@ func (g *gateFlags) load(ctx context.Context, dir string, ecos []ecosystems.Ecos
 	if err != nil {
 		return fmt.Errorf("-C: %w", err)
 	}
-	names := ecosystemNames(ecos)
+	names := ecosystems.Names(ecos)
 	// The base is read first, and all of it before the command runs: its
 	// declarations and the lines the change adds, and its configuration,
 	// which decides the gate when the flags name none.
@@ -72,7 +72,7 @@ func (g *gateFlags) load(ctx context.Context, dir string, ecos []ecosystems.Ecos
 	g.cfg = &policy.Config{}
 	path, name := g.config, g.config
 	if path == "" && !g.noConfig {
-		path, _ = policy.FindConfig(root, repoTop(root))
+		path, _ = policy.FindConfig(root, engine.RepoTop(root, os.Getenv("GITHUB_WORKSPACE")))
 		name = shownPath(path)
 	}
 	if path != "" {

@@ -12,7 +12,6 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/outfile"
-	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -142,15 +141,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if evidence != "" && len(t.Collectors) > 0 {
 		dest += fmt.Sprintf(", evidence of %s in %s", strings.Join(t.Collectors, " and "), evidence)
 	}
-	with := ""
-	if tr.Header.Backend == tracer.BackendEBPF {
-		with = " with eBPF"
-		if tr.Header.Loader != "" {
-			with += " (loaded through " + tr.Header.Loader + ")"
-		}
-	}
-	fmt.Fprintf(to.stderr, "envaudit: traced %d processes%s, %d file accesses (%d events) in %v; %s %s; trace written to %s\n",
-		ri.Processes, with, len(tr.Accesses), ri.EventsRecorded, time.Duration(ri.DurationMs)*time.Millisecond, shellquote.Quoted(ri.Command), ri.Status(), dest)
+	fmt.Fprintf(to.stderr, "envaudit: %s; trace written to %s\n", ri.Summary(len(tr.Accesses)), dest)
 	if !ri.Succeeded {
 		return exitCommandErr
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/evchan"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // The rustc workspace wrapper keeps the lint's diagnostics out of the
@@ -25,7 +25,7 @@ import (
 // crates only, as `wrapper rustc ARGS...`. For a compilation (cargo always
 // asks rustc for JSON diagnostics, --error-format=json, and renders them
 // itself, colours included), the script adds LintFlag, writes what it
-// learns of the compilation to the evidence channel (internal/evchan: the
+// learns of the compilation to the evidence channel (tracer/evchan: the
 // FIFO envaudit reads while the run goes, so the build cannot rewrite a
 // record once written) and passes every line of rustc's standard error
 // but the lint's through unchanged, in order and as it comes (cargo's

@@ -12,7 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/envaudit/envaudit/internal/evchan"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // lintLine is a diagnostic of the lint as rustc writes it with

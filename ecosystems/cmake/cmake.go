@@ -68,7 +68,7 @@
 //     FetchContent's _deps/<name>-src and -build directories
 //     (FETCHCONTENT_BASE_DIR, FETCHCONTENT_SOURCE_DIR_<NAME>).
 //   - /var/lib/dpkg/status and /var/lib/dpkg/info/*.list (through
-//     internal/dpkg, the answer of `dpkg -S` without running it):
+//     ecosystems/internal/dpkg, the answer of `dpkg -S` without running it):
 //     the resolved files, symbolic links followed (libz.so, owned by
 //     zlib1g-dev, → libz.so.1.2.13, owned by zlib1g), give each package
 //     its Debian packages, with the runtime library each -dev package

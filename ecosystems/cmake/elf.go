@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/dpkg"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 )
 
 // loader computes which shared libraries the dynamic loader loads at the

@@ -11,9 +11,9 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/ecosystems/internal/solib"
 	"github.com/envaudit/envaudit/ecosystems/internal/toolchain"
-	"github.com/envaudit/envaudit/internal/dpkg"
 	packageurl "github.com/package-url/packageurl-go"
 )
 

@@ -14,7 +14,7 @@ import (
 )
 
 // xlogOption is the JVM option that logs every loaded class and where it
-// came from into the evidence channel at path (internal/evchan), a FIFO
+// came from into the evidence channel at path (tracer/evchan), a FIFO
 // every JVM of the run (Maven's own, each forked test JVM, each `java`
 // command) writes to, each line decorated with the JVM's pid and the log's
 // tags, and without rotation (the JVM leaves a FIFO unrotated anyway).

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/evchan"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // baseline is what the Maven ecosystem leaves out of D2 and D3, and why.

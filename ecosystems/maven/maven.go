@@ -55,7 +55,7 @@
 // (MAVEN_OPTS), to the test JVMs surefire and failsafe fork, and to `java`
 // commands on PATH (through launchers in the scratch directory, never
 // JAVA_TOOL_OPTIONS, whose "Picked up" line the JVM always prints), so
-// each JVM writes into the evidence channel (internal/evchan: a FIFO
+// each JVM writes into the evidence channel (tracer/evchan: a FIFO
 // envaudit reads while the run goes, which the tests cannot take a line
 // back from) one line per class, naming its pid, the class and the class
 // path entry it came from. Installed reads what the channel held
@@ -113,8 +113,8 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/projfile"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // Ecosystem is the Maven ecosystem. The zero value detects everything it
@@ -243,7 +243,7 @@ var devTools = []string{
 func (Ecosystem) DevTools() []string { return append([]string(nil), devTools...) }
 
 // TraceEnv asks the JVMs of the traced run to log the classes they load
-// into scratch's evidence channel (internal/evchan), every JVM into the
+// into scratch's evidence channel (tracer/evchan), every JVM into the
 // same FIFO, each line naming its pid, without a line of output the run would
 // not print otherwise. JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and
 // _JAVA_OPTIONS cannot do that: the JVM and its launcher print "Picked up

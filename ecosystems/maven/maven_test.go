@@ -15,7 +15,7 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
-	"github.com/envaudit/envaudit/internal/evchan"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 // result is what a golden file records of one project.

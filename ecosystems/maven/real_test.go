@@ -18,9 +18,9 @@ import (
 
 	"github.com/envaudit/envaudit/ecosystems"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
-	"github.com/envaudit/envaudit/internal/evchan"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"
+	"github.com/envaudit/envaudit/tracer/evchan"
 )
 
 func TestMain(m *testing.M) {

@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/dpkg"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/internal/projfile"
 	packageurl "github.com/package-url/packageurl-go"
 )

@@ -33,7 +33,7 @@ func TestNotInstalledAvailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var asked []string
-	e := Ecosystem{System: os.DirFS("testdata/dpkg-root"), Archive: func(_ context.Context, names []string) ([]string, error) {
+	e := Ecosystem{System: os.DirFS("../../testdata/dpkg-root"), Archive: func(_ context.Context, names []string) ([]string, error) {
 		asked = append(asked, names...)
 		return []string{"libsqlite3-dev", "jq"}, nil
 	}}

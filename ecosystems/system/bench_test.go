@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/dpkg"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 )
 
 // BenchmarkInstalledThisMachine enumerates this machine's system packages

@@ -15,7 +15,7 @@ import (
 // as runs in each CI service's jobs and outside CI: only the job being run
 // declares packages for the run, and the rest are inapplicable, with why.
 func TestCIJobs(t *testing.T) {
-	e := Ecosystem{System: os.DirFS("testdata/dpkg-root")}
+	e := Ecosystem{System: os.DirFS("../../testdata/dpkg-root")}
 	p := ecotest.Open(t, e, "testdata/ci-jobs")
 	all := []string{"cppcheck", "gdb", "jq", "lcov", "libcurl4-openssl-dev", "libsqlite3-dev", "make", "shellcheck", "sqlite3", "tree", "valgrind", "zstd"}
 	without := func(keep ...string) []string {

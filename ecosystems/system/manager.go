@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/ecosystems/internal/solib"
-	"github.com/envaudit/envaudit/internal/dpkg"
 )
 
 // A package manager the tests run (a test that installs a package with

@@ -82,7 +82,7 @@ func TestInstalledPackageManager(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := Ecosystem{System: os.DirFS("testdata/dpkg-root")}
+			e := Ecosystem{System: os.DirFS("../../testdata/dpkg-root")}
 			inv := ecotest.Installed(t, e, t.TempDir(), ecosystems.Env{Executables: []string{"/usr/bin/jq"}, Processes: tc.procs})
 			got := ""
 			for _, x := range inv.Excluded {

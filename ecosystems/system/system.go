@@ -119,8 +119,8 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/ecosystems/internal/solib"
-	"github.com/envaudit/envaudit/internal/dpkg"
 )
 
 // Ecosystem is the system-package ecosystem. The zero value reads the

@@ -17,7 +17,6 @@ import (
 // golden file: files.golden and declared.golden for good projects,
 // error.golden for bad ones.
 func TestFixtures(t *testing.T) {
-	// Not every directory is a project fixture (dpkg-root is a system).
 	dirs := ecotest.Glob(t, "testdata/*", "declared.golden", "error.golden")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
@@ -30,15 +29,16 @@ func TestFixtures(t *testing.T) {
 }
 
 // TestInstalledFixture enumerates D2 and the index over the fixture system
-// in testdata/dpkg-root for a project that declares tree, zlib1g-dev,
-// a virtual package (libz-dev, provided by zlib1g-dev), a base package and
-// a package that is not installed.
+// in the module's testdata/dpkg-root (shared: the dpkg reader's tests read
+// it too) for a project that declares tree, zlib1g-dev, a virtual package
+// (libz-dev, provided by zlib1g-dev), a base package and a package that
+// is not installed.
 func TestInstalledFixture(t *testing.T) {
 	root := t.TempDir()
 	if err := os.WriteFile(filepath.Join(root, "Aptfile"), []byte("tree\nzlib1g-dev\nlibz-dev\ncoreutils\nnot-installed\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e := Ecosystem{System: os.DirFS("testdata/dpkg-root")}
+	e := Ecosystem{System: os.DirFS("../../testdata/dpkg-root")}
 	inv := ecotest.Installed(t, e, root, ecosystems.Env{Executables: []string{"/usr/bin/jq", "/usr/bin/ls"}})
 	wantPkgs := []ecosystems.Package{
 		{Name: "jq", Version: "1.6-2.1+deb12u1", PURL: "pkg:deb/debian/jq@1.6-2.1%2Bdeb12u1?arch=amd64&distro=debian-12", Deps: []string{"libjq1"}},
@@ -89,7 +89,7 @@ func TestInstalledFixture(t *testing.T) {
 		}
 	}
 
-	tools := Ecosystem{System: os.DirFS("testdata/dpkg-root")}.DevTools()
+	tools := Ecosystem{System: os.DirFS("../../testdata/dpkg-root")}.DevTools()
 	// cmake and cmake-data are tooling; libarchive13, which only cmake
 	// needs, is told apart by who loaded it in a traced run, not here.
 	if diff := cmp.Diff([]string{"cmake", "cmake-data"}, tools); diff != "" {
@@ -205,7 +205,7 @@ func TestInstalledNoDatabase(t *testing.T) {
 // TestMachinePackages reads the fixture's dpkg database as a runner
 // baseline does: every installed package, project or not.
 func TestMachinePackages(t *testing.T) {
-	pkgs, err := Ecosystem{System: os.DirFS("testdata/dpkg-root")}.MachinePackages(t.Context())
+	pkgs, err := Ecosystem{System: os.DirFS("../../testdata/dpkg-root")}.MachinePackages(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

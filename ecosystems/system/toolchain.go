@@ -4,8 +4,8 @@ import (
 	"io/fs"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/ecosystems/internal/toolchain"
-	"github.com/envaudit/envaudit/internal/dpkg"
 )
 
 // toolchainUse finds the packages outside the base whose files the traced

@@ -4,7 +4,7 @@
 // the env: those steps map (their expressions evaluated as the runner
 // would), fresh file-command files per step and a job environment of its
 // own (HOME, RUNNER_TEMP, Go caches and a Go environment a job could have),
-// against the fake GitHub API (internal/ghaction/ghfake) serving the
+// against the fake GitHub API (ghaction/ghfake) serving the
 // Action's commits, tags and releases. They check what the steps write to
 // GITHUB_OUTPUT and nowhere else, that a major tag, a commit pin or a
 // branch installs the release of its commit when that release was built

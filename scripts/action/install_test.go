@@ -21,8 +21,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
-	"github.com/envaudit/envaudit/internal/ghaction/runnertest"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/runnertest"
 	"github.com/envaudit/envaudit/internal/testenv"
 )
 
@@ -959,10 +959,10 @@ func TestSourceKey(t *testing.T) {
 		changes bool
 	}{
 		{"cmd/envaudit/testdata/x.txt", false},
-		{"internal/demo/projects/npm/node_modules/x/index.js", false},
+		{"demo/projects/npm/node_modules/x/index.js", false},
 		{".github/workflows/ci.yml", false},
 		{"_scratch/notes.go", false},
-		{"internal/demo/projects/npm/index.js", true},
+		{"demo/projects/npm/index.js", true},
 		{"tracer/ebpf_bpf_x86_bpfel.o", true},
 		{"go.sum", true},
 		{"cmd/envaudit/main.go", true},

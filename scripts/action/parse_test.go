@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/envaudit/envaudit/internal/ghaction/ghfake"
+	"github.com/envaudit/envaudit/ghaction/ghfake"
 )
 
 // sourced runs script, a bash script, after sourcing install.sh (which

@@ -29,7 +29,7 @@ import (
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
-	"github.com/envaudit/envaudit/internal/dpkg"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/tracer"

@@ -28,8 +28,8 @@ import (
 	"strings"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/ecosystems/internal/solib"
-	"github.com/envaudit/envaudit/internal/dpkg"
 )
 
 // builderLanguage matches the language toolchain packages whose programs

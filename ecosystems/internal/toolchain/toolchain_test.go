@@ -8,9 +8,9 @@ import (
 	"testing/fstest"
 
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/ecosystems/internal/dpkg"
 	"github.com/envaudit/envaudit/ecosystems/internal/ecotest"
 	"github.com/envaudit/envaudit/ecosystems/internal/solib"
-	"github.com/envaudit/envaudit/internal/dpkg"
 	"github.com/google/go-cmp/cmp"
 )
 
