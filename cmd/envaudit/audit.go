@@ -208,7 +208,7 @@ func fail(stderr io.Writer, cmd string, err error) int {
 // file, and returns the exit status the findings and the run call for.
 func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error) {
 	// Every rendering and file says which findings decide the run.
-	gate := o.gate.gate(o.sel)
+	gate := o.gate.Gate(o.sel)
 	gate.Mark(r)
 	var err error
 	switch o.format {
@@ -377,11 +377,11 @@ func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, std
 // back the evidence they collected during the run, from the directory
 // named (evidence) or else the one beside the trace (engine.EvidenceDir).
 func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject(ctx, "-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.devTools, Progress: newProgress(stderr)})
+	p, err := openProject(ctx, "-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.DevTools, Progress: newProgress(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}
-	inputs := append(p.Inputs(), o.gate.inputs...)
+	inputs := append(p.Inputs(), o.gate.Inputs()...)
 	if tracePath != "" {
 		inputs = append(inputs, tracePath)
 	}
