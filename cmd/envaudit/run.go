@@ -152,7 +152,7 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if err != nil {
 		return nil, nil, err
 	}
-	outs := append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})
+	outs := append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: engine.TraceFormat})
 	if err := checkOutputs(append(p.Inputs(), o.gate.Inputs()...), outs); err != nil {
 		return nil, nil, err
 	}
