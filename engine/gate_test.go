@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
-	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/google/go-cmp/cmp"
 )
@@ -28,20 +27,8 @@ const (
 // the commit's hash.
 func gateRepo(t *testing.T, base, head map[string]string) (dir, sha string) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatal("git not found: run `make setup`")
-	}
 	dir = project(t)
-	git := func(args ...string) string {
-		t.Helper()
-		cmd := gitcmd.Command(context.Background(), dir, args...)
-		cmd.Env = append(cmd.Env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	git := testenv.Git(t, dir)
 	writeAll := func(files map[string]string) {
 		for name, content := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
