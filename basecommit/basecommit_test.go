@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/python"
 	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // jsonDeps is a minimal ecosystem for tests: the keys of "dependencies"
@@ -72,21 +72,8 @@ func (*jsonProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inve
 
 func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatal("git not found: run `make setup`")
-	}
 	dir = t.TempDir()
-	git = func(args ...string) string {
-		t.Helper()
-		cmd := gitcmd.Command(context.Background(), dir, args...)
-		cmd.Env = append(cmd.Env, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
-			"GIT_COMMITTER_EMAIL=t@example.com")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	git = testenv.Git(t, dir)
 	git("init", "-q", "-b", "main")
 	return dir, git
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/envaudit/envaudit/tracer/evchan"
@@ -300,6 +301,11 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 	}
 	return audit.NewReport(p.opts.Version, run, reps), instErr, nil
 }
+
+// TraceFormat is a saved trace as an output file: one a front end may
+// replace (outfile.Check). It is declared here, not beside
+// tracer.IsTrace: the tracer keeps out of how envaudit writes files.
+var TraceFormat = outfile.Format{Name: "trace", Recognize: tracer.IsTrace}
 
 // ReadTrace reads a trace saved at path; complete is false when it ends
 // early (a run that was killed while writing it).

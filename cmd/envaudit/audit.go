@@ -114,19 +114,11 @@ func (n *names) Set(v string) error {
 // outputs lists the files the flags ask for, for checkOutputs.
 func (o *outputFlags) outputs() []outfile.File {
 	return []outfile.File{
-		{Label: "--report", Path: o.report, Format: reportFormat},
-		{Label: "--sbom", Path: o.sbom, Format: sbomFormat},
-		{Label: "--sarif", Path: o.sarif, Format: sarifFormat},
+		{Label: "--report", Path: o.report, Format: audit.ReportFormat},
+		{Label: "--sbom", Path: o.sbom, Format: sbom.FileFormat},
+		{Label: "--sarif", Path: o.sarif, Format: sarif.FileFormat},
 	}
 }
-
-// The formats of the files envaudit writes, each recognised by its owner.
-var (
-	reportFormat = outfile.Format{Name: "report", Recognize: audit.IsReport}
-	traceFormat  = outfile.Format{Name: "trace", Recognize: tracer.IsTrace}
-	sbomFormat   = outfile.Format{Name: "sbom", Recognize: sbom.IsBOM}
-	sarifFormat  = outfile.Format{Name: "sarif", Recognize: sarif.IsSARIF}
-)
 
 // checkOutputs is outfile.Check, its refusals usage errors.
 func checkOutputs(inputs []string, outs []outfile.File) error {
@@ -183,12 +175,12 @@ func sbomOptions(root string) sbom.Options {
 	return opts
 }
 
-// sbomEnvelope stamps an SBOM written by tool: when epoch is set
-// (SOURCE_DATE_EPOCH) it is dated so and its serial number derived from
-// its content, so the same report gives the same bytes; else it is dated
-// now with a random serial number.
-func sbomEnvelope(epoch time.Time, tool audit.Tool) sbom.Envelope {
-	return sbom.Envelope{Timestamp: epoch, ContentSerial: !epoch.IsZero(), Tool: tool}
+// sbomEnvelope stamps an SBOM: when epoch is set (SOURCE_DATE_EPOCH) it
+// is dated so and its serial number derived from its content, so the same
+// report gives the same bytes; else it is dated now with a random serial
+// number.
+func sbomEnvelope(epoch time.Time) sbom.Envelope {
+	return sbom.Envelope{Timestamp: epoch, ContentSerial: !epoch.IsZero()}
 }
 
 // fail prints err the way envaudit reports errors and returns exit status
@@ -208,7 +200,7 @@ func fail(stderr io.Writer, cmd string, err error) int {
 // file, and returns the exit status the findings and the run call for.
 func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error) {
 	// Every rendering and file says which findings decide the run.
-	gate := o.gate.gate(o.sel)
+	gate := o.gate.Gate(o.sel)
 	gate.Mark(r)
 	var err error
 	switch o.format {
@@ -223,9 +215,9 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		return exitUsage, fmt.Errorf("write report: %w", err)
 	}
 	err = o.held.WriteAll(
-		reportFile("--report", o.report, r),
-		sbomFile("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, r.Tool), ""),
-		sarifFile("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(engine.RepoTop(o.root, os.Getenv("GITHUB_WORKSPACE")), o.root)}),
+		audit.ReportFile("--report", o.report, r),
+		sbom.File("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch), ""),
+		sarif.File("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(engine.RepoTop(o.root, os.Getenv("GITHUB_WORKSPACE")), o.root)}),
 	)
 	if err != nil {
 		return exitUsage, err
@@ -247,23 +239,6 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 		}
 	}
 	return code, nil
-}
-
-func reportFile(label, path string, r *audit.Report) outfile.File {
-	return outfile.File{Label: label, Path: path, Format: reportFormat, Write: r.WriteJSON}
-}
-
-// sbomFile writes the SBOM of r: its facts as opts shape them, stamped
-// with env, in format, else in the format path's extension names.
-func sbomFile(label, path string, r *audit.Report, opts sbom.Options, env sbom.Envelope, format sbom.Format) outfile.File {
-	if format == "" {
-		format = sbom.FormatOf(path)
-	}
-	return outfile.File{Label: label, Path: path, Format: sbomFormat, Write: func(w io.Writer) error { return sbom.Write(w, r, opts, env, format) }}
-}
-
-func sarifFile(label, path string, r *audit.Report, opts sarif.Options) outfile.File {
-	return outfile.File{Label: label, Path: path, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, r, opts) }}
 }
 
 func selectorList(sel []policy.Selector) string {
@@ -377,11 +352,11 @@ func finish(cmd string, r *audit.Report, instErr, err error, o *outputFlags, std
 // back the evidence they collected during the run, from the directory
 // named (evidence) or else the one beside the trace (engine.EvidenceDir).
 func auditSaved(ctx context.Context, o *outputFlags, tracePath, evidence string, stderr io.Writer, ecos []ecosystems.Ecosystem) (r *audit.Report, instErr, err error) {
-	p, err := openProject(ctx, "-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.devTools, Progress: newProgress(stderr)})
+	p, err := openProject(ctx, "-C", engine.Options{Dir: o.dir, Ecosystems: ecos, Only: o.only, Skip: o.skip, DevTools: o.gate.DevTools, Progress: newProgress(stderr)})
 	if err != nil {
 		return nil, nil, err
 	}
-	inputs := append(p.Inputs(), o.gate.inputs...)
+	inputs := append(p.Inputs(), o.gate.Inputs()...)
 	if tracePath != "" {
 		inputs = append(inputs, tracePath)
 	}

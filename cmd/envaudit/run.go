@@ -82,7 +82,7 @@ func runWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err := o.gate.load(ctx, o.dir, ecos); err != nil {
 		return fail(stderr, "run", err)
 	}
-	ro.devTools = o.gate.devTools
+	ro.devTools = o.gate.DevTools
 	r, instErr, err := runTraced(ctx, &o, ro, stderr, ecos)
 	defer o.held.Close()
 	if err == nil {
@@ -152,8 +152,8 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 	if err != nil {
 		return nil, nil, err
 	}
-	outs := append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: traceFormat})
-	if err := checkOutputs(append(p.Inputs(), o.gate.inputs...), outs); err != nil {
+	outs := append(o.outputs(), outfile.File{Label: "--trace-out", Path: ro.traceOut, Format: engine.TraceFormat})
+	if err := checkOutputs(append(p.Inputs(), o.gate.Inputs()...), outs); err != nil {
 		return nil, nil, err
 	}
 	// The command may replace a directory on the way to an output once its

@@ -80,7 +80,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	evidence := to.evidence
 	var held *outfile.Dirs
 	if to.out != "-" {
-		outs := []outfile.File{{Label: "-o", Path: to.out, Format: traceFormat}}
+		outs := []outfile.File{{Label: "-o", Path: to.out, Format: engine.TraceFormat}}
 		if err := checkOutputs(p.Inputs(), outs); err != nil {
 			return fail(to.stderr, "trace", err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/envaudit/envaudit/basecommit"
 	"github.com/envaudit/envaudit/ecosystems"
+	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/ghaction"
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/policy"
@@ -55,30 +56,15 @@ func (r *run) readBase(ctx context.Context) {
 	if pr == nil {
 		return
 	}
-	head := r.cfg
-	switch {
-	case st.err != nil:
-		// Said only when the checkout has settings that then do not
-		// apply.
-		st.noConfig = len(policy.ConfigChanges(nil, head)) > 0
-		r.cfg = &policy.Config{}
-	case st.base.Config() == nil:
-		r.cfg = &policy.Config{}
-	default:
-		bc := st.base.Config()
-		st.configName = bc.Name
-		cfg, err := policy.ParseConfig(bc.Data, bc.Name, ecosystems.Names(r.a.Ecosystems))
-		if err != nil {
-			// The base branch's own file does not parse: no rules rather
-			// than the pull request's.
-			st.noConfig, st.configErr = true, err
-			cfg = &policy.Config{}
-		}
-		r.cfg = cfg
-	}
-	if !st.noConfig {
-		st.configChanges = policy.ConfigChanges(r.cfg, head)
-	}
+	// The base's configuration gates, as on the command line
+	// (engine.BaseConfig). They differ on purpose where the base's file
+	// does not parse: the command line refuses to run, while the pull
+	// request cannot fix its base branch's file, so here no
+	// configuration applies rather than the pull request's, and the
+	// enrich phase says why.
+	c := engine.BaseConfig(r.cfg, st.base, ecosystems.Names(r.a.Ecosystems))
+	r.cfg, st.configName, st.configChanges = c.Config, c.Name, c.Changes
+	st.noConfig, st.configErr = c.Unread || c.Err != nil, c.Err
 }
 
 // baseNotes reports, in the enrich phase, how the base was read: why the

@@ -326,19 +326,12 @@ func (r *run) files(rep *audit.Report, b *bundle.Bundle, f Files) []outfile.File
 	if r.epoch.IsZero() {
 		env.Timestamp = r.now()
 	}
-	format := sbom.Format(r.in.SBOMFormat)
-	if format == "" {
-		format = sbom.FormatOf(f.SBOM)
-	}
 	sarifOpts := sarif.Options{Prefix: r.prefix, Fallback: workflowFile(r.getenv)}
 	return []outfile.File{
-		{Label: "report", Path: f.Report, Format: reportFormat, Write: func(w io.Writer) error { return rep.WriteJSON(w) }},
-		{Label: "sbom", Path: f.SBOM, Format: sbomFormat, Write: func(w io.Writer) error {
-			env.Tool = rep.Tool
-			return sbom.Write(w, rep, sbomOpts, env, format)
-		}},
-		{Label: "sarif", Path: f.SARIF, Format: sarifFormat, Write: func(w io.Writer) error { return sarif.Write(w, rep, sarifOpts) }},
-		{Label: "bundle", Path: bundlePath(f.Bundle), Format: bundleFormat, Write: func(w io.Writer) error { return b.Encode(w) }},
+		audit.ReportFile("report", f.Report, rep),
+		sbom.File("sbom", f.SBOM, rep, sbomOpts, env, sbom.Format(r.in.SBOMFormat)),
+		sarif.File("sarif", f.SARIF, rep, sarifOpts),
+		{Label: "bundle", Path: bundlePath(f.Bundle), Format: bundle.FileFormat, Write: func(w io.Writer) error { return b.Encode(w) }},
 	}
 }
 
@@ -349,15 +342,6 @@ func bundlePath(dir string) string {
 	}
 	return filepath.Join(dir, bundle.FileName)
 }
-
-// The formats of the files the Action writes, each recognised by its
-// owner.
-var (
-	reportFormat = outfile.Format{Name: "report", Recognize: audit.IsReport}
-	sbomFormat   = outfile.Format{Name: "sbom", Recognize: sbom.IsBOM}
-	sarifFormat  = outfile.Format{Name: "sarif", Recognize: sarif.IsSARIF}
-	bundleFormat = outfile.Format{Name: "bundle", Recognize: bundle.IsBundle}
-)
 
 // shellCommand is how the run input is executed: like a workflow's run:
 // step, by bash with -e and pipefail. A plain command line (words of safe

@@ -41,6 +41,7 @@ import (
 	"path/filepath"
 
 	"github.com/envaudit/envaudit/audit"
+	"github.com/envaudit/envaudit/internal/outfile"
 	"github.com/envaudit/envaudit/internal/posdoc"
 )
 
@@ -119,6 +120,10 @@ func Decode(data []byte, name string) (*Bundle, error) {
 	}
 	return &b, nil
 }
+
+// FileFormat is the bundle as an output file: one the Action may replace
+// (outfile.Check).
+var FileFormat = outfile.Format{Name: "bundle", Recognize: IsBundle}
 
 // IsBundle reports whether r holds a bundle, so that an output may
 // replace it without losing anything of the user's.
