@@ -19,7 +19,7 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/gomod"
 	"github.com/envaudit/envaudit/ecosystems/python"
 	"github.com/envaudit/envaudit/internal/gitcmd"
-	"github.com/envaudit/envaudit/internal/testenv"
+	"github.com/envaudit/envaudit/internal/gittest"
 )
 
 // jsonDeps is a minimal ecosystem for tests: the keys of "dependencies"
@@ -73,7 +73,7 @@ func (*jsonProject) Installed(context.Context, ecosystems.Env) (*ecosystems.Inve
 func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
 	t.Helper()
 	dir = t.TempDir()
-	git = testenv.Git(t, dir)
+	git = gittest.Git(t, dir)
 	git("init", "-q", "-b", "main")
 	return dir, git
 }

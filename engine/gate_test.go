@@ -10,7 +10,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/basecommit"
-	"github.com/envaudit/envaudit/internal/testenv"
+	"github.com/envaudit/envaudit/internal/gittest"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/google/go-cmp/cmp"
 )
@@ -28,7 +28,7 @@ const (
 func gateRepo(t *testing.T, base, head map[string]string) (dir, sha string) {
 	t.Helper()
 	dir = project(t)
-	git := testenv.Git(t, dir)
+	git := gittest.Git(t, dir)
 	writeAll := func(files map[string]string) {
 		for name, content := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {

@@ -1,4 +1,7 @@
-package testenv
+// Package gittest runs git in tests as envaudit runs it. It is apart
+// from testenv, which gitcmd's own tests import, so that neither imports
+// the other.
+package gittest
 
 import (
 	"context"
@@ -7,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/envaudit/envaudit/internal/gitcmd"
+	"github.com/envaudit/envaudit/internal/testenv"
 )
 
 // Git returns a function that runs git in dir as envaudit runs it
@@ -17,7 +21,7 @@ import (
 func Git(t testing.TB, dir string) func(args ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatal("git not found: " + SetupHint)
+		t.Fatal("git not found: " + testenv.SetupHint)
 	}
 	return func(args ...string) string {
 		t.Helper()
