@@ -32,7 +32,7 @@ type layer struct {
 
 // layerItem is an item of the list: its number, then the patterns in
 // backquotes before the dash that starts its prose.
-var layerItem = regexp.MustCompile("^([0-9]+)\\. (.*?) — ")
+var layerItem = regexp.MustCompile(`^([0-9]+)\. (.*?) — `)
 
 // parseLayers reads the list under the heading "### Layers", bottom layer
 // first. Each item must name at least one pattern, and the items must be
