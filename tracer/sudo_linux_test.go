@@ -75,9 +75,19 @@ print("ok" if fd >= 0 else errno.errorcode[ctypes.get_errno()])
 
 // siblingSudo finds the sudo that started the loader: the child named
 // sudo of the command's grandparent (the eBPF backend starts the command
-// through its reaper, a child of envaudit's, as sudo is).
+// through its reaper, a child of envaudit's, as sudo is). Each stat file
+// is read by cat, which skips a process that left /proc after the glob:
+// Debian's awk (mawk) stops at the first file it cannot open, so a
+// process ending meanwhile hid every later one, sudo included ("no sudo
+// found", seen once in a full make test). The search is also tried again
+// for up to 5 s.
 const siblingSudo = `gp=$(awk '{print $4}' /proc/$PPID/stat)
-sudo=$(awk -v pp=$gp '$2 == "(sudo)" && $4 == pp {print $1}' /proc/[0-9]*/stat 2>/dev/null)
+sudo= tries=0
+while [ -z "$sudo" ] && [ $tries -lt 50 ]; do
+	sudo=$(for f in /proc/[0-9]*/stat; do cat "$f" 2>/dev/null; echo; done | awk -v pp=$gp '$2 == "(sudo)" && $4 == pp {print $1}')
+	[ -n "$sudo" ] || sleep 0.1
+	tries=$((tries + 1))
+done
 [ -n "$sudo" ] || { echo "no sudo found" >&2; exit 9; }
 `
 
