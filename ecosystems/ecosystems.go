@@ -307,6 +307,8 @@ type Process struct {
 	// the package manager's doing.
 	ID     int
 	Parent int
+	// Cwd is the process's working directory when it executed Exe.
+	Cwd string
 	// Exe is the absolute, symlink-resolved path of the program the
 	// process ran.
 	Exe string

@@ -630,7 +630,7 @@ func processes(tr *tracer.Trace) []ecosystems.Process {
 		if p.Exe == "" {
 			continue
 		}
-		pr := ecosystems.Process{PID: p.PID, Argv: p.Argv, Exe: p.Exe, ID: p.ID, Parent: parent(p)}
+		pr := ecosystems.Process{PID: p.PID, Argv: p.Argv, Exe: p.Exe, ID: p.ID, Parent: parent(p), Cwd: p.Cwd}
 		for f := range files[p.ID] {
 			pr.Files = append(pr.Files, f)
 		}

@@ -3,6 +3,7 @@ package system
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -65,6 +66,20 @@ func packageManager(p ecosystems.Process) string {
 	return ""
 }
 
+// rootScript reports whether p is a lifecycle script of the root
+// package that q, an npm, pnpm or yarn install, started: a direct child
+// of the package manager's process running in the project's directory.
+func rootScript(p, q ecosystems.Process, root string) bool {
+	if root == "" || p.Cwd == "" {
+		return false
+	}
+	m := packageManager(q)
+	if m == "" || strings.HasPrefix(m, "pip ") {
+		return false
+	}
+	return filepath.Clean(p.Cwd) == filepath.Clean(root)
+}
+
 // describe names a package manager's process for a report: the tool and
 // its command line, shortened.
 func describe(tool string, p ecosystems.Process) string {
@@ -77,7 +92,11 @@ func describe(tool string, p ecosystems.Process) string {
 
 // managed returns, for each process started by a package manager the run
 // ran (or running one), that package manager as packageManager names it.
-func managed(procs []ecosystems.Process) map[int]string {
+// The project's own lifecycle scripts are the exception: npm runs the
+// root package's scripts (prepare, postinstall) in the project's
+// directory root, and what they run is the project's code, while a
+// dependency's scripts run in its own directory under node_modules.
+func managed(procs []ecosystems.Process, root string) map[int]string {
 	byID := map[int]ecosystems.Process{}
 	for _, p := range procs {
 		byID[p.ID] = p
@@ -94,6 +113,10 @@ func managed(procs []ecosystems.Process) map[int]string {
 		}
 		m := packageManager(p)
 		if m == "" && p.Parent != 0 && p.Parent != id {
+			if q, ok := byID[p.Parent]; ok && rootScript(p, q, root) {
+				memo[id] = ""
+				return ""
+			}
 			m = under(p.Parent, depth+1)
 		}
 		memo[id] = m
@@ -111,8 +134,16 @@ func managed(procs []ecosystems.Process) map[int]string {
 // managerUse returns the packages outside the base whose programs and
 // shared objects only processes of a package manager used, each with why
 // it is excluded. executed holds the canonical paths the run executed.
-func managerUse(db *dpkg.DB, base map[*dpkg.Package]string, names map[*dpkg.Package]string, procs []ecosystems.Process, executed map[string]bool) map[string]string {
-	by := managed(procs)
+func managerUse(db *dpkg.DB, base map[*dpkg.Package]string, names map[*dpkg.Package]string, procs []ecosystems.Process, executed map[string]bool, root string) map[string]string {
+	if root != "" {
+		if abs, err := filepath.Abs(root); err == nil {
+			root = abs
+		}
+		if r, err := filepath.EvalSymlinks(root); err == nil {
+			root = r
+		}
+	}
+	by := managed(procs, root)
 	if len(by) == 0 {
 		return nil
 	}

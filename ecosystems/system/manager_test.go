@@ -2,6 +2,7 @@ package system
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -19,6 +20,12 @@ func TestInstalledPackageManager(t *testing.T) {
 	pipFiles := []string{"/usr/lib/python3/dist-packages/pip/__main__.py", "/usr/lib/python3/dist-packages/pip/_internal/cli/main.py"}
 	tests := "/usr/bin/bash"
 	python := "/usr/bin/python3.11"
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	npmFiles := []string{"/usr/lib/node_modules/npm/lib/cli.js"}
+	npmCI := []string{"node", "/usr/lib/node_modules/npm/bin/npm-cli.js", "ci"}
 	for _, tc := range []struct {
 		name         string
 		procs        []ecosystems.Process
@@ -53,6 +60,28 @@ func TestInstalledPackageManager(t *testing.T) {
 			wantExcluded: "used only by npm (node /usr/lib/node_modules/npm/bin/npm-cli.js --silent ci), a package manager the command ran",
 		},
 		{
+			// npm ci runs the root package's own lifecycle scripts in the
+			// project's directory: what they run is the project's.
+			name: "npmRootScript",
+			procs: []ecosystems.Process{
+				{ID: 1, Exe: tests, Argv: []string{"bash", "test.sh"}, Cwd: root},
+				{ID: 2, Parent: 1, Exe: "/usr/bin/node", Argv: npmCI, Files: npmFiles, Cwd: root},
+				{ID: 3, Parent: 2, Exe: "/usr/bin/dash", Argv: []string{"sh", "-c", "jq . data.json"}, Cwd: root},
+				{ID: 4, Parent: 3, Exe: "/usr/bin/jq", Argv: []string{"jq", "."}, Cwd: root},
+			},
+		},
+		{
+			// A dependency's install script runs in its own directory.
+			name: "npmDependencyScript",
+			procs: []ecosystems.Process{
+				{ID: 1, Exe: tests, Argv: []string{"bash", "test.sh"}, Cwd: root},
+				{ID: 2, Parent: 1, Exe: "/usr/bin/node", Argv: npmCI, Files: npmFiles, Cwd: root},
+				{ID: 3, Parent: 2, Exe: "/usr/bin/dash", Argv: []string{"sh", "-c", "jq"}, Cwd: root + "/node_modules/dep"},
+				{ID: 4, Parent: 3, Exe: "/usr/bin/jq", Argv: []string{"jq"}, Cwd: root + "/node_modules/dep"},
+			},
+			wantExcluded: "used only by npm (node /usr/lib/node_modules/npm/bin/npm-cli.js ci), a package manager the command ran",
+		},
+		{
 			// npm test runs the project's own scripts: what they run is
 			// the project's.
 			name: "npmTestIsNoInstall",
@@ -83,7 +112,7 @@ func TestInstalledPackageManager(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := Ecosystem{System: os.DirFS("../../testdata/dpkg-root")}
-			inv := ecotest.Installed(t, e, t.TempDir(), ecosystems.Env{Executables: []string{"/usr/bin/jq"}, Processes: tc.procs})
+			inv := ecotest.Installed(t, e, root, ecosystems.Env{Executables: []string{"/usr/bin/jq"}, Processes: tc.procs})
 			got := ""
 			for _, x := range inv.Excluded {
 				if x.Name == "jq" {

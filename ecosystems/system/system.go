@@ -426,7 +426,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	for _, x := range env.Executables {
 		executedSet[ecosystems.Canon(x)] = true
 	}
-	managerOnly := managerUse(db, base, names, env.Processes, executedSet)
+	managerOnly := managerUse(db, base, names, env.Processes, executedSet, p.src.Root)
 	for name, why := range managerOnly {
 		if !declared[name] {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
