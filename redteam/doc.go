@@ -4,10 +4,13 @@
 // step, the audit workflow edited, the base commit's objects forged, the
 // runner baseline swapped, strings neither inert nor prose;
 // computed_test.go: loads whose module name no reader of the sources sees,
-// and a tool npx --yes fetches during the tests). Each
-// test is one attack of the issue, run the way an attacker on a hosted
-// runner would run it: the built envaudit binary is started as
-// `envaudit action` by an unprivileged user with passwordless sudo
+// and a tool npx --yes fetches during the tests; installstate_test.go:
+// install-state files the runtime never reads, forged, and a daemon the
+// project's own interpreter leaves when the CLI asks it before the run).
+// Each test is one attack of the issue, run the way an attacker on a
+// hosted runner would run it: the built envaudit binary is started as
+// `envaudit action` (TestAttackPrerunDaemon: `envaudit run`, the CLI) by
+// an unprivileged user with passwordless sudo
 // (envaudit-rt, made by scripts/setup.d/redteam.sh), in a runner-like
 // environment — RUNNER_TEMP with the runner's file-command files, a
 // pull_request event, GITHUB_API_URL pointing at an in-process fake GitHub

@@ -461,16 +461,7 @@ func (j *job) run(settle time.Duration) *result {
 	}
 	j.fileCommands()
 	env := j.environ()
-	// Everything of the job is the user's, as a runner's workspace and
-	// temporary directory are; the directories above only let it through.
-	if err := filepath.WalkDir(j.root, func(p string, _ fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, j.e.uid, j.e.gid)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	j.giveToUser()
 	if err := os.Chmod(j.loot, 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -526,6 +517,21 @@ func (j *job) run(settle time.Duration) *result {
 	res.outputs = readOutputs(res.fileCmds["GITHUB_OUTPUT"])
 	t.Logf("envaudit step: exit %d%s after %v (max RSS %d MiB)\nstdout:\n%s\nstderr:\n%s", res.code, res.signal, res.elapsed.Round(time.Millisecond), res.maxRSS>>20, clip(res.stdout, 6000), clip(res.stderr, 3000))
 	return res
+}
+
+// giveToUser makes everything of the job the red-team user's, as a
+// runner's workspace and temporary directory are; the directories above
+// only let it through.
+func (j *job) giveToUser() {
+	j.t.Helper()
+	if err := filepath.WalkDir(j.root, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, j.e.uid, j.e.gid)
+	}); err != nil {
+		j.t.Fatal(err)
+	}
 }
 
 func clip(s string, n int) string {

@@ -2,7 +2,6 @@ package redteam
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -186,14 +185,7 @@ if [ ! -e "$root/daemon.pid" ]; then
 fi
 exec /usr/bin/python3 "$@"
 `, 0o755)
-	if err := filepath.WalkDir(j.root, func(p string, _ fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, j.e.uid, j.e.gid)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	j.giveToUser()
 	test := `touch started; sleep 1; echo "fixture: $(cat fixture.txt)"; ` +
 		`if [ -s daemon.pid ] && kill -0 "$(cat daemon.pid)" 2>/dev/null; then echo daemon alive; else echo daemon gone; fi`
 	cmd := exec.Command(j.e.bin, "run", "-C", "py", "--fail-on", "hidden:tampered", "--", "sh", "-c", test)
