@@ -36,7 +36,9 @@ package ecosystems
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/envaudit/envaudit/internal/toolexec"
 )
@@ -217,6 +219,11 @@ type Observation struct {
 type Env struct {
 	// Environ is the environment the traced command ran with.
 	Environ []string
+	// Asked, when set, is told of every program of the machine or the
+	// project an ecosystem runs to read the project (an interpreter
+	// asked for its sys.path), with why that one: the front end says
+	// which interpreter it asked.
+	Asked *Asked
 	// Executables are the absolute paths of the programs the traced run
 	// executed, each both as the run named it and with symbolic links
 	// resolved: the python3 interpreter actually used, and the venv's
@@ -426,4 +433,36 @@ func Names(ecos []Ecosystem) []string {
 		out[i] = e.Name()
 	}
 	return out
+}
+
+// Asked records the programs an ecosystem ran to read the project, each
+// once, in the order first asked; safe for concurrent use (the ecosystems
+// read side by side). A nil *Asked records nothing.
+type Asked struct {
+	mu   sync.Mutex
+	list []string
+}
+
+// Add records that eco ran program, chosen for why ("the project's
+// virtual environment").
+func (a *Asked) Add(eco, program, why string) {
+	if a == nil {
+		return
+	}
+	line := fmt.Sprintf("%s: %s (%s)", eco, program, why)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if !slices.Contains(a.list, line) {
+		a.list = append(a.list, line)
+	}
+}
+
+// List returns what was recorded.
+func (a *Asked) List() []string {
+	if a == nil {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.list)
 }

@@ -101,6 +101,11 @@ type Traced struct {
 	// the run left behind, which RunOptions.EndLeftovers ended before the
 	// command started.
 	Leftovers []int
+	// Asked are the programs the reads before the run ran to read the
+	// project ("python: /p/.venv/bin/python (the project's virtual
+	// environment)"), so that a front end can say which interpreter it
+	// asked.
+	Asked []string
 
 	p       *Project
 	tools   *toolexec.Resolver
@@ -147,7 +152,9 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	// what a tool answered then must not be reused after the command,
 	// which may change it.
 	memo := &ecosystems.Memo{}
-	t.before = p.readBefore(ctx, t.Env, t.tools, memo)
+	asked := &ecosystems.Asked{}
+	t.before = p.readBefore(ctx, t.Env, t.tools, memo, asked)
+	t.Asked = asked.List()
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
 	}

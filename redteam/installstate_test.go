@@ -221,10 +221,10 @@ exec /usr/bin/python3 "$@"
 	// (its shell, and the sleep it waits in).
 	warned := regexp.MustCompile(`(?m)^envaudit: warning: .* left \d+ process(es)? running \(\[([0-9 ]+ )?` + strconv.Itoa(pid) +
 		`( [0-9 ]+)?\]\); (it was|they were) ended before the command started$`).MatchString(stderr.String())
-	// Issue 20 asks the CLI to say which interpreter it asked; recorded,
-	// not judged here.
-	named := strings.Contains(stdout.String()+stderr.String(), ".venv/bin/python")
-	held := gone && !alive && fixture == "committed" && warned
+	// Issue 20 asks the CLI to say which interpreter it asked: a note
+	// names the project's own.
+	named := regexp.MustCompile(`(?m)^envaudit: note: before the command, envaudit read the project by running .*\.venv/bin/python`).MatchString(stderr.String())
+	held := gone && !alive && fixture == "committed" && warned && named
 	observe(t, held, "the command saw the daemon %s and fixture.txt %q; a warning names process %d: %v; alive after the run: %v; the output names .venv/bin/python: %v; envaudit exited %d",
 		map[bool]string{true: "gone", false: "alive"}[gone], fixture, pid, warned, alive, named, code)
 }

@@ -73,7 +73,7 @@ func runDemo(ctx context.Context, eco, dir string, o *outputFlags, stdout, stder
 		cmdOut = demo.Indent(stderr, "  │ ")
 	}
 	cmdErr := cmdOut
-	ro := runOptions{command: proj.Command, stdin: strings.NewReader(""), stdout: cmdOut, stderr: cmdErr}
+	ro := runOptions{command: proj.Command, stdin: strings.NewReader(""), stdout: cmdOut, stderr: cmdErr, ownProject: true}
 	if ro.env, err = proj.Prepare(dir, os.Environ()); err != nil {
 		return fmt.Errorf("prepare the %s demo project: %w", proj.Name, err)
 	}

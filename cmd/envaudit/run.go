@@ -34,6 +34,10 @@ type runOptions struct {
 	// stdin, stdout and stderr are the traced command's streams.
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// ownProject says the project is envaudit's own (the demo's example,
+	// in a virtual environment envaudit made): which interpreter the
+	// reads asked needs no note.
+	ownProject bool
 }
 
 // cmdRun traces a command in the project directory and audits the run.
@@ -114,6 +118,15 @@ func warnLeftovers(w io.Writer, pids []int) {
 	}
 }
 
+// noteAsked says which programs envaudit ran to read the project before
+// the command (the interpreter it asked for its sys.path and to read the
+// sources' imports): a project's own interpreter is the project's code.
+func noteAsked(w io.Writer, asked []string) {
+	if len(asked) > 0 {
+		fmt.Fprintf(w, "envaudit: note: before the command, envaudit read the project by running %s\n", strings.Join(asked, "; "))
+	}
+}
+
 // noteFallback says, once, why auto traced with ptrace.
 func noteFallback(w io.Writer, tr *tracer.Trace) {
 	if tr.Header.Fallback != "" {
@@ -191,6 +204,9 @@ func runTraced(ctx context.Context, o *outputFlags, ro runOptions, stderr io.Wri
 		return nil, nil, err
 	}
 	defer t.Close()
+	if !ro.ownProject {
+		noteAsked(stderr, t.Asked)
+	}
 	warnLeftovers(stderr, t.Leftovers)
 	noteFallback(stderr, t.Trace)
 	if ro.traceOut != "" {

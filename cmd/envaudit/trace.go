@@ -115,6 +115,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return fail(to.stderr, "trace", err)
 	}
 	defer t.Close()
+	noteAsked(to.stderr, t.Asked)
 	warnLeftovers(to.stderr, t.Leftovers)
 	tr := t.Trace
 	noteFallback(to.stderr, tr)

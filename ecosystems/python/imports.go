@@ -111,6 +111,7 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		}
 		python, why = p, whyOnPath
 	}
+	env.Asked.Add("python", python, why)
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path:    python,
 		Args:    []string{"-I", "-S", "-c", importsScript, "project", root, strconv.Itoa(importsMaxFiles), strconv.Itoa(importsMaxBytes)},

@@ -97,6 +97,7 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	if err != nil {
 		return nil, err
 	}
+	env.Asked.Add("python", python, why)
 	in, err := e.query(ctx, env.Memo, python, absRoot, environ)
 	if err != nil {
 		if ctx.Err() != nil {
