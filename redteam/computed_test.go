@@ -110,6 +110,7 @@ func summaryWarns(summary, at string) bool {
 // installs from what the registry served then, as npx does with a warm
 // cache; the directories npx makes are those of a fetch from the registry.
 func TestAttackNpxFetched(t *testing.T) {
+	testenv.RealInstall(t) // before the cache's check: the short tier needs no setup
 	filled, _ := filepath.Abs("testdata/cache/npm")
 	if _, err := os.Stat(filepath.Join(filled, "_cacache", "index-v5")); err != nil {
 		t.Fatal(testenv.Message("the npm cache testdata/cache/npm (scripts/setup.d/redteam.sh)"))
