@@ -402,7 +402,7 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 		cmd := exec.Command("bash", "--noprofile", "--norc", "-e", "-o", "pipefail", script)
 		if s.ID == "envaudit" && r.uid != 0 {
 			for _, dir := range []string{r.workspace, r.temp} {
-				handOver(t, dir, r.uid)
+				testenv.HandOver(t, dir, r.uid)
 			}
 			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(r.uid), Gid: uint32(r.uid), Groups: []uint32{}}}
 		}
@@ -449,24 +449,6 @@ func (r *actionRunner) runAction(with map[string]string) actionRun {
 		res.outputs[name] = eval(o.Value)
 	}
 	return res
-}
-
-// handOver gives dir and everything in it to uid, and lets every user
-// through the directory above it (the test's private temporary directory).
-func handOver(t *testing.T, dir string, uid int) {
-	t.Helper()
-	if err := os.Chmod(filepath.Dir(dir), 0o711); err != nil {
-		t.Fatal(err)
-	}
-	err := filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, uid, uid)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // evalDefault evaluates an input's default, which may itself be an

@@ -104,21 +104,3 @@ func readReport(t *testing.T, path string) *audit.Report {
 	}
 	return r
 }
-
-// handOver gives dir and everything in it to uid, and lets every user
-// through the directory above it (the test's private temporary directory).
-func handOver(t *testing.T, dir string, uid int) {
-	t.Helper()
-	if err := os.Chmod(filepath.Dir(dir), 0o711); err != nil {
-		t.Fatal(err)
-	}
-	err := filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, uid, uid)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/envaudit/envaudit/ghaction"
+	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 )
@@ -77,7 +78,7 @@ func TestProtectProcess(t *testing.T) {
 		if err := os.WriteFile(exe, data, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		handOver(t, dir, 65534)
+		testenv.HandOver(t, dir, 65534)
 		cred = &syscall.Credential{Uid: 65534, Gid: 65534, Groups: []uint32{}}
 	}
 	out := filepath.Join(dir, "result.json")

@@ -10,6 +10,8 @@ package testenv
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -36,4 +38,24 @@ func RealInstall(t testing.TB) {
 // finds nothing to test has found a broken setup.
 func Message(what string) string {
 	return fmt.Sprintf("missing %s: %s", what, SetupHint)
+}
+
+// HandOver gives dir and everything in it to uid (user and group), and
+// lets every user through the directory above it (the test's private
+// temporary directory): a test that runs a program as another user gives
+// it its workspace so.
+func HandOver(t testing.TB, dir string, uid int) {
+	t.Helper()
+	if err := os.Chmod(filepath.Dir(dir), 0o711); err != nil {
+		t.Fatal(err)
+	}
+	err := filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, uid, uid)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
