@@ -132,15 +132,7 @@ func runGitAttack(t *testing.T, attack string, plantEarly bool) (gitOutcome, str
 		"bash run.sh\n" + attack + "\n"
 	must(t, os.WriteFile(filepath.Join(temp, "attack.sh"), []byte(script), 0o644))
 
-	event, err := json.Marshal(map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "fix", "sha": head},
-			"base":   map[string]any{"ref": "main", "sha": base},
-		},
-	})
+	event, err := json.Marshal(prEvent("fix", head, base))
 	if err != nil {
 		t.Fatal(err)
 	}

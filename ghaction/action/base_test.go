@@ -105,15 +105,7 @@ func runEventGit(t *testing.T, ws, eventName string, event map[string]any, git b
 // the report say, inert, what the pull request changes in .envaudit.yml.
 func TestAttackPullRequestConfig(t *testing.T) {
 	ws, base, head := configRepo(t)
-	code, outputs, summary, r := runEvent(t, ws, "pull_request", map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "copilot/fix", "sha": head},
-			"base":   map[string]any{"ref": "main", "sha": base},
-		},
-	})
+	code, outputs, summary, r := runEvent(t, ws, "pull_request", prEvent("copilot/fix", head, base))
 	if code != ExitFindings {
 		t.Errorf("exit %d, want %d: the pull request's configuration decided its gate", code, ExitFindings)
 	}
@@ -190,15 +182,7 @@ func TestAttackReplaceRefAction(t *testing.T) {
 	git("commit", "-q", "-am", "Declare lib-b")
 	head := git("rev-parse", "HEAD")
 	git("replace", base, head)
-	event := map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "fix", "sha": head},
-			"base":   map[string]any{"ref": "main", "sha": base},
-		},
-	}
+	event := prEvent("fix", head, base)
 
 	plain := func(ctx context.Context, dir string, args ...string) ([]byte, error) {
 		cmd := exec.CommandContext(ctx, "git", args...)
@@ -230,15 +214,7 @@ func TestPullRequestConfigBaseUnreadable(t *testing.T) {
 	broken := func(context.Context, string, ...string) ([]byte, error) {
 		return nil, errors.New("fatal: unable to read base")
 	}
-	code, outputs, summary, r := runEventGit(t, ws, "pull_request", map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "fix", "sha": head},
-			"base":   map[string]any{"ref": "main", "sha": base},
-		},
-	}, broken)
+	code, outputs, summary, r := runEventGit(t, ws, "pull_request", prEvent("fix", head, base), broken)
 	if code != ExitFindings || outputs["failing"] != "1" {
 		t.Errorf("exit %d, outputs %q: want lib-c failing", code, outputs)
 	}
@@ -285,15 +261,7 @@ func TestAttackPullRequestConfigSingle(t *testing.T) {
 				srv.SetContent(base, ".envaudit.yml", []byte(tc.baseCfg))
 			}
 			temp := t.TempDir()
-			event, err := json.Marshal(map[string]any{
-				"number": 7,
-				"pull_request": map[string]any{
-					"number": 7,
-					"user":   map[string]any{"login": "octocat", "type": "User"},
-					"head":   map[string]any{"ref": "fix", "sha": head},
-					"base":   map[string]any{"ref": "main", "sha": base},
-				},
-			})
+			event, err := json.Marshal(prEvent("fix", head, base))
 			if err != nil {
 				t.Fatal(err)
 			}

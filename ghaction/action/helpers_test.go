@@ -104,3 +104,17 @@ func readReport(t *testing.T, path string) *audit.Report {
 	}
 	return r
 }
+
+// prEvent is the pull_request event of pull request 7 by octocat, from
+// headRef at head onto main at base.
+func prEvent(headRef, head, base string) map[string]any {
+	return map[string]any{
+		"number": 7,
+		"pull_request": map[string]any{
+			"number": 7,
+			"user":   map[string]any{"login": "octocat", "type": "User"},
+			"head":   map[string]any{"ref": headRef, "sha": head},
+			"base":   map[string]any{"ref": "main", "sha": base},
+		},
+	}
+}

@@ -50,15 +50,7 @@ func newPRWorkspace(t *testing.T, run, dir string, files map[string]string) *prP
 	t.Helper()
 	p := &prProject{ws: t.TempDir(), temp: t.TempDir()}
 	writeFiles(t, p.ws, files)
-	event, err := json.Marshal(map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "fix", "sha": modesHead},
-			"base":   map[string]any{"ref": "main", "sha": modesBase},
-		},
-	})
+	event, err := json.Marshal(prEvent("fix", modesHead, modesBase))
 	if err != nil {
 		t.Fatal(err)
 	}

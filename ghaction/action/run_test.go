@@ -32,15 +32,7 @@ func TestRunPullRequest(t *testing.T) {
 		"app/lib/lib-c/c.txt": "c\n", // loaded, declared nowhere
 	})
 	base, head := strings.Repeat("b", 40), strings.Repeat("c", 40)
-	event, err := json.Marshal(map[string]any{
-		"number": 7,
-		"pull_request": map[string]any{
-			"number": 7,
-			"user":   map[string]any{"login": "octocat", "type": "User"},
-			"head":   map[string]any{"ref": "fix", "sha": head},
-			"base":   map[string]any{"ref": "main", "sha": base},
-		},
-	})
+	event, err := json.Marshal(prEvent("fix", head, base))
 	if err != nil {
 		t.Fatal(err)
 	}
