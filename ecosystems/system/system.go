@@ -422,11 +422,11 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	// Programs and libraries that only a package manager the tests ran
 	// used (pip's lsb_release) are the package manager's, excluded the
 	// same way.
-	executedSet := map[string]bool{}
+	executed := map[string]bool{}
 	for _, x := range env.Executables {
-		executedSet[ecosystems.Canon(x)] = true
+		executed[ecosystems.Canon(x)] = true
 	}
-	managerOnly := managerUse(db, base, names, env.Processes, executedSet, p.src.Root)
+	managerOnly := managerUse(db, base, names, env.Processes, executed, p.src.Root)
 	for name, why := range managerOnly {
 		if !declared[name] {
 			inv.Excluded = append(inv.Excluded, ecosystems.Excluded{Name: name, Why: why})
@@ -481,10 +481,6 @@ func (p *project) Installed(ctx context.Context, env ecosystems.Env) (*ecosystem
 	// spares the tens of thousands of files of a CI image on every run.
 	if len(env.Processes) == 0 && len(env.Executables) == 0 {
 		return inv, nil // the file lists were not read: nothing to warn of
-	}
-	executed := map[string]bool{}
-	for _, x := range env.Executables {
-		executed[ecosystems.Canon(x)] = true
 	}
 	var touched map[*dpkg.Package]bool
 	if len(env.Processes) > 0 {
