@@ -219,6 +219,11 @@ type Observation struct {
 type Env struct {
 	// Environ is the environment the traced command ran with.
 	Environ []string
+	// Command is the command the run is about to start, given to the
+	// reads before it (nil after the run, which has Executables): an
+	// ecosystem that asks a tool what is installed asks the one the
+	// command will use (CommandPrograms).
+	Command []string
 	// Asked, when set, is told of every program of the machine or the
 	// project an ecosystem runs to read the project (an interpreter
 	// asked for its sys.path), with why that one: the front end says

@@ -1,6 +1,7 @@
 package ecosystems
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,6 +41,88 @@ func LookPath(environ []string, names ...string) string {
 				return p
 			}
 		}
+	}
+	return ""
+}
+
+// CommandPrograms returns the programs that starting command in dir with
+// environ will execute first, as far as the files tell before it runs:
+// the program its first word names (found on environ's PATH when it has
+// no slash, else taken relative to dir), that path with its symbolic
+// links resolved, and, when it is a script, the interpreter its "#!" line
+// names (through /usr/bin/env, found on PATH), likewise; at most
+// maxShebangs scripts deep. The reads before a run use them to ask the
+// tool the run will use (the interpreter of `.venv/bin/pytest`) rather
+// than the first one on PATH. Nil when command is empty or its program
+// is not found.
+func CommandPrograms(command []string, dir string, environ []string) []string {
+	if len(command) == 0 {
+		return nil
+	}
+	var out []string
+	name := command[0]
+	for depth := 0; depth <= maxShebangs && name != ""; depth++ {
+		var p string
+		switch {
+		case strings.Contains(name, "/"):
+			p = name
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+		default:
+			p = LookPath(environ, name)
+		}
+		if p == "" {
+			break
+		}
+		if _, err := os.Stat(p); err != nil {
+			break
+		}
+		p = filepath.Clean(p)
+		out = append(out, p)
+		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+			out = append(out, real)
+		}
+		name = interpreter(p)
+	}
+	return out
+}
+
+// maxShebangs bounds how many "#!" interpreters CommandPrograms follows
+// (the kernel's own limit is 4).
+const maxShebangs = 4
+
+// interpreter returns the program the "#!" line of the script at p names:
+// the first word, or for /usr/bin/env (and /bin/env) the first operand
+// that is not an option or an assignment. "" when p is not a script.
+func interpreter(p string) string {
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var buf [256]byte // what the kernel reads of a script's first line
+	n, _ := io.ReadFull(f, buf[:])
+	line, ok := strings.CutPrefix(string(buf[:n]), "#!")
+	if !ok {
+		return ""
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	words := strings.Fields(line)
+	if len(words) == 0 {
+		return ""
+	}
+	if base := filepath.Base(words[0]); base != "env" {
+		if !strings.Contains(words[0], "/") {
+			return "./" + words[0] // the kernel takes it relative to the working directory
+		}
+		return words[0]
+	}
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w, "-") || strings.Contains(w, "=") {
+			continue
+		}
+		return w
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package ecosystems
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -57,5 +58,55 @@ func TestLookPath(t *testing.T) {
 	}
 	if got := LookPath(nil, "sh"); got != "" {
 		t.Errorf("LookPath without PATH = %q, want \"\"", got)
+	}
+}
+
+func TestCommandPrograms(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir()) // so that only the links made here resolve
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(rel, content string) string {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	py := write("opt/bin/python3.12", "\x7fELF")
+	link := filepath.Join(dir, "opt/bin/python3")
+	if err := os.Symlink("python3.12", link); err != nil {
+		t.Fatal(err)
+	}
+	pytest := write("venv/bin/pytest", "#!"+link+"\n")
+	envScript := write("bin/tool", "#!/usr/bin/env -S FOO=1 python3 -u\n")
+	relScript := write("proj/run", "#!tools/interp\n")
+	relInterp := write("proj/tools/interp", "\x7fELF")
+	loop := write("bin/loop", "#!"+filepath.Join(dir, "bin/loop")+"\n")
+	environ := []string{"PATH=" + filepath.Join(dir, "bin") + ":" + filepath.Join(dir, "opt/bin")}
+	for _, c := range []struct {
+		name    string
+		command []string
+		dir     string
+		want    []string
+	}{
+		{"empty", nil, dir, nil},
+		{"absolute", []string{py, "-c", "pass"}, dir, []string{py}},
+		{"onPath", []string{"python3"}, dir, []string{link, py}},
+		{"script", []string{pytest}, dir, []string{pytest, link, py}},
+		{"envShebang", []string{"tool"}, dir, []string{envScript, link, py}},
+		{"relative", []string{"./run"}, filepath.Join(dir, "proj"), []string{relScript, relInterp}},
+		{"missing", []string{"no-such-program"}, dir, nil},
+		{"bounded", []string{loop}, dir, []string{loop, loop, loop, loop, loop}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := CommandPrograms(c.command, c.dir, environ)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("CommandPrograms(%q) = %q, want %q", c.command, got, c.want)
+			}
+		})
 	}
 }

@@ -37,9 +37,9 @@ type before struct {
 // readBefore takes each ecosystem's static evidence before the command
 // runs: what its sources import and, where D2 is what earlier steps
 // installed, the installation. env is the command's environment; nothing
-// of the run is known yet. memo shares the tools' answers among these
+// of the run is known yet; command is what it will run. memo shares the tools' answers among these
 // reads (and TraceSkip's), never with those after the run.
-func (p *Project) readBefore(ctx context.Context, environ []string, tools *toolexec.Resolver, memo *ecosystems.Memo, asked *ecosystems.Asked) map[string]*before {
+func (p *Project) readBefore(ctx context.Context, environ, command []string, tools *toolexec.Resolver, memo *ecosystems.Memo, asked *ecosystems.Asked) map[string]*before {
 	out := make(map[string]*before, len(p.ecos))
 	for _, d := range p.ecos {
 		out[d.eco.Name()] = &before{}
@@ -51,7 +51,7 @@ func (p *Project) readBefore(ctx context.Context, environ []string, tools *toole
 	// files or tool (go list, an interpreter): side by side, the command
 	// starts after the slowest rather than after their sum.
 	p.step("reading the sources and the installation before the run")
-	env := ecosystems.Env{Environ: environ, Tools: tools, Memo: memo, Asked: asked}
+	env := ecosystems.Env{Environ: environ, Command: command, Tools: tools, Memo: memo, Asked: asked}
 	var wg sync.WaitGroup
 	for _, d := range p.ecos {
 		b := out[d.eco.Name()]

@@ -153,7 +153,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	// which may change it.
 	memo := &ecosystems.Memo{}
 	asked := &ecosystems.Asked{}
-	t.before = p.readBefore(ctx, t.Env, t.tools, memo, asked)
+	t.before = p.readBefore(ctx, t.Env, o.Command, t.tools, memo, asked)
 	t.Asked = asked.List()
 	if o.Prepared != nil {
 		o.Prepared(t.Collectors)
@@ -161,7 +161,7 @@ func (p *Project) Trace(ctx context.Context, o RunOptions) (*Traced, error) {
 	var skip []string
 	for _, d := range p.ecos {
 		if ts, ok := d.project.(ecosystems.TraceSkipper); ok {
-			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Tools: o.Tools, Memo: memo})...)
+			skip = append(skip, ts.TraceSkip(ctx, ecosystems.Env{Environ: t.Env, Command: o.Command, Tools: o.Tools, Memo: memo})...)
 		}
 	}
 	skip = skipNoPackages(skip, t.before)

@@ -346,6 +346,8 @@ func TestChooseInterpreter(t *testing.T) {
 	mkexe("venvs/app/pyvenv.cfg", "home = /usr/bin\n")
 	bare := filepath.Join(base, "bare")
 	pathDir := filepath.Dir(mkexe("pathdir/python3", "\x7fELF"))
+	venvPytest := mkexe("venvs/app/bin/pytest", "#!"+outVenv+"\n")
+	envScript := mkexe("tools/run-tests", "#!/usr/bin/env -S python3.12 -u\n")
 
 	for _, tc := range []struct {
 		name    string
@@ -362,6 +364,14 @@ func TestChooseInterpreter(t *testing.T) {
 		{"shimLast", bare, ecosystems.Env{Executables: []string{shim, otherPy}}, otherPy, "the interpreter the run executed"},
 		{"onlyShim", bare, ecosystems.Env{Executables: []string{shim}}, shim, "the interpreter the run executed"},
 		{"notPython", bare, ecosystems.Env{Environ: []string{"PATH=" + pathDir}, Executables: []string{"/usr/bin/node", filepath.Join(base, "python-config")}}, filepath.Join(pathDir, "python3"), "python3 on the run's PATH"},
+		// Before the run: the programs the command starts.
+		{"commandInterpreter", bare, ecosystems.Env{Environ: []string{"PATH=" + pathDir}, Command: []string{otherPy, "-m", "pytest"}}, otherPy, "the interpreter the command starts"},
+		{"commandScript", bare, ecosystems.Env{Environ: []string{"PATH=" + pathDir}, Command: []string{venvPytest}}, outVenv, "the interpreter the command starts"},
+		{"commandVenvOnPath", bare, ecosystems.Env{Environ: []string{"PATH=" + filepath.Dir(venvPytest) + ":" + pathDir}, Command: []string{"pytest", "-q"}}, outVenv, "the virtual environment a program of which the command starts"},
+		{"commandEnvShebang", bare, ecosystems.Env{Environ: []string{"PATH=" + filepath.Dir(envScript) + ":" + filepath.Dir(otherPy) + ":" + pathDir}, Command: []string{"run-tests"}}, otherPy, "the interpreter the command starts"},
+		{"commandInProjectVenv", proj, ecosystems.Env{Environ: []string{"PATH=" + pathDir}, Command: []string{".venv/bin/python", "-m", "pytest"}}, inVenv, "the interpreter the command starts inside the project"},
+		{"commandNotPython", bare, ecosystems.Env{Environ: []string{"PATH=" + pathDir}, Command: []string{"/usr/bin/make", "test"}}, filepath.Join(pathDir, "python3"), "python3 on the run's PATH"},
+		{"executedBeforeCommand", bare, ecosystems.Env{Executables: []string{otherPy}, Command: []string{venvPytest}}, otherPy, "the interpreter the run executed"},
 		{"noTraceVenv", proj, ecosystems.Env{Environ: []string{"PATH=" + pathDir}}, inVenv, "the project's virtual environment"},
 		{"nothing", bare, ecosystems.Env{Environ: []string{"PATH=" + bare}}, "", ""},
 	} {

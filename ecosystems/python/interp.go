@@ -144,7 +144,11 @@ var venvDirs = []string{".venv", "venv", "env", ".env"}
 //     project that has one runs its tests in it;
 //  4. another interpreter the run executed, preferring one that is not a
 //     shell-script shim (pyenv);
-//  5. with no traced run: $VIRTUAL_ENV's python, then .venv/bin/python or
+//  5. with no traced run (the reads before it), rules 1 to 4 apply to the
+//     programs the command will start (ecosystems.CommandPrograms: the
+//     program it names and the interpreter of that program's "#!" line),
+//     so that the installation read before the run is the one the run
+//     will use; then $VIRTUAL_ENV's python, then .venv/bin/python or
 //     venv/bin/python under root, then python3 or python on $PATH.
 //
 // All paths come from env (the traced run's environment), not from ours.
@@ -180,23 +184,29 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 		}
 	}
 
+	// Before the run, the programs the command will start stand for the
+	// ones it executed.
+	executed, by := env.Executables, "the run executed"
+	if len(executed) == 0 {
+		executed, by = ecosystems.CommandPrograms(env.Command, absRoot, env.Environ), "the command starts"
+	}
 	var ran []string
-	for _, x := range env.Executables {
+	for _, x := range executed {
 		if pythonName.MatchString(filepath.Base(x)) {
 			ran = append(ran, x)
 		}
 	}
 	for _, x := range ran {
 		if within(absRoot, x) {
-			return x, "the interpreter the run executed inside the project"
+			return x, "the interpreter " + by + " inside the project"
 		}
 	}
 	// A program from a venv's bin directory ran (.venv/bin/pytest, whose
 	// "#!" line names the venv's python): that venv.
 	for _, vp := range venvPythons {
-		for _, x := range env.Executables {
+		for _, x := range executed {
 			if strings.HasPrefix(x, venvOf[vp]+string(filepath.Separator)+"bin"+string(filepath.Separator)) {
-				return vp, "the virtual environment a program of which the run executed"
+				return vp, "the virtual environment a program of which " + by
 			}
 		}
 	}
@@ -207,17 +217,17 @@ func chooseInterpreter(root string, env ecosystems.Env) (python, why string) {
 		}
 		for _, x := range ran {
 			if rx, err := filepath.EvalSymlinks(x); err == nil && rx == real || x == real {
-				return vp, "the virtual environment whose interpreter the run executed"
+				return vp, "the virtual environment whose interpreter " + by
 			}
 		}
 	}
 	for _, x := range ran {
 		if !isScript(x) {
-			return x, "the interpreter the run executed"
+			return x, "the interpreter " + by
 		}
 	}
 	if len(ran) > 0 {
-		return ran[0], "the interpreter the run executed"
+		return ran[0], "the interpreter " + by
 	}
 	if len(venvPythons) > 0 {
 		return venvPythons[0], "the project's virtual environment"

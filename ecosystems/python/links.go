@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -193,34 +192,109 @@ func parseEntryPoints(data []byte) map[string][]string {
 	return out
 }
 
-// importWords finds, in Python source, the names an import statement or
-// an import_module or __import__ call of a literal can start with: after
-// "from", and after "import" and each comma of its list. It finds more
-// than the imports (the names after "from x import" too, words in
-// strings and comments), never fewer.
-var (
-	importWords = regexp.MustCompile(`\b(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)|(?:import_module|__import__)\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)`)
-	importList  = regexp.MustCompile(`\bimport\s+([^\n;#()]*)`)
-)
-
 // importsAny reports whether data may import one of the top-level modules
 // want: the prefilter that spares parsing files that import nothing of
-// interest.
+// interest. It finds the names an import statement or an import_module or
+// __import__ call of a literal can start with: after "from", after
+// "import" and each comma of its list (up to a newline, ";", "#" or a
+// parenthesis), and inside import_module(" and __import__(". It finds
+// more than the imports (the names after "from x import" too, words in
+// strings and comments), never fewer. A hand-written scan: it reads every
+// loaded file of every loaded distribution, where a regular expression
+// cost seconds on a large installation.
 func importsAny(data []byte, want map[string]bool) bool {
-	for _, m := range importWords.FindAllSubmatch(data, -1) {
-		if want[string(m[1])] || want[string(m[2])] {
+	next := func(kw string, from int) int {
+		if j := bytes.Index(data[from:], []byte(kw)); j >= 0 {
+			return from + j
+		}
+		return -1
+	}
+	k, f := next("import", 0), next("from", 0)
+	listEnd := 0 // where the last import list read ends
+	for k >= 0 || f >= 0 {
+		var at int
+		var kw string
+		if f >= 0 && (k < 0 || f < k) {
+			at, kw = f, "from"
+			f = next("from", at+1)
+		} else {
+			at, kw = k, "import"
+			k = next("import", at+1)
+		}
+		end := at + len(kw)
+		if kw == "import" {
+			// import_module("x" and __import__("x"
+			for _, call := range []struct{ before, after string }{{"", "_module("}, {"__", "__("}} {
+				if at >= len(call.before) && string(data[at-len(call.before):at]) == call.before && bytes.HasPrefix(data[end:], []byte(call.after)) {
+					j := skipSpace(data, end+len(call.after))
+					if j < len(data) && (data[j] == '\'' || data[j] == '"') && want[string(identAt(data, j+1))] {
+						return true
+					}
+				}
+			}
+		}
+		if at > 0 && isWordByte(data[at-1]) {
+			continue
+		}
+		j := skipSpace(data, end)
+		if j == end {
+			continue // "imports", "fromage"
+		}
+		if want[string(identAt(data, j))] {
 			return true
 		}
-	}
-	for _, m := range importList.FindAllSubmatch(data, -1) {
-		for _, part := range bytes.Split(m[1], []byte(",")) {
-			if w := importWord.Find(part); w != nil && want[string(w)] {
-				return true
+		if kw == "from" || at < listEnd {
+			continue
+		}
+		// The list of an import statement: the first name of each part.
+		// An "import" inside a list read already starts no list of its
+		// own (the scan stays linear).
+		stop := j
+		for stop < len(data) && !strings.ContainsRune("\n;#()", rune(data[stop])) {
+			stop++
+		}
+		listEnd = stop
+		for _, part := range bytes.Split(data[j:stop], []byte(",")) {
+			for n := 0; n < len(part); n++ {
+				if isIdentStart(part[n]) {
+					if want[string(identAt(part, n))] {
+						return true
+					}
+					break
+				}
 			}
 		}
 	}
 	return false
 }
+
+// skipSpace returns the index of the first byte at or after i in data that
+// is not ASCII white space (regexp's \s).
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && strings.IndexByte(" \t\n\f\r\v", data[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// identAt returns the identifier ([A-Za-z_][A-Za-z0-9_]*) that starts at
+// data[i], or nil.
+func identAt(data []byte, i int) []byte {
+	if i >= len(data) || !isIdentStart(data[i]) {
+		return nil
+	}
+	j := i + 1
+	for j < len(data) && isWordByte(data[j]) {
+		j++
+	}
+	return data[i:j]
+}
+
+func isIdentStart(b byte) bool {
+	return b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+func isWordByte(b byte) bool { return isIdentStart(b) || '0' <= b && b <= '9' }
 
 // find reads the links; see the comment at the top of the file.
 func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {

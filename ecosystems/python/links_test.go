@@ -1,10 +1,13 @@
 package python
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -187,4 +190,63 @@ func TestImportsAny(t *testing.T) {
 			t.Errorf("importsAny(%q) = %v, want %v", tc.src, got, tc.want)
 		}
 	}
+}
+
+// regexpImportsAny is importsAny as regular expressions spell it, the
+// oracle of the hand-written scan: the scan must find whatever it finds.
+var (
+	oracleWords = regexp.MustCompile(`\b(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)|(?:import_module|__import__)\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)`)
+	oracleList  = regexp.MustCompile(`\bimport\s+([^\n;#()]*)`)
+)
+
+func regexpImportsAny(data []byte, want map[string]bool) bool {
+	for _, m := range oracleWords.FindAllSubmatch(data, -1) {
+		if want[string(m[1])] || want[string(m[2])] {
+			return true
+		}
+	}
+	for _, m := range oracleList.FindAllSubmatch(data, -1) {
+		for _, part := range bytes.Split(m[1], []byte(",")) {
+			if w := importWord.Find(part); w != nil && want[string(w)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func FuzzImportsAny(f *testing.F) {
+	for _, s := range []string{
+		"import simplejson as json", "from a import b, c", "import a, import b", "import a,\n b",
+		"x = importlib.import_module( 'b')", "__import__(\"c\")", "imports a", "fromage b",
+		"import (a, b)", "import 9a, _b", "import a; import b", "from\n\ta import x",
+	} {
+		f.Add([]byte(s), "b")
+	}
+	f.Fuzz(func(t *testing.T, data []byte, name string) {
+		want := map[string]bool{name: true}
+		if regexpImportsAny(data, want) && !importsAny(data, want) {
+			t.Errorf("importsAny(%q, %q) = false; the regular expressions find it", data, name)
+		}
+	})
+}
+
+// BenchmarkImportsAny reads a large module that imports nothing wanted,
+// by the scan and by the regular expressions it replaced.
+func BenchmarkImportsAny(b *testing.B) {
+	var src bytes.Buffer
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&src, "from package%d import name%d, other  # import from\nimport os, sys as system\nx = f(%d)  # information\n", i, i, i)
+	}
+	want := map[string]bool{"wanted": true}
+	b.Run("scan", func(b *testing.B) {
+		for b.Loop() {
+			importsAny(src.Bytes(), want)
+		}
+	})
+	b.Run("regexp", func(b *testing.B) {
+		for b.Loop() {
+			regexpImportsAny(src.Bytes(), want)
+		}
+	})
 }
