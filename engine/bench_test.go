@@ -81,7 +81,7 @@ func BenchmarkReadBefore(b *testing.B) {
 			ctx := context.Background()
 			n := 0
 			for b.Loop() {
-				bf := p.readBefore(ctx, nil, nil, nil, nil)
+				bf := p.readBefore(ctx, nil, nil, nil, nil, nil)
 				if bf["npm"] == nil || bf["npm"].inv == nil {
 					b.Fatalf("npm not enumerated before the run: %+v", bf["npm"])
 				}
@@ -104,7 +104,7 @@ func BenchmarkSettle(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	bf, af := p.readBefore(ctx, nil, nil, nil, nil), p.readBefore(ctx, nil, nil, nil, nil)
+	bf, af := p.readBefore(ctx, nil, nil, nil, nil, nil), p.readBefore(ctx, nil, nil, nil, nil, nil)
 	if bf["npm"].inv == nil {
 		b.Fatal("npm not enumerated: run `make setup`")
 	}
