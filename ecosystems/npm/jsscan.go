@@ -68,12 +68,43 @@ type jsLexer struct {
 	// braces is the stack of open braces: true for one that opened a
 	// template literal's substitution, whose "}" resumes the template.
 	braces []bool
-	// tmpls are the template literals whose substitutions are being
-	// lexed, innermost last: the indexes of their tokens in toks.
-	tmpls []int
+	// tmpls counts the template literals whose substitutions are being
+	// lexed.
+	tmpls int
+	// flush, when set, is given the tokens lexed so far each time there
+	// are flushAt of them, and at the end (final); it returns how many of
+	// the leading ones it is done with, which are dropped. The last token
+	// always stays: whether a slash after it starts a regular expression
+	// depends on it. A large file (a bundle of megabytes) is then read in
+	// constant memory.
+	flush func(toks []jsTok, final bool) int
+	// flushNext is the number of tokens at which flush is next called.
+	flushNext int
 }
 
-func (lx *jsLexer) emit(t jsTok) { lx.toks = append(lx.toks, t) }
+// flushAt is how many tokens the lexer holds before it hands them to
+// flush (a variable for the tests, which cut files at every token).
+var flushAt = 4096
+
+func (lx *jsLexer) emit(t jsTok) {
+	lx.toks = append(lx.toks, t)
+	if lx.flush != nil && len(lx.toks) >= max(lx.flushNext, flushAt) {
+		lx.drop(lx.flush(lx.toks, false))
+		// What flush could not take yet waits for flushAt more tokens.
+		lx.flushNext = len(lx.toks) + flushAt
+	}
+}
+
+// drop removes the first n tokens, keeping the last one.
+func (lx *jsLexer) drop(n int) {
+	n = min(n, len(lx.toks)-1)
+	if n <= 0 {
+		return
+	}
+	m := copy(lx.toks, lx.toks[n:])
+	clear(lx.toks[m:])
+	lx.toks = lx.toks[:m]
+}
 
 func (lx *jsLexer) skipLine() {
 	for lx.i < len(lx.src) && lx.src[lx.i] != '\n' {
@@ -105,7 +136,7 @@ func (lx *jsLexer) run() {
 		case c == '\'' || c == '"':
 			lx.quoted(c)
 		case c == '`':
-			lx.template(len(lx.toks), false)
+			lx.template(false)
 		case c == '/':
 			if lx.regexAllowed() && lx.regex() {
 				continue
@@ -132,13 +163,12 @@ func (lx *jsLexer) run() {
 			if n := len(lx.braces); n > 0 {
 				subst := lx.braces[n-1]
 				lx.braces = lx.braces[:n-1]
-				if subst && len(lx.tmpls) > 0 {
+				if subst && lx.tmpls > 0 {
 					// The end of a template literal's substitution: the
 					// template goes on.
-					t := lx.tmpls[len(lx.tmpls)-1]
-					lx.tmpls = lx.tmpls[:len(lx.tmpls)-1]
+					lx.tmpls--
 					lx.i++
-					lx.template(t, true)
+					lx.template(true)
 					continue
 				}
 			}
@@ -176,11 +206,16 @@ func (lx *jsLexer) peek(n int) byte {
 // the end of its line.
 func (lx *jsLexer) quoted(q byte) {
 	start, line := lx.i, lx.line
-	var b strings.Builder
 	lx.i++
+	// The value, as a slice of src until an escape makes it differ.
+	from := lx.i
+	var b strings.Builder
+	escaped := false
+	end := -1
 	for lx.i < len(lx.src) {
 		c := lx.src[lx.i]
 		if c == q {
+			end = lx.i
 			lx.i++
 			break
 		}
@@ -188,6 +223,10 @@ func (lx *jsLexer) quoted(q byte) {
 			break
 		}
 		if c == '\\' && lx.i+1 < len(lx.src) {
+			if !escaped {
+				b.WriteString(lx.src[from:lx.i])
+				escaped = true
+			}
 			next := lx.src[lx.i+1]
 			if next == '\n' {
 				lx.line++
@@ -197,10 +236,19 @@ func (lx *jsLexer) quoted(q byte) {
 			lx.i += 2
 			continue
 		}
-		b.WriteByte(c)
+		if escaped {
+			b.WriteByte(c)
+		}
 		lx.i++
 	}
-	lx.emit(jsTok{kind: tokString, val: b.String(), off: start, line: line})
+	if end < 0 {
+		end = lx.i
+	}
+	val := lx.src[from:end]
+	if escaped {
+		val = b.String()
+	}
+	lx.emit(jsTok{kind: tokString, val: val, off: start, line: line})
 }
 
 func unescape(c byte) byte {
@@ -216,36 +264,52 @@ func unescape(c byte) byte {
 // template reads a template literal at lx.i — its opening backtick, or,
 // with resume, the text after one of its substitutions — up to its
 // closing backtick or its next ${, which opens a substitution lexed as
-// code. t is the index of its token in toks.
-func (lx *jsLexer) template(t int, resume bool) {
+// code.
+func (lx *jsLexer) template(resume bool) {
+	t := -1 // its token, when it opens here
 	if !resume {
 		lx.emit(jsTok{kind: tokTemplate, off: lx.i, line: lx.line})
+		t = len(lx.toks) - 1 // the last token stays through a flush
 		lx.i++
 	}
+	// The text read, as a slice of src until an escape makes it differ.
+	start := lx.i
 	var b strings.Builder
+	escaped := false
+	text := func(end int) string {
+		if escaped {
+			return b.String()
+		}
+		return lx.src[start:end]
+	}
 	for lx.i < len(lx.src) {
 		c := lx.src[lx.i]
 		switch {
 		case c == '`':
-			lx.i++
-			if !resume {
-				lx.toks[t].val = b.String()
+			if t >= 0 {
+				lx.toks[t].val = text(lx.i)
 			}
+			lx.i++
 			return
 		case c == '\\' && lx.i+1 < len(lx.src):
 			if lx.src[lx.i+1] == '\n' {
 				lx.line++
 			}
-			b.WriteByte(unescape(lx.src[lx.i+1]))
+			if t >= 0 {
+				if !escaped {
+					b.WriteString(lx.src[start:lx.i])
+					escaped = true
+				}
+				b.WriteByte(unescape(lx.src[lx.i+1]))
+			}
 			lx.i += 2
 		case c == '$' && lx.peek(1) == '{':
-			lx.i += 2
-			if !resume {
+			if t >= 0 {
 				// The text before the first substitution, and the first
 				// name inside it, say what the template starts with
 				// (`./locale/${x}`, `${__dirname}/x`).
-				lx.toks[t].val = b.String()
-				j := lx.i
+				lx.toks[t].val = text(lx.i)
+				j := lx.i + 2
 				for j < len(lx.src) && (lx.src[j] == ' ' || lx.src[j] == '\t') {
 					j++
 				}
@@ -254,16 +318,19 @@ func (lx *jsLexer) template(t int, resume bool) {
 					k++
 				}
 				lx.toks[t].firstSubst = lx.src[j:k]
+				lx.toks[t].subst = true
 			}
-			lx.toks[t].subst = true
+			lx.i += 2
 			lx.braces = append(lx.braces, true)
-			lx.tmpls = append(lx.tmpls, t)
+			lx.tmpls++
 			return
 		default:
 			if c == '\n' {
 				lx.line++
 			}
-			b.WriteByte(c)
+			if escaped {
+				b.WriteByte(c)
+			}
 			lx.i++
 		}
 	}
@@ -392,12 +459,12 @@ func scanImports(src string) (out []scanned, ok bool) {
 			} else if !punct(i+1, "(") {
 				continue
 			}
-			if v, ok := constantArg(toks[min(arg, len(toks)):]); ok {
+			if v, ok, _ := constantArg(toks[min(arg, len(toks)):]); ok {
 				out = append(out, scanned{line: toks[arg].line, spec: v, dynamic: true, guarded: inTry > 0})
 			}
 		case t.text == "import" && punct(i+1, "("):
 			arg := i + 2
-			if v, ok := constantArg(toks[min(arg, len(toks)):]); ok {
+			if v, ok, _ := constantArg(toks[min(arg, len(toks)):]); ok {
 				close := closingParen(toks, i+1)
 				caught := punct(close+1, ".") && ident(close+2, "catch")
 				out = append(out, scanned{line: toks[arg].line, spec: v, dynamic: true, guarded: inTry > 0 || caught})
@@ -541,35 +608,78 @@ type computedCall struct {
 
 // computedCalls returns the require calls and import() expressions of
 // src whose argument is not a lone string literal, and its createRequire
-// calls.
+// calls. It reads the tokens as the lexer hands them over (jsLexer.flush),
+// so a bundle of megabytes costs no more memory than a small file.
 func computedCalls(src string) []computedCall {
-	toks, _ := jsLex(src)
 	var out []computedCall
-	for i, t := range toks {
-		if t.kind == tokIdent && t.text == "createRequire" && i+1 < len(toks) && toks[i+1].kind == tokPunct && toks[i+1].text == "(" &&
-			(i == 0 || toks[i-1].kind != tokIdent || toks[i-1].text != "function") {
-			out = append(out, computedCall{insert: toks[i+1].off + 1, line: t.line, made: true})
-			continue
+	lx := &jsLexer{src: src, line: 1}
+	next := 0 // the first token not yet looked at
+	lx.flush = func(toks []jsTok, final bool) int {
+		i := next
+		for ; i < len(toks); i++ {
+			c, found, more := callAt(toks, i)
+			if more && !final {
+				break // its argument goes on past the tokens lexed so far
+			}
+			if found {
+				out = append(out, c)
+			}
 		}
-		if t.kind != tokIdent || t.text != "require" && t.text != "import" {
-			continue
-		}
-		if i > 0 && (toks[i-1].kind == tokPunct && (toks[i-1].text == "." || toks[i-1].text == "?.") ||
-			toks[i-1].kind == tokIdent && toks[i-1].text == "function") {
-			continue // a method, or a function of that name
-		}
-		if i+2 >= len(toks) || toks[i+1].kind != tokPunct || toks[i+1].text != "(" {
-			continue
-		}
-		if _, ok := constantArg(toks[i+2:]); ok {
-			continue
-		}
-		if a := toks[i+2]; a.kind == tokPunct && a.text == ")" {
-			continue // require(): no module
-		}
-		out = append(out, computedCall{insert: toks[i+1].off + 1, line: t.line, relative: relativeArg(toks[i+2:])})
+		// The token before i stays for the next look (a "." or
+		// "function" before a require).
+		done := max(i-1, 0)
+		next = i - done
+		return done
 	}
+	if strings.HasPrefix(src, "#!") {
+		lx.skipLine()
+	}
+	lx.run()
+	lx.flush(lx.toks, true)
 	return out
+}
+
+// callLookahead is how many tokens after a require or import callAt may
+// read to decide it (relativeArg reads five after the parenthesis);
+// constantArg's chain of literals may read further, and says so.
+const callLookahead = 8
+
+// callAt reads the call toks[i] may start: found when it is a computed
+// require or import() or a createRequire call; more when the tokens after
+// it run out before that is decided.
+func callAt(toks []jsTok, i int) (c computedCall, found, more bool) {
+	t := toks[i]
+	if t.kind != tokIdent || t.text != "require" && t.text != "import" && t.text != "createRequire" {
+		return c, false, false
+	}
+	if len(toks)-i <= callLookahead {
+		more = true // decided as far as the tokens go; final takes it so
+	}
+	if t.text == "createRequire" {
+		if i+1 < len(toks) && toks[i+1].kind == tokPunct && toks[i+1].text == "(" &&
+			(i == 0 || toks[i-1].kind != tokIdent || toks[i-1].text != "function") {
+			return computedCall{insert: toks[i+1].off + 1, line: t.line, made: true}, true, more
+		}
+		return c, false, more
+	}
+	if i > 0 && (toks[i-1].kind == tokPunct && (toks[i-1].text == "." || toks[i-1].text == "?.") ||
+		toks[i-1].kind == tokIdent && toks[i-1].text == "function") {
+		return c, false, false // a method, or a function of that name
+	}
+	if i+2 >= len(toks) || toks[i+1].kind != tokPunct || toks[i+1].text != "(" {
+		return c, false, more
+	}
+	_, ok, chainMore := constantArg(toks[i+2:])
+	if ok {
+		return c, false, more
+	}
+	if chainMore {
+		return c, false, true
+	}
+	if a := toks[i+2]; a.kind == tokPunct && a.text == ")" {
+		return c, false, more // require(): no module
+	}
+	return computedCall{insert: toks[i+1].off + 1, line: t.line, relative: relativeArg(toks[i+2:])}, true, more
 }
 
 // constantArg reads the argument of a call that starts at toks[0] when it
@@ -578,20 +688,22 @@ func computedCalls(src string) []computedCall {
 // as one literal does (esbuild folds the concatenation into that string
 // and resolves it). A name built from anything else — a variable, a call,
 // a template's substitution — is decided when the code runs.
-func constantArg(toks []jsTok) (string, bool) {
+func constantArg(toks []jsTok) (val string, ok, more bool) {
 	var b strings.Builder
-	for i := 0; i+1 < len(toks) && toks[i].literal(); i += 2 {
+	i := 0
+	for ; i+1 < len(toks) && toks[i].literal(); i += 2 {
 		b.WriteString(toks[i].val)
 		switch n := toks[i+1]; {
 		case n.kind != tokPunct:
-			return "", false
+			return "", false, false
 		case n.text == ")" || n.text == ",":
-			return b.String(), true
+			return b.String(), true, false
 		case n.text != "+":
-			return "", false
+			return "", false, false
 		}
 	}
-	return "", false
+	// A chain of literals cut by the end of toks is not decided.
+	return "", false, i >= len(toks)-1 && (i == len(toks) || toks[i].literal())
 }
 
 // relativeArg says whether the argument starting at toks[0] can only name

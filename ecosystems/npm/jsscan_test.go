@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -301,4 +302,57 @@ func FuzzScanImports(f *testing.F) {
 			t.Fatalf("neutralizeComputed inserted %d bytes for %d calls", len(n)-len(src), len(calls))
 		}
 	})
+}
+
+// wholeComputedCalls is computedCalls over the whole token list at once,
+// the oracle of the streaming reading.
+func wholeComputedCalls(src string) []computedCall {
+	toks, _ := jsLex(src)
+	var out []computedCall
+	for i := range toks {
+		if c, found, _ := callAt(toks, i); found {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// FuzzComputedCallsStreamed checks that reading the tokens as the lexer
+// hands them over finds what reading them all at once finds, whatever
+// token the lexer's flushes cut at.
+func FuzzComputedCallsStreamed(f *testing.F) {
+	for _, s := range []string{
+		"const d = require(name)\nconst p = require('m' + \"s\" + `x`)\n",
+		"a.require(x); function require(y) {}; require(`${__dirname}/x`)",
+		"const m = createRequire(import.meta.url); m(x)",
+		"x = `a ${ `b ${c}` } d`; require('a' + 'b' + 'c' + 'd' + e)",
+		"y = a / b; z = /re/g; import(path.join(__dirname, 'x'))",
+		"require('a' +\n'b' +\n'c')",
+	} {
+		f.Add(s, uint8(1))
+	}
+	defer func(n int) { flushAt = n }(flushAt)
+	f.Fuzz(func(t *testing.T, src string, at uint8) {
+		flushAt = 1 + int(at%16)
+		got := computedCalls(src)
+		flushAt = 1 << 30
+		want := wholeComputedCalls(src)
+		if !slices.Equal(got, want) {
+			t.Errorf("streamed %v, whole %v", got, want)
+		}
+	})
+}
+
+// BenchmarkComputedCalls reads a bundle of a few megabytes.
+func BenchmarkComputedCalls(b *testing.B) {
+	var src strings.Builder
+	for i := 0; i < 40000; i++ {
+		fmt.Fprintf(&src, "function f%d(a, b) { if (a / b > 2) { return require('m%d') + `t ${a}` } return /x+/.test(\"s\\n\") ? require(name%d) : b }\n", i, i, i)
+	}
+	text := src.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		computedCalls(text)
+	}
 }
