@@ -2,6 +2,7 @@ package npm
 
 import (
 	"strings"
+	"sync"
 )
 
 // This file holds a tolerant JavaScript scanner: a lexer that knows
@@ -612,7 +613,12 @@ type computedCall struct {
 // so a bundle of megabytes costs no more memory than a small file.
 func computedCalls(src string) []computedCall {
 	var out []computedCall
-	lx := &jsLexer{src: src, line: 1}
+	buf := tokBuffers.Get().(*[]jsTok)
+	defer func() {
+		clear((*buf)[:cap(*buf)])
+		tokBuffers.Put(buf)
+	}()
+	lx := &jsLexer{src: src, line: 1, toks: (*buf)[:0]}
 	next := 0 // the first token not yet looked at
 	lx.flush = func(toks []jsTok, final bool) int {
 		i := next
@@ -636,8 +642,16 @@ func computedCalls(src string) []computedCall {
 	}
 	lx.run()
 	lx.flush(lx.toks, true)
+	*buf = lx.toks
 	return out
 }
+
+// tokBuffers keeps the token buffers of computedCalls, which reads every
+// loaded file of every installed package, for the next file.
+var tokBuffers = sync.Pool{New: func() any {
+	b := make([]jsTok, 0, flushAt+callLookahead+1)
+	return &b
+}}
 
 // callLookahead is how many tokens after a require or import callAt may
 // read to decide it (relativeArg reads five after the parenthesis);
