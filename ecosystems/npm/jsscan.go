@@ -3,6 +3,7 @@ package npm
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // This file holds a tolerant JavaScript scanner: a lexer that knows
@@ -35,6 +36,9 @@ type jsTok struct {
 	text  string
 	val   string
 	subst bool // a template literal with a ${} substitution
+	// escaped says val differs from the literal's text by an escape,
+	// which the scanner reads only as far as \n and \t.
+	escaped bool
 	off   int
 	line  int
 	// firstSubst is the first token of a template's first substitution
@@ -249,7 +253,7 @@ func (lx *jsLexer) quoted(q byte) {
 	if escaped {
 		val = b.String()
 	}
-	lx.emit(jsTok{kind: tokString, val: val, off: start, line: line})
+	lx.emit(jsTok{kind: tokString, val: val, off: start, line: line, escaped: escaped})
 }
 
 func unescape(c byte) byte {
@@ -288,7 +292,7 @@ func (lx *jsLexer) template(resume bool) {
 		switch {
 		case c == '`':
 			if t >= 0 {
-				lx.toks[t].val = text(lx.i)
+				lx.toks[t].val, lx.toks[t].escaped = text(lx.i), escaped
 			}
 			lx.i++
 			return
@@ -309,7 +313,7 @@ func (lx *jsLexer) template(resume bool) {
 				// The text before the first substitution, and the first
 				// name inside it, say what the template starts with
 				// (`./locale/${x}`, `${__dirname}/x`).
-				lx.toks[t].val = text(lx.i)
+				lx.toks[t].val, lx.toks[t].escaped = text(lx.i), escaped
 				j := lx.i + 2
 				for j < len(lx.src) && (lx.src[j] == ' ' || lx.src[j] == '\t') {
 					j++
@@ -612,7 +616,18 @@ type computedCall struct {
 // calls. It reads the tokens as the lexer hands them over (jsLexer.flush),
 // so a bundle of megabytes costs no more memory than a small file.
 func computedCalls(src string) []computedCall {
-	var out []computedCall
+	calls, _, _ := scanCalls(src, false)
+	return calls
+}
+
+// scanCalls is computedCalls; with specs, it also returns every module
+// name a string literal gives an import statement, an export-from, a
+// require, require.resolve or import() call (literals joined by "+"
+// included): a superset of the import records esbuild would find, which
+// tells whether a file is worth esbuild's parse. A name the scanner may
+// read otherwise than esbuild (an escape beyond \n and \t, bytes that
+// are not UTF-8) is not in names; unsure then says so.
+func scanCalls(src string, specs bool) (calls []computedCall, names []string, unsure bool) {
 	buf := tokBuffers.Get().(*[]jsTok)
 	defer func() {
 		clear((*buf)[:cap(*buf)])
@@ -624,11 +639,24 @@ func computedCalls(src string) []computedCall {
 		i := next
 		for ; i < len(toks); i++ {
 			c, found, more := callAt(toks, i)
+			var spec string
+			var named, odd bool
+			if specs {
+				var specMore bool
+				spec, named, odd, specMore = specAt(toks, i)
+				more = more || specMore
+			}
 			if more && !final {
 				break // its argument goes on past the tokens lexed so far
 			}
 			if found {
-				out = append(out, c)
+				calls = append(calls, c)
+			}
+			switch {
+			case named && (odd || !utf8.ValidString(spec)):
+				unsure = true
+			case named:
+				names = append(names, spec)
 			}
 		}
 		// The token before i stays for the next look (a "." or
@@ -643,7 +671,58 @@ func computedCalls(src string) []computedCall {
 	lx.run()
 	lx.flush(lx.toks, true)
 	*buf = lx.toks
-	return out
+	return calls, names, unsure
+}
+
+// specAt returns the module name a string literal at toks[i+1...] gives
+// the token toks[i] when that is "from" or "import" followed by a
+// literal, or require, import or require.resolve called with literals;
+// escaped when a literal of it holds an escape; more when the tokens run
+// out before that is decided.
+func specAt(toks []jsTok, i int) (spec string, ok, escaped, more bool) {
+	t := toks[i]
+	if t.kind != tokIdent {
+		return "", false, false, false
+	}
+	at := func(j int) (jsTok, bool) {
+		if j < len(toks) {
+			return toks[j], true
+		}
+		more = true
+		return jsTok{}, false
+	}
+	switch t.text {
+	case "from", "import":
+		if n, in := at(i + 1); in && n.kind == tokString {
+			return n.val, true, n.escaped, false
+		}
+		if t.text == "from" {
+			return "", false, false, more
+		}
+	case "require":
+	default:
+		return "", false, false, false
+	}
+	j := i + 1
+	if t.text == "require" {
+		if n, in := at(j); in && n.kind == tokPunct && n.text == "." {
+			if r, in := at(j + 1); !in || r.kind != tokIdent || r.text != "resolve" {
+				return "", false, false, more
+			}
+			j += 2
+		}
+	}
+	if n, in := at(j); !in || n.kind != tokPunct || n.text != "(" {
+		return "", false, false, more
+	}
+	arg := toks[min(j+1, len(toks)):]
+	v, ok, chainMore := constantArg(arg)
+	if ok {
+		for k := 0; k < len(arg) && arg[k].literal(); k += 2 {
+			escaped = escaped || arg[k].escaped
+		}
+	}
+	return v, ok, escaped, more || chainMore || j+1 >= len(toks)
 }
 
 // tokBuffers keeps the token buffers of computedCalls, which reads every

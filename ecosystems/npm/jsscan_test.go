@@ -356,3 +356,35 @@ func BenchmarkComputedCalls(b *testing.B) {
 		computedCalls(text)
 	}
 }
+
+// FuzzSpecsCoverEsbuild checks that the module names scanCalls finds in a
+// file include every one esbuild records an import of: loadedLinks
+// leaves a file whose names make no link unparsed.
+func FuzzSpecsCoverEsbuild(f *testing.F) {
+	for _, s := range []string{
+		"import a, {b} from 'x'\nexport * from \"y\"\nimport 'z'\n",
+		"const a = require('m' + 's'); require.resolve(`r`); import('d').catch(() => {})",
+		"try { require('supports-color') } catch {}",
+		"import x = require('ts-style')\nexport {a as b} from 'e'",
+		"const t = `a ${require('in-template')} b`",
+		"if (x) /re/.test(y); else require('after-regex')",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		read := func(string) ([]byte, error) { return []byte(src), nil }
+		res := scanFiles([]string{"/m/index.js"}, read, false)
+		_, specs, unsure := scanCalls(src, true)
+		if unsure {
+			return // loadedLinks parses the file
+		}
+		for _, r := range res.recs {
+			if r.mark != "" {
+				continue
+			}
+			if !slices.Contains(specs, r.spec) {
+				t.Errorf("esbuild records %q (line %d); scanCalls found only %q", r.spec, r.line, specs)
+			}
+		}
+	})
+}

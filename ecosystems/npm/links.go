@@ -26,7 +26,8 @@ const maxLinkFiles = 20000
 // resolution (its own node_modules, then each enclosing one) is linked,
 // each once, at its first place ("debug/src/node.js:42"). Files esbuild
 // cannot parse are passed over: a link found is evidence, one missed
-// only leaves a load unexplained.
+// only leaves a load unexplained. Files whose literals name no package
+// that could be linked are not parsed at all (linksAny).
 func (v *inventory) loadedLinks(env ecosystems.Env) []ecosystems.Link {
 	owners := map[string]*installed{}
 	for _, pr := range env.Processes {
@@ -42,15 +43,34 @@ func (v *inventory) loadedLinks(env ecosystems.Env) []ecosystems.Link {
 	if len(owners) == 0 {
 		return nil
 	}
-	files := make([]string, 0, len(owners))
-	for f := range owners {
+	// Only a file whose string literals name, in an import or a require,
+	// a package its own package does not list and that it would find
+	// installed can make a link: the others are spared esbuild's parse
+	// (a bundle such as typescript.js takes a second of it).
+	texts := map[string][]byte{}
+	for f, from := range owners {
+		data, err := projfile.ReadFile(f, projfile.MaxMetadata)
+		if err != nil {
+			continue
+		}
+		if _, specs, unsure := scanCalls(string(data), true); unsure || v.linksAny(from, specs) {
+			texts[f] = data
+		}
+	}
+	files := make([]string, 0, len(texts))
+	for f := range texts {
 		files = append(files, f)
 	}
 	sort.Strings(files)
 	if len(files) > maxLinkFiles {
 		files = files[:maxLinkFiles]
 	}
-	read := func(name string) ([]byte, error) { return projfile.ReadFile(name, projfile.MaxMetadata) }
+	read := func(name string) ([]byte, error) {
+		if data, ok := texts[name]; ok {
+			return data, nil
+		}
+		return projfile.ReadFile(name, projfile.MaxMetadata)
+	}
 	res := scanFiles(files, read, false)
 	guarded := guardedFiles(res.catching, read, res.failed)
 	sort.SliceStable(res.recs, func(i, j int) bool {
@@ -95,6 +115,22 @@ func (v *inventory) loadedLinks(env ecosystems.Env) []ecosystems.Link {
 		})
 	}
 	return out
+}
+
+// linksAny reports whether one of the module names specs, imported by
+// a file of from, may make a link: a package other than from, not among
+// its edges, that from would find installed.
+func (v *inventory) linksAny(from *installed, specs []string) bool {
+	for _, spec := range specs {
+		name, ok := packageOf(spec)
+		if !ok || name == from.name || slices.Contains(from.edges, name) {
+			continue
+		}
+		if q := v.resolve(from.real, name); q != nil && !q.workspace && q != from {
+			return true
+		}
+	}
+	return false
 }
 
 // owner returns the installed package whose directory holds the file f
