@@ -47,10 +47,11 @@ test: setup check
 	$(MAKE) hostile
 
 # The real-project corpus (corpus/README.md): envaudit on each project's
-# own test suite, judged against testdata/corpus/*/expected.json, with its tables
-# (make test runs the same check among the other tests).
+# own test suite, judged against testdata/corpus/*/expected.json, with its tables,
+# every project traced by both backends (make test runs the same check, with
+# the backends compared on one project of each ecosystem).
 corpus: setup
-	$(GO) test ./corpus -run TestCorpus -v -count=1 -timeout 60m
+	ENVAUDIT_CORPUS_BACKEND=both $(GO) test ./corpus -run TestCorpus -v -count=1 -timeout 60m
 
 # The eBPF tracer's objects (tracer/ebpf_bpf_x86_bpfel.{o,go}), rebuilt
 # from tracer/bpf/trace.bpf.c by bpf2go with clang against a vmlinux.h that

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,5 +152,20 @@ func TestProjectFiles(t *testing.T) {
 				t.Errorf("corpus_stamp = %s, stamp = %s", got, want)
 			}
 		})
+	}
+}
+
+func TestSample(t *testing.T) {
+	ps := []*project{
+		{Name: "a", Ecosystems: []string{"npm", "system"}},
+		{Name: "b", Ecosystems: []string{"npm"}},
+		{Name: "c", Ecosystems: []string{"system"}},
+		{Name: "d", Ecosystems: []string{"go", "system"}},
+		{Name: "e"},
+	}
+	got := sample(ps)
+	want := map[string]bool{"a": true, "c": true, "d": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("sample = %v, want %v", got, want)
 	}
 }
