@@ -34,17 +34,16 @@ unit:
 hostile:
 	GO=$(GO) bash scripts/hostile.sh
 
-# Every package but the corpus runs under the race detector; each gets 45
-# minutes, as the tracer's packages run long and a loaded machine stretches
-# them. The corpus's TestCorpus (make corpus: zero false gating findings
-# and every judged finding, on each project's own test suite) then runs
-# without it: the race detector makes its audits of real installs four to
-# ten times slower, and the engine and audit code it drives is raced by
-# their own packages' tests above.
+# The short tier runs under the race detector on the crowded machine of
+# scripts/hostile.sh; then every tier (the real installs, the corpus, the
+# red team, end to end) runs without it, each package with 45 minutes, as
+# a loaded machine stretches the longest. The race detector makes the
+# real-install audits four to ten times slower, and the concurrent code
+# (the tracer's loops, the evidence channel, the engine's parallel reads,
+# the Action's phases) is raced by the short tier's tests of it.
 test: setup check
-	$(GO) test -race -timeout 45m $$($(GO) list ./... | grep -v '/corpus$$')
-	$(GO) test -timeout 45m ./corpus
-	$(MAKE) hostile
+	GO=$(GO) bash scripts/hostile.sh -race ./...
+	$(GO) test -timeout 45m ./...
 
 # The real-project corpus (corpus/README.md): envaudit on each project's
 # own test suite, judged against testdata/corpus/*/expected.json, with its tables,
