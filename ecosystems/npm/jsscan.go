@@ -39,8 +39,8 @@ type jsTok struct {
 	// escaped says val differs from the literal's text by an escape,
 	// which the scanner reads only as far as \n and \t.
 	escaped bool
-	off   int
-	line  int
+	off     int
+	line    int
 	// firstSubst is the first token of a template's first substitution
 	// (an identifier such as __dirname), "" otherwise.
 	firstSubst string
