@@ -38,6 +38,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -212,27 +213,24 @@ type bench struct {
 }
 
 // pair runs p untraced and traced, the traced run first when tracedFirst.
-func (b *bench) pair(p *project, cold, tracedFirst bool) (sample, error) {
-	var s sample
-	var err error
-	steps := []func() error{
-		func() error { s.untraced, err = b.untraced(p, cold); return err },
-		func() error {
-			var t tracedRun
-			t, err = b.traced(p, cold)
-			s.step, s.command = t.step, t.command
-			return err
-		},
+func (b *bench) pair(p *project, cold, tracedFirst bool) (s sample, err error) {
+	untraced := func() (err error) {
+		s.untraced, err = b.untraced(p, cold)
+		return err
 	}
+	traced := func() error {
+		t, err := b.traced(p, cold)
+		s.step, s.command = t.step, t.command
+		return err
+	}
+	first, second := untraced, traced
 	if tracedFirst {
-		steps[0], steps[1] = steps[1], steps[0]
+		first, second = traced, untraced
 	}
-	for _, f := range steps {
-		if err := f(); err != nil {
-			return s, err
-		}
+	if err := first(); err != nil {
+		return s, err
 	}
-	return s, nil
+	return s, second()
 }
 
 // ciVariables are dropped from both runs' environments: the bench measures
@@ -264,7 +262,7 @@ func (b *bench) environ(p *project, cold bool) ([]string, error) {
 		}
 		env = append(env, kv)
 	}
-	for _, k := range sortedKeys(set) {
+	for _, k := range slices.Sorted(maps.Keys(set)) {
 		env = append(env, k+"="+set[k])
 	}
 	return env, nil
@@ -411,15 +409,6 @@ func tail(out []byte) string {
 		lines = lines[len(lines)-30:]
 	}
 	return strings.Join(lines, "\n")
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // projectStats are one project's figures in one round.
