@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
 )
@@ -43,6 +44,9 @@ type DB struct {
 	byName   map[string][]*Package
 	provided map[string][]*Package
 
+	key   sharedKey
+	reads *reads // nil when the database is not shared
+
 	once     sync.Once
 	loadErr  error
 	files    map[*Package][]string // canonical file paths, directories left out
@@ -64,18 +68,65 @@ func Open(fsys fs.FS) (*DB, error) {
 // arch and diversions files and its info/*.list lists lie there, while
 // fsys stays the system root that os-release and symbolic links are read
 // from. A test's database copied to a temporary directory is opened so.
+//
+// A database opened before from the same files is given again (share.go).
 func OpenAdminDir(fsys fs.FS, admindir string) (*DB, error) {
+	key, shareable := rootKey(fsys, admindir)
+	if shareable {
+		if db := sharedDB(key, fsys); db != nil {
+			return db, nil
+		}
+	}
+	db := &DB{fsys: fsys, admin: admindir, key: key, byName: map[string][]*Package{}, provided: map[string][]*Package{}}
+	if shareable {
+		db.reads = &reads{start: time.Now(), files: map[string]fileID{}}
+	}
+	if err := db.open(); err != nil {
+		return nil, err
+	}
+	if shareable {
+		share(db)
+	}
+	return db, nil
+}
+
+// noteStat records the identity of the file name before it is read.
+func (db *DB) noteStat(name string) {
+	if db.reads != nil {
+		id, ok := statID(db.fsys, name)
+		db.reads.note(name, id, ok)
+	}
+}
+
+// open reads the status, arch and os-release files.
+func (db *DB) open() error {
+	fsys, admindir := db.fsys, db.admin
 	status := path.Join(admindir, "status")
 	f, err := fsys.Open(status)
 	if err != nil {
-		return nil, fmt.Errorf("read dpkg status %q: %w", status, err)
+		return fmt.Errorf("read dpkg status %q: %w", status, err)
 	}
 	defer f.Close()
+	if db.reads != nil {
+		fi, err := f.Stat()
+		if err != nil {
+			return fmt.Errorf("read dpkg status %q: %w", status, err)
+		}
+		id, ok := infoID(fi)
+		db.reads.note(status, id, ok)
+		// The lists are read later, each noted then; the directory is
+		// noted now, for a list that appears or goes.
+		db.noteStat(path.Join(admindir, "info"))
+		db.noteStat(path.Join(admindir, "arch"))
+		db.noteStat(path.Join(admindir, "diversions"))
+		for _, f := range distroFiles {
+			db.noteStat(f)
+		}
+	}
 	all, err := ParseStatus(f, status)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	db := &DB{fsys: fsys, admin: admindir, byName: map[string][]*Package{}, provided: map[string][]*Package{}}
 	for _, p := range all {
 		if !p.unpacked() {
 			continue
@@ -113,7 +164,7 @@ func OpenAdminDir(fsys fs.FS, admindir string) (*DB, error) {
 		}
 	}
 	db.Distro = ReadDistro(fsys)
-	return db, nil
+	return nil
 }
 
 // unpacked reports whether the package's files are on disk: every state
@@ -275,13 +326,19 @@ func (db *DB) Warnings() []string {
 // ListFile returns the list file of p that exists under fsys, relative to
 // the root, or "" when there is none.
 func (db *DB) ListFile(p *Package) string {
+	f, _ := db.listFile(p)
+	return f
+}
+
+// listFile is ListFile with the file's stat.
+func (db *DB) listFile(p *Package) (string, fs.FileInfo) {
 	for _, n := range []string{p.Name + ":" + p.Architecture, p.Name} {
 		f := path.Join(db.admin, "info", n+".list")
-		if _, err := fs.Stat(db.fsys, f); err == nil {
-			return f
+		if fi, err := fs.Stat(db.fsys, f); err == nil {
+			return f, fi
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // maxListLine is the longest line of a list file that is read; a longer
@@ -304,9 +361,13 @@ type list struct {
 // ("/." and lines that are no absolute path left out). It shares nothing
 // with the reads of other packages' lists, so that they run in parallel.
 func (db *DB) readList(p *Package) list {
-	f := db.ListFile(p)
+	f, fi := db.listFile(p)
 	if f == "" {
 		return list{warning: fmt.Sprintf("dpkg: no file list for installed package %q", p.ID())}
+	}
+	if db.reads != nil {
+		id, ok := infoID(fi)
+		db.reads.note(f, id, ok)
 	}
 	b, err := fs.ReadFile(db.fsys, f)
 	if err != nil {

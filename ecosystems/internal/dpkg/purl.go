@@ -15,10 +15,13 @@ type Distro struct {
 	Codename  string // "bookworm", "noble"
 }
 
+// distroFiles are the files ReadDistro reads, the first that exists.
+var distroFiles = []string{"etc/os-release", "usr/lib/os-release"}
+
 // ReadDistro reads etc/os-release, else usr/lib/os-release, of the system
 // rooted at fsys. A missing or unreadable file gives the zero Distro.
 func ReadDistro(fsys fs.FS) Distro {
-	for _, f := range []string{"etc/os-release", "usr/lib/os-release"} {
+	for _, f := range distroFiles {
 		b, err := fs.ReadFile(fsys, f)
 		if err != nil {
 			continue
