@@ -112,6 +112,28 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		python, why = p, whyOnPath
 	}
 	env.Asked.Add("python", python, why)
+	// The distributions that provide the modules are read while the
+	// script reads the sources: each mostly waits on its own process or
+	// files.
+	type providers struct {
+		mods  moduleIndex
+		warns []string
+	}
+	prov := make(chan providers, 1)
+	pctx, cancel := context.WithCancel(ctx)
+	received := false
+	defer func() {
+		// A return before the answer was needed (the script failed)
+		// leaves nothing running behind it.
+		cancel()
+		if !received {
+			<-prov
+		}
+	}()
+	go func() {
+		mods, warns := p.moduleProviders(pctx, env.Memo, python, root, environ)
+		prov <- providers{mods, warns}
+	}()
 	out, err := toolexec.Run(ctx, toolexec.Cmd{
 		Path:    python,
 		Args:    []string{"-I", "-S", "-c", importsScript, "project", root, strconv.Itoa(importsMaxFiles), strconv.Itoa(importsMaxBytes)},
@@ -156,8 +178,10 @@ func (p *project) Imports(ctx context.Context, env ecosystems.Env) (*ecosystems.
 		}
 	}
 
-	mods, warns := p.moduleProviders(ctx, env.Memo, python, root, environ)
-	res.Warnings = append(res.Warnings, warns...)
+	pv := <-prov
+	received = true
+	mods := pv.mods
+	res.Warnings = append(res.Warnings, pv.warns...)
 	p.mapped(python)
 	for _, si := range ans.Imports {
 		pos, err := ecosystems.NewPos("", si.File, si.Line)

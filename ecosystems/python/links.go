@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/envaudit/envaudit/ecosystems"
@@ -343,6 +346,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 	// a group.
 	req := linkRequest{Files: []string{}, Strings: groups}
 	owner := map[string]string{}
+	sizes := map[string]int{}
 	total, files, skipped := 0, 0, 0
 	for _, name := range slices.Sorted(maps.Keys(lf.loaded)) {
 		want := map[string]bool{}
@@ -371,6 +375,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 			}
 			files++
 			total += len(data)
+			sizes[f] = len(data)
 			req.Files = append(req.Files, f)
 			owner[f] = name
 		}
@@ -412,7 +417,7 @@ func (lf *linkFinder) find(ctx context.Context) ([]ecosystems.Link, []string) {
 	if len(req.Files) == 0 && len(req.Snippets) == 0 {
 		return links, warns
 	}
-	ans, err := lf.run(ctx, &req)
+	ans, err := lf.runSplit(ctx, &req, sizes)
 	if err != nil {
 		return links, append(warns, fmt.Sprintf("links between the loaded distributions: %v: a load they explain may be reported undeclared", err))
 	}
@@ -551,6 +556,70 @@ func (lf *linkFinder) moduleFile(name string) string {
 		}
 	}
 	return ""
+}
+
+// splitBytes is how many bytes of files to parse make it worth starting
+// a second interpreter to parse half of them; a variable for the tests.
+var splitBytes = 256 << 10
+
+// runSplit is run, with the files split in two halves of about the same
+// size parsed by two interpreters at once when they are many bytes (a
+// loaded pandas has files of 400 kB) and the machine has two cores.
+// sizes gives each file's length; the answers are merged, the first
+// half's warnings first.
+func (lf *linkFinder) runSplit(ctx context.Context, req *linkRequest, sizes map[string]int) (*linkAnswer, error) {
+	total := 0
+	for _, f := range req.Files {
+		total += sizes[f]
+	}
+	if total < splitBytes || runtime.GOMAXPROCS(0) < 2 || len(req.Files) < 2 {
+		return lf.run(ctx, req)
+	}
+	halves := splitBySize(req.Files, sizes)
+	parts := [2]*linkRequest{
+		{Files: halves[0], Snippets: req.Snippets, Strings: req.Strings},
+		{Files: halves[1], Snippets: []linkSnippet{}, Strings: req.Strings},
+	}
+	var answers [2]*linkAnswer
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range parts {
+		wg.Go(func() { answers[i], errs[i] = lf.run(ctx, parts[i]) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs[:]...); err != nil {
+		return nil, err
+	}
+	ans := answers[0]
+	if ans.Files == nil {
+		ans.Files = answers[1].Files
+	} else {
+		maps.Copy(ans.Files, answers[1].Files)
+	}
+	ans.Warnings = append(ans.Warnings, answers[1].Warnings...)
+	return ans, nil
+}
+
+// splitBySize deals files into two lists of about the same total size,
+// the largest first to the lighter list, each list in the order of files.
+func splitBySize(files []string, sizes map[string]int) [2][]string {
+	bySize := slices.Clone(files)
+	slices.SortStableFunc(bySize, func(a, b string) int { return sizes[b] - sizes[a] })
+	in := map[string]int{}
+	var load [2]int
+	for _, f := range bySize {
+		i := 0
+		if load[1] < load[0] {
+			i = 1
+		}
+		in[f] = i
+		load[i] += sizes[f]
+	}
+	halves := [2][]string{{}, {}}
+	for _, f := range files {
+		halves[in[f]] = append(halves[in[f]], f)
+	}
+	return halves
 }
 
 // run asks the interpreter to parse the files and snippets of req.

@@ -122,6 +122,23 @@ func TestLinks(t *testing.T) {
 		t.Errorf("warnings: %q", inv.Warnings)
 	}
 
+	// The files parsed by two interpreters at once, as many bytes of
+	// them are: the same links.
+	was := splitBytes
+	splitBytes = 1
+	inv, err = p.Installed(context.Background(), ecosystems.Env{
+		Executables: []string{filepath.Join(venv, "bin", "python3")},
+		Processes:   []ecosystems.Process{{Exe: filepath.Join(venv, "bin", "python3"), Files: read}},
+		Environ:     append(os.Environ(), "PYTHONNOUSERSITE=1", "PYTHONPATH="+pp),
+	})
+	splitBytes = was
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, inv.Links); diff != "" {
+		t.Errorf("links parsed in two halves (-want +got):\n%s", diff)
+	}
+
 	// Without a trace there is nothing to explain, and nothing is read.
 	inv, err = p.Installed(context.Background(), ecosystems.Env{
 		Executables: []string{filepath.Join(venv, "bin", "python3")},
@@ -140,6 +157,21 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestSplitBySize: two lists of about the same size, every file in one,
+// each in the order given.
+func TestSplitBySize(t *testing.T) {
+	files := []string{"a", "b", "c", "d", "e"}
+	sizes := map[string]int{"a": 10, "b": 400, "c": 30, "d": 200, "e": 190}
+	got := splitBySize(files, sizes)
+	want := [2][]string{{"a", "b"}, {"c", "d", "e"}} // 410 and 420 bytes
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("splitBySize (-want +got):\n%s", diff)
+	}
+	if got := splitBySize([]string{"x"}, nil); len(got[0]) != 1 || len(got[1]) != 0 {
+		t.Errorf("splitBySize of one file = %q", got)
+	}
 }
 
 func TestEntryGroups(t *testing.T) {
