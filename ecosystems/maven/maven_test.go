@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -655,5 +656,26 @@ func TestPosition(t *testing.T) {
 				t.Errorf("position = %v, %v; want %v, %v (-want +got):\n%s", got, withLines, tt.want, tt.withLines, diff)
 			}
 		})
+	}
+}
+
+// TestQuickJVM: the resolution's Maven gets the quick options after the
+// user's MAVEN_OPTS, or as MAVEN_OPTS when there is none; the environment
+// given is not changed.
+func TestQuickJVM(t *testing.T) {
+	for _, tt := range []struct {
+		in, want []string
+	}{
+		{[]string{"PATH=/bin"}, []string{"PATH=/bin", "MAVEN_OPTS=" + quickOpts}},
+		{[]string{"MAVEN_OPTS=-Xmx1g", "HOME=/h"}, []string{"MAVEN_OPTS=-Xmx1g " + quickOpts, "HOME=/h"}},
+		{[]string{"MAVEN_OPTS="}, []string{"MAVEN_OPTS=" + quickOpts}},
+	} {
+		in := slices.Clone(tt.in)
+		if diff := cmp.Diff(tt.want, quickJVM(in)); diff != "" {
+			t.Errorf("quickJVM(%q) (-want +got):\n%s", tt.in, diff)
+		}
+		if !slices.Equal(in, tt.in) {
+			t.Errorf("quickJVM changed its argument: %q", in)
+		}
 	}
 }

