@@ -5,12 +5,17 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"github.com/envaudit/envaudit/ecosystems"
 )
 
 // Comparison is the agreement between the declared sets (D1) of several
 // reports of the same task — several agents, or several runs — per
-// ecosystem, as the study measures it.
+// ecosystem, as the study measures it: D1 is the runtime declarations
+// (DefinitionStudy).
 type Comparison struct {
+	// Definition is DefinitionStudy: the sets compared are the study's D1.
+	Definition string                `json:"definition"`
 	Reports    []string              `json:"reports"` // the reports' names, in the order given
 	Ecosystems []EcosystemComparison `json:"ecosystems"`
 }
@@ -67,7 +72,7 @@ func Jaccard(a, b []string) float64 {
 // the reports' declared sets agree. names labels the reports (file names);
 // ecosystems are listed by name.
 func Compare(names []string, reports []*Report) Comparison {
-	c := Comparison{Reports: nonNil(append([]string(nil), names...)), Ecosystems: []EcosystemComparison{}}
+	c := Comparison{Definition: DefinitionStudy, Reports: nonNil(append([]string(nil), names...)), Ecosystems: []EcosystemComparison{}}
 	eco := set{}
 	for _, r := range reports {
 		for _, e := range r.Ecosystems {
@@ -107,13 +112,31 @@ func Compare(names []string, reports []*Report) Comparison {
 	return c
 }
 
+// declaredNames returns the report's D1 in eco as the study defines it
+// (StudyDeclared).
 func declaredNames(r *Report, eco string) []string {
-	s := set{}
 	for _, e := range r.Ecosystems {
 		if e.Name == eco {
-			for _, d := range e.Declared {
-				s[d.Name] = true
-			}
+			return StudyDeclared(e)
+		}
+	}
+	return []string{}
+}
+
+// StudyDeclared returns the ecosystem's D1 as the study defines it
+// (DefinitionStudy), sorted: the names with a runtime declaration, without
+// the excluded ones (toolchain packages, declarations whose markers do
+// not apply here). A devDependency, a test extra or a build requirement is
+// no part of what the project declares it needs to run.
+func StudyDeclared(e EcosystemReport) []string {
+	excluded := set{}
+	for _, x := range e.Excluded {
+		excluded[x.Name] = true
+	}
+	s := set{}
+	for _, d := range e.Declared {
+		if d.Scope == ecosystems.ScopeRuntime && d.Name != "" && !excluded[d.Name] {
+			s[d.Name] = true
 		}
 	}
 	return nonNil(sortedNames(s))
@@ -132,7 +155,7 @@ func (c Comparison) WriteText(w io.Writer) error {
 	ew.printf("\n")
 	for _, e := range c.Ecosystems {
 		ew.printf("\n%s\n", e.Name)
-		ew.printf("  declared      ")
+		ew.printf("  D1 (runtime)  ")
 		for i, d := range e.Declared {
 			if i > 0 {
 				ew.printf(" · ")

@@ -178,14 +178,19 @@
 //
 // # Metrics
 //
-// Measure implements the study's definitions over the same sets the
-// findings use, so |phantom findings on D1 \ D3| = φ·n1, |hidden findings
-// on D3 \ D1| = η·n3 and |packages of the bloat findings| = β·n2 (the phantoms of loaded
-// declarations and the missing packages refine the findings, not the
-// layers): D1 is every declared name (all scopes) except excluded
-// toolchain packages; D2 is the installed names without the excluded
-// baseline and without undeclared dev tooling; D3 is the packages loaded at
-// run time, without undeclared dev tooling.
+// Measure implements the study's equations. Each ecosystem's report gives
+// them over two definitions of the layers. Metrics (DefinitionEnvaudit)
+// count the same sets the findings use, so |phantom findings on D1 \ D3| =
+// φ·n1, |hidden findings on D3 \ D1| = η·n3 and |packages of the bloat
+// findings| = β·n2 (the phantoms of loaded declarations and the missing
+// packages refine the findings, not the layers): D1 is every declared name
+// (all scopes) except excluded toolchain packages; D2 is the installed
+// names without the excluded baseline and without undeclared dev tooling;
+// D3 is the packages loaded at run time, without undeclared dev tooling.
+// StudyMetrics (DefinitionStudy) count the layers as the study defines
+// them: D1 is the runtime declarations only, D2 every installed name
+// without the excluded baseline, D3 every package loaded at run time. The
+// study's tables (package study, envaudit compare) rest on those.
 //
 // # Order
 //

@@ -1,5 +1,19 @@
 package audit
 
+// The definitions of the layers that metrics are computed over.
+const (
+	// DefinitionEnvaudit: the layers the findings use. D1 is every
+	// applicable declaration of every scope; D2 and D3 leave out the
+	// undeclared test tooling (a test runner and what only it loaded),
+	// which the findings classify apart.
+	DefinitionEnvaudit = "envaudit"
+	// DefinitionStudy: the layers as the study defines them. D1 is the
+	// manifest's runtime declarations only (no dev, test, build,
+	// optional, peer or provided scope); D2 is everything the install put
+	// there; D3 is everything the run loaded, test tooling included.
+	DefinitionStudy = "study"
+)
+
 // Measure computes the study's metrics from the three layers of one
 // ecosystem, given as package names (duplicates are ignored). traced says
 // whether a run was traced at all: without one there is no D3, so the

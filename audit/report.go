@@ -85,8 +85,12 @@ type EcosystemReport struct {
 	Traced    []TracedPackage         `json:"traced"`
 	Findings  []Finding               `json:"findings"`
 	Metrics   Metrics                 `json:"metrics"`
-	Excluded  []ecosystems.Excluded   `json:"excluded,omitempty"`
-	Warnings  []string                `json:"warnings,omitempty"`
+	// StudyMetrics are the same figures over the layers exactly as the
+	// study defines them (DefinitionStudy), for comparison with its
+	// tables; Metrics are envaudit's, over the layers its findings use.
+	StudyMetrics Metrics               `json:"studyMetrics"`
+	Excluded     []ecosystems.Excluded `json:"excluded,omitempty"`
+	Warnings     []string              `json:"warnings,omitempty"`
 	// Missing names the layers that could not be obtained: "traced" when no
 	// run was traced (or nothing could be attributed without D2),
 	// "installed" when the installation could not be enumerated. Metrics
@@ -265,10 +269,13 @@ type Evidence struct {
 	Imports []ecosystems.Import `json:"imports,omitempty"`
 }
 
-// Metrics are the study's per-ecosystem metrics. Pointers are nil where a
-// metric is undefined (precision, recall and F1 when n1 = n3 = 0; inflation
-// when n1 = 0).
+// Metrics are the study's per-ecosystem metrics over one definition of the
+// layers (Definition). Pointers are nil where a metric is undefined
+// (precision, recall and F1 when n1 = n3 = 0; inflation when n1 = 0).
 type Metrics struct {
+	// Definition names the sets the figures count: DefinitionEnvaudit or
+	// DefinitionStudy.
+	Definition  string   `json:"definition"`
 	Declared    int      `json:"declared"`
 	Installed   int      `json:"installed"`
 	Traced      int      `json:"traced"`

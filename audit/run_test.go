@@ -246,7 +246,8 @@ func TestCompare(t *testing.T) {
 	c := rep(map[string][]string{"npm": {"lodash", "express"}})
 	got := Compare([]string{"a.json", "b.json", "c.json"}, []*Report{a, b, c})
 	want := Comparison{
-		Reports: []string{"a.json", "b.json", "c.json"},
+		Definition: DefinitionStudy,
+		Reports:    []string{"a.json", "b.json", "c.json"},
 		Ecosystems: []EcosystemComparison{
 			{
 				Name:     "npm",
@@ -279,6 +280,19 @@ func TestCompare(t *testing.T) {
 	if diff := cmp.Diff(want, got, cmpopts.EquateApprox(0, 1e-12)); diff != "" {
 		t.Errorf("Compare (-want +got):\n%s", diff)
 	}
+
+	// The study's D1: a dev declaration and an excluded name (the
+	// toolchain, a declaration for another platform) are not compared.
+	t.Run("RuntimeOnly", func(t *testing.T) {
+		x := rep(map[string][]string{"npm": {"express"}})
+		y := rep(map[string][]string{"npm": {"express", "jest", "npm"}})
+		y.Ecosystems[0].Declared[1].Scope = ecosystems.ScopeDev
+		y.Ecosystems[0].Excluded = []ecosystems.Excluded{{Name: "npm", Why: "toolchain baseline"}}
+		e := Compare([]string{"x", "y"}, []*Report{x, y}).Ecosystems[0]
+		if diff := cmp.Diff([][]string{{"express"}, {"express"}}, e.Declared); diff != "" || !e.Unanimous {
+			t.Errorf("declared (-want +got):\n%s; unanimous %v", diff, e.Unanimous)
+		}
+	})
 
 	t.Run("Unanimous", func(t *testing.T) {
 		x := rep(map[string][]string{"npm": {"a", "b"}})

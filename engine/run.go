@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"github.com/envaudit/envaudit/internal/toolexec"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/envaudit/envaudit/tracer/evchan"
+	"github.com/envaudit/envaudit/tracer/intoto"
 )
 
 // RunOptions say how to run the traced command.
@@ -314,15 +316,23 @@ func (p *Project) AuditTrace(ctx context.Context, tr *tracer.Trace, complete boo
 // tracer.IsTrace: the tracer keeps out of how envaudit writes files.
 var TraceFormat = outfile.Format{Name: "trace", Recognize: tracer.IsTrace}
 
-// ReadTrace reads a trace saved at path; complete is false when it ends
-// early (a run that was killed while writing it).
+// ReadTrace reads a trace saved at path: envaudit's own (complete is
+// false when it ends early: a run that was killed while writing it), or
+// an in-toto runtime-trace attestation (intoto.Read: a statement, a DSSE
+// envelope, a witness collection), which has no end record to miss.
 func ReadTrace(path string) (tr *tracer.Trace, complete bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, err
 	}
 	defer f.Close()
-	return tracer.ReadJSONL(f, path)
+	br := bufio.NewReader(f)
+	head, _ := br.Peek(512)
+	if intoto.IsAttestation(head) {
+		tr, err := intoto.Read(br, path)
+		return tr, err == nil, err
+	}
+	return tracer.ReadJSONL(br, path)
 }
 
 // prepare gives every ecosystem that needs it (TraceEnvironer) a scratch

@@ -79,7 +79,7 @@ func commands() []command {
 	return []command{
 		{"run", "envaudit run [-C DIR] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--config FILE] [--no-config] [--baseline FILE] [--base REV] [--ecosystem NAME] [--skip-ecosystem NAME] [--timeout DURATION] [--backend NAME] [--trace-out FILE] -- COMMAND [ARG...]",
 			"run a command under the tracer and audit the project's dependencies", cmdRun},
-		{"trace", "envaudit trace [-C DIR] [-o TRACE.jsonl] [--evidence DIR] [--timeout DURATION] [--grace DURATION] [--privileged] [--backend NAME] [--ecosystem NAME] [--skip-ecosystem NAME] -- COMMAND [ARG...]",
+		{"trace", "envaudit trace [-C DIR] [-o TRACE.jsonl] [--attestation FILE] [--evidence DIR] [--timeout DURATION] [--grace DURATION] [--privileged] [--backend NAME] [--ecosystem NAME] [--skip-ecosystem NAME] -- COMMAND [ARG...]",
 			"run a command under the file-access tracer and write its trace", cmdTrace},
 		{"audit", "envaudit audit [-C DIR] [--trace TRACE.jsonl [--evidence DIR]] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--config FILE] [--no-config] [--baseline FILE] [--base REV] [--ecosystem NAME] [--skip-ecosystem NAME]",
 			"audit a saved trace, or the declared and installed layers alone", cmdAudit},
@@ -87,6 +87,8 @@ func commands() []command {
 			"run the whole job on a small embedded example project", cmdDemo},
 		{"compare", "envaudit compare [--format text|json] REPORT.json REPORT.json...",
 			"measure how much the declared sets of several reports agree", cmdCompare},
+		{"study", "envaudit study [--manifest FILE.csv] [--layout LAYOUT] [--format text|markdown|json] [--csv DIR] [--svg DIR] [--projects] [REPORT.json|DIR...]",
+			"the study's tables over many reports: metrics per agent and language, agreement across agents and trials", cmdStudy},
 		{"action", "envaudit action",
 			"the GitHub Action: trace, audit and report to GitHub (reads INPUT_* variables)", cmdAction},
 		{"baseline", "envaudit baseline [-C DIR] [-o FILE]",

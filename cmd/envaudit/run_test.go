@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -71,6 +73,8 @@ func TestScripts(t *testing.T) {
 			"project": cmdProject,
 			"need":    cmdNeed,
 			"sbom":    cmdSBOM,
+			"layers":  cmdLayers,
+			"dsse":    cmdDSSE,
 		},
 		Condition: func(cond string) (bool, error) {
 			return false, errors.New("unknown condition " + strconv.Quote(cond) + ": scripts must not skip; a missing prerequisite fails (run make setup)")
@@ -97,6 +101,56 @@ func cmdSBOM(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("sbom %s: %v", f, err)
 		}
 	}
+}
+
+// cmdLayers prints the layers and findings one ecosystem of a report has,
+// one line each, as the script's stdout, for cmp and stdout checks:
+//
+//	layers report.json npm
+func cmdLayers(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: layers REPORT ECOSYSTEM")
+	}
+	r, err := audit.ReadReport(strings.NewReader(ts.ReadFile(args[0])), args[0])
+	ts.Check(err)
+	var b strings.Builder
+	for _, e := range r.Ecosystems {
+		if e.Name != args[1] {
+			continue
+		}
+		var d1, d2, d3, fs []string
+		for _, d := range e.Declared {
+			d1 = append(d1, d.Name)
+		}
+		for _, p := range e.Installed {
+			d2 = append(d2, p.Name)
+		}
+		for _, p := range e.Traced {
+			d3 = append(d3, p.Name)
+		}
+		for _, f := range e.Findings {
+			fs = append(fs, string(f.Kind)+":"+string(f.Reason)+":"+f.Package)
+		}
+		fmt.Fprintf(&b, "declared %s\ninstalled %s\ntraced %s\nfindings %s\n", strings.Join(d1, " "), strings.Join(d2, " "), strings.Join(d3, " "), strings.Join(fs, " "))
+	}
+	ts.Stdout().Write([]byte(b.String()))
+}
+
+// cmdDSSE wraps a statement in an unsigned DSSE envelope, as witness
+// writes one (signed):
+//
+//	dsse statement.json envelope.json
+func cmdDSSE(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: dsse STATEMENT ENVELOPE")
+	}
+	env, err := json.Marshal(map[string]any{
+		"payloadType": "application/vnd.in-toto+json",
+		"payload":     base64.StdEncoding.EncodeToString([]byte(ts.ReadFile(args[0]))),
+		"signatures":  []any{},
+	})
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), env, 0o644))
 }
 
 // cmdStatus runs a command and checks its exit status:

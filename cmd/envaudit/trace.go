@@ -2,8 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -12,13 +19,16 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/outfile"
+	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/tracer"
+	"github.com/envaudit/envaudit/tracer/intoto"
 )
 
 // traceOptions are the settings of `envaudit trace`.
 type traceOptions struct {
 	dir        string // the project root
 	out        string // the trace file; "-" for standard output
+	attest     string // --attestation: the in-toto runtime-trace statement; "" for none
 	evidence   string // the evidence directory; "" for the default
 	timeout    time.Duration
 	grace      time.Duration
@@ -45,6 +55,7 @@ func cmdTrace(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	to := traceOptions{stdin: stdin, stdout: stdout, stderr: stderr}
 	c.flags.StringVar(&to.dir, "C", ".", "trace the command in the project in `DIR`; the command runs there")
 	c.flags.StringVar(&to.out, "o", "trace.jsonl", "write the trace to `FILE` (- for standard output, after the command's own output)")
+	c.flags.StringVar(&to.attest, "attestation", "", "also write the trace as an in-toto runtime-trace/v0.1 statement (unsigned) to `FILE`, about the project's manifests, for in-toto witness and SBOMit")
 	c.flags.StringVar(&to.evidence, "evidence", "", "keep the evidence the ecosystems collect in `DIR`; default beside the trace (TRACE.evidence), and not kept with -o -")
 	timeout := c.flags.String("timeout", "", "stop the command and all its processes after `DURATION` (e.g. 90s, 10m); default no limit")
 	grace := c.flags.String("grace", "", "let processes outlive the command by `DURATION` before they are killed; default 5s")
@@ -79,16 +90,30 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	}
 	evidence := to.evidence
 	var held *outfile.Dirs
+	var outs []outfile.File
 	if to.out != "-" {
-		outs := []outfile.File{{Label: "-o", Path: to.out, Format: engine.TraceFormat}}
+		outs = append(outs, outfile.File{Label: "-o", Path: to.out, Format: engine.TraceFormat})
+		if evidence == "" {
+			evidence = engine.EvidenceDir(to.out)
+		}
+	}
+	if to.attest != "" {
+		outs = append(outs, outfile.File{Label: "--attestation", Path: to.attest, Format: attestationFormat})
+	}
+	if len(outs) > 0 {
 		if err := checkOutputs(p.Inputs(), outs); err != nil {
 			return fail(to.stderr, "trace", err)
 		}
-		// Held while the command runs, which may replace it.
+		// Held while the command runs, which may replace them.
 		held = outfile.Hold(outs)
 		defer held.Close()
-		if evidence == "" {
-			evidence = engine.EvidenceDir(to.out)
+	}
+	// The subjects are digested before the command runs, which may
+	// change them.
+	var subjects []intoto.ResourceDescriptor
+	if to.attest != "" {
+		if subjects, err = attestationSubjects(p.Root(), p.Inputs()); err != nil {
+			return fail(to.stderr, "trace", err)
 		}
 	}
 	if err := tracer.BecomeSubreaper(); err != nil {
@@ -127,6 +152,13 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	if err != nil {
 		return fail(to.stderr, "trace", fmt.Errorf("write trace: %w", err))
 	}
+	if to.attest != "" {
+		host, _ := os.Hostname()
+		st := intoto.FromTrace(tr, subjects, intoto.HostOf(os.Getenv, host))
+		if err := held.WriteAtomic(to.attest, st.Write); err != nil {
+			return fail(to.stderr, "trace", fmt.Errorf("write attestation: %w", err))
+		}
+	}
 	// How the run ended, in the words and by the rule of the report.
 	ri := audit.NewRunInfo(tr, true, to.dir)
 	for _, w := range ri.Warnings {
@@ -147,4 +179,38 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 		return exitCommandErr
 	}
 	return exitOK
+}
+
+// attestationFormat is the in-toto statement as an output file.
+var attestationFormat = outfile.Format{Name: "in-toto attestation", Recognize: intoto.Recognize}
+
+// maxSubject bounds the size of a manifest digested as a subject.
+const maxSubject = 256 << 20
+
+// attestationSubjects digests the project's manifests and lockfiles (the
+// files the trace is evidence about), named relative to root.
+func attestationSubjects(root string, inputs []string) ([]intoto.ResourceDescriptor, error) {
+	var out []intoto.ResourceDescriptor
+	seen := map[string]bool{}
+	for _, f := range inputs {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		data, err := projfile.ReadFile(f, maxSubject)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, err
+		}
+		name := f
+		if rel, err := filepath.Rel(root, f); err == nil && !strings.HasPrefix(rel, "..") {
+			name = filepath.ToSlash(rel)
+		}
+		sum := sha256.Sum256(data)
+		out = append(out, intoto.ResourceDescriptor{Name: name, Digest: map[string]string{"sha256": hex.EncodeToString(sum[:])}})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
 }

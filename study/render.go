@@ -1,0 +1,272 @@
+package study
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// A table is one of the study's tables as rows of cells, shared by the
+// text, Markdown and CSV renderings so that they agree cell for cell.
+type table struct {
+	id     string // the CSV file's name, without .csv
+	title  string
+	note   string
+	header []string
+	rows   [][]string
+}
+
+// rate shows a rate or Jaccard index with two decimals; "–" when
+// undefined.
+func rate(f *float64) string {
+	if f == nil {
+		return "–"
+	}
+	return strconv.FormatFloat(round(*f, 2), 'f', 2, 64)
+}
+
+// size shows a mean count or ratio with one decimal.
+func size(f *float64) string {
+	if f == nil {
+		return "–"
+	}
+	return strconv.FormatFloat(round(*f, 1), 'f', 1, 64)
+}
+
+func share(n, of int) string {
+	if of == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%d (%.0f%%)", n, 100*float64(n)/float64(of))
+}
+
+// tables lays the tables out.
+func (t Tables) tables() []table {
+	metrics := table{
+		id:    "metrics",
+		title: "Layers per agent and language",
+		note:  "n: projects with every layer (no data: missing one). φ phantom, η hidden, β bloat rate, ρ inflation n2/n1: mean / median. P, R, F1 of D1 against D3: mean. The study's definitions: D1 the runtime declarations, D2 everything installed, D3 everything loaded.",
+		header: []string{"agent", "language", "n", "no data", "φ mean", "φ median", "η mean", "η median", "β mean", "β median",
+			"ρ mean", "ρ median", "P", "R", "F1"},
+	}
+	classes := table{
+		id:     "classes",
+		title:  "Projects by class",
+		note:   "exact: D1 = D3; over: phantoms only; under: hidden only; mixed: both; empty: nothing declared, nothing loaded.",
+		header: append([]string{"agent", "language", "n"}, Classes...),
+	}
+	for _, r := range t.Metrics {
+		metrics.rows = append(metrics.rows, []string{r.Agent, r.Language, strconv.Itoa(r.N), strconv.Itoa(r.NoData),
+			rate(r.Phantom.Mean), rate(r.Phantom.Median), rate(r.Hidden.Mean), rate(r.Hidden.Median),
+			rate(r.Bloat.Mean), rate(r.Bloat.Median), size(r.Inflation.Mean), size(r.Inflation.Median),
+			rate(r.Precision.Mean), rate(r.Recall.Mean), rate(r.F1.Mean)})
+		row := []string{r.Agent, r.Language, strconv.Itoa(r.N)}
+		for _, c := range Classes {
+			row = append(row, share(r.Classes[c], r.N))
+		}
+		classes.rows = append(classes.rows, row)
+	}
+	cross := table{
+		id:     "cross-agent",
+		title:  "Agreement of the declared sets across agents (each agent's first trial of a task)",
+		note:   "J: Jaccard |A ∩ B| / |A ∪ B| of two agents' D1 on one task, 1 when both are empty. Disjoint: share of pairs with J = 0. Unanimous: share of tasks where every agent declares the same set.",
+		header: []string{"language", "tasks", "pairs", "J mean", "J median", "disjoint", "unanimous"},
+	}
+	for _, a := range t.CrossAgent {
+		cross.rows = append(cross.rows, []string{a.Language, strconv.Itoa(a.Tasks), strconv.Itoa(a.Pairs),
+			rate(a.Jaccard.Mean), rate(a.Jaccard.Median), rate(a.Disjoint), rate(a.Unanimous)})
+	}
+	pairs := table{
+		id:     "agent-pairs",
+		title:  "Agreement of two agents",
+		header: []string{"language", "agents", "tasks", "J mean", "J median"},
+	}
+	for _, p := range t.AgentPairs {
+		pairs.rows = append(pairs.rows, []string{p.Language, p.A + " – " + p.B, strconv.Itoa(p.Tasks), rate(p.Jaccard.Mean), rate(p.Jaccard.Median)})
+	}
+	intra := table{
+		id:     "intra-agent",
+		title:  "Agreement of one agent's trials of a task",
+		note:   "J over every pair of trials of a task. UCR: unanimous consensus rate, the share of tasks whose trials all declare the same set. ∪, ∩: mean size, over tasks, of the union and the intersection of the trials' D1.",
+		header: []string{"agent", "language", "tasks", "pairs", "J mean", "J median", "UCR", "∪", "∩"},
+	}
+	for _, a := range t.IntraAgent {
+		intra.rows = append(intra.rows, []string{a.Agent, a.Language, strconv.Itoa(a.Tasks), strconv.Itoa(a.Pairs),
+			rate(a.Jaccard.Mean), rate(a.Jaccard.Median), rate(a.Unanimous), size(a.Union), size(a.Intersection)})
+	}
+	projects := table{
+		id:     "projects",
+		title:  "Projects",
+		header: []string{"report", "agent", "task", "trial", "language", "n1", "n2", "n3", "φ", "η", "β", "ρ", "P", "R", "F1", "class"},
+	}
+	for _, e := range t.Entries {
+		m := e.Metrics
+		projects.rows = append(projects.rows, []string{e.Report, e.Agent, e.Task, e.Trial, e.Language,
+			strconv.Itoa(m.Declared), strconv.Itoa(m.Installed), strconv.Itoa(m.Traced),
+			rate(&m.PhantomRate), rate(&m.HiddenRate), rate(&m.BloatRate), size(m.Inflation),
+			rate(m.Precision), rate(m.Recall), rate(m.F1), e.Class})
+	}
+	return []table{metrics, classes, cross, pairs, intra, projects}
+}
+
+// WriteText renders the tables for a terminal, in aligned columns; the
+// per-project table only with all.
+func (t Tables) WriteText(w io.Writer, all bool) error {
+	ew := &errWriter{w: w}
+	ew.printf("%d reports, %d project figures; the study's definitions of the layers\n", t.Projects, len(t.Entries))
+	for _, tb := range t.tables() {
+		if tb.id == "projects" && !all {
+			continue
+		}
+		ew.printf("\n%s\n", tb.title)
+		if len(tb.rows) == 0 {
+			ew.printf("  (none: %s)\n", emptyWhy(tb.id))
+			continue
+		}
+		widths := make([]int, len(tb.header))
+		for _, r := range append([][]string{tb.header}, tb.rows...) {
+			for i, c := range r {
+				widths[i] = max(widths[i], utf8.RuneCountInString(c))
+			}
+		}
+		for _, r := range append([][]string{tb.header}, tb.rows...) {
+			ew.printf(" ")
+			for i, c := range r {
+				pad := widths[i] - utf8.RuneCountInString(c)
+				if i < 2 || tb.id == "projects" && i < 5 || tb.id == "agent-pairs" && i == 1 {
+					ew.printf(" %s%s", c, strings.Repeat(" ", pad))
+				} else {
+					ew.printf(" %s%s", strings.Repeat(" ", pad), c)
+				}
+			}
+			ew.printf("\n")
+		}
+		if tb.note != "" {
+			ew.printf("  %s\n", tb.note)
+		}
+	}
+	return ew.err
+}
+
+func emptyWhy(id string) string {
+	switch id {
+	case "cross-agent", "agent-pairs":
+		return "no task was done by two agents"
+	case "intra-agent":
+		return "no agent did a task twice"
+	}
+	return "no project"
+}
+
+// WriteMarkdown renders the tables as GitHub Markdown.
+func (t Tables) WriteMarkdown(w io.Writer, all bool) error {
+	ew := &errWriter{w: w}
+	ew.printf("%d reports, %d project figures; the study's definitions of the layers.\n", t.Projects, len(t.Entries))
+	for _, tb := range t.tables() {
+		if tb.id == "projects" && !all {
+			continue
+		}
+		ew.printf("\n### %s\n\n", tb.title)
+		if len(tb.rows) == 0 {
+			ew.printf("None: %s.\n", emptyWhy(tb.id))
+			continue
+		}
+		ew.printf("| %s |\n", strings.Join(escapeCells(tb.header), " | "))
+		ew.printf("|")
+		for i := range tb.header {
+			if i < 2 {
+				ew.printf("---|")
+			} else {
+				ew.printf("--:|")
+			}
+		}
+		ew.printf("\n")
+		for _, r := range tb.rows {
+			ew.printf("| %s |\n", strings.Join(escapeCells(r), " | "))
+		}
+		if tb.note != "" {
+			ew.printf("\n%s\n", tb.note)
+		}
+	}
+	return ew.err
+}
+
+func escapeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = strings.NewReplacer("|", `\|`, "\n", " ").Replace(c)
+	}
+	return out
+}
+
+// WriteJSON writes the tables as JSON.
+func (t Tables) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(t)
+}
+
+// WriteCSV writes each table to DIR/<table>.csv (metrics, classes,
+// cross-agent, agent-pairs, intra-agent, projects), creating dir. It
+// returns the files written.
+func (t Tables) WriteCSV(dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, tb := range t.tables() {
+		name := filepath.Join(dir, tb.id+".csv")
+		f, err := os.Create(name)
+		if err != nil {
+			return files, err
+		}
+		cw := csv.NewWriter(f)
+		cw.Write(tb.header)
+		for _, r := range tb.rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				cells[i] = csvCell(c)
+			}
+			cw.Write(cells)
+		}
+		cw.Flush()
+		err = cw.Error()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return files, fmt.Errorf("write %s: %w", name, err)
+		}
+		files = append(files, name)
+	}
+	return files, nil
+}
+
+// csvCell is a table's cell as a CSV cell: a number a spreadsheet reads,
+// empty when undefined, a count without its share.
+func csvCell(c string) string {
+	if c == "–" {
+		return ""
+	}
+	if n, rest, ok := strings.Cut(c, " ("); ok && strings.HasSuffix(rest, "%)") {
+		return n
+	}
+	return c
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err == nil {
+		_, e.err = fmt.Fprintf(e.w, format, args...)
+	}
+}
