@@ -12,6 +12,11 @@ import (
 // Encode writes a stamped BOM as a CycloneDX 1.6 document in format
 // (pretty JSON, or XML; "" is JSON).
 func Encode(w io.Writer, bom *cdx.BOM, format Format) error {
+	return EncodeSpec(w, bom, format, Spec16)
+}
+
+// EncodeSpec is Encode in the CycloneDX version spec (Spec16, Spec17).
+func EncodeSpec(w io.Writer, bom *cdx.BOM, format Format, spec string) error {
 	f := cdx.BOMFileFormatJSON
 	switch format {
 	case "", FormatJSON:
@@ -21,9 +26,10 @@ func Encode(w io.Writer, bom *cdx.BOM, format Format) error {
 		return fmt.Errorf("unknown SBOM format %q (want json or xml)", format)
 	}
 	// The library builds 1.7 documents by default; EncodeVersion converts a
-	// copy and sets $schema and the XML namespace for 1.6.
+	// copy and sets $schema and the XML namespace for the version asked
+	// (for 1.6, dropping what 1.7 added: the citations).
 	enc := cdx.NewBOMEncoder(w, f).SetPretty(true).SetEscapeHTML(false)
-	if err := enc.EncodeVersion(bom, cdx.SpecVersion1_6); err != nil {
+	if err := enc.EncodeVersion(bom, cdxSpec(spec)); err != nil {
 		return fmt.Errorf("encode SBOM: %w", err)
 	}
 	return nil
@@ -41,5 +47,5 @@ func Write(w io.Writer, r *audit.Report, opts Options, env Envelope, format Form
 	if err != nil {
 		return err
 	}
-	return Encode(w, bom, format)
+	return EncodeSpec(w, bom, format, env.Spec)
 }

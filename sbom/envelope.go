@@ -33,6 +33,9 @@ type Envelope struct {
 	// Tool is the program that wrote the BOM, metadata.tools; a zero Name
 	// means "envaudit". A version also gives it envaudit's package URL.
 	Tool audit.Tool
+	// Spec is the CycloneDX version to write: Spec16 (the default, also
+	// for "") or Spec17, which adds citations (citations.go).
+	Spec string
 }
 
 // Stamp returns the BOM of f with env's serial number, timestamp and tool.
@@ -67,6 +70,9 @@ func Stamp(f *Facts, env Envelope) (*cdx.BOM, error) {
 	md.Timestamp = ts.UTC().Format(time.RFC3339)
 	md.Tools = &cdx.ToolsChoice{Components: &[]cdx.Component{toolComponent(env.Tool)}}
 	bom.Metadata = &md
+	if env.Spec == Spec17 {
+		bom.Citations = citations(&bom, ts)
+	}
 	return &bom, nil
 }
 

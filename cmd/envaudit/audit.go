@@ -40,10 +40,12 @@ type outputFlags struct {
 	dir    string
 	report string
 	sbom   string
-	sarif  string
-	format string
-	failOn string
-	sel    []policy.Selector
+	// sbomSpec is --sbom-version: the CycloneDX version of the SBOM.
+	sbomSpec string
+	sarif    string
+	format   string
+	failOn   string
+	sel      []policy.Selector
 	// only and skip are --ecosystem and --skip-ecosystem.
 	only, skip names
 	// gate holds --config, --no-config, --baseline and --base.
@@ -67,7 +69,8 @@ type outputFlags struct {
 func (o *outputFlags) register(flags *flag.FlagSet, dirUsage string) {
 	flags.StringVar(&o.dir, "C", ".", dirUsage)
 	flags.StringVar(&o.report, "report", "", "also write the JSON report to `FILE`")
-	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX 1.6 SBOM to `FILE` (XML when it ends in .xml, else JSON)")
+	flags.StringVar(&o.sbom, "sbom", "", "write a CycloneDX SBOM to `FILE` (XML when it ends in .xml, else JSON)")
+	flags.StringVar(&o.sbomSpec, "sbom-version", sbom.Spec16, "write the SBOM in CycloneDX `VERSION` 1.6, or 1.7 (which cites the traced run, in formulation, as the source of each component's traced evidence)")
 	flags.StringVar(&o.sarif, "sarif", "", "write the findings as SARIF 2.1.0 to `FILE`, for code scanning")
 	flags.StringVar(&o.format, "format", "text", "print the report as `FORMAT`: text, json or markdown (with json or markdown, a traced command's own output goes to stderr)")
 	registerEcosystems(flags, &o.only, &o.skip)
@@ -157,6 +160,9 @@ func (o *outputFlags) check() error {
 		return usagef("--fail-on: %v", err)
 	}
 	o.sel = sel
+	if o.sbomSpec, err = sbom.ParseSpec(o.sbomSpec); err != nil {
+		return usagef("--sbom-version: %v", err)
+	}
 	if o.sbom != "" {
 		if o.epoch, err = sbom.SourceDateEpoch(os.Getenv); err != nil {
 			return err
@@ -179,8 +185,8 @@ func sbomOptions(root string) sbom.Options {
 // is dated so and its serial number derived from its content, so the same
 // report gives the same bytes; else it is dated now with a random serial
 // number.
-func sbomEnvelope(epoch time.Time) sbom.Envelope {
-	return sbom.Envelope{Timestamp: epoch, ContentSerial: !epoch.IsZero()}
+func sbomEnvelope(epoch time.Time, spec string) sbom.Envelope {
+	return sbom.Envelope{Timestamp: epoch, ContentSerial: !epoch.IsZero(), Spec: spec}
 }
 
 // fail prints err the way envaudit reports errors and returns exit status
@@ -216,7 +222,7 @@ func emit(r *audit.Report, o *outputFlags, stdout, stderr io.Writer) (int, error
 	}
 	err = o.held.WriteAll(
 		audit.ReportFile("--report", o.report, r),
-		sbom.File("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch), ""),
+		sbom.File("--sbom", o.sbom, r, sbomOptions(o.root), sbomEnvelope(o.epoch, o.sbomSpec), ""),
 		sarif.File("--sarif", o.sarif, r, sarif.Options{Prefix: audit.RepoPrefix(engine.RepoTop(o.root, os.Getenv("GITHUB_WORKSPACE")), o.root)}),
 	)
 	if err != nil {

@@ -77,11 +77,11 @@ type command struct {
 // commands lists the subcommands in the order `envaudit help` shows them.
 func commands() []command {
 	return []command{
-		{"run", "envaudit run [-C DIR] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--config FILE] [--no-config] [--baseline FILE] [--base REV] [--ecosystem NAME] [--skip-ecosystem NAME] [--timeout DURATION] [--backend NAME] [--trace-out FILE] -- COMMAND [ARG...]",
+		{"run", "envaudit run [-C DIR] [--report FILE.json] [--sbom FILE] [--sbom-version 1.6|1.7] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--config FILE] [--no-config] [--baseline FILE] [--base REV] [--ecosystem NAME] [--skip-ecosystem NAME] [--timeout DURATION] [--backend NAME] [--trace-out FILE] -- COMMAND [ARG...]",
 			"run a command under the tracer and audit the project's dependencies", cmdRun},
 		{"trace", "envaudit trace [-C DIR] [-o TRACE.jsonl] [--attestation FILE] [--evidence DIR] [--timeout DURATION] [--grace DURATION] [--privileged] [--backend NAME] [--ecosystem NAME] [--skip-ecosystem NAME] -- COMMAND [ARG...]",
 			"run a command under the file-access tracer and write its trace", cmdTrace},
-		{"audit", "envaudit audit [-C DIR] [--trace TRACE.jsonl [--evidence DIR]] [--report FILE.json] [--sbom FILE] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--config FILE] [--no-config] [--baseline FILE] [--base REV] [--ecosystem NAME] [--skip-ecosystem NAME]",
+		{"audit", "envaudit audit [-C DIR] [--trace TRACE.jsonl [--evidence DIR]] [--report FILE.json] [--sbom FILE] [--sbom-version 1.6|1.7] [--sarif FILE] [--format text|json|markdown] [--fail-on KINDS] [--config FILE] [--no-config] [--baseline FILE] [--base REV] [--ecosystem NAME] [--skip-ecosystem NAME]",
 			"audit a saved trace, or the declared and installed layers alone", cmdAudit},
 		{"demo", "envaudit demo [--ecosystem npm|python] [--dir DIR] [--format text|json|markdown] [--report FILE.json]",
 			"run the whole job on a small embedded example project", cmdDemo},

@@ -1,4 +1,4 @@
-// Package sbomtest owns validating CycloneDX 1.6 documents against the
+// Package sbomtest owns validating CycloneDX 1.6 and 1.7 documents against the
 // official schemas in tests: JSON with a Go JSON-schema validator, XML with
 // xmllint, and in both the unique bom-refs the schemas cannot require. The schemas are embedded (see schemas/README.md), so validation
 // needs no network and no file outside the repository.
@@ -7,6 +7,7 @@ package sbomtest
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -29,10 +30,12 @@ var schemas embed.FS
 // keeps the compiler from fetching anything.
 const schemaBase = "http://cyclonedx.org/schema/"
 
-var compiled = sync.OnceValues(func() (*jsonschema.Schema, error) {
+// compile compiles the JSON schema of a CycloneDX version ("1.6",
+// "1.7"), with the schemas it refers to.
+func compile(version string) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	for _, name := range []string{"bom-1.6.schema.json", "spdx.schema.json", "jsf-0.82.schema.json"} {
+	for _, name := range []string{"bom-" + version + ".schema.json", "spdx.schema.json", "jsf-0.82.schema.json", "cryptography-defs.schema.json"} {
 		data, err := schemas.ReadFile("schemas/" + name)
 		if err != nil {
 			return nil, err
@@ -45,17 +48,33 @@ var compiled = sync.OnceValues(func() (*jsonschema.Schema, error) {
 			return nil, fmt.Errorf("add %q: %w", name, err)
 		}
 	}
-	return c.Compile(schemaBase + "bom-1.6.schema.json")
-})
+	return c.Compile(schemaBase + "bom-" + version + ".schema.json")
+}
 
-// ValidateJSON validates a CycloneDX JSON document against the 1.6 schema,
-// and checks what the schema cannot express: every bom-ref is unique in
-// the document, and every dependency entry (its ref and each ref it
-// depends on) names one of them.
+var compiled = map[string]func() (*jsonschema.Schema, error){
+	"1.6": sync.OnceValues(func() (*jsonschema.Schema, error) { return compile("1.6") }),
+	"1.7": sync.OnceValues(func() (*jsonschema.Schema, error) { return compile("1.7") }),
+}
+
+// ValidateJSON validates a CycloneDX JSON document against the schema of
+// its specVersion (1.6 or 1.7; another is an error), and checks what the
+// schema cannot express: every bom-ref is unique in the document, and
+// every dependency entry (its ref and each ref it depends on) names one
+// of them.
 func ValidateJSON(data []byte) error {
-	sch, err := compiled()
+	var head struct {
+		SpecVersion string `json:"specVersion"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return fmt.Errorf("parse SBOM: %w", err)
+	}
+	schema, ok := compiled[head.SpecVersion]
+	if !ok {
+		return fmt.Errorf("specVersion %q: only 1.6 and 1.7 are validated here", head.SpecVersion)
+	}
+	sch, err := schema()
 	if err != nil {
-		return fmt.Errorf("compile CycloneDX 1.6 schema: %w", err)
+		return fmt.Errorf("compile CycloneDX %s schema: %w", head.SpecVersion, err)
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
@@ -120,11 +139,21 @@ func checkRefs(doc any) error {
 // ErrNoXmllint is returned by ValidateXML when xmllint is not installed.
 var ErrNoXmllint = errors.New("xmllint not found in PATH: run `make setup` (it installs Debian's libxml2-utils)")
 
-// ValidateXML validates a CycloneDX XML document against the 1.6 XSD with
-// xmllint, and checks that every bom-ref attribute is unique in it.
+// ValidateXML validates a CycloneDX XML document against the XSD of its
+// namespace (1.6 or 1.7) with xmllint, and checks that every bom-ref
+// attribute is unique in it.
 func ValidateXML(data []byte) error {
 	if err := uniqueXMLRefs(data); err != nil {
 		return err
+	}
+	version := ""
+	for _, v := range []string{"1.6", "1.7"} {
+		if bytes.Contains(data, []byte(`"http://cyclonedx.org/schema/bom/`+v+`"`)) {
+			version = v
+		}
+	}
+	if version == "" {
+		return errors.New("not a CycloneDX 1.6 or 1.7 XML document (no such namespace)")
 	}
 	xmllint, err := exec.LookPath("xmllint")
 	if err != nil {
@@ -135,12 +164,16 @@ func ValidateXML(data []byte) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	// bom-1.6.xsd imports spdx.xsd by a relative schemaLocation.
-	for _, name := range []string{"bom-1.6.xsd", "spdx.xsd"} {
+	// bom-1.6.xsd imports spdx.xsd by a relative schemaLocation; bom-1.7.xsd
+	// by its URL, which the copy written here points at the file beside
+	// it, so xmllint --nonet finds it.
+	xsd := "bom-" + version + ".xsd"
+	for _, name := range []string{xsd, "spdx.xsd"} {
 		b, err := schemas.ReadFile("schemas/" + name)
 		if err != nil {
 			return err
 		}
+		b = bytes.ReplaceAll(b, []byte(`schemaLocation="http://cyclonedx.org/schema/spdx"`), []byte(`schemaLocation="spdx.xsd"`))
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			return err
 		}
@@ -149,7 +182,7 @@ func ValidateXML(data []byte) error {
 	if err := os.WriteFile(doc, data, 0o644); err != nil {
 		return err
 	}
-	out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", filepath.Join(dir, "bom-1.6.xsd"), doc).CombinedOutput()
+	out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", filepath.Join(dir, xsd), doc).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("xmllint: %w\n%s", err, out)
 	}
