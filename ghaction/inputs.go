@@ -32,6 +32,7 @@ type Inputs struct {
 	AgentPolicy        policy.AgentPolicy
 	SBOM               string
 	SBOMFormat         sbom.Format
+	SBOMSpec           string // the CycloneDX version: sbom.Spec16 or sbom.Spec17
 	Report             string
 	SARIF              string
 	Annotate           bool
@@ -174,6 +175,9 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	}
 	if in.SBOMFormat, err = sbom.ParseFormat(input(getenv, "sbom-format")); err != nil {
 		return in, fmt.Errorf("sbom-format: %w", err)
+	}
+	if in.SBOMSpec, err = sbom.ParseSpec(input(getenv, "sbom-version")); err != nil {
+		return in, fmt.Errorf("sbom-version: %w", err)
 	}
 	if input(getenv, "sbom-format") == "" && in.SBOM != "" {
 		in.SBOMFormat = sbom.FormatOf(in.SBOM)

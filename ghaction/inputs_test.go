@@ -25,14 +25,14 @@ func TestReadInputs(t *testing.T) {
 		"INPUT_RUN", "npm test", "INPUT_WORKING_DIRECTORY", "app", "INPUT_FAIL_ON", "hidden, phantom:unused",
 		"INPUT_SBOM", "bom.xml", "INPUT_ANNOTATE", "false", "INPUT_SUMMARY", "True", "INPUT_REVIEW", "true",
 		"INPUT_AGENT_POLICY", "strict", "INPUT_SUBMIT_DEPENDENCIES", "true", "INPUT_GITHUB_TOKEN", " tok ",
-		"INPUT_ONLY_NEW", "false", "INPUT_TIMEOUT", "20m", "INPUT_BACKEND", "auto",
+		"INPUT_ONLY_NEW", "false", "INPUT_TIMEOUT", "20m", "INPUT_BACKEND", "auto", "INPUT_SBOM_VERSION", "1.7",
 	))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Mode != "audit" || got.Run != "npm test" || got.WorkingDirectory != "app" || got.SBOMFormat != sbom.FormatXML ||
 		got.Annotate || !got.Summary || got.Review != "true" || got.AgentPolicy.Name != "strict" || !got.SubmitDependencies ||
-		got.Token != "tok" || got.OnlyNew || got.Timeout != 20*time.Minute || got.Backend != "auto" {
+		got.Token != "tok" || got.OnlyNew || got.Timeout != 20*time.Minute || got.Backend != "auto" || got.SBOMSpec != sbom.Spec17 {
 		t.Errorf("ReadInputs = %+v", got)
 	}
 	if diff := cmp.Diff("hidden,phantom:unused", policy.Gate{FailOn: got.FailOn}.String()); diff != "" {
@@ -44,7 +44,7 @@ func TestReadInputs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hy.FailOn != nil || hy.SBOMFormat != sbom.FormatJSON || !hy.Annotate || !hy.OnlyNew || hy.Review != "auto" || hy.Backend != "auto" {
+	if hy.FailOn != nil || hy.SBOMFormat != sbom.FormatJSON || !hy.Annotate || !hy.OnlyNew || hy.Review != "auto" || hy.Backend != "auto" || hy.SBOMSpec != sbom.Spec16 {
 		t.Errorf("defaults = %+v", hy)
 	}
 
@@ -68,6 +68,7 @@ func TestReadInputs(t *testing.T) {
 		{[]string{"INPUT_RUN", "x", "INPUT_REVIEW", "always"}, `review: unknown value "always" (want auto, true or false)`},
 		{[]string{"INPUT_RUN", "x", "INPUT_BACKEND", "strace"}, `backend: unknown value "strace" (want auto, ebpf or ptrace)`},
 		{[]string{"INPUT_RUN", "x", "INPUT_SBOM_FORMAT", "spdx"}, `sbom-format: unknown SBOM format "spdx" (want json or xml)`},
+		{[]string{"INPUT_RUN", "x", "INPUT_SBOM_VERSION", "2.0"}, `sbom-version: unknown CycloneDX version "2.0" (want 1.6 or 1.7)`},
 		{[]string{"INPUT_RUN", "x", "INPUT_TIMEOUT", "soon"}, `timeout: want a duration such as 20m, not "soon"`},
 	}
 	for _, e := range errs {

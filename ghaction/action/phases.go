@@ -322,7 +322,7 @@ func (r *run) files(rep *audit.Report, b *bundle.Bundle, f Files) []outfile.File
 		project = path.Join(r.repo.Name, r.prefix)
 	}
 	sbomOpts := sbom.Options{Identify: r.identify, Project: project}
-	env := sbom.Envelope{Timestamp: r.epoch, ContentSerial: !r.epoch.IsZero()}
+	env := sbom.Envelope{Timestamp: r.epoch, ContentSerial: !r.epoch.IsZero(), Spec: r.in.SBOMSpec}
 	if r.epoch.IsZero() {
 		env.Timestamp = r.now()
 	}
