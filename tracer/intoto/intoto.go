@@ -349,6 +349,10 @@ func toTrace(p *Predicate, name string) (*tracer.Trace, error) {
 	for _, pr := range tr.Processes {
 		if pr.Parent == 0 {
 			root = pr.ID
+			// The command ran in the project's directory: the trace is
+			// moved onto another checkout by it, as envaudit's own
+			// header's dir is (witness records no working directory).
+			tr.Header.Dir = pr.Cwd
 			break
 		}
 	}

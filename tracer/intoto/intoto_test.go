@@ -76,6 +76,9 @@ func TestRoundTrip(t *testing.T) {
 		if diff := cmp.Diff([]string{"npm", "test"}, got.Header.Command); diff != "" {
 			t.Errorf("%s: command (-want +got):\n%s", name, diff)
 		}
+		if got.Header.Dir != "/w" {
+			t.Errorf("%s: dir %q, want the root process's working directory /w", name, got.Header.Dir)
+		}
 	}
 }
 
