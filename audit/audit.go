@@ -344,7 +344,7 @@ func Ecosystem(in Input) EcosystemReport {
 	m1, m2, m3 := minus(d1, tooling), minus(d2, tooling), minus(d3, tooling)
 	rep.Metrics = Measure(sortedNames(m1), sortedNames(m2), sortedNames(m3), traced)
 	rep.Metrics.Definition = DefinitionEnvaudit
-	rep.StudyMetrics = Measure(sortedNames(runtimeDeclared(decls)), sortedNames(d2), sortedNames(d3), traced)
+	rep.StudyMetrics = Measure(StudyDeclared(rep), sortedNames(d2), sortedNames(d3), traced)
 	rep.StudyMetrics.Definition = DefinitionStudy
 
 	inventoried := in.Inventory != nil
@@ -609,21 +609,6 @@ func versionOf(ps []ecosystems.Package) string {
 		v = p.Version
 	}
 	return v
-}
-
-// runtimeDeclared returns the names with a runtime declaration: the
-// study's D1.
-func runtimeDeclared(decls map[string][]ecosystems.Dependency) set {
-	out := set{}
-	for name, ds := range decls {
-		for _, d := range ds {
-			if d.Scope == ecosystems.ScopeRuntime {
-				out[name] = true
-				break
-			}
-		}
-	}
-	return out
 }
 
 func isDevScope(s ecosystems.Scope) bool {

@@ -10,8 +10,10 @@ package study
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/envaudit/envaudit/audit"
@@ -143,13 +145,13 @@ func Entries(projects []Project) ([]Entry, error) {
 	return out, nil
 }
 
-// compareTrials orders trial labels numerically when both are numbers.
+// compareTrials orders trial labels numerically when both are numbers
+// written plainly ("2" before "10").
 func compareTrials(a, b string) int {
-	var x, y int
-	if _, err := fmt.Sscan(a, &x); err == nil {
-		if _, err := fmt.Sscan(b, &y); err == nil && fmt.Sprint(x) == a && fmt.Sprint(y) == b {
-			return cmp.Compare(x, y)
-		}
+	x, errA := strconv.Atoi(a)
+	y, errB := strconv.Atoi(b)
+	if errA == nil && errB == nil && strconv.Itoa(x) == a && strconv.Itoa(y) == b {
+		return cmp.Compare(x, y)
 	}
 	return cmp.Compare(a, b)
 }
@@ -337,10 +339,10 @@ func Compute(projects int, entries []Entry) Tables {
 		t.Entries = []Entry{}
 	}
 	byLang := groupBy(entries, func(e Entry) string { return e.Language })
-	for _, lang := range sortedKeys(byLang) {
+	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		es := byLang[lang]
 		byAgent := groupBy(es, func(e Entry) string { return e.Agent })
-		agents := sortedKeys(byAgent)
+		agents := slices.Sorted(maps.Keys(byAgent))
 		for _, agent := range agents {
 			t.Metrics = append(t.Metrics, metricsRow(agent, lang, byAgent[agent]))
 		}
@@ -359,9 +361,9 @@ func Compute(projects int, entries []Entry) Tables {
 			}
 		}
 		var groups [][][]string
-		for _, task := range sortedKeys(first) {
+		for _, task := range slices.Sorted(maps.Keys(first)) {
 			var g [][]string
-			for _, agent := range sortedKeys(first[task]) {
+			for _, agent := range slices.Sorted(maps.Keys(first[task])) {
 				g = append(g, first[task][agent])
 			}
 			groups = append(groups, g)
@@ -373,7 +375,7 @@ func Compute(projects int, entries []Entry) Tables {
 		for i, x := range agents {
 			for _, y := range agents[i+1:] {
 				var pairs [][][]string
-				for _, task := range sortedKeys(first) {
+				for _, task := range slices.Sorted(maps.Keys(first)) {
 					dx, okx := first[task][x]
 					dy, oky := first[task][y]
 					if okx && oky {
@@ -390,7 +392,7 @@ func Compute(projects int, entries []Entry) Tables {
 		for _, agent := range agents {
 			byTask := groupBy(byAgent[agent], func(e Entry) string { return e.Task })
 			var groups [][][]string
-			for _, task := range sortedKeys(byTask) {
+			for _, task := range slices.Sorted(maps.Keys(byTask)) {
 				var g [][]string
 				for _, e := range byTask[task] {
 					g = append(g, e.Declared)
@@ -412,15 +414,6 @@ func groupBy(es []Entry, key func(Entry) string) map[string][]Entry {
 		out[key(e)] = append(out[key(e)], e)
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // round keeps what a table shows of a figure, so that text, Markdown and

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -225,7 +226,7 @@ func TestOldReport(t *testing.T) {
 // means.
 func TestFigures(t *testing.T) {
 	figs := corpusTables(t).Figures()
-	if diff := cmp.Diff([]string{"agreement.svg", "inflation.svg", "rates.svg"}, sortedKeys(figs)); diff != "" {
+	if diff := cmp.Diff([]string{"agreement.svg", "inflation.svg", "rates.svg"}, slices.Sorted(maps.Keys(figs))); diff != "" {
 		t.Fatalf("figures (-want +got):\n%s", diff)
 	}
 	for name, svg := range figs {
@@ -277,5 +278,15 @@ func TestCSV(t *testing.T) {
 	want := "agent,language,n,exact,over,under,mixed,empty\nclaude,JavaScript,3,0,1,1,1,0\ncodex,JavaScript,2,0,1,0,0,1\nall,JavaScript,5,0,2,1,1,1\nclaude,Python,0,,,,,\n"
 	if diff := cmp.Diff(want, string(data)); diff != "" {
 		t.Errorf("classes.csv (-want +got):\n%s", diff)
+	}
+}
+
+// TestCompareTrials: numbers by value, anything else by text.
+func TestCompareTrials(t *testing.T) {
+	got := []string{"10", "b", "2", "01", "1", "a"}
+	slices.SortStableFunc(got, compareTrials)
+	// "01" is no plain number: it sorts as text, before "1".
+	if diff := cmp.Diff([]string{"01", "1", "2", "10", "a", "b"}, got); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
 	}
 }

@@ -3,6 +3,7 @@ package study
 import (
 	"fmt"
 	"html"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -117,7 +118,7 @@ func strip(title, ylabel string, groups map[string][]float64) string {
 	top = niceCeil(top)
 	s := newSVG(title)
 	y := s.yAxis(top, ylabel, 1)
-	labels := sortedKeys(groups)
+	labels := slices.Sorted(maps.Keys(groups))
 	if len(labels) == 0 {
 		s.text(marginL+plotW/2, marginT+plotH/2, "middle", "axis", "no data")
 		return s.end()
@@ -163,7 +164,7 @@ func (t Tables) Figures() map[string]string {
 	byLang := groupBy(t.Entries, func(e Entry) string { return e.Language })
 	var rateGroups []barGroup
 	inflation := map[string][]float64{}
-	for _, lang := range sortedKeys(byLang) {
+	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		r := metricsRow(AllAgents, lang, byLang[lang])
 		rateGroups = append(rateGroups, barGroup{label: lang, values: []*float64{r.Phantom.Mean, r.Hidden.Mean, r.Bloat.Mean}})
 		for _, e := range byLang[lang] {
@@ -186,7 +187,7 @@ func (t Tables) Figures() map[string]string {
 		}
 	}
 	var agree []barGroup
-	for _, lang := range sortedKeys(byLang) {
+	for _, lang := range slices.Sorted(maps.Keys(byLang)) {
 		var in *float64
 		if vs := intra[lang]; len(vs) > 0 {
 			in = summarize(vs).Mean
@@ -205,7 +206,7 @@ func (t Tables) WriteFigures(dir string) ([]string, error) {
 	}
 	figs := t.Figures()
 	var files []string
-	for _, name := range sortedKeys(figs) {
+	for _, name := range slices.Sorted(maps.Keys(figs)) {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(figs[name]), 0o644); err != nil {
 			return files, err

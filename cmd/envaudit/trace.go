@@ -2,15 +2,9 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -19,7 +13,6 @@ import (
 	"github.com/envaudit/envaudit/ecosystems/all"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/outfile"
-	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/tracer"
 	"github.com/envaudit/envaudit/tracer/intoto"
 )
@@ -112,7 +105,7 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 	// change them.
 	var subjects []intoto.ResourceDescriptor
 	if to.attest != "" {
-		if subjects, err = attestationSubjects(p.Root(), p.Inputs()); err != nil {
+		if subjects, err = intoto.Subjects(p.Root(), p.Inputs()); err != nil {
 			return fail(to.stderr, "trace", err)
 		}
 	}
@@ -183,34 +176,3 @@ func traceCommand(ctx context.Context, to traceOptions, ecos []ecosystems.Ecosys
 
 // attestationFormat is the in-toto statement as an output file.
 var attestationFormat = outfile.Format{Name: "in-toto attestation", Recognize: intoto.Recognize}
-
-// maxSubject bounds the size of a manifest digested as a subject.
-const maxSubject = 256 << 20
-
-// attestationSubjects digests the project's manifests and lockfiles (the
-// files the trace is evidence about), named relative to root.
-func attestationSubjects(root string, inputs []string) ([]intoto.ResourceDescriptor, error) {
-	var out []intoto.ResourceDescriptor
-	seen := map[string]bool{}
-	for _, f := range inputs {
-		if seen[f] {
-			continue
-		}
-		seen[f] = true
-		data, err := projfile.ReadFile(f, maxSubject)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			return nil, err
-		}
-		name := f
-		if rel, err := filepath.Rel(root, f); err == nil && !strings.HasPrefix(rel, "..") {
-			name = filepath.ToSlash(rel)
-		}
-		sum := sha256.Sum256(data)
-		out = append(out, intoto.ResourceDescriptor{Name: name, Digest: map[string]string{"sha256": hex.EncodeToString(sum[:])}})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out, nil
-}

@@ -14,17 +14,22 @@ package intoto
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/envaudit/envaudit/internal/projfile"
 	"github.com/envaudit/envaudit/tracer"
 )
 
@@ -188,6 +193,38 @@ func FromTrace(tr *tracer.Trace, subjects []ResourceDescriptor, host Host) *Stat
 	return st
 }
 
+// maxSubject bounds the size of a file digested as a subject.
+const maxSubject = 256 << 20
+
+// Subjects digests the files a trace is evidence about (the project's
+// manifests and lockfiles), each once, named relative to root when they
+// lie below it; a file that does not exist is left out.
+func Subjects(root string, files []string) ([]ResourceDescriptor, error) {
+	var out []ResourceDescriptor
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		data, err := projfile.ReadFile(f, maxSubject)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		name := f
+		if rel, err := filepath.Rel(root, f); err == nil && filepath.IsLocal(rel) {
+			name = filepath.ToSlash(rel)
+		}
+		sum := sha256.Sum256(data)
+		out = append(out, ResourceDescriptor{Name: name, Digest: map[string]string{"sha256": hex.EncodeToString(sum[:])}})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
 func startID(record int) string { return "process-start-" + strconv.Itoa(record) }
 
 // Write writes the statement as indented JSON.
@@ -206,13 +243,13 @@ const maxAttestation = 1 << 30
 // start of the file.
 func IsAttestation(head []byte) bool {
 	head = bytes.TrimLeft(head, " \t\r\n\ufeff")
-	if !bytes.HasPrefix(head, []byte("{")) {
+	// envaudit's trace starts {"type":"header", ...
+	if !bytes.HasPrefix(head, []byte("{")) || bytes.HasPrefix(head, []byte(`{"type":`)) {
 		return false
 	}
 	for _, key := range []string{`"_type"`, `"predicateType"`, `"payloadType"`, `"payload"`} {
-		if i := bytes.Index(head, []byte(key)); i >= 0 {
-			// envaudit's trace starts {"type":"header", ...
-			return !bytes.HasPrefix(head, []byte(`{"type":`))
+		if bytes.Contains(head, []byte(key)) {
+			return true
 		}
 	}
 	return false

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -171,4 +172,35 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSubjects: each file once, named relative to the root when below it
+// (..lock is, though its name starts with ..), absolute otherwise, with its
+// SHA-256, sorted by name; a missing file left out.
+func TestSubjects(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "app")
+	for name, content := range map[string]string{"app/package.json": "{}\n", "app/..lock": "x", "common.txt": "a\n"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := []string{filepath.Join(root, "package.json"), filepath.Join(root, "package.json"), filepath.Join(root, "..lock"),
+		filepath.Join(dir, "common.txt"), filepath.Join(root, "missing.txt")}
+	got, err := Subjects(root, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ResourceDescriptor{
+		{Name: "..lock", Digest: map[string]string{"sha256": "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"}},
+		{Name: filepath.ToSlash(filepath.Join(dir, "common.txt")), Digest: map[string]string{"sha256": "87428fc522803d31065e7bce3cf03fe475096631e5e07bbd7a0fde60c4cf25c7"}},
+		{Name: "package.json", Digest: map[string]string{"sha256": "ca3d163bab055381827226140568f3bef7eaac187cebd76878e0b63e9e442356"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Subjects (-want +got):\n%s", diff)
+	}
 }

@@ -47,15 +47,13 @@ type fileID struct {
 func statID(fsys fs.FS, name string) (id fileID, ok bool) {
 	fi, err := fs.Stat(fsys, name)
 	if err != nil {
-		if isNotExist(err) {
+		if errors.Is(err, fs.ErrNotExist) {
 			return fileID{absent: true}, true
 		}
 		return fileID{}, false
 	}
 	return infoID(fi)
 }
-
-func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
 
 // infoID is statID for a FileInfo already taken.
 func infoID(fi fs.FileInfo) (fileID, bool) {
