@@ -1,6 +1,7 @@
 package dpkg
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,11 +10,23 @@ import (
 )
 
 // copyFixture copies the fixture system to a temporary directory, where
-// its files can change.
+// its files can change, their modification times an hour back: a change
+// the test makes then shows in them however coarse the file system's
+// clock (their change times stay recent, which only a later write moves).
 func copyFixture(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "root")
 	if err := os.CopyFS(dir, os.DirFS(fixtureRoot)); err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Hour)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink != 0 {
+			return err
+		}
+		return os.Chtimes(p, past, past)
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 	return dir
