@@ -37,6 +37,10 @@ type Machine struct {
 	ServerURL, APIURL string
 	// Token issues a job's GITHUB_TOKEN for its permissions.
 	Token func(Permissions) string
+	// Workflows resolves a job's uses: of a reusable workflow by
+	// "owner/repo/.github/workflows/file.yml" (whatever the ref) or
+	// "./.github/workflows/file.yml" to the file on this machine.
+	Workflows map[string]string
 }
 
 // Impl is what a uses: runs: a Composite or a Native.
@@ -81,12 +85,22 @@ type Run struct {
 	SHA, Ref         string
 	HeadRef, BaseRef string
 	Actor            string
+	// Secrets are the repository's secrets: the secrets context of the
+	// workflow's jobs, masked in every log.
+	Secrets map[string]string
 }
 
 // JobResult is what the runner and GitHub's UI show of a job.
 type JobResult struct {
+	// ID is the job's ID in its workflow, Name what GitHub shows of it
+	// (for a matrix job, its combination; for a called workflow's,
+	// behind the caller's name), Matrix its combination.
+	ID, Name string
+	Matrix   map[string]any
 	// Conclusion is success, failure, cancelled or skipped.
-	Conclusion  string
+	Conclusion string
+	// Outputs are the job's outputs.
+	Outputs     map[string]string
 	Token       string
 	Permissions Permissions
 	Steps       []*StepResult
@@ -171,7 +185,6 @@ const (
 type job struct {
 	m        *Machine
 	run      *Run
-	wf       *Workflow
 	def      *Job
 	ws, temp string
 	tool     string
@@ -183,6 +196,7 @@ type job struct {
 	exported map[string]string // GITHUB_ENV
 	paths    []string          // GITHUB_PATH, most recent last
 	status   Status
+	jc       *jobContext
 
 	mu          sync.Mutex
 	masks       []string
@@ -219,13 +233,54 @@ type frame struct {
 
 // RunJob runs job id of run on m and returns what GitHub would show of
 // it. An error is a problem of the emulation or the workflow file (an
-// unknown action, a broken expression), not a failing step.
+// unknown action, a broken expression), not a failing step. The job runs
+// alone: its needs and matrix contexts are empty, so a job with a matrix
+// or one that calls a reusable workflow is run by RunWorkflow.
 func (m *Machine) RunJob(ctx context.Context, run *Run, id string) (*JobResult, error) {
 	def := run.Workflow.Job(id)
 	if def == nil {
 		return nil, fmt.Errorf("workflow %q has no job %q", run.Workflow.Name, id)
 	}
-	j := &job{m: m, run: run, wf: run.Workflow, def: def, status: StatusSuccess, exported: map[string]string{},
+	if def.Uses != "" || def.Strategy != nil && def.Strategy.Matrix != nil {
+		return nil, fmt.Errorf("job %q has a matrix or calls a workflow: RunWorkflow runs it", id)
+	}
+	jc := &jobContext{wf: run.Workflow, name: def.Name, needs: map[string]any{}, matrix: map[string]any{}, strategy: map[string]any{},
+		inputs: map[string]any{}, secrets: run.Secrets}
+	// The job's if: sees github, needs, vars and inputs.
+	ok, err := jc.scope(m, run, def, StatusSuccess).condition(def.If)
+	if err != nil {
+		return nil, fmt.Errorf("job %q: if: %w", id, err)
+	}
+	if !ok {
+		return &JobResult{ID: def.ID, Name: def.Name, Conclusion: "skipped"}, nil
+	}
+	return m.execJob(ctx, run, def, jc)
+}
+
+// jobContext is what a job gets from its place in the workflow run: the
+// workflow it belongs to (a called one's, for its jobs), the name GitHub
+// shows, the needs, matrix, strategy and inputs contexts, the secrets
+// it may read, and for a called workflow's job the permissions its
+// caller's token had, which bound its own.
+type jobContext struct {
+	wf                              *Workflow
+	name                            string
+	needs, matrix, strategy, inputs map[string]any
+	secrets                         map[string]string
+	callerPerms                     Permissions
+}
+
+// scope is the scope of the job's if: and name: (github without a
+// token, needs, vars, inputs, and matrix and strategy once expanded).
+func (jc *jobContext) scope(m *Machine, run *Run, def *Job, status Status) *scope {
+	j := &job{m: m, run: run, def: def}
+	return &scope{contexts: map[string]any{"github": j.githubContext(""), "needs": jc.needs, "vars": map[string]any{}, "inputs": jc.inputs,
+		"matrix": jc.matrix, "strategy": jc.strategy}, status: status}
+}
+
+// execJob runs def, whose if: held, in directories of its own.
+func (m *Machine) execJob(ctx context.Context, run *Run, def *Job, jc *jobContext) (*JobResult, error) {
+	j := &job{m: m, run: run, def: def, jc: jc, status: StatusSuccess, exported: map[string]string{},
 		stepSeq: map[string]int{}, perStep: map[string]map[string]int{}}
 	root, err := os.MkdirTemp(m.Scratch, "runner-")
 	if err != nil {
@@ -239,28 +294,42 @@ func (m *Machine) RunJob(ctx context.Context, run *Run, id string) (*JobResult, 
 			return nil, err
 		}
 	}
-	res := &JobResult{Root: root, Workspace: j.ws, Temp: j.temp, Home: j.home}
+	res := &JobResult{ID: def.ID, Name: jc.name, Matrix: jc.matrix, Outputs: map[string]string{}, Root: root, Workspace: j.ws, Temp: j.temp, Home: j.home}
 	declared := def.Permissions
 	if declared == nil {
-		declared = run.Workflow.Permissions
+		declared = jc.wf.Permissions
+	}
+	if declared == nil && jc.callerPerms != nil {
+		// A called workflow's job without permissions of its own has
+		// its caller's.
+		declared = jc.callerPerms
 	}
 	if declared == nil {
 		// The restricted default of a repository's workflow permissions.
 		declared = Permissions{"contents": "read", "packages": "read"}
 	}
-	// Every token may read the repository's metadata, unless it has no
-	// permission at all (permissions: {}).
-	perms := Permissions{}
-	for k, v := range declared {
-		perms[k] = v
-	}
-	if _, ok := perms["metadata"]; !ok && len(perms) > 0 {
-		perms["metadata"] = "read"
+	perms := effective(declared)
+	if jc.callerPerms != nil {
+		// A called workflow can keep or lower its caller's
+		// permissions, never raise them.
+		for k, v := range perms {
+			if c := jc.callerPerms[k]; c == "" || c == "read" && v == "write" {
+				if c == "" {
+					delete(perms, k)
+				} else {
+					perms[k] = c
+				}
+			}
+		}
 	}
 	res.Permissions = perms
 	j.token = m.Token(perms)
 	res.Token = j.token
 	j.masks = append(j.masks, j.token)
+	for _, k := range sortedKeys(run.Secrets) {
+		// The runner masks every secret of the repository.
+		j.masks = append(j.masks, run.Secrets[k])
+	}
 	j.tracking = "github_" + uuid()
 	eventPath := filepath.Join(j.temp, "_github_workflow", "event.json")
 	data, err := json.Marshal(run.Payload)
@@ -271,26 +340,17 @@ func (m *Machine) RunJob(ctx context.Context, run *Run, id string) (*JobResult, 
 		return nil, err
 	}
 	j.github = j.githubContext(eventPath)
-
-	// The job's if: sees github, needs, vars and inputs.
-	sc := &scope{contexts: map[string]any{"github": j.github, "needs": map[string]any{}, "vars": map[string]any{}, "inputs": map[string]any{}}, status: StatusSuccess}
-	ok, err := sc.condition(def.If)
-	if err != nil {
-		return nil, fmt.Errorf("job %q: if: %w", id, err)
-	}
-	if !ok {
-		res.Conclusion = "skipped"
-		return res, nil
-	}
+	sc := &scope{contexts: map[string]any{"github": j.github, "needs": jc.needs, "vars": map[string]any{}, "inputs": jc.inputs,
+		"matrix": jc.matrix, "strategy": jc.strategy}, status: StatusSuccess}
 	timeout := time.Duration(def.TimeoutMinutes * float64(time.Minute))
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	defer j.reap()
 
 	j.envCtx = map[string]string{}
-	sc.contexts["secrets"] = map[string]any{"GITHUB_TOKEN": j.token}
+	sc.contexts["secrets"] = j.secretsContext()
 	sc.contexts["env"] = map[string]any{}
-	for _, layer := range []map[string]string{run.Workflow.Env, def.Env} {
+	for _, layer := range []map[string]string{jc.wf.Env, def.Env} {
 		for _, k := range sortedKeys(layer) {
 			v, err := sc.interpolate(layer[k])
 			if err != nil {
@@ -316,12 +376,50 @@ func (m *Machine) RunJob(ctx context.Context, run *Run, id string) (*JobResult, 
 		}
 	}
 	res.Conclusion = string(j.status)
+	// The job's outputs, evaluated at its end; one that holds a secret
+	// is left out, as the runner leaves it out.
+	osc := top.scope(j.status, nil)
+	for _, k := range sortedKeys(def.Outputs) {
+		v, err := osc.interpolate(def.Outputs[k])
+		if err != nil {
+			return nil, fmt.Errorf("job %q: output %s: %w", def.ID, k, err)
+		}
+		if j.mask(v) != v {
+			j.logf("Skip output '%s' since it may contain secret.", k)
+			continue
+		}
+		res.Outputs[k] = v
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	res.Annotations = j.annotations
 	res.Summary = j.summary.String()
 	res.Log = j.log.String()
 	return res, nil
+}
+
+// effective is the permissions a token has for declared ones: every
+// token may read the repository's metadata, unless it has no permission
+// at all (permissions: {}).
+func effective(declared Permissions) Permissions {
+	perms := Permissions{}
+	for k, v := range declared {
+		perms[k] = v
+	}
+	if _, ok := perms["metadata"]; !ok && len(perms) > 0 {
+		perms["metadata"] = "read"
+	}
+	return perms
+}
+
+// secretsContext is the secrets a job's own steps may name: its token
+// and the secrets its workflow was given.
+func (j *job) secretsContext() map[string]any {
+	out := map[string]any{"GITHUB_TOKEN": j.token}
+	for k, v := range j.jc.secrets {
+		out[k] = v
+	}
+	return out
 }
 
 // reap ends every process a step left behind, found by the tracking
@@ -432,8 +530,8 @@ func (f *frame) scope(status Status, stepEnv map[string]string) *scope {
 		gh["action_path"], gh["action_repository"], gh["action_ref"] = f.action.Dir, f.repo, f.ref
 	}
 	c := map[string]any{
-		"github": gh, "env": env, "steps": f.steps, "vars": map[string]any{}, "needs": map[string]any{},
-		"strategy": map[string]any{}, "matrix": map[string]any{},
+		"github": gh, "env": env, "steps": f.steps, "vars": map[string]any{}, "needs": j.jc.needs,
+		"strategy": j.jc.strategy, "matrix": j.jc.matrix,
 		"job":    map[string]any{"status": string(j.status), "container": map[string]any{}, "services": map[string]any{}},
 		"runner": map[string]any{"name": "GitHub Actions 1", "os": "Linux", "arch": runnerArch(), "temp": j.temp, "tool_cache": j.tool, "environment": "github-hosted", "debug": ""},
 	}
@@ -441,8 +539,8 @@ func (f *frame) scope(status Status, stepEnv map[string]string) *scope {
 		c["inputs"] = f.inputs
 	} else {
 		// A composite's steps see no secrets context.
-		c["secrets"] = map[string]any{"GITHUB_TOKEN": j.token}
-		c["inputs"] = map[string]any{}
+		c["secrets"] = j.secretsContext()
+		c["inputs"] = j.jc.inputs
 	}
 	return &scope{contexts: c, status: status}
 }
@@ -708,13 +806,13 @@ func (f *frame) runScript(ctx context.Context, s *Step, sc *scope, stepEnv map[s
 			shell = j.def.Defaults.Shell
 		}
 		if shell == "" {
-			shell = j.wf.Defaults.Shell
+			shell = j.jc.wf.Defaults.Shell
 		}
 		if wd == "" {
 			wd = j.def.Defaults.WorkingDirectory
 		}
 		if wd == "" {
-			wd = j.wf.Defaults.WorkingDirectory
+			wd = j.jc.wf.Defaults.WorkingDirectory
 		}
 	}
 	if shell, err = sc.interpolate(shell); err != nil {

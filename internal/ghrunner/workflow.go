@@ -22,9 +22,33 @@ type Workflow struct {
 	Defaults    Defaults
 	// Jobs in the file's order.
 	Jobs []*Job
+	// Call is the workflow's interface to a caller (on: workflow_call),
+	// nil when it cannot be called.
+	Call *Call
 	// Source is the file as it was parsed: what the repository holds
 	// at the commit the workflow ran from.
 	Source []byte
+}
+
+// Call is what a reusable workflow takes and gives: on.workflow_call's
+// inputs (in the file's order), secrets and outputs.
+type Call struct {
+	Inputs []CallInput
+	// Secrets maps each secret it takes to whether it is required.
+	Secrets map[string]bool
+	// Outputs maps each output to its value expression, which sees the
+	// jobs context.
+	Outputs map[string]string
+}
+
+// CallInput is an input of a reusable workflow.
+type CallInput struct {
+	Name string
+	// Type is string, boolean or number.
+	Type       string
+	Default    string
+	HasDefault bool
+	Required   bool
 }
 
 // Trigger is an event's filter: the activity types and, for
@@ -55,6 +79,60 @@ type Job struct {
 	Steps       []*Step
 	// TimeoutMinutes bounds the job (GitHub's default is 360).
 	TimeoutMinutes float64
+	// Needs are the jobs that must finish first.
+	Needs []string
+	// Outputs map each output to its value expression.
+	Outputs map[string]string
+	// Strategy is the job's strategy: its matrix; nil without one.
+	Strategy *Strategy
+	// Uses is the reusable workflow the job calls
+	// (owner/repo/.github/workflows/file.yml@ref or
+	// ./.github/workflows/file.yml), with the inputs With and the
+	// secrets Secrets (or all of the caller's, InheritSecrets); "" for a
+	// job of steps.
+	Uses           string
+	With           map[string]string
+	Secrets        map[string]string
+	InheritSecrets bool
+	// Line is where the job starts in its file.
+	Line int
+}
+
+// Strategy is a job's strategy.
+type Strategy struct {
+	Matrix *Matrix
+	// FailFast and MaxParallel are as written ("" when not).
+	FailFast, MaxParallel string
+}
+
+// Matrix is a job's matrix: rows of values (in the file's order),
+// include and exclude; or one expression that gives the whole matrix.
+type Matrix struct {
+	Expr             string
+	Rows             []MatrixRow
+	Include, Exclude Combinations
+}
+
+// MatrixRow is one key of a matrix, its values or an expression that
+// gives them.
+type MatrixRow struct {
+	Name   string
+	Values []any
+	Expr   string
+}
+
+// Combinations are a matrix's include or exclude: combinations, or one
+// expression that gives them.
+type Combinations struct {
+	Expr  string
+	Items []Combination
+}
+
+// Combination is one of include's or exclude's entries, or an
+// expression that gives it.
+type Combination struct {
+	Expr   string
+	Values map[string]any
 }
 
 // Step is a step of a job or of a composite action.
@@ -106,6 +184,7 @@ func ParseWorkflow(name string, data []byte) (*Workflow, error) {
 			out.On["repository_dispatch"] = Trigger{Types: values(ev.Types)}
 		case *actionlint.WorkflowCallEvent:
 			out.On["workflow_call"] = Trigger{}
+			out.Call = call(ev)
 		}
 	}
 	var err error
@@ -140,6 +219,25 @@ func ParseWorkflow(name string, data []byte) (*Workflow, error) {
 		}
 		for _, s := range j.Steps {
 			job.Steps = append(job.Steps, workflowStep(s))
+		}
+		job.Line = j.Pos.Line
+		job.Needs = values(j.Needs)
+		job.Outputs = map[string]string{}
+		for _, o := range j.Outputs {
+			job.Outputs[o.Name.Value] = str(o.Value)
+		}
+		if j.Strategy != nil {
+			job.Strategy = strategy(j.Strategy)
+		}
+		if c := j.WorkflowCall; c != nil {
+			job.Uses, job.InheritSecrets = str(c.Uses), c.InheritSecrets
+			job.With, job.Secrets = map[string]string{}, map[string]string{}
+			for _, in := range c.Inputs {
+				job.With[in.Name.Value] = str(in.Value)
+			}
+			for _, sec := range c.Secrets {
+				job.Secrets[sec.Name.Value] = str(sec.Value)
+			}
 		}
 		out.Jobs = append(out.Jobs, job)
 	}
@@ -192,6 +290,136 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+func call(ev *actionlint.WorkflowCallEvent) *Call {
+	c := &Call{Secrets: map[string]bool{}, Outputs: map[string]string{}}
+	for _, in := range ev.Inputs {
+		ci := CallInput{Name: in.Name.Value, Required: in.IsRequired(), Type: "string"}
+		switch in.Type {
+		case actionlint.WorkflowCallEventInputTypeBoolean:
+			ci.Type = "boolean"
+		case actionlint.WorkflowCallEventInputTypeNumber:
+			ci.Type = "number"
+		}
+		if in.Default != nil {
+			ci.Default, ci.HasDefault = in.Default.Value, true
+		}
+		c.Inputs = append(c.Inputs, ci)
+	}
+	for _, sec := range ev.Secrets {
+		c.Secrets[sec.Name.Value] = sec.Required != nil && sec.Required.Value
+	}
+	for _, o := range ev.Outputs {
+		c.Outputs[o.Name.Value] = str(o.Value)
+	}
+	return c
+}
+
+func strategy(s *actionlint.Strategy) *Strategy {
+	out := &Strategy{}
+	if s.FailFast != nil {
+		out.FailFast = strconv.FormatBool(s.FailFast.Value)
+		if s.FailFast.Expression != nil {
+			out.FailFast = s.FailFast.Expression.Value
+		}
+	}
+	if s.MaxParallel != nil {
+		out.MaxParallel = strconv.Itoa(s.MaxParallel.Value)
+		if s.MaxParallel.Expression != nil {
+			out.MaxParallel = s.MaxParallel.Expression.Value
+		}
+	}
+	m := s.Matrix
+	if m == nil {
+		return out
+	}
+	out.Matrix = &Matrix{Expr: str(m.Expression), Include: combinations(m.Include), Exclude: combinations(m.Exclude)}
+	type keyed struct {
+		name string
+		pos  *actionlint.Pos
+		row  *actionlint.MatrixRow
+	}
+	rows := make([]keyed, 0, len(m.Rows))
+	for k, r := range m.Rows {
+		// A row given by an expression has no name of its own, only
+		// actionlint's lower-cased key (the matrix context's lookups
+		// ignore case).
+		kr := keyed{name: k, row: r}
+		switch {
+		case r.Name != nil:
+			kr.name, kr.pos = r.Name.Value, r.Name.Pos
+		case r.Expression != nil:
+			kr.pos = r.Expression.Pos
+		}
+		if kr.pos == nil {
+			kr.pos = &actionlint.Pos{}
+		}
+		rows = append(rows, kr)
+	}
+	// The file's order is the rows' positions'.
+	sort.Slice(rows, func(i, j int) bool {
+		a, b := rows[i].pos, rows[j].pos
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	for _, kr := range rows {
+		row := MatrixRow{Name: kr.name, Expr: str(kr.row.Expression)}
+		for _, v := range kr.row.Values {
+			row.Values = append(row.Values, rawValue(v))
+		}
+		out.Matrix.Rows = append(out.Matrix.Rows, row)
+	}
+	return out
+}
+
+func combinations(cs *actionlint.MatrixCombinations) Combinations {
+	if cs == nil {
+		return Combinations{}
+	}
+	out := Combinations{Expr: str(cs.Expression)}
+	for _, c := range cs.Combinations {
+		item := Combination{Expr: str(c.Expression)}
+		if c.Assigns != nil {
+			item.Values = map[string]any{}
+			for _, a := range c.Assigns {
+				item.Values[a.Key.Value] = rawValue(a.Value)
+			}
+		}
+		out.Items = append(out.Items, item)
+	}
+	return out
+}
+
+// rawValue is a matrix value as the matrix context holds it: a YAML
+// scalar that is a number or a boolean as one, other scalars as strings,
+// mappings and sequences as objects and arrays.
+func rawValue(v actionlint.RawYAMLValue) any {
+	switch v := v.(type) {
+	case *actionlint.RawYAMLObject:
+		out := map[string]any{}
+		for k, p := range v.Props {
+			out[k] = rawValue(p)
+		}
+		return out
+	case *actionlint.RawYAMLArray:
+		out := make([]any, 0, len(v.Elems))
+		for _, e := range v.Elems {
+			out = append(out, rawValue(e))
+		}
+		return out
+	case *actionlint.RawYAMLString:
+		switch v.Value {
+		case "true":
+			return true
+		case "false":
+			return false
+		}
+		if f, err := strconv.ParseFloat(v.Value, 64); err == nil && !strings.ContainsAny(v.Value, "xXnN_") {
+			return f
+		}
+		return v.Value
+	}
+	return nil
 }
 
 func workflowStep(s *actionlint.Step) *Step {
