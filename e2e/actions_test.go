@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -45,7 +46,9 @@ func git(s *ghrunner.StepAPI, dir string, args ...string) (string, error) {
 // otherwise, from origins (repository → a git URL standing in for
 // https://github.com/owner/name). For a pull_request event that is
 // GITHUB_REF (refs/pull/N/merge) at GITHUB_SHA, checked out detached; for
-// a branch (workflow_run's default branch) the branch itself.
+// a branch (workflow_run's default branch) the branch itself; for another
+// repository than the run's, its default branch (main) or the ref given
+// (a branch by its name).
 func checkout(origins map[string]string) ghrunner.Native {
 	return ghrunner.Native{
 		Inputs: map[string]string{
@@ -64,8 +67,16 @@ func checkout(origins map[string]string) ghrunner.Native {
 				return err
 			}
 			ref, sha := s.Input("ref"), ""
-			if ref == "" {
+			switch {
+			case ref == "" && s.Input("repository") != s.Env["GITHUB_REPOSITORY"]:
+				// Another repository: its default branch (every
+				// origin's is main).
+				ref = "refs/heads/main"
+			case ref == "":
 				ref, sha = s.Env["GITHUB_REF"], s.Env["GITHUB_SHA"]
+			case !strings.HasPrefix(ref, "refs/"):
+				// A branch's name.
+				ref = "refs/heads/" + ref
 			}
 			if s.Input("set-safe-directory") == "true" {
 				if _, err := git(s, dir, "config", "--global", "--add", "safe.directory", dir); err != nil {
@@ -761,4 +772,111 @@ func commonAncestor(dirs []string) string {
 		}
 	}
 	return root
+}
+
+// downloadArtifact is actions/download-artifact v4: the artifact name of
+// this run extracted into path, or, without a name, every artifact of
+// the run whose name matches pattern (all of them without one), each
+// into a directory of path named after it, or all into path itself with
+// merge-multiple. Another run's artifacts (run-id with github-token)
+// are not emulated. An entry of an archive that would land outside its
+// directory is refused, as the toolkit refuses it.
+func downloadArtifact(srv *ghfake.Server) ghrunner.Native {
+	return ghrunner.Native{
+		Inputs: map[string]string{
+			"name": "", "artifact-ids": "", "path": "", "pattern": "", "merge-multiple": "false", "github-token": "",
+			"repository": "${{ github.repository }}", "run-id": "${{ github.run_id }}",
+		},
+		Main: func(s *ghrunner.StepAPI) error {
+			run, err := strconv.ParseInt(s.Env["GITHUB_RUN_ID"], 10, 64)
+			if err != nil {
+				return err
+			}
+			if s.Input("github-token") != "" || s.Input("run-id") != s.Env["GITHUB_RUN_ID"] || s.Input("artifact-ids") != "" {
+				return errors.New("artifacts of another run, or by ID, are not emulated")
+			}
+			dest := s.Input("path")
+			if dest == "" {
+				dest = s.Workspace
+			} else if strings.HasPrefix(dest, "~/") {
+				dest = filepath.Join(s.Home, dest[2:])
+			} else if !filepath.IsAbs(dest) {
+				dest = filepath.Join(s.Workspace, dest)
+			}
+			all := srv.Artifacts(run)
+			var chosen []ghfake.Artifact
+			name, pattern := s.Input("name"), s.Input("pattern")
+			for _, a := range all {
+				switch {
+				case name != "":
+					if a.Name == name {
+						chosen = append(chosen, a)
+					}
+				case pattern != "":
+					if ok, err := path.Match(pattern, a.Name); err != nil {
+						return fmt.Errorf("pattern %q: %w", pattern, err)
+					} else if ok {
+						chosen = append(chosen, a)
+					}
+				default:
+					chosen = append(chosen, a)
+				}
+			}
+			if name != "" && len(chosen) == 0 {
+				return fmt.Errorf("Unable to download artifact(s): Artifact not found for name: %s", name)
+			}
+			s.Logf("Found %d artifact(s)", len(chosen))
+			for _, a := range chosen {
+				dir := dest
+				if name == "" && s.Input("merge-multiple") != "true" {
+					dir = filepath.Join(dest, a.Name)
+				}
+				if err := unzipInto(a.Zip, dir); err != nil {
+					return fmt.Errorf("artifact %s: %w", a.Name, err)
+				}
+				s.Logf("Artifact download completed successfully: %s", a.Name)
+			}
+			s.SetOutput("download-path", dest)
+			return nil
+		},
+	}
+}
+
+// unzipInto extracts the zip archive data into dir.
+func unzipInto(data []byte, dir string) error {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return err
+	}
+	for _, f := range zr.File {
+		if !filepath.IsLocal(filepath.FromSlash(f.Name)) {
+			return fmt.Errorf("Malformed extraction path: %s", f.Name)
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if f.FileInfo().IsDir() {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return err
+		}
+		out, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err == nil {
+			_, err = io.Copy(out, rc)
+			if cerr := out.Close(); err == nil {
+				err = cerr
+			}
+		}
+		rc.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

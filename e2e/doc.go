@@ -15,7 +15,9 @@
 // reaches the tests, the README's @v1 installs the prebuilt binary of the
 // release its commit has (the fake API's tags and commits say which)
 // without compiling envaudit, and the Action leaves the job's toolchain
-// as it was.
+// as it was. The study workflow of docs/action.md runs there too, as one
+// workflow run: its matrix of projects, the reusable workflow it calls,
+// and the study table its last job prints.
 // docs/action.md says what the emulation covers and what only a real
 // runner shows. The package holds tests only.
 package e2e

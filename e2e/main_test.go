@@ -82,7 +82,7 @@ func (m *machine) init() error {
 		}
 	}
 	stamp, err := os.ReadFile(filepath.Join(m.source, "e2e", "testdata", ".npm-cache", ".envaudit-stamp"))
-	if err != nil || strings.TrimSpace(string(stamp)) != lockStamp(filepath.Join(m.source, "e2e", "testdata", "npm")) {
+	if err != nil || strings.TrimSpace(string(stamp)) != lockStamp(filepath.Join(m.source, "e2e", "testdata"), "npm", "study") {
 		return errors.New(testenv.Message("a current npm cache e2e/testdata/.npm-cache (scripts/setup.d/e2e.sh)"))
 	}
 	goBin, _ := exec.LookPath("go")
@@ -147,16 +147,19 @@ func (m *machine) init() error {
 }
 
 // lockStamp is scripts/setup.d/e2e.sh's stamp of the npm cache: the
-// SHA-256 of the sha256sum listing of the fixtures' lockfiles.
-func lockStamp(dir string) string {
+// SHA-256 of the sha256sum listing of the lockfiles below dir's subdirs,
+// named relative to dir.
+func lockStamp(dir string, subdirs ...string) string {
 	var locks []string
-	_ = filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
-		if err == nil && fi.Name() == "package-lock.json" {
-			rel, _ := filepath.Rel(dir, p)
-			locks = append(locks, "./"+rel)
-		}
-		return nil
-	})
+	for _, sub := range subdirs {
+		_ = filepath.Walk(filepath.Join(dir, sub), func(p string, fi os.FileInfo, err error) error {
+			if err == nil && fi.Name() == "package-lock.json" {
+				rel, _ := filepath.Rel(dir, p)
+				locks = append(locks, "./"+rel)
+			}
+			return nil
+		})
+	}
 	sort.Strings(locks)
 	var listing strings.Builder
 	for _, l := range locks {

@@ -22,21 +22,32 @@ const (
 // readmeWorkflow returns the YAML README.md shows for the workflow file
 // name: the first fenced yaml block after the line that names it.
 func readmeWorkflow(source, name string) ([]byte, error) {
-	data, err := os.ReadFile(filepath.Join(source, "README.md"))
+	return docBlock(source, "README.md", name, "yaml")
+}
+
+// docBlock returns the fenced block of lang that the Markdown file doc
+// (relative to source) shows for the file name: the first after the
+// line that is the name in backquotes and a colon.
+func docBlock(source, doc, name, lang string) ([]byte, error) {
+	data, err := os.ReadFile(filepath.Join(source, doc))
 	if err != nil {
 		return nil, err
 	}
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
-		if strings.TrimSpace(l) != "`"+name+"`:" {
+		if strings.TrimSpace(l) != "`"+name+"`:" && !strings.HasPrefix(strings.TrimSpace(l), "`"+name+"` —") {
 			continue
 		}
 		j := i + 1
+		for j < len(lines) && strings.TrimSpace(lines[j]) != "" && !strings.HasPrefix(strings.TrimSpace(lines[j]), "```") {
+			// The rest of the name's paragraph.
+			j++
+		}
 		for j < len(lines) && strings.TrimSpace(lines[j]) == "" {
 			j++
 		}
-		if j == len(lines) || strings.TrimSpace(lines[j]) != "```yaml" {
-			return nil, fmt.Errorf("README.md:%d: no ```yaml block after %q", i+1, name)
+		if j == len(lines) || strings.TrimSpace(lines[j]) != "```"+lang {
+			return nil, fmt.Errorf("%s:%d: no ```%s block after %q", doc, i+1, lang, name)
 		}
 		var b strings.Builder
 		for k := j + 1; k < len(lines); k++ {
@@ -45,9 +56,9 @@ func readmeWorkflow(source, name string) ([]byte, error) {
 			}
 			b.WriteString(lines[k] + "\n")
 		}
-		return nil, fmt.Errorf("README.md:%d: the yaml block of %q does not end", j+1, name)
+		return nil, fmt.Errorf("%s:%d: the %s block of %q does not end", doc, j+1, lang, name)
 	}
-	return nil, fmt.Errorf("README.md names no workflow %q above a yaml block", name)
+	return nil, fmt.Errorf("%s names no file %q above a %s block", doc, name, lang)
 }
 
 // variant is a workflow derived from one of the README's: its YAML

@@ -11,6 +11,7 @@ import (
 	"github.com/envaudit/envaudit/internal/inert"
 	"github.com/envaudit/envaudit/policy"
 	"github.com/envaudit/envaudit/sbom"
+	"github.com/envaudit/envaudit/study"
 )
 
 // Inputs are the Action's inputs (action.yml). A composite action gets no
@@ -20,7 +21,7 @@ import (
 // commands.
 type Inputs struct {
 	// Mode is one of the Mode constants: audit (the default), publish,
-	// single or baseline.
+	// single, baseline or study.
 	Mode string
 	// Run is the test command, run by bash like a workflow run: step.
 	Run              string
@@ -58,6 +59,11 @@ type Inputs struct {
 	SBOMArtifact, BundleArtifact string
 	// UploadArtifacts says whether action.yml uploads them.
 	UploadArtifacts bool
+	// Reports is mode study's directory of reports (relative to the
+	// workspace unless absolute), labelled by Layout (study.DefaultLayout
+	// by default); Study is the directory the study's files are written
+	// into (default under RUNNER_TEMP).
+	Reports, Layout, Study string
 }
 
 // The Action's modes.
@@ -76,6 +82,11 @@ const (
 	ModeSingle = "single"
 	// ModeBaseline snapshots the runner before the install steps.
 	ModeBaseline = "baseline"
+	// ModeStudy makes the study's tables (package study) over a
+	// directory of reports, such as the last job of a matrix workflow
+	// downloads its jobs' report artifacts into; it runs nothing and
+	// needs no token.
+	ModeStudy = "study"
 )
 
 // Default artifact names.
@@ -124,6 +135,9 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		Bundle:           input(getenv, "bundle"),
 		SBOMArtifact:     input(getenv, "sbom-artifact"),
 		BundleArtifact:   input(getenv, "bundle-artifact"),
+		Reports:          input(getenv, "reports"),
+		Layout:           input(getenv, "layout"),
+		Study:            input(getenv, "study"),
 	}
 	// The booleans first, each at its default when it does not parse: a
 	// run that fails on its inputs still knows whether to annotate and
@@ -151,9 +165,9 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	switch in.Mode {
 	case "":
 		in.Mode = ModeAudit
-	case ModeAudit, ModePublish, ModeSingle, ModeBaseline:
+	case ModeAudit, ModePublish, ModeSingle, ModeBaseline, ModeStudy:
 	default:
-		return in, fmt.Errorf("mode: unknown value %q (want audit, publish, single or baseline)", in.Mode)
+		return in, fmt.Errorf("mode: unknown value %q (want audit, publish, single, baseline or study)", in.Mode)
 	}
 	if in.SBOMArtifact == "" {
 		in.SBOMArtifact = DefaultSBOMArtifact
@@ -163,6 +177,18 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 	}
 	if (in.Mode == ModeAudit || in.Mode == ModeSingle) && in.Run == "" {
 		return in, fmt.Errorf("run: the test command is required (for example `npm test`)")
+	}
+	if in.Mode == ModeStudy {
+		if in.Reports == "" {
+			return in, fmt.Errorf("reports: mode study needs the directory of the reports (where the job downloaded the report artifacts)")
+		}
+		if in.Layout == "" {
+			in.Layout = study.DefaultLayout
+		}
+		// study's error names the input: layout "...": ...
+		if err := study.CheckLayout(in.Layout); err != nil {
+			return in, err
+		}
 	}
 	if boolErr != nil {
 		return in, boolErr

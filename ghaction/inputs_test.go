@@ -56,12 +56,29 @@ func TestReadInputs(t *testing.T) {
 		t.Errorf("publish mode without run: %+v, %v", p, err)
 	}
 
+	st, err := ReadInputs(env("INPUT_MODE", "study", "INPUT_REPORTS", "reports"))
+	if err != nil || st.Mode != ModeStudy || st.Run != "" || st.Reports != "reports" || st.Layout != "{agent}/{task}/{trial}" || st.Study != "" || !st.Summary {
+		t.Errorf("study mode without run: %+v, %v", st, err)
+	}
+	st, err = ReadInputs(env("INPUT_MODE", "study", "INPUT_REPORTS", " /r ", "INPUT_LAYOUT", "envaudit__{agent}__{task}__{trial}", "INPUT_STUDY", "out", "INPUT_SUMMARY", "false"))
+	if err != nil || st.Reports != "/r" || st.Layout != "envaudit__{agent}__{task}__{trial}" || st.Study != "out" || st.Summary {
+		t.Errorf("study mode: %+v, %v", st, err)
+	}
+	// The layout is mode study's: another mode does not read it.
+	if _, err := ReadInputs(env("INPUT_RUN", "x", "INPUT_LAYOUT", "{colour}")); err != nil {
+		t.Errorf("mode audit with a layout: %v", err)
+	}
+
 	errs := []struct {
 		env  []string
 		want string
 	}{
 		{nil, "run: the test command is required (for example `npm test`)"},
-		{[]string{"INPUT_RUN", "x", "INPUT_MODE", "trace"}, `mode: unknown value "trace" (want audit, publish, single or baseline)`},
+		{[]string{"INPUT_RUN", "x", "INPUT_MODE", "trace"}, `mode: unknown value "trace" (want audit, publish, single, baseline or study)`},
+		{[]string{"INPUT_MODE", "study"}, "reports: mode study needs the directory of the reports (where the job downloaded the report artifacts)"},
+		{[]string{"INPUT_MODE", "study", "INPUT_REPORTS", "  "}, "reports: mode study needs the directory of the reports (where the job downloaded the report artifacts)"},
+		{[]string{"INPUT_MODE", "study", "INPUT_REPORTS", "r", "INPUT_LAYOUT", "{agent}/{colour}"}, `layout "{agent}/{colour}": unknown field {colour} (want {agent}, {task}, {trial} or {language})`},
+		{[]string{"INPUT_MODE", "study", "INPUT_REPORTS", "r", "INPUT_LAYOUT", "plain"}, `layout "plain": no field`},
 		{[]string{"INPUT_MODE", "single"}, "run: the test command is required (for example `npm test`)"},
 		{[]string{"INPUT_RUN", "x", "INPUT_UPLOAD_ARTIFACTS", "no"}, `upload-artifacts: want true or false, not "no"`},
 		{[]string{"INPUT_RUN", "x", "INPUT_ANNOTATE", "yes"}, `annotate: want true or false, not "yes"`},

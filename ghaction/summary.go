@@ -10,6 +10,7 @@ import (
 	"github.com/envaudit/envaudit/internal/markdown"
 	"github.com/envaudit/envaudit/internal/shellquote"
 	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/study"
 )
 
 // Size limits of the places a summary goes.
@@ -408,12 +409,35 @@ func seconds(ms int64) string {
 	return strconv.FormatFloat(float64(ms)/1000, 'f', 1, 64) + " s"
 }
 
+// StudySummary renders mode study's job summary: a heading, where the
+// study's files are (dir, the study output's directory), and the tables
+// without the one of every project (study.Tables.WriteMarkdown, which
+// makes each cell inert Markdown text: the labels and names come from
+// reports the matrix jobs wrote, which their projects' code could have
+// rewritten). The result is at most limit bytes; a summary cut short
+// says so, and that the files have everything.
+func StudySummary(t study.Tables, dir string, limit int) (string, error) {
+	var b strings.Builder
+	b.WriteString("## envaudit study\n\n")
+	b.WriteString("The full tables (`study.md`, `study.txt`, `study.json`, with every project's row), a CSV file per table and the figures as SVG are in `" +
+		markdown.Code(dir) + "` (the step's `study` output).\n\n")
+	if err := t.WriteMarkdown(&b, false); err != nil {
+		return "", err
+	}
+	return clipSaying(b.String(), limit, "the study's files have everything"), nil
+}
+
 // clip cuts s to at most limit bytes at a line boundary, saying so.
 func clip(s string, limit int) string {
+	return clipSaying(s, limit, "the report file has everything")
+}
+
+// clipSaying is clip, whose note ends with where everything is.
+func clipSaying(s string, limit int, where string) string {
 	if limit <= 0 || len(s) <= limit {
 		return s
 	}
-	const note = "\n\n… cut to fit GitHub's size limit; the report file has everything.\n"
+	note := "\n\n… cut to fit GitHub's size limit; " + where + ".\n"
 	cut := strings.LastIndexByte(s[:limit-len(note)], '\n')
 	if cut < 0 {
 		cut = limit - len(note)

@@ -11,6 +11,7 @@ import (
 	"github.com/envaudit/envaudit/audit/reporttest"
 	"github.com/envaudit/envaudit/internal/golden"
 	"github.com/envaudit/envaudit/policy"
+	"github.com/envaudit/envaudit/study"
 )
 
 func summaryFixture(t *testing.T) (*audit.Report, []audit.Item, SummaryInfo) {
@@ -188,5 +189,43 @@ func TestSummaryError(t *testing.T) {
 	heading, rest, _ := strings.Cut(got, "\n\n")
 	if !strings.HasPrefix(heading, "## envaudit: ❌ ") || !strings.HasPrefix(rest, want) {
 		t.Errorf("summary does not start with the verdict and then %q:\n%s", want, got)
+	}
+}
+
+// TestStudySummary: the heading, where the files are, the tables without
+// the one of every project; within the limit, a summary cut short says
+// where everything is.
+func TestStudySummary(t *testing.T) {
+	projects, err := study.Read([]string{"../study/testdata/corpus"}, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := study.Entries(projects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := study.Compute(len(projects), entries)
+	var tables strings.Builder
+	if err := tb.WriteMarkdown(&tables, false); err != nil {
+		t.Fatal(err)
+	}
+	md, err := StudySummary(tb, "/tmp/envaudit-study", StepSummaryLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "## envaudit study\n\nThe full tables (`study.md`, `study.txt`, `study.json`, with every project's row), a CSV file per table and the figures as SVG are in `/tmp/envaudit-study` (the step's `study` output).\n\n" + tables.String()
+	if diff := cmp.Diff(want, md); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
+	}
+	if strings.Contains(md, "### Projects\n") {
+		t.Errorf("the summary has the table of every project:\n%s", md)
+	}
+
+	cut, err := StudySummary(tb, "/tmp/envaudit-study", 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cut) > 600 || !strings.HasSuffix(cut, "\n\n… cut to fit GitHub's size limit; the study's files have everything.\n") || !strings.HasPrefix(cut, want[:200]) {
+		t.Errorf("cut to 600 bytes (%d):\n%s", len(cut), cut)
 	}
 }

@@ -151,11 +151,21 @@ func compileLayout(layout string) (*regexp.Regexp, []string, error) {
 	return re, fields, err
 }
 
+// CheckLayout returns why layout is no layout ReadDir can label reports
+// by (a field it does not know, a brace without its pair, two fields with
+// nothing between them, no field at all); nil when it is one.
+func CheckLayout(layout string) error {
+	_, _, err := compileLayout(layout)
+	return err
+}
+
 // ReadDir reads every envaudit report below dir (a JSON file with a
 // schemaVersion and ecosystems; other JSON files, such as SBOMs, are
 // skipped) and labels each by the path of its directory below dir, matched
 // against layout (DefaultLayout when ""). A report whose directory does
-// not match is an error naming it.
+// not match is an error naming it, and so is a .json file that is not
+// JSON at all (a report cut short or garbled), which would otherwise drop
+// out of the tables unseen.
 func ReadDir(dir, layout string) ([]Project, error) {
 	if layout == "" {
 		layout = DefaultLayout
@@ -201,11 +211,17 @@ func ReadDir(dir, layout string) ([]Project, error) {
 }
 
 // readIfReport reads the file at path as a report when its top-level keys
-// make it one (schemaVersion and ecosystems); nil for other JSON.
+// make it one (schemaVersion and ecosystems); nil for other JSON, an error
+// for a file that is not JSON.
 func readIfReport(path string) (*audit.Report, error) {
 	data, err := projfile.ReadFile(path, maxReport)
 	if err != nil {
 		return nil, err
+	}
+	if !json.Valid(data) {
+		var v any
+		err := json.Unmarshal(data, &v)
+		return nil, fmt.Errorf("%s: not JSON: %v", path, err)
 	}
 	var top map[string]json.RawMessage
 	if json.Unmarshal(data, &top) != nil {

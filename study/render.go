@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/envaudit/envaudit/internal/inert"
+	"github.com/envaudit/envaudit/internal/markdown"
 )
 
 // A table is one of the study's tables as rows of cells, shared by the
@@ -116,7 +119,10 @@ func (t Tables) tables() []table {
 }
 
 // WriteText renders the tables for a terminal, in aligned columns; the
-// per-project table only with all.
+// per-project table only with all. A cell holds what the reports and
+// their directories' names say, which whoever wrote them controls: each
+// is one line (inert.Line), so no control character or line break of a
+// label's reaches the terminal or ends a row.
 func (t Tables) WriteText(w io.Writer, all bool) error {
 	ew := &errWriter{w: w}
 	ew.printf("%d reports, %d project figures; the study's definitions of the layers\n", t.Projects, len(t.Entries))
@@ -124,6 +130,7 @@ func (t Tables) WriteText(w io.Writer, all bool) error {
 		if tb.id == "projects" && !all {
 			continue
 		}
+		tb.rows = textCells(tb.rows)
 		ew.printf("\n%s\n", tb.title)
 		if len(tb.rows) == 0 {
 			ew.printf("  (none: %s)\n", emptyWhy(tb.id))
@@ -164,7 +171,12 @@ func emptyWhy(id string) string {
 	return "no project"
 }
 
-// WriteMarkdown renders the tables as GitHub Markdown.
+// WriteMarkdown renders the tables as GitHub Markdown. Every cell is
+// inert Markdown text (markdown.Text): a label from a directory's name, a
+// report's path or an ecosystem's name comes from the reports, which the
+// jobs that ran the projects' code wrote (and that code could rewrite),
+// so none may make a link, an image, an HTML tag, an @mention or a
+// cross-reference, or end its cell or row.
 func (t Tables) WriteMarkdown(w io.Writer, all bool) error {
 	ew := &errWriter{w: w}
 	ew.printf("%d reports, %d project figures; the study's definitions of the layers.\n", t.Projects, len(t.Entries))
@@ -197,10 +209,23 @@ func (t Tables) WriteMarkdown(w io.Writer, all bool) error {
 	return ew.err
 }
 
+// escapeCells returns the cells as Markdown table cells (markdown.Text).
 func escapeCells(cells []string) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
-		out[i] = strings.NewReplacer("|", `\|`, "\n", " ").Replace(c)
+		out[i] = markdown.Text(c)
+	}
+	return out
+}
+
+// textCells returns the rows with each cell on one line (inert.Line).
+func textCells(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = make([]string, len(r))
+		for j, c := range r {
+			out[i][j] = inert.Line(c)
+		}
 	}
 	return out
 }
@@ -249,13 +274,22 @@ func (t Tables) WriteCSV(dir string) ([]string, error) {
 }
 
 // csvCell is a table's cell as a CSV cell: a number a spreadsheet reads,
-// empty when undefined, a count without its share.
+// empty when undefined, a count without its share. A text cell that a
+// spreadsheet would take for a formula (a label or path beginning with
+// =, +, -, @ or a control character, which a report's directory can
+// name) is kept as text by a leading apostrophe, as OWASP's advice on
+// CSV injection says.
 func csvCell(c string) string {
 	if c == "–" {
 		return ""
 	}
 	if n, rest, ok := strings.Cut(c, " ("); ok && strings.HasSuffix(rest, "%)") {
 		return n
+	}
+	if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+		if _, err := strconv.ParseFloat(c, 64); err != nil {
+			return "'" + c
+		}
 	}
 	return c
 }

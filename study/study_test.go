@@ -290,3 +290,160 @@ func TestCompareTrials(t *testing.T) {
 		t.Errorf("order (-want +got):\n%s", diff)
 	}
 }
+
+// TestHostileLabels: a label from a directory's name is the reports'
+// writers' text. In Markdown it makes no link, image, tag, mention or
+// extra cell; in text it stays on its row's line.
+func TestHostileLabels(t *testing.T) {
+	const agent = "[x](https:evil) ![i](y) <img src=x> a|b @octocat #1 `c`"
+	dir := t.TempDir()
+	data, err := os.ReadFile("testdata/corpus/codex/t1/1/report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{agent + "/t1/1", "codex/t1/1", "ctl\x1b[2J\nx/t1/1"} {
+		writeReport(t, filepath.Join(dir, p, "report.json"), data)
+	}
+	projects, err := Read([]string{dir}, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := Entries(projects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := Compute(len(projects), entries)
+
+	var md bytes.Buffer
+	if err := tb.WriteMarkdown(&md, true); err != nil {
+		t.Fatal(err)
+	}
+	wj := "\u2060"
+	want := `| \[x\](https:evil) !\[i\](y) &lt;img src=x&gt; a\|b @` + wj + `octocat #` + wj + `1 'c' | JavaScript | 1 |`
+	if !strings.Contains(md.String(), want) {
+		t.Errorf("Markdown has no row %q:\n%s", want, md.String())
+	}
+	for _, bad := range []string{"[x]", "![i]", "<img", "@octocat", "#1", "`", "\x1b"} {
+		if strings.Contains(md.String(), bad) {
+			t.Errorf("Markdown holds %q:\n%s", bad, md.String())
+		}
+	}
+	// Every row of a table has as many cells as its header.
+	for _, l := range strings.Split(md.String(), "\n") {
+		if strings.HasPrefix(l, "| agent | language | n | no data |") {
+			want := unescapedPipes(l)
+			for _, row := range strings.Split(md.String(), "\n") {
+				if strings.HasPrefix(row, "| ") && strings.Contains(row, "| JavaScript | 1 | 0 |") && unescapedPipes(row) != want {
+					t.Errorf("row %q has %d cells' pipes, the header %d", row, unescapedPipes(row), want)
+				}
+			}
+		}
+	}
+
+	var text bytes.Buffer
+	if err := tb.WriteText(&text, true); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text.String(), "\x1b") || strings.Contains(text.String(), "\nx/t1") {
+		t.Errorf("a label's control characters reached the text:\n%q", text.String())
+	}
+	if !strings.Contains(text.String(), "ctl␛[2J␊x ") {
+		t.Errorf("text has no label ctl␛[2J␊x:\n%s", text.String())
+	}
+}
+
+// unescapedPipes counts the pipes of a Markdown line that end a cell.
+func unescapedPipes(l string) int {
+	n := 0
+	for i := 0; i < len(l); i++ {
+		switch l[i] {
+		case '\\':
+			i++
+		case '|':
+			n++
+		}
+	}
+	return n
+}
+
+func writeReport(t *testing.T, name string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNotJSON: a .json file below the directory that is not JSON (a
+// report cut short) is an error naming it, not a report left out; JSON
+// that is no report (an SBOM, a list) is skipped.
+func TestNotJSON(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("testdata/corpus/codex/t1/1/report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeReport(t, filepath.Join(dir, "a/t1/1/report.json"), data)
+	writeReport(t, filepath.Join(dir, "a/t1/1/list.json"), []byte(`[1, 2]`))
+	if ps, err := ReadDir(dir, ""); err != nil || len(ps) != 1 {
+		t.Fatalf("ReadDir = %d projects, %v; want 1", len(ps), err)
+	}
+	cut := filepath.Join(dir, "b/t1/1/report.json")
+	writeReport(t, cut, data[:len(data)/2])
+	_, err = ReadDir(dir, "")
+	if err == nil || !strings.Contains(err.Error(), cut+": not JSON: unexpected end of JSON input") {
+		t.Errorf("err = %v, want it to name %s", err, cut)
+	}
+}
+
+// TestCheckLayout: CheckLayout says what compileLayout refuses.
+func TestCheckLayout(t *testing.T) {
+	for _, ok := range []string{DefaultLayout, "envaudit__{agent}__{task}__{trial}"} {
+		if err := CheckLayout(ok); err != nil {
+			t.Errorf("CheckLayout(%q) = %v", ok, err)
+		}
+	}
+	if err := CheckLayout("{agent}/{colour}"); err == nil || err.Error() != `layout "{agent}/{colour}": unknown field {colour} (want {agent}, {task}, {trial} or {language})` {
+		t.Errorf("CheckLayout of an unknown field = %v", err)
+	}
+}
+
+// TestCSVFormulas: a label a spreadsheet would run as a formula is
+// written as text; a negative number stays a number.
+func TestCSVFormulas(t *testing.T) {
+	for in, want := range map[string]string{
+		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")", "+1+1": "'+1+1", "+1": "+1", "-2": "-2", "@SUM(A1)": "'@SUM(A1)",
+		"-x": "'-x", "\tx": "'\tx", "claude": "claude", "–": "", "3 (50%)": "3",
+	} {
+		if got := csvCell(in); got != want {
+			t.Errorf("csvCell(%q) = %q, want %q", in, got, want)
+		}
+	}
+	dir := t.TempDir()
+	data, err := os.ReadFile("testdata/corpus/codex/t1/1/report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeReport(t, filepath.Join(dir, "=cmd|x/t1/1", "report.json"), data)
+	projects, err := Read([]string{dir}, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := Entries(projects)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if _, err := Compute(len(projects), entries).WriteCSV(out); err != nil {
+		t.Fatal(err)
+	}
+	csvData, err := os.ReadFile(filepath.Join(out, "projects.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(csvData), ",'=cmd|x,") {
+		t.Errorf("projects.csv does not keep the label as text:\n%s", csvData)
+	}
+}

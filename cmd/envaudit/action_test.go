@@ -185,7 +185,7 @@ func TestActionYAML(t *testing.T) {
 	if d := a.Inputs["github-token"].Default; d != "${{ github.token }}" {
 		t.Errorf("github-token default = %q", d)
 	}
-	wantOutputs := []string{"baseline"}
+	wantOutputs := []string{"baseline", "study"}
 	for k := range (ghaction.Outputs{}).Map() {
 		wantOutputs = append(wantOutputs, k)
 	}
@@ -671,7 +671,7 @@ tar -xzf "$FIXTURE/cache/is-number-7.0.0.tgz" -C app/node_modules/is-number --st
 	t.Run("outputs", func(t *testing.T) {
 		want := map[string]string{
 			"report": "envaudit-report.json", "sbom": "envaudit.cdx.json", "sarif": "envaudit.sarif",
-			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "", "error": "",
+			"phantom": "1", "hidden": "2", "bloat": "1", "agent-authored": "true", "failing": "3", "baseline": "", "bundle": "", "study": "", "error": "",
 		}
 		if diff := cmp.Diff(want, res.outputs); diff != "" {
 			t.Errorf("outputs (-want +got):\n%s", diff)

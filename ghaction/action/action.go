@@ -181,7 +181,8 @@ func (res *Result) outputs() ghaction.Outputs {
 // publish publishes an audit job's bundle (review, summary comment, check
 // run, dependency snapshot); mode single does both, the audit in a child
 // process that never had the token (single.go); mode baseline snapshots
-// the runner before the project's install steps.
+// the runner before the project's install steps; mode study makes the
+// study's tables over a directory of reports (study.go).
 //
 // Whatever goes wrong, the step says what: an error annotation, a
 // section of the job summary and the error output (fail), beside the
@@ -227,6 +228,8 @@ func (a *Action) Run(ctx context.Context) (code int) {
 		return r.publishBundle(ctx)
 	case ghaction.ModeSingle:
 		return r.single(ctx)
+	case ghaction.ModeStudy:
+		return r.study()
 	}
 	return r.audit(ctx)
 }
@@ -319,6 +322,9 @@ type run struct {
 	baselinePath           string
 	// bundleDir is where mode audit writes the publish bundle.
 	bundleDir string
+	// reportsDir and studyDir are mode study's reports input and study
+	// directory, absolute.
+	reportsDir, studyDir string
 	// held are the output files' directories, opened once their paths
 	// are checked, before the test command runs: the files are written
 	// into them, and only while their paths still name them.

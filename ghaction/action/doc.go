@@ -44,6 +44,12 @@
 //	          and the publishers Annotations, Review, Snapshot, Summary,
 //	          Outputs; the token's holder runs nothing else
 //	baseline  setup, engine.TakeBaseline and writing the baseline file
+//	study     setup (which reads no .envaudit.yml), then the reports of a
+//	          directory read and labelled (package study), and the
+//	          study's tables written into a new or empty directory,
+//	          printed to the log with the workflow commands stopped and
+//	          summarised (ghaction.StudySummary); nothing runs, no token
+//	          is used
 //
 // The timeout input bounds the run up to the end of the test command
 // (engine.WithRunTimeout); the phases after it have limits of their own

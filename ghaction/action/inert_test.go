@@ -15,12 +15,14 @@ import (
 
 // runnerCommands returns the workflow commands the runner finds in one
 // stream of a step's log, as it reads them: line by line, a line that
-// starts with "::" is a command, and between ::stop-commands::TOKEN and a
-// line ::TOKEN:: none is but that one.
+// starts with "::" after leading blanks (which the runner trims) is a
+// command, and between ::stop-commands::TOKEN and a line ::TOKEN:: none
+// is but that one.
 func runnerCommands(log string) []string {
 	var cmds []string
 	stopped := ""
 	for _, l := range strings.Split(log, "\n") {
+		l = strings.TrimLeft(l, " \t")
 		switch {
 		case stopped != "":
 			if l == "::"+stopped+"::" {

@@ -16,10 +16,10 @@ import (
 // setup is the first phase: it reads the inputs and the GitHub context,
 // masks the token, and, before anything of the project runs, protects the
 // process and records the step's file commands; in every mode but
-// baseline it then reads .envaudit.yml (in publish mode the publishing
-// workflow's checkout's, never the pull request's; the token's holder of
-// mode single on a pull request reads none), and in audit mode it
-// makes the bundle's directory.
+// baseline and study it then reads .envaudit.yml (in publish mode the
+// publishing workflow's checkout's, never the pull request's; the token's
+// holder of mode single on a pull request reads none), and in audit mode
+// it makes the bundle's directory.
 func (r *run) setup() error {
 	in, err := ghaction.ReadInputs(r.getenv)
 	// What could be read says, even with an error, whether that error is
@@ -107,7 +107,7 @@ func (r *run) setup() error {
 	holderOfPR := in.Mode == ghaction.ModeSingle && ghaction.PullRequestFromEvent(r.ghctx.Event) != nil
 	if holderOfPR {
 		r.cfg = &policy.Config{}
-	} else if in.Mode != ghaction.ModeBaseline {
+	} else if in.Mode != ghaction.ModeBaseline && in.Mode != ghaction.ModeStudy {
 		if r.cfg, err = loadConfig(r.absDir, r.workspace, r.a.Ecosystems); err != nil {
 			return err
 		}
@@ -150,7 +150,23 @@ func (r *run) paths() error {
 	if r.baselinePath = r.in.Baseline; r.baselinePath == "" {
 		r.baselinePath = filepath.Join(r.temp, "envaudit-baseline.json")
 	}
+	if r.in.Mode == ghaction.ModeStudy {
+		r.reportsDir = r.inWorkspace(r.in.Reports)
+		if r.studyDir = r.in.Study; r.studyDir == "" {
+			r.studyDir = filepath.Join(r.temp, "envaudit-study")
+		}
+		r.studyDir = r.inWorkspace(r.studyDir)
+	}
 	return nil
+}
+
+// inWorkspace returns the path p of an input, relative to the workspace
+// unless absolute, as an absolute path.
+func (r *run) inWorkspace(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(r.workspace, p)
 }
 
 // restore puts the step's file commands back as they were before the

@@ -272,6 +272,20 @@ func (s *Server) AddArtifact(runID int64, name string, zip []byte) int64 {
 	return a.ID
 }
 
+// Artifacts returns the artifacts of workflow run runID, in the order
+// they were added.
+func (s *Server) Artifacts(runID int64) []Artifact {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Artifact
+	for _, a := range s.artifacts {
+		if a.RunID == runID {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // SetArtifactSize sets the size the API lists for the artifact name of
 // run runID, as if the archive were that large.
 func (s *Server) SetArtifactSize(runID int64, name string, size int64) {

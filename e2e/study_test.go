@@ -1,0 +1,346 @@
+package e2e
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/csv"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/envaudit/envaudit/ghaction/ghfake"
+	"github.com/envaudit/envaudit/internal/ghrunner"
+)
+
+// The study workflow's files, as docs/action.md names them above their
+// blocks, and the reusable workflow it calls.
+const (
+	studyFile     = ".github/workflows/envaudit-study.yml"
+	projectsFile  = "envaudit-projects.json"
+	reusableStudy = "envaudit/envaudit/.github/workflows/study.yml"
+	toolsRepo     = "octo/tools"
+)
+
+// TestStudyWorkflow runs the study workflow of docs/action.md, exactly as
+// it is shown there, over the projects file it shows: two agents'
+// projects for one task, generated into the calling repository
+// (e2e/testdata/study/claude-greeter and codex-greeter at the paths the
+// file gives), and another repository of the organisation
+// (e2e/testdata/study/tools as octo/tools). The list job reads the file,
+// the reusable workflow (.github/workflows/study.yml of this tree, as
+// envaudit/envaudit@v1 serves it) audits each project in a matrix job of
+// its own and uploads its report, and its study job prints one study
+// table over the three. The expected figures are worked out by hand from
+// the fixtures' manifests and code.
+func TestStudyWorkflow(t *testing.T) {
+	m := setup(t)
+	callerYML, err := docBlock(m.source, "docs/action.md", studyFile, "yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	projects, err := docBlock(m.source, "docs/action.md", projectsFile, "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := ghrunner.ParseWorkflow(studyFile, callerYML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newRepository(t, m, map[string]string{"runs/claude/greeter/1": "claude-greeter", "runs/codex/greeter/1": "codex-greeter"},
+		map[string][]byte{projectsFile: projects, studyFile: callerYML})
+	tools := newRepository(t, m, map[string]string{".": "tools"}, nil)
+
+	srv := ghfake.New(repoName, prNumber)
+	t.Cleanup(srv.Close)
+	if err := serveRelease(srv, m); err != nil {
+		t.Fatal(err)
+	}
+	runner := &ghrunner.Machine{
+		Scratch: t.TempDir(),
+		Env:     m.env,
+		Actions: map[string]ghrunner.Impl{
+			"actions/checkout":          checkout(map[string]string{repoName: app.url, toolsRepo: tools.url}),
+			"actions/setup-node":        m.setupNode(),
+			"actions/setup-python":      m.setupPython(),
+			"actions/setup-go":          m.setupGo(),
+			"actions/cache/restore":     m.cacheRestore(),
+			"actions/cache/save":        m.cacheSave(),
+			"actions/upload-artifact":   uploadArtifact(srv),
+			"actions/download-artifact": downloadArtifact(srv),
+			"envaudit/envaudit":         ghrunner.Composite{Dir: m.action},
+		},
+		Workflows: map[string]string{reusableStudy: filepath.Join(m.action, ".github", "workflows", "study.yml")},
+		ServerURL: srv.URL,
+		APIURL:    srv.APIURL(),
+		Token: func(p ghrunner.Permissions) string {
+			tok := "ghs_" + randomHex(t)
+			srv.AddToken(tok, ghfake.Permissions(p))
+			return tok
+		},
+	}
+	readToken := "github_pat_" + randomHex(t)
+	const runID = 7001
+	run := &ghrunner.Run{
+		Workflow: wf, WorkflowFile: studyFile, Event: "workflow_dispatch",
+		Payload:    map[string]any{"inputs": map[string]any{}, "ref": "refs/heads/main", "repository": repository(), "sender": map[string]any{"login": author}, "workflow": studyFile},
+		Repository: repoName, RunID: runID, RunNumber: 1, RunAttempt: 1, SHA: app.head, Ref: "refs/heads/main", Actor: author,
+		Secrets: map[string]string{"ENVAUDIT_READ_TOKEN": readToken},
+	}
+	if !wf.Triggered(run.Event, run.Payload) {
+		t.Fatalf("the study workflow does not run on workflow_dispatch")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	start := time.Now()
+	res, err := runner.RunWorkflow(ctx, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the study run: %s in %s", res.Conclusion, time.Since(start).Round(time.Millisecond))
+	defer func() {
+		if t.Failed() {
+			for _, j := range res.Jobs {
+				t.Logf("log of %s (%s):\n%s\nsummary:\n%s", j.Name, j.Conclusion, j.Log, j.Summary)
+			}
+		}
+	}()
+
+	var jobs []string
+	for _, j := range res.Jobs {
+		jobs = append(jobs, j.Name+": "+j.Conclusion)
+	}
+	wantJobs := []string{
+		"list: success",
+		"study / audit octo/app runs/claude/greeter/1: success",
+		"study / audit octo/app runs/codex/greeter/1: success",
+		"study / audit octo/tools .: success",
+		"study / study: success",
+	}
+	if diff := cmp.Diff(wantJobs, jobs); diff != "" {
+		t.Fatalf("the run's jobs (-want +got):\n%s", diff)
+	}
+
+	// One artifact per project, named by its labels (the organisation's
+	// repository by its owner and name), and the study's.
+	var names []string
+	artifacts := map[string][]byte{}
+	for _, a := range srv.Artifacts(runID) {
+		names = append(names, a.Name)
+		artifacts[a.Name] = a.Zip
+	}
+	slices.Sort(names)
+	if want := []string{"envaudit-study", "envaudit__claude__greeter__1", "envaudit__codex__greeter__1", "envaudit__octo__tools__1"}; !slices.Equal(want, names) {
+		t.Fatalf("artifacts %q, want %q", names, want)
+	}
+	for _, n := range names[1:] {
+		if files := zipNames(t, artifacts[n]); !slices.Equal(files, []string{"report.json", "sbom.cdx.json"}) {
+			t.Errorf("artifact %s holds %q, want the report and the SBOM", n, files)
+		}
+	}
+
+	// The study's table of projects, worked out by hand. claude declares
+	// debug and is-number and loads debug, which loads ms: D1 {debug,
+	// is-number}, D2 = D3 ∪ {is-number} = {debug, is-number, ms}, D3
+	// {debug, ms}. codex declares debug and left-pad and loads those and
+	// ms: D1 {debug, left-pad}, D2 = D3 = {debug, left-pad, ms}. The
+	// tools repository declares and loads is-number alone.
+	study := zipFiles(t, artifacts["envaudit-study"])
+	type row struct {
+		agent, task, trial, language string
+		n1, n2, n3                   int
+		phi, eta, beta, rho, p, r, f float64
+		class                        string
+	}
+	want := []row{
+		{"claude", "greeter", "1", "JavaScript", 2, 3, 2, 1. / 2, 1. / 2, 1. / 3, 3. / 2, 1. / 2, 1. / 2, 1. / 2, "mixed"},
+		{"codex", "greeter", "1", "JavaScript", 2, 3, 3, 0, 1. / 3, 0, 3. / 2, 1, 2. / 3, 4. / 5, "under"},
+		{"octo", "tools", "1", "JavaScript", 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, "exact"},
+	}
+	rows := readCSV(t, study["projects.csv"])
+	if len(rows) != len(want)+1 {
+		t.Fatalf("projects.csv has %d rows, want a header and %d:\n%s", len(rows), len(want), study["projects.csv"])
+	}
+	col := columns(rows[0])
+	for i, w := range want {
+		r := rows[i+1]
+		got := func(c string) string { return r[col[c]] }
+		for c, v := range map[string]string{"agent": w.agent, "task": w.task, "trial": w.trial, "language": w.language, "class": w.class,
+			"n1": strconv.Itoa(w.n1), "n2": strconv.Itoa(w.n2), "n3": strconv.Itoa(w.n3)} {
+			if got(c) != v {
+				t.Errorf("project %d (%s): %s = %q, want %q", i+1, got("report"), c, got(c), v)
+			}
+		}
+		for c, v := range map[string]float64{"φ": w.phi, "η": w.eta, "β": w.beta, "ρ": w.rho, "P": w.p, "R": w.r, "F1": w.f} {
+			if f, err := strconv.ParseFloat(got(c), 64); err != nil || math.Abs(f-v) > 0.005 {
+				t.Errorf("project %d (%s/%s): %s = %q, want %.3f", i+1, w.agent, w.task, c, got(c), v)
+			}
+		}
+	}
+	// Across agents: one task both did, one pair, J = |{debug}| /
+	// |{debug, is-number, left-pad}|.
+	cross := readCSV(t, study["cross-agent.csv"])
+	if len(cross) != 2 {
+		t.Fatalf("cross-agent.csv:\n%s", study["cross-agent.csv"])
+	}
+	cc := columns(cross[0])
+	if g := cross[1]; g[cc["language"]] != "JavaScript" || g[cc["tasks"]] != "1" || g[cc["pairs"]] != "1" || !near(g[cc["J mean"]], 1./3) {
+		t.Errorf("cross-agent.csv: %q, want JavaScript, 1 task, 1 pair, J 0.333", g)
+	}
+	for _, f := range []string{"study.md", "study.txt", "study.json", "metrics.csv", "classes.csv", "rates.svg", "inflation.svg", "agreement.svg"} {
+		if len(study[f]) == 0 {
+			t.Errorf("the envaudit-study artifact has no %s (it holds %q)", f, slices.Sorted(maps.Keys(study)))
+		}
+	}
+	// The study job's summary: the tables, not every project's row.
+	sum := res.Job("study / study")[0].Summary
+	t.Logf("the study job's summary:\n%s", sum)
+	if !strings.Contains(sum, "φ mean") || strings.Contains(sum, "runs/claude") {
+		t.Errorf("the study job's summary shows no metrics table, or the projects':\n%s", sum)
+	}
+
+	// The read token reached the checkout only: no project's command
+	// saw it (nor the job's token), and no log shows it.
+	toolsJob := res.Job("study / audit octo/tools .")[0]
+	data, err := os.ReadFile(filepath.Join(m.evidence, "study-tools-"+strconv.Itoa(runID)+".json"))
+	if err != nil {
+		t.Fatalf("the tools project's test recorded no environment: %v", err)
+	}
+	var ev evidence
+	if err := json.Unmarshal(data, &ev); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range ev.Env {
+		if strings.Contains(v, readToken) || strings.Contains(v, toolsJob.Token) {
+			t.Errorf("the tools project's test had a token in %s", k)
+		}
+	}
+	for _, j := range res.Jobs {
+		if strings.Contains(j.Log, readToken) {
+			t.Errorf("the log of %s shows the read token", j.Name)
+		}
+	}
+}
+
+// repo is a repository on "GitHub" with one commit on main.
+type repo struct{ url, head string }
+
+// newRepository makes a repository whose one commit on main holds the
+// fixture projects of e2e/testdata/study (directory in the repository →
+// fixture, @EVIDENCE@ replaced by the machine's evidence directory) and
+// files.
+func newRepository(t *testing.T, m *machine, dirs map[string]string, files map[string][]byte) repo {
+	t.Helper()
+	dir := t.TempDir()
+	o := &origin{t: t, m: m, bare: filepath.Join(dir, "repo.git"), work: filepath.Join(dir, "work")}
+	o.git(dir, "init", "-q", "--bare", "-b", "main", o.bare)
+	o.git(o.bare, "config", "uploadpack.allowAnySHA1InWant", "true")
+	o.git(dir, "init", "-q", "-b", "main", o.work)
+	o.git(o.work, "remote", "add", "origin", o.bare)
+	all := map[string][]byte{}
+	for dst, fixture := range dirs {
+		src := filepath.Join(m.source, "e2e", "testdata", "study", fixture)
+		err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(src, p)
+			data, err := os.ReadFile(p)
+			all[filepath.Join(dst, rel)] = bytes.ReplaceAll(data, []byte("@EVIDENCE@"), []byte(m.evidence))
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for f, data := range files {
+		all[f] = data
+	}
+	for f, data := range all {
+		p := filepath.Join(o.work, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o.git(o.work, "add", "-A")
+	o.commit("maintainer", "the projects")
+	o.git(o.work, "push", "-q", "origin", "main")
+	return repo{url: o.url(), head: o.git(o.work, "rev-parse", "HEAD")}
+}
+
+func randomHex(t *testing.T) string {
+	var b [20]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// zipNames lists the files of a zip archive, sorted.
+func zipNames(t *testing.T, data []byte) []string {
+	t.Helper()
+	return slices.Sorted(maps.Keys(zipFiles(t, data)))
+}
+
+// zipFiles reads every file of a zip archive.
+func zipFiles(t *testing.T, data []byte) map[string]string {
+	t.Helper()
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f.Name] = string(b)
+	}
+	return out
+}
+
+func readCSV(t *testing.T, data string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatalf("%v:\n%s", err, data)
+	}
+	return rows
+}
+
+// columns maps a CSV header's names to their columns.
+func columns(header []string) map[string]int {
+	out := map[string]int{}
+	for i, h := range header {
+		out[h] = i
+	}
+	return out
+}
+
+// near reports whether the cell is the number v, to three places.
+func near(cell string, v float64) bool {
+	f, err := strconv.ParseFloat(cell, 64)
+	return err == nil && math.Abs(f-v) <= 0.005
+}
