@@ -13,6 +13,7 @@ import (
 	"maps"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -343,4 +344,82 @@ func columns(header []string) map[string]int {
 func near(cell string, v float64) bool {
 	f, err := strconv.ParseFloat(cell, 64)
 	return err == nil && math.Abs(f-v) <= 0.005
+}
+
+// TestStudyLabels runs the label step of the reusable workflow's audit
+// job (its script, with bash as the step's shell: bash runs it) on the
+// fields of projects: the defaults a project without labels gets, and
+// the labels that cannot name an artifact the study job would read back
+// whole, each refused with an error that says which.
+func TestStudyLabels(t *testing.T) {
+	source, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(source, ".github", "workflows", "study.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := ghrunner.ParseWorkflow("study.yml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var script string
+	for _, s := range wf.Job("audit").Steps {
+		if s.ID == "label" {
+			script = s.Run
+		}
+	}
+	if script == "" {
+		t.Fatal("the audit job has no label step")
+	}
+	for _, tt := range []struct {
+		name                                 string
+		repository, path, agent, task, trial string
+		run                                  string
+		want                                 string // the artifact's name, or the error's words
+	}{
+		{"another repository", "octo/tools", "", "", "", "", "npm test", "envaudit__octo__tools__1"},
+		{"a path", "octo/app", "./services/api/", "", "", "", "npm test", "envaudit__octo__app-services-api__1"},
+		{"labels", "octo/app", "runs/claude/greeter/2", "claude", "greeter", "2", "node index.js", "envaudit__claude__greeter__2"},
+		{"no run", "octo/app", "", "claude", "greeter", "1", "", "it has no run command"},
+		{"double underscore", "octo/app", "", "my__agent", "t", "1", "x", `its agent "my__agent" cannot name an artifact`},
+		{"leading underscore", "octo/app", "", "a", "_t", "1", "x", `its task "_t" cannot name an artifact`},
+		{"trailing underscore", "octo_/app", "", "", "t", "1", "x", `its agent "octo_" cannot name an artifact`},
+		{"slash", "octo/app", "", "a", "x/y", "1", "x", `its task "x/y" cannot name an artifact`},
+		{"colon", "octo/app", "", "a:b", "t", "1", "x", "its agent"},
+		{"quote", "octo/app", "", `a"b`, "t", "1", "x", "its agent"},
+		{"star", "octo/app", "", "a", "t", "*", "x", "its trial"},
+		{"backslash", "octo/app", "", `a\b`, "t", "1", "x", "its agent"},
+		{"line break", "octo/app", "", "a", "t", "1\n2", "x", `its trial "1%0A2" cannot name an artifact`},
+		{"percent", "octo/app", "", "a", "x%0Ay/z", "1", "x", `its task "x%250Ay/z" cannot name`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "output")
+			if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(script), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", filepath.Join(dir, "script.sh"))
+			cmd.Env = []string{"PATH=/usr/bin:/bin", "GITHUB_OUTPUT=" + out, "RUNNER_TEMP=" + dir, "GITHUB_REPOSITORY=octo/app",
+				"REPOSITORY=" + tt.repository, "PROJECT_PATH=" + tt.path, "AGENT=" + tt.agent, "TASK=" + tt.task, "TRIAL=" + tt.trial, "RUN=" + tt.run}
+			stdout, err := cmd.Output()
+			outputs, _ := os.ReadFile(out)
+			if strings.HasPrefix(tt.want, "envaudit__") {
+				if err != nil || strings.TrimSpace(string(outputs)) != "name="+tt.want {
+					t.Errorf("outputs %q (%v, stdout %q), want name=%s", outputs, err, stdout, tt.want)
+				}
+				if fi, err := os.Stat(filepath.Join(dir, "envaudit-project")); err != nil || !fi.IsDir() {
+					t.Errorf("no report directory under RUNNER_TEMP: %v", err)
+				}
+				return
+			}
+			if err == nil || len(outputs) > 0 {
+				t.Fatalf("the step succeeded (outputs %q), want it to fail", outputs)
+			}
+			if !strings.HasPrefix(string(stdout), "::error title=envaudit study::project ") || !strings.Contains(string(stdout), tt.want) || strings.Count(string(stdout), "\n") != 1 {
+				t.Errorf("the step says %q, want an error annotation with %q", stdout, tt.want)
+			}
+		})
+	}
 }
