@@ -218,14 +218,14 @@ func readIfReport(path string) (*audit.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !json.Valid(data) {
-		var v any
-		err := json.Unmarshal(data, &v)
-		return nil, fmt.Errorf("%s: not JSON: %v", path, err)
-	}
 	var top map[string]json.RawMessage
-	if json.Unmarshal(data, &top) != nil {
-		return nil, nil
+	if err := json.Unmarshal(data, &top); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			// JSON, but no object: no report.
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s: not JSON: %v", path, err)
 	}
 	if _, ok := top["schemaVersion"]; !ok {
 		return nil, nil
