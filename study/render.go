@@ -23,6 +23,9 @@ type table struct {
 	note   string
 	header []string
 	rows   [][]string
+	// labels is how many of the first columns are labels (left-aligned);
+	// the others are figures (right-aligned).
+	labels int
 }
 
 // rate shows a rate or Jaccard index with two decimals; "–" when
@@ -52,14 +55,16 @@ func share(n, of int) string {
 // tables lays the tables out.
 func (t Tables) tables() []table {
 	metrics := table{
-		id:    "metrics",
-		title: "Layers per agent and language",
-		note:  "n: projects with every layer (no data: missing one). φ phantom, η hidden, β bloat rate, ρ inflation n2/n1: mean / median. P, R, F1 of D1 against D3: mean. The study's definitions: D1 the runtime declarations, D2 everything installed, D3 everything loaded.",
+		id:     "metrics",
+		labels: 2,
+		title:  "Layers per agent and language",
+		note:   "n: projects with every layer (no data: missing one). φ phantom, η hidden, β bloat rate, ρ inflation n2/n1: mean / median. P, R, F1 of D1 against D3: mean. The study's definitions: D1 the runtime declarations, D2 everything installed, D3 everything loaded.",
 		header: []string{"agent", "language", "n", "no data", "φ mean", "φ median", "η mean", "η median", "β mean", "β median",
 			"ρ mean", "ρ median", "P", "R", "F1"},
 	}
 	classes := table{
 		id:     "classes",
+		labels: 2,
 		title:  "Projects by class",
 		note:   "exact: D1 = D3; over: phantoms only; under: hidden only; mixed: both; empty: nothing declared, nothing loaded.",
 		header: append([]string{"agent", "language", "n"}, Classes...),
@@ -77,6 +82,7 @@ func (t Tables) tables() []table {
 	}
 	cross := table{
 		id:     "cross-agent",
+		labels: 1,
 		title:  "Agreement of the declared sets across agents (each agent's first trial of a task)",
 		note:   "J: Jaccard |A ∩ B| / |A ∪ B| of two agents' D1 on one task, 1 when both are empty. Disjoint: share of pairs with J = 0. Unanimous: share of tasks where every agent declares the same set.",
 		header: []string{"language", "tasks", "pairs", "J mean", "J median", "disjoint", "unanimous"},
@@ -87,6 +93,7 @@ func (t Tables) tables() []table {
 	}
 	pairs := table{
 		id:     "agent-pairs",
+		labels: 2,
 		title:  "Agreement of two agents",
 		header: []string{"language", "agents", "tasks", "J mean", "J median"},
 	}
@@ -95,6 +102,7 @@ func (t Tables) tables() []table {
 	}
 	intra := table{
 		id:     "intra-agent",
+		labels: 2,
 		title:  "Agreement of one agent's trials of a task",
 		note:   "J over every pair of trials of a task. UCR: unanimous consensus rate, the share of tasks whose trials all declare the same set. ∪, ∩: mean size, over tasks, of the union and the intersection of the trials' D1.",
 		header: []string{"agent", "language", "tasks", "pairs", "J mean", "J median", "UCR", "∪", "∩"},
@@ -105,6 +113,7 @@ func (t Tables) tables() []table {
 	}
 	projects := table{
 		id:     "projects",
+		labels: 5,
 		title:  "Projects",
 		header: []string{"report", "agent", "task", "trial", "language", "n1", "n2", "n3", "φ", "η", "β", "ρ", "P", "R", "F1", "class"},
 	}
@@ -146,7 +155,7 @@ func (t Tables) WriteText(w io.Writer, all bool) error {
 			ew.printf(" ")
 			for i, c := range r {
 				pad := widths[i] - utf8.RuneCountInString(c)
-				if i < 2 || tb.id == "projects" && i < 5 || tb.id == "agent-pairs" && i == 1 {
+				if i < tb.labels {
 					ew.printf(" %s%s", c, strings.Repeat(" ", pad))
 				} else {
 					ew.printf(" %s%s", strings.Repeat(" ", pad), c)
@@ -192,7 +201,7 @@ func (t Tables) WriteMarkdown(w io.Writer, all bool) error {
 		ew.printf("| %s |\n", strings.Join(escapeCells(tb.header), " | "))
 		ew.printf("|")
 		for i := range tb.header {
-			if i < 2 {
+			if i < tb.labels {
 				ew.printf("---|")
 			} else {
 				ew.printf("--:|")
