@@ -49,76 +49,13 @@ const (
 // the fixtures' manifests and code.
 func TestStudyWorkflow(t *testing.T) {
 	m := setup(t)
-	callerYML, err := docBlock(m.source, "docs/action.md", studyFile, "yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	projects, err := docBlock(m.source, "docs/action.md", projectsFile, "json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	wf, err := ghrunner.ParseWorkflow(studyFile, callerYML)
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := newRepository(t, m, map[string]string{"runs/claude/greeter/1": "claude-greeter", "runs/codex/greeter/1": "codex-greeter"},
-		map[string][]byte{projectsFile: projects, studyFile: callerYML})
-	tools := newRepository(t, m, map[string]string{".": "tools"}, nil)
-
-	srv := ghfake.New(repoName, prNumber)
-	t.Cleanup(srv.Close)
-	if err := serveRelease(srv, m); err != nil {
-		t.Fatal(err)
-	}
-	runner := &ghrunner.Machine{
-		Scratch: t.TempDir(),
-		Env:     m.env,
-		Actions: map[string]ghrunner.Impl{
-			"actions/checkout":          checkout(map[string]string{repoName: app.url, toolsRepo: tools.url}),
-			"actions/setup-node":        m.setupNode(),
-			"actions/setup-python":      m.setupPython(),
-			"actions/setup-go":          m.setupGo(),
-			"actions/cache/restore":     m.cacheRestore(),
-			"actions/cache/save":        m.cacheSave(),
-			"actions/upload-artifact":   uploadArtifact(srv),
-			"actions/download-artifact": downloadArtifact(srv),
-			"envaudit/envaudit":         ghrunner.Composite{Dir: m.action},
-		},
-		Workflows: map[string]string{reusableStudy: filepath.Join(m.action, ".github", "workflows", "study.yml")},
-		ServerURL: srv.URL,
-		APIURL:    srv.APIURL(),
-		Token: func(p ghrunner.Permissions) string {
-			tok := "ghs_" + randomHex(t)
-			srv.AddToken(tok, ghfake.Permissions(p))
-			return tok
-		},
-	}
-	readToken := "github_pat_" + randomHex(t)
-	const runID = 7001
-	run := &ghrunner.Run{
-		Workflow: wf, WorkflowFile: studyFile, Event: "workflow_dispatch",
-		Payload:    map[string]any{"inputs": map[string]any{}, "ref": "refs/heads/main", "repository": repository(), "sender": map[string]any{"login": author}, "workflow": studyFile},
-		Repository: repoName, RunID: runID, RunNumber: 1, RunAttempt: 1, SHA: app.head, Ref: "refs/heads/main", Actor: author,
-		Secrets: map[string]string{"ENVAUDIT_READ_TOKEN": readToken},
-	}
-	if !wf.Triggered(run.Event, run.Payload) {
-		t.Fatalf("the study workflow does not run on workflow_dispatch")
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
-	defer cancel()
-	start := time.Now()
-	res, err := runner.RunWorkflow(ctx, run)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("the study run: %s in %s", res.Conclusion, time.Since(start).Round(time.Millisecond))
-	defer func() {
-		if t.Failed() {
-			for _, j := range res.Jobs {
-				t.Logf("log of %s (%s):\n%s\nsummary:\n%s", j.Name, j.Conclusion, j.Log, j.Summary)
-			}
-		}
-	}()
+	sr := runStudy(t, m, projects)
+	res, srv, readToken := sr.res, sr.srv, sr.readToken
+	const runID = studyRunID
 
 	var jobs []string
 	for _, j := range res.Jobs {
@@ -344,6 +281,145 @@ func columns(header []string) map[string]int {
 func near(cell string, v float64) bool {
 	f, err := strconv.ParseFloat(cell, 64)
 	return err == nil && math.Abs(f-v) <= 0.005
+}
+
+// studyRunID is the run ID of the study workflow's run.
+const studyRunID = 7001
+
+// studyRun is a run of the study workflow: what GitHub shows of it, the
+// fake API its artifacts are on, and the read token it was given.
+type studyRun struct {
+	res       *ghrunner.WorkflowResult
+	srv       *ghfake.Server
+	readToken string
+}
+
+// runStudy runs the study workflow of docs/action.md on a
+// workflow_dispatch event, its projects file projects: the calling
+// repository (octo/app) holds the two agents' greeters at the paths the
+// docs' file names, the workflow and the projects file; octo/tools is
+// the tools fixture. The secret ENVAUDIT_READ_TOKEN is set. The jobs' logs
+// are logged when t fails.
+func runStudy(t *testing.T, m *machine, projects []byte) *studyRun {
+	t.Helper()
+	callerYML, err := docBlock(m.source, "docs/action.md", studyFile, "yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := ghrunner.ParseWorkflow(studyFile, callerYML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newRepository(t, m, map[string]string{"runs/claude/greeter/1": "claude-greeter", "runs/codex/greeter/1": "codex-greeter"},
+		map[string][]byte{projectsFile: projects, studyFile: callerYML})
+	tools := newRepository(t, m, map[string]string{".": "tools"}, nil)
+
+	srv := ghfake.New(repoName, prNumber)
+	t.Cleanup(srv.Close)
+	if err := serveRelease(srv, m); err != nil {
+		t.Fatal(err)
+	}
+	runner := &ghrunner.Machine{
+		Scratch: t.TempDir(),
+		Env:     m.env,
+		Actions: map[string]ghrunner.Impl{
+			"actions/checkout":          checkout(map[string]string{repoName: app.url, toolsRepo: tools.url}),
+			"actions/setup-node":        m.setupNode(),
+			"actions/setup-python":      m.setupPython(),
+			"actions/setup-go":          m.setupGo(),
+			"actions/cache/restore":     m.cacheRestore(),
+			"actions/cache/save":        m.cacheSave(),
+			"actions/upload-artifact":   uploadArtifact(srv),
+			"actions/download-artifact": downloadArtifact(srv),
+			"envaudit/envaudit":         ghrunner.Composite{Dir: m.action},
+		},
+		Workflows: map[string]string{reusableStudy: filepath.Join(m.action, ".github", "workflows", "study.yml")},
+		ServerURL: srv.URL,
+		APIURL:    srv.APIURL(),
+		Token: func(p ghrunner.Permissions) string {
+			tok := "ghs_" + randomHex(t)
+			srv.AddToken(tok, ghfake.Permissions(p))
+			return tok
+		},
+	}
+	readToken := "github_pat_" + randomHex(t)
+	run := &ghrunner.Run{
+		Workflow: wf, WorkflowFile: studyFile, Event: "workflow_dispatch",
+		Payload:    map[string]any{"inputs": map[string]any{}, "ref": "refs/heads/main", "repository": repository(), "sender": map[string]any{"login": author}, "workflow": studyFile},
+		Repository: repoName, RunID: studyRunID, RunNumber: 1, RunAttempt: 1, SHA: app.head, Ref: "refs/heads/main", Actor: author,
+		Secrets: map[string]string{"ENVAUDIT_READ_TOKEN": readToken},
+	}
+	if !wf.Triggered(run.Event, run.Payload) {
+		t.Fatalf("the study workflow does not run on workflow_dispatch")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	start := time.Now()
+	res, err := runner.RunWorkflow(ctx, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the study run: %s in %s", res.Conclusion, time.Since(start).Round(time.Millisecond))
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, j := range res.Jobs {
+				t.Logf("log of %s (%s):\n%s\nsummary:\n%s", j.Name, j.Conclusion, j.Log, j.Summary)
+			}
+		}
+	})
+	return &studyRun{res: res, srv: srv, readToken: readToken}
+}
+
+// TestStudyWorkflowMissingReport: a project whose audit job fails (its
+// label cannot name an artifact) has no report; the study job still
+// makes the tables of the others, and warns that they do not cover
+// every project.
+func TestStudyWorkflowMissingReport(t *testing.T) {
+	m := setup(t)
+	projects, err := docBlock(m.source, "docs/action.md", projectsFile, "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list []any
+	if err := json.Unmarshal(projects, &list); err != nil {
+		t.Fatal(err)
+	}
+	list = append(list, map[string]any{"path": "runs/claude/greeter/1", "agent": "claude/opus", "task": "greeter", "run": "node index.js"})
+	projects, err = json.Marshal(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := runStudy(t, m, projects).res
+	var jobs []string
+	for _, j := range res.Jobs {
+		jobs = append(jobs, j.Name+": "+j.Conclusion)
+	}
+	want := []string{
+		"list: success",
+		"study / audit octo/app runs/claude/greeter/1: success",
+		"study / audit octo/app runs/codex/greeter/1: success",
+		"study / audit octo/tools .: success",
+		"study / audit octo/app runs/claude/greeter/1: failure",
+		"study / study: success",
+	}
+	if diff := cmp.Diff(want, jobs); diff != "" {
+		t.Fatalf("the run's jobs (-want +got):\n%s", diff)
+	}
+	bad := res.Jobs[4]
+	if a := bad.Shown(); len(a) == 0 || a[0].Step != "labels" || !strings.Contains(a[0].Message, `its agent "claude/opus" cannot name an artifact`) {
+		t.Errorf("the failed job's annotations: %+v", a)
+	}
+	study := res.Job("study / study")[0]
+	var warned bool
+	for _, a := range study.Shown() {
+		warned = warned || a.Level == "warning" && strings.Contains(a.Message, "Not every project's audit job succeeded (failure)")
+	}
+	if !warned {
+		t.Errorf("the study job does not warn of the missing report: %+v", study.Shown())
+	}
+	if !strings.Contains(study.Summary, "3 reports, 3 project figures") {
+		t.Errorf("the study's summary is not over the three reports:\n%s", study.Summary)
+	}
 }
 
 // TestStudyLabels runs the label step of the reusable workflow's audit
