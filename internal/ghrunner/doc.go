@@ -3,7 +3,9 @@
 // runs it (runner-like directories and environment variables, run: steps
 // with the runner's shells, ${{ }} expressions, per-step file commands,
 // composite actions, workflow commands collected as GitHub shows
-// annotations, post steps, the job token scoped by permissions:), with
+// annotations, post steps, the job token scoped by permissions:), and a
+// whole workflow run (jobs in the order needs: makes, matrices, reusable
+// workflows called with their inputs, secrets and outputs), with
 // the third-party actions a test needs supplied as Go code that does
 // what each real one documents. Tests of the Action need a runner that
 // runs the workflows a user copies, offline and without Docker; the
