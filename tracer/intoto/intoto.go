@@ -113,14 +113,16 @@ type ProcessEvent struct {
 
 // FileEvent is one distinct file access of a process.
 type FileEvent struct {
-	EventType     string            `json:"eventType"` // "open" (or "exec")
-	EventID       string            `json:"eventID,omitempty"`
-	ParentEventID string            `json:"parentEventID,omitempty"`
-	Successful    bool              `json:"successful"`
-	ProcessID     int               `json:"processID"`
-	Path          string            `json:"path"`
-	Mode          string            `json:"mode"` // "read", "write" or "exec"
-	Digests       map[string]string `json:"digests,omitempty"`
+	EventType     string `json:"eventType"` // "open" (or "exec")
+	EventID       string `json:"eventID,omitempty"`
+	ParentEventID string `json:"parentEventID,omitempty"`
+	// Successful is whether the open succeeded; nil when the event does
+	// not say (taken as opened).
+	Successful *bool             `json:"successful"`
+	ProcessID  int               `json:"processID"`
+	Path       string            `json:"path"`
+	Mode       string            `json:"mode"` // "read", "write" or "exec"
+	Digests    map[string]string `json:"digests,omitempty"`
 	// Real is the file opened when it differs from path (a symbolic link
 	// resolved), and Count how often it was opened.
 	Real  string `json:"real,omitempty"`
@@ -174,11 +176,13 @@ func FromTrace(tr *tracer.Trace, subjects []ResourceDescriptor, host Host) *Stat
 		}
 		p.MonitorLog.Process = append(p.MonitorLog.Process, ev)
 	}
+	// envaudit records the files that were opened.
+	opened := true
 	for i, a := range tr.Accesses {
 		mode := string(a.Op)
 		ev := FileEvent{
 			EventType: "open", EventID: "file-" + strconv.Itoa(i+1), ParentEventID: startID(a.Proc),
-			Successful: true, ProcessID: pids[a.Proc], Path: a.Path, Mode: mode, Real: a.Real, Count: a.Count,
+			Successful: &opened, ProcessID: pids[a.Proc], Path: a.Path, Mode: mode, Real: a.Real, Count: a.Count,
 		}
 		if a.Op == tracer.OpExec {
 			ev.EventType = "exec"
@@ -397,9 +401,8 @@ func toTrace(p *Predicate, name string) (*tracer.Trace, error) {
 		if ev.Path == "" || !strings.HasPrefix(ev.Path, "/") || (ev.EventType != "" && ev.EventType != "open" && ev.EventType != "exec") {
 			continue
 		}
-		if !ev.Successful && ev.EventID != "" && ev.EventType != "" {
-			// witness marks its events successful; an event that says
-			// otherwise opened nothing.
+		if ev.Successful != nil && !*ev.Successful {
+			// An open that failed opened nothing.
 			continue
 		}
 		proc, ok := byEvent[ev.ParentEventID]
