@@ -20,6 +20,7 @@ import (
 
 	"github.com/envaudit/envaudit/audit"
 	"github.com/envaudit/envaudit/ecosystems/all"
+	"github.com/envaudit/envaudit/ecosystems/system"
 	"github.com/envaudit/envaudit/engine"
 	"github.com/envaudit/envaudit/internal/testenv"
 	"github.com/envaudit/envaudit/policy"
@@ -319,7 +320,7 @@ func checkProject(t *testing.T, p *project, gate policy.Gate, sampled map[string
 	res.ecosystems = prj.Ecosystems()
 	var out bytes.Buffer
 	start := time.Now()
-	tr, err := prj.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: outsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout, Backend: backends[0]})
+	tr, err := prj.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: system.OutsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout, Backend: backends[0]})
 	res.traced = time.Since(start)
 	if err != nil {
 		t.Fatalf("trace %q: %v", p.Test.Command, err)
@@ -356,7 +357,7 @@ func checkProject(t *testing.T, p *project, gate policy.Gate, sampled map[string
 			t.Fatalf("open: %v", err)
 		}
 		var out bytes.Buffer
-		tr, err := other.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: outsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout, Backend: b})
+		tr, err := other.Trace(ctx, engine.RunOptions{Command: p.Test.Command, Environ: system.OutsideCI(os.Environ()), Env: env, Stdout: &out, Stderr: &out, Timeout: runTimeout, Backend: b})
 		if err != nil {
 			t.Fatalf("trace %q with backend %s: %v", p.Test.Command, b, err)
 		}
@@ -463,24 +464,6 @@ func (p *project) env() []string {
 		out = append(out, k+"="+v)
 	}
 	slices.Sort(out)
-	return out
-}
-
-// ciVariables are the variables by which envaudit knows the CI service
-// and job it runs in (ecosystems/system): the judgments are those of a run
-// outside the projects' CI, so this repository's own CI job must not be
-// taken for one of theirs.
-var ciVariables = []string{"GITHUB_ACTIONS", "GITHUB_JOB", "GITHUB_WORKFLOW_REF", "GITLAB_CI", "CI_JOB_NAME", "CIRCLECI", "CIRCLE_JOB", "TRAVIS"}
-
-// outsideCI returns environ without ciVariables.
-func outsideCI(environ []string) []string {
-	var out []string
-	for _, kv := range environ {
-		k, _, _ := strings.Cut(kv, "=")
-		if !slices.Contains(ciVariables, k) {
-			out = append(out, kv)
-		}
-	}
 	return out
 }
 

@@ -47,6 +47,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/envaudit/envaudit/ecosystems/system"
 )
 
 func main() {
@@ -233,10 +235,6 @@ func (b *bench) pair(p *project, cold, tracedFirst bool) (s sample, err error) {
 	return s, second()
 }
 
-// ciVariables are dropped from both runs' environments: the bench measures
-// a run outside CI (envaudit in a CI job also writes annotations).
-var ciVariables = []string{"GITHUB_ACTIONS", "GITHUB_JOB", "GITHUB_WORKFLOW_REF", "GITLAB_CI", "CI_JOB_NAME", "CIRCLECI", "CIRCLE_JOB", "TRAVIS"}
-
 // environ is the environment both runs of p get: this process's, without
 // the CI variables, with the project's test environment and, when cold,
 // its fresh caches.
@@ -254,10 +252,12 @@ func (b *bench) environ(p *project, cold bool) ([]string, error) {
 			set[k] = v
 		}
 	}
+	// Both runs are outside CI (envaudit in a CI job also writes
+	// annotations).
 	var env []string
-	for _, kv := range os.Environ() {
+	for _, kv := range system.OutsideCI(os.Environ()) {
 		k, _, _ := strings.Cut(kv, "=")
-		if _, ok := set[k]; ok || slices.Contains(ciVariables, k) {
+		if _, ok := set[k]; ok {
 			continue
 		}
 		env = append(env, kv)

@@ -3,6 +3,7 @@ package system
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -218,6 +219,24 @@ func scriptInstalls(key, n *yaml.Node, lines []string) []aptInstall {
 		// dash, where the sequence starts.
 		for _, item := range n.Content {
 			out = append(out, scriptInstalls(n, item, lines)...)
+		}
+	}
+	return out
+}
+
+// ciVariables are the variables runningCI reads.
+var ciVariables = []string{"GITHUB_ACTIONS", "GITHUB_JOB", "GITHUB_WORKFLOW_REF", "GITLAB_CI", "CI_JOB_NAME", "CIRCLECI", "CIRCLE_JOB", "TRAVIS"}
+
+// OutsideCI returns environ without the variables by which envaudit
+// knows the CI service and job it runs in: the environment of a run
+// outside CI, for a benchmark or a corpus whose judgments must not take
+// this machine's own CI job for one of the projects'.
+func OutsideCI(environ []string) []string {
+	var out []string
+	for _, kv := range environ {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(ciVariables, k) {
+			out = append(out, kv)
 		}
 	}
 	return out

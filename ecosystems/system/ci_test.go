@@ -112,3 +112,20 @@ func TestCIJobs(t *testing.T) {
 		})
 	}
 }
+
+// TestOutsideCI: without the variables OutsideCI drops, runningCI finds
+// no CI service, whichever environ had them.
+func TestOutsideCI(t *testing.T) {
+	environ := []string{"PATH=/usr/bin", "GITHUB_ACTIONS=true", "GITHUB_JOB=test", "GITHUB_WORKFLOW_REF=o/r/.github/workflows/ci.yml@refs/heads/main",
+		"GITLAB_CI=true", "CI_JOB_NAME=test", "CIRCLECI=true", "CIRCLE_JOB=test", "TRAVIS=true", "CI=true"}
+	if ci, job, wf := runningCI(environ); ci == "" {
+		t.Fatalf("runningCI(%q) = %q %q %q: no CI", environ, ci, job, wf)
+	}
+	out := OutsideCI(environ)
+	if ci, job, wf := runningCI(out); ci != "" || job != "" || wf != "" {
+		t.Errorf("runningCI(OutsideCI(...)) = %q %q %q, want no CI", ci, job, wf)
+	}
+	if want := []string{"PATH=/usr/bin", "CI=true"}; !slices.Equal(out, want) {
+		t.Errorf("OutsideCI = %q, want %q", out, want)
+	}
+}
