@@ -104,8 +104,8 @@ func Compare(names []string, reports []*Report) Comparison {
 			}
 		}
 		if n := len(ec.Pairs); n > 0 {
-			ec.MeanJaccard = ptr(sum / float64(n))
-			ec.Disjointness = ptr(float64(disjoint) / float64(n))
+			ec.MeanJaccard = new(sum / float64(n))
+			ec.Disjointness = new(float64(disjoint) / float64(n))
 		}
 		c.Ecosystems = append(c.Ecosystems, ec)
 	}

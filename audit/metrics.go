@@ -32,7 +32,7 @@ func Measure(declared, installed, traced []string, wasTraced bool) Metrics {
 	n1, n2, n3 := len(d1), len(d2), len(d3)
 	m := Metrics{Declared: n1, Installed: n2, Traced: n3, Transitive: len(minus(d2, d1))}
 	if n1 > 0 {
-		m.Inflation = ptr(float64(n2) / float64(n1))
+		m.Inflation = new(float64(n2) / float64(n1))
 	}
 	if !wasTraced {
 		return m
@@ -57,7 +57,7 @@ func Measure(declared, installed, traced []string, wasTraced bool) Metrics {
 	if p+r > 0 {
 		f1 = 2 * p * r / (p + r)
 	}
-	m.Precision, m.Recall, m.F1 = ptr(p), ptr(r), ptr(f1)
+	m.Precision, m.Recall, m.F1 = new(p), new(r), new(f1)
 	return m
 }
 
@@ -67,8 +67,6 @@ func ratio(num, den int) float64 {
 	}
 	return float64(num) / float64(den)
 }
-
-func ptr(f float64) *float64 { return &f }
 
 // set is a set of package names.
 type set map[string]bool

@@ -34,7 +34,7 @@ func (c *component) evidence(maxOcc int) *cdx.Evidence {
 	for _, d := range c.declared {
 		methods = append(methods, cdx.EvidenceIdentityMethod{
 			Technique:  cdx.EvidenceIdentityTechniqueManifestAnalysis,
-			Confidence: ptr(confidenceManifest),
+			Confidence: new(confidenceManifest),
 			Value:      d.Pos.String(),
 		})
 	}
@@ -45,7 +45,7 @@ func (c *component) evidence(maxOcc int) *cdx.Evidence {
 		}
 		methods = append(methods, cdx.EvidenceIdentityMethod{
 			Technique:  cdx.EvidenceIdentityTechniqueManifestAnalysis,
-			Confidence: ptr(confidenceManifest),
+			Confidence: new(confidenceManifest),
 			Value:      v,
 		})
 	}
@@ -64,7 +64,7 @@ func (c *component) evidence(maxOcc int) *cdx.Evidence {
 		}
 		methods = append(methods, cdx.EvidenceIdentityMethod{
 			Technique:  cdx.EvidenceIdentityTechniqueDynamicAnalysis,
-			Confidence: ptr(conf),
+			Confidence: new(conf),
 			Value:      v,
 		})
 		files = append(files, t.Files...)
@@ -84,7 +84,7 @@ func (c *component) evidence(maxOcc int) *cdx.Evidence {
 	}
 	id := cdx.EvidenceIdentity{
 		Field:      cdx.EvidenceIdentityFieldTypeName,
-		Confidence: ptr(best),
+		Confidence: new(best),
 		Methods:    &methods,
 	}
 	if c.purl != "" {
@@ -113,5 +113,3 @@ func (c *component) evidence(maxOcc int) *cdx.Evidence {
 func tracedFiles(t audit.TracedPackage) int {
 	return max(t.FileCount, len(t.Files))
 }
-
-func ptr[T any](v T) *T { return &v }

@@ -304,16 +304,14 @@ func agreement(groups [][][]string) Agreement {
 	a.Pairs = len(js)
 	a.Jaccard = summarize(js)
 	if a.Pairs > 0 {
-		a.Disjoint = ptr(float64(disjoint) / float64(a.Pairs))
+		a.Disjoint = new(float64(disjoint) / float64(a.Pairs))
 	}
 	if a.Tasks > 0 {
-		a.Unanimous = ptr(float64(unanimous) / float64(a.Tasks))
+		a.Unanimous = new(float64(unanimous) / float64(a.Tasks))
 		a.Union, a.Intersection = summarize(unions).Mean, summarize(inters).Mean
 	}
 	return a
 }
-
-func ptr(f float64) *float64 { return &f }
 
 // Tables are the study's tables over a set of projects.
 type Tables struct {
