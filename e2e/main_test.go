@@ -76,7 +76,7 @@ func (m *machine) init() error {
 	if m.source, err = filepath.Abs(".."); err != nil {
 		return err
 	}
-	for _, prog := range []string{"git", "node", "npm", "python3", "go", "bash", "tar"} {
+	for _, prog := range []string{"git", "node", "npm", "python3", "go", "bash", "tar", "jq"} {
 		if _, err := exec.LookPath(prog); err != nil {
 			return errors.New(testenv.Message(fmt.Sprintf("program %q", prog)))
 		}
