@@ -371,9 +371,9 @@ func runStudy(t *testing.T, m *machine, projects []byte) *studyRun {
 }
 
 // TestStudyWorkflowMissingReport: a project whose audit job fails (its
-// label cannot name an artifact) has no report; the study job still
-// makes the tables of the others, and warns that they do not cover
-// every project.
+// label cannot name an artifact, or another project's artifact has its
+// name) has no report of its own; the study job still makes the tables
+// of the others, and warns that they do not cover every project.
 func TestStudyWorkflowMissingReport(t *testing.T) {
 	m := setup(t)
 	projects, err := docBlock(m.source, "docs/action.md", projectsFile, "json")
@@ -384,7 +384,10 @@ func TestStudyWorkflowMissingReport(t *testing.T) {
 	if err := json.Unmarshal(projects, &list); err != nil {
 		t.Fatal(err)
 	}
-	list = append(list, map[string]any{"path": "runs/claude/greeter/1", "agent": "claude/opus", "task": "greeter", "run": "node index.js"})
+	list = append(list, map[string]any{"path": "runs/claude/greeter/1", "agent": "claude/opus", "task": "greeter", "run": "node index.js"},
+		// The tools repository again: the same labels, so its artifact's
+		// name is taken.
+		map[string]any{"repository": toolsRepo, "install": "npm ci", "run": "npm test"})
 	projects, err = json.Marshal(list)
 	if err != nil {
 		t.Fatal(err)
@@ -400,6 +403,7 @@ func TestStudyWorkflowMissingReport(t *testing.T) {
 		"study / audit octo/app runs/codex/greeter/1: success",
 		"study / audit octo/tools .: success",
 		"study / audit octo/app runs/claude/greeter/1: failure",
+		"study / audit octo/tools .: failure",
 		"study / study: success",
 	}
 	if diff := cmp.Diff(want, jobs); diff != "" {
@@ -408,6 +412,10 @@ func TestStudyWorkflowMissingReport(t *testing.T) {
 	bad := res.Jobs[4]
 	if a := bad.Shown(); len(a) == 0 || a[0].Step != "labels" || !strings.Contains(a[0].Message, `its agent "claude/opus" cannot name an artifact`) {
 		t.Errorf("the failed job's annotations: %+v", a)
+	}
+	dup := res.Jobs[5]
+	if a := dup.Shown(); len(a) == 0 || !strings.Contains(a[0].Message, "an artifact with this name already exists") {
+		t.Errorf("the second job of the same labels: annotations %+v, want the upload's conflict", a)
 	}
 	study := res.Job("study / study")[0]
 	var warned bool
