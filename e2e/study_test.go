@@ -8,6 +8,7 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"maps"
@@ -145,9 +146,17 @@ func TestStudyWorkflow(t *testing.T) {
 	}
 	// The study job's summary: the tables, not every project's row.
 	sum := res.Job("study / study")[0].Summary
-	t.Logf("the study job's summary:\n%s", sum)
 	if !strings.Contains(sum, "φ mean") || strings.Contains(sum, "runs/claude") {
 		t.Errorf("the study job's summary shows no metrics table, or the projects':\n%s", sum)
+	}
+	var studyID int64
+	for _, a := range srv.Artifacts(runID) {
+		if a.Name == "envaudit-study" {
+			studyID = a.ID
+		}
+	}
+	if link := fmt.Sprintf("[envaudit-study](%s/%s/actions/runs/%d/artifacts/%d)", srv.URL, repoName, runID, studyID); !strings.Contains(sum, link) {
+		t.Errorf("the study job's summary does not link the artifact %s:\n%s", link, sum)
 	}
 
 	// The read token reached the checkout only: no project's command
