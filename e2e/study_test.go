@@ -58,10 +58,7 @@ func TestStudyWorkflow(t *testing.T) {
 	res, srv, readToken := sr.res, sr.srv, sr.readToken
 	const runID = studyRunID
 
-	var jobs []string
-	for _, j := range res.Jobs {
-		jobs = append(jobs, j.Name+": "+j.Conclusion)
-	}
+	jobs := conclusions(res)
 	wantJobs := []string{
 		"list: success",
 		"study / audit octo/app runs/claude/greeter/1: success",
@@ -124,7 +121,7 @@ func TestStudyWorkflow(t *testing.T) {
 			}
 		}
 		for c, v := range map[string]float64{"φ": w.phi, "η": w.eta, "β": w.beta, "ρ": w.rho, "P": w.p, "R": w.r, "F1": w.f} {
-			if f, err := strconv.ParseFloat(got(c), 64); err != nil || math.Abs(f-v) > 0.005 {
+			if !near(got(c), v) {
 				t.Errorf("project %d (%s/%s): %s = %q, want %.3f", i+1, w.agent, w.task, c, got(c), v)
 			}
 		}
@@ -379,6 +376,15 @@ func runStudy(t *testing.T, m *machine, projects []byte) *studyRun {
 	return &studyRun{res: res, srv: srv, readToken: readToken}
 }
 
+// conclusions shows each job of res as "name: conclusion".
+func conclusions(res *ghrunner.WorkflowResult) []string {
+	var out []string
+	for _, j := range res.Jobs {
+		out = append(out, j.Name+": "+j.Conclusion)
+	}
+	return out
+}
+
 // TestStudyWorkflowMissingReport: a project whose audit job fails (its
 // label cannot name an artifact, or another project's artifact has its
 // name) has no report of its own; the study job still makes the tables
@@ -402,10 +408,7 @@ func TestStudyWorkflowMissingReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := runStudy(t, m, projects).res
-	var jobs []string
-	for _, j := range res.Jobs {
-		jobs = append(jobs, j.Name+": "+j.Conclusion)
-	}
+	jobs := conclusions(res)
 	want := []string{
 		"list: success",
 		"study / audit octo/app runs/claude/greeter/1: success",

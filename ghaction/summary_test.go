@@ -200,11 +200,10 @@ func TestStudySummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := study.Entries(projects)
+	tb, err := study.Tabulate(projects)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := study.Compute(len(projects), entries)
 	var tables strings.Builder
 	if err := tb.WriteMarkdown(&tables, false); err != nil {
 		t.Fatal(err)

@@ -133,16 +133,16 @@ func (t Tables) tables() []table {
 // is one line (inert.Line), so no control character or line break of a
 // label's reaches the terminal or ends a row.
 func (t Tables) WriteText(w io.Writer, all bool) error {
-	ew := &errWriter{w: w}
-	ew.printf("%d reports, %d project figures; the study's definitions of the layers\n", t.Projects, len(t.Entries))
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d reports, %d project figures; the study's definitions of the layers\n", t.Projects, len(t.Entries))
 	for _, tb := range t.tables() {
 		if tb.id == "projects" && !all {
 			continue
 		}
 		tb.rows = textCells(tb.rows)
-		ew.printf("\n%s\n", tb.title)
+		fmt.Fprintf(&b, "\n%s\n", tb.title)
 		if len(tb.rows) == 0 {
-			ew.printf("  (none: %s)\n", emptyWhy(tb.id))
+			fmt.Fprintf(&b, "  (none: %s)\n", emptyWhy(tb.id))
 			continue
 		}
 		widths := make([]int, len(tb.header))
@@ -152,22 +152,23 @@ func (t Tables) WriteText(w io.Writer, all bool) error {
 			}
 		}
 		for _, r := range append([][]string{tb.header}, tb.rows...) {
-			ew.printf(" ")
+			fmt.Fprintf(&b, " ")
 			for i, c := range r {
 				pad := widths[i] - utf8.RuneCountInString(c)
 				if i < tb.labels {
-					ew.printf(" %s%s", c, strings.Repeat(" ", pad))
+					fmt.Fprintf(&b, " %s%s", c, strings.Repeat(" ", pad))
 				} else {
-					ew.printf(" %s%s", strings.Repeat(" ", pad), c)
+					fmt.Fprintf(&b, " %s%s", strings.Repeat(" ", pad), c)
 				}
 			}
-			ew.printf("\n")
+			fmt.Fprintf(&b, "\n")
 		}
 		if tb.note != "" {
-			ew.printf("  %s\n", tb.note)
+			fmt.Fprintf(&b, "  %s\n", tb.note)
 		}
 	}
-	return ew.err
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 func emptyWhy(id string) string {
@@ -187,35 +188,36 @@ func emptyWhy(id string) string {
 // so none may make a link, an image, an HTML tag, an @mention or a
 // cross-reference, or end its cell or row.
 func (t Tables) WriteMarkdown(w io.Writer, all bool) error {
-	ew := &errWriter{w: w}
-	ew.printf("%d reports, %d project figures; the study's definitions of the layers.\n", t.Projects, len(t.Entries))
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d reports, %d project figures; the study's definitions of the layers.\n", t.Projects, len(t.Entries))
 	for _, tb := range t.tables() {
 		if tb.id == "projects" && !all {
 			continue
 		}
-		ew.printf("\n### %s\n\n", tb.title)
+		fmt.Fprintf(&b, "\n### %s\n\n", tb.title)
 		if len(tb.rows) == 0 {
-			ew.printf("None: %s.\n", emptyWhy(tb.id))
+			fmt.Fprintf(&b, "None: %s.\n", emptyWhy(tb.id))
 			continue
 		}
-		ew.printf("| %s |\n", strings.Join(escapeCells(tb.header), " | "))
-		ew.printf("|")
+		fmt.Fprintf(&b, "| %s |\n", strings.Join(escapeCells(tb.header), " | "))
+		fmt.Fprintf(&b, "|")
 		for i := range tb.header {
 			if i < tb.labels {
-				ew.printf("---|")
+				fmt.Fprintf(&b, "---|")
 			} else {
-				ew.printf("--:|")
+				fmt.Fprintf(&b, "--:|")
 			}
 		}
-		ew.printf("\n")
+		fmt.Fprintf(&b, "\n")
 		for _, r := range tb.rows {
-			ew.printf("| %s |\n", strings.Join(escapeCells(r), " | "))
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(escapeCells(r), " | "))
 		}
 		if tb.note != "" {
-			ew.printf("\n%s\n", tb.note)
+			fmt.Fprintf(&b, "\n%s\n", tb.note)
 		}
 	}
-	return ew.err
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // escapeCells returns the cells as Markdown table cells (markdown.Text).
@@ -301,15 +303,4 @@ func csvCell(c string) string {
 		}
 	}
 	return c
-}
-
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) printf(format string, args ...any) {
-	if e.err == nil {
-		_, e.err = fmt.Fprintf(e.w, format, args...)
-	}
 }

@@ -330,6 +330,15 @@ type Tables struct {
 	Entries    []Entry     `json:"entries"`
 }
 
+// Tabulate builds the tables of projects: Compute over their Entries.
+func Tabulate(projects []Project) (Tables, error) {
+	entries, err := Entries(projects)
+	if err != nil {
+		return Tables{}, err
+	}
+	return Compute(len(projects), entries), nil
+}
+
 // Compute builds the tables from the entries (Entries).
 func Compute(projects int, entries []Entry) Tables {
 	t := Tables{Definition: audit.DefinitionStudy, Projects: projects, Metrics: []MetricsRow{}, CrossAgent: []Agreement{}, AgentPairs: []PairAgreement{}, IntraAgent: []Agreement{}, Entries: entries}

@@ -77,11 +77,11 @@ func corpusTables(t *testing.T) Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := Entries(projects)
+	tb, err := Tabulate(projects)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Compute(len(projects), entries)
+	return tb
 }
 
 // TestCorpusConsistent checks the corpus itself: each report's
@@ -308,11 +308,10 @@ func TestHostileLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := Entries(projects)
+	tb, err := Tabulate(projects)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := Compute(len(projects), entries)
 
 	var md bytes.Buffer
 	if err := tb.WriteMarkdown(&md, true); err != nil {
@@ -431,12 +430,12 @@ func TestCSVFormulas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := Entries(projects)
+	tb, err := Tabulate(projects)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if _, err := Compute(len(projects), entries).WriteCSV(out); err != nil {
+	if _, err := tb.WriteCSV(out); err != nil {
 		t.Fatal(err)
 	}
 	csvData, err := os.ReadFile(filepath.Join(out, "projects.csv"))

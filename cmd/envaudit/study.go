@@ -40,11 +40,10 @@ func cmdStudy(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return fail(stderr, "study", err)
 	}
-	entries, err := study.Entries(projects)
+	t, err := study.Tabulate(projects)
 	if err != nil {
 		return fail(stderr, "study", err)
 	}
-	t := study.Compute(len(projects), entries)
 	if *csvDir != "" {
 		if _, err := t.WriteCSV(*csvDir); err != nil {
 			return fail(stderr, "study", err)

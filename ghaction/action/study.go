@@ -66,11 +66,10 @@ func (r *run) study() int {
 			projects[i].Report = filepath.ToSlash(filepath.Join(r.in.Reports, rel))
 		}
 	}
-	entries, err := study.Entries(projects)
+	t, err := study.Tabulate(projects)
 	if err != nil {
 		return r.fail(fmt.Errorf("reports: %w", err))
 	}
-	t := study.Compute(len(projects), entries)
 	// Nothing of a project ran here, but the guard is done with the same
 	// before envaudit writes its own.
 	if _, err := r.restore(); err != nil {

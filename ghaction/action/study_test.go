@@ -66,11 +66,11 @@ func corpusTables(t *testing.T) study.Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := study.Entries(projects)
+	tb, err := study.Tabulate(projects)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return study.Compute(len(projects), entries)
+	return tb
 }
 
 // studyOut is what one run of mode study did.

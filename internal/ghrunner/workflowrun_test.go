@@ -182,6 +182,15 @@ jobs:
         run: echo "line=$GREETING $RESULT $LAST $LOUD" >> "$GITHUB_OUTPUT"
 `
 
+// jobLines shows each job of res as "name: conclusion: summary".
+func jobLines(res *WorkflowResult) []string {
+	var out []string
+	for _, j := range res.Jobs {
+		out = append(out, j.Name+": "+j.Conclusion+": "+strings.TrimSpace(j.Summary))
+	}
+	return out
+}
+
 func TestRunWorkflow(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "r.yml"), []byte(reusableYML), 0o644); err != nil {
@@ -245,10 +254,7 @@ jobs:
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, j := range res.Jobs {
-		got = append(got, j.Name+": "+j.Conclusion+": "+strings.TrimSpace(j.Summary))
-	}
+	got := jobLines(res)
 	want := []string{
 		"first: success: ",
 		"study / each a: success: 0/3 a token=***",
@@ -312,10 +318,7 @@ jobs:
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, j := range res.Jobs {
-		got = append(got, j.Name+": "+j.Conclusion+": "+strings.TrimSpace(j.Summary))
-	}
+	got := jobLines(res)
 	want := []string{"build (1): success: ", "build (2): failure: ", "build (3): cancelled: ", "report: success: failure"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("jobs (-want +got):\n%s", diff)
